@@ -1,0 +1,38 @@
+/** Two projects: `unit` (pure rules, models, components; jsdom) and `server` (Fastify inject against a real database). */
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mf-basket/src', '<rootDir>/mf-account/src', '<rootDir>/mf-payment/src', '<rootDir>/mf-post-sale/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform,
+      moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js' },
+      setupFilesAfterEnv: ['<rootDir>/tooling/jest-setup-dom.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api/src'],
+      testMatch: ['**/*.test.ts'],
+      // kysely 0.29 ships ESM only, and PGlite's CommonJS build loads node built-ins with import(), which jest's VM
+      // refuses without --experimental-vm-modules: swc turns both into plain CommonJS (require) like our own code.
+      transform: { ...transform, '@electric-sql/pglite/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
+      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite)/)'],
+    },
+  ],
+};

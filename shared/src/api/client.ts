@@ -1,0 +1,86 @@
+import type { AxiosInstance } from 'axios';
+import type { CallDef, CallRequest, CallResponse } from '../contract/call';
+import { calls, type CallName, type Calls } from '../contract/calls';
+import { ApiErrorBodySchema } from '../contract/errors';
+import type { ApiFailure } from './failure';
+import { encodeForm, type FormValue } from './form';
+
+export { isApiFailure, failureText, type ApiFailure } from './failure';
+
+/** A response that does not match its schema, handed to error reporting (Sentry when configured). */
+export interface ContractProblem {
+  call: string;
+  issues: unknown;
+  body: unknown;
+}
+
+export interface ApiClientOptions {
+  report?: (problem: ContractProblem) => void;
+}
+
+/** Calls that send nothing may be invoked without an argument. */
+type ClientMethod<C> = {} extends CallRequest<C>
+  ? (payload?: CallRequest<C>) => Promise<CallResponse<C>>
+  : (payload: CallRequest<C>) => Promise<CallResponse<C>>;
+
+/** One function per call of the registry, named as in `calls`. */
+export type ApiClient = { readonly [K in CallName]: ClientMethod<Calls[K]> };
+
+/** Only `request` is used, so tests can pass a fake and the page any configured axios instance. */
+export type HttpRequester = Pick<AxiosInstance, 'request'>;
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+interface AxiosLikeError {
+  isAxiosError?: boolean;
+  response?: { status: number; data: unknown };
+}
+
+function httpFailure(call: CallDef, error: unknown): ApiFailure {
+  const response = (error as AxiosLikeError | null)?.response;
+  if (!response) return { kind: 'network', call: call.name, message: call.failure };
+  const parsed = ApiErrorBodySchema.safeParse(response.data);
+  return {
+    kind: 'http',
+    call: call.name,
+    status: response.status,
+    message: call.failure,
+    body: response.data,
+    ...(parsed.success
+      ? {
+          serverMessage: parsed.data.error,
+          ...(parsed.data.type === undefined ? {} : { errorType: parsed.data.type }),
+          ...(parsed.data.errors === undefined ? {} : { fieldErrors: parsed.data.errors }),
+        }
+      : {}),
+  };
+}
+
+/** Sends one call: POST bodies and GET queries are both qs-encoded, the way the server decodes them. */
+async function invoke(http: HttpRequester, call: CallDef, payload: Record<string, FormValue>, options: ApiClientOptions): Promise<unknown> {
+  const encoded = encodeForm(payload);
+  let data: unknown;
+  try {
+    const response =
+      call.method === 'GET'
+        ? await http.request({ method: 'GET', url: encoded ? `${call.path}?${encoded}` : call.path })
+        : await http.request({ method: 'POST', url: call.path, data: encoded, headers: { 'Content-Type': FORM_CONTENT_TYPE } });
+    data = response.data;
+  } catch (error) {
+    throw httpFailure(call, error);
+  }
+  const parsed = call.response.safeParse(data);
+  if (parsed.success) return parsed.data;
+  options.report?.({ call: call.name, issues: parsed.error.issues, body: data });
+  const failure: ApiFailure = { kind: 'contract', call: call.name, message: call.failure, body: data };
+  throw failure;
+}
+
+export function createApiClient(http: HttpRequester, options: ApiClientOptions = {}): ApiClient {
+  const client: Record<string, (payload?: Record<string, FormValue>) => Promise<unknown>> = {};
+  for (const [name, call] of Object.entries(calls) as [CallName, CallDef][]) {
+    client[name] = (payload = {}) => invoke(http, call, payload, options);
+  }
+  // The loop above builds exactly the mapped type: one method per registry entry.
+  return client as unknown as ApiClient;
+}

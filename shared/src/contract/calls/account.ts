@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { messages } from '../../messages';
+import { defineCall } from '../call';
+import { EmptyRequestSchema, formBool, formEmail, formIdFlags, formName } from '../form-fields';
+import { AckResponseSchema } from './acks';
+
+/** A guest names themself on the sale; a refusal comes back as response.data.error. */
+export const saveGuestToSale = defineCall({
+  name: 'saveGuestToSale',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/save_guest_to_sale/',
+  request: z.object({ email: formEmail, fullname: formName }),
+  response: z.object({ success: z.optional(z.boolean()), error: z.optional(z.nullable(z.string())) }),
+  failure: '',
+});
+
+export const sendOneTimeCode = defineCall({
+  name: 'sendOneTimeCode',
+  method: 'POST',
+  path: '/ajax/user/user/send_one_time_code/',
+  request: z.object({ email: formEmail }),
+  response: z.object({ success: z.optional(z.boolean()), error: z.optional(z.nullable(z.string())) }),
+  failure: messages.sendCodeFailed,
+});
+
+/** 6 digits (spec 5); the page strips non-digits before sending. */
+export const ONE_TIME_CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * A wrong or expired code is a 4xx ApiErrorBody whose `type` is 'one_time_code' (shown inline, code cleared) or
+ * 'reserving' (back to the basket); the spec gives no toast for it, so no failure message.
+ */
+export const checkOneTimeCode = defineCall({
+  name: 'checkOneTimeCode',
+  method: 'POST',
+  path: '/ajax/user/user/check_one_time_code/',
+  request: z.object({ email: formEmail, code: z.string().check(z.trim(), z.regex(ONE_TIME_CODE_PATTERN)) }),
+  response: z.object({ has_account: z.boolean() }),
+  failure: '',
+});
+
+export const CODE_CHECK_ERROR_TYPES = ['one_time_code', 'reserving'] as const;
+
+export const logoutOfSale = defineCall({
+  name: 'logoutOfSale',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/logout_of_sale/',
+  request: EmptyRequestSchema,
+  response: AckResponseSchema,
+  failure: messages.logoutFailed,
+});
+
+export const setMarketingPreferences = defineCall({
+  name: 'setMarketingPreferences',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/set_marketing_preferences/',
+  request: z.object({
+    ct_subscribed: formBool,
+    event_subscribed: formBool,
+    /** Basket organiser id -> subscribed. */
+    organiser_subscribed_marketing: formIdFlags,
+  }),
+  response: AckResponseSchema,
+  failure: messages.marketingPreferencesFailed,
+});

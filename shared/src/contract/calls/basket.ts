@@ -1,0 +1,128 @@
+import * as z from 'zod/mini';
+import { messages } from '../../messages';
+import { defineCall } from '../call';
+import { CheckoutSchema } from '../entities';
+import { CheckoutStateSchema } from '../states';
+import { EmptyRequestSchema, formBool, formId, formInt, formMoney, formQuantity, formText, TEXT_LIMITS } from '../form-fields';
+import { AckResponseSchema, SuccessResponseSchema } from './acks';
+
+export const getCheckout = defineCall({
+  name: 'getCheckout',
+  method: 'GET',
+  path: '/ajax/checkout/checkout/get/',
+  request: EmptyRequestSchema,
+  response: CheckoutSchema,
+  failure: messages.getCheckoutFailed,
+});
+
+export const updateBasketState = defineCall({
+  name: 'updateBasketState',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/update_basket_state/',
+  request: z.object({ state: CheckoutStateSchema }),
+  response: z.object({ seconds_remaining: z.nullable(z.number()) }),
+  failure: messages.updateBasketStateFailed,
+});
+
+/** Edit basket destroys the sale, then goes to the basket. */
+export const destroySale = defineCall({
+  name: 'destroySale',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/destroy_sale/',
+  request: EmptyRequestSchema,
+  response: AckResponseSchema,
+  failure: messages.editBasketFailed,
+});
+
+/** Used by the events page: a ticket with a quantity, or a gift voucher with a quantity and a value. */
+export const addToBasket = defineCall({
+  name: 'addToBasket',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/add_to_basket/',
+  request: z.union([
+    z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
+    z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney({ min: 0.01 }) }),
+  ]),
+  response: z.object({ success: z.boolean(), error: z.optional(z.string()) }),
+  failure: '',
+});
+
+export const updateTicketQuantity = defineCall({
+  name: 'updateTicketQuantity',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/update_ticket_quantity/',
+  request: z.object({ ticket_id: formId, quantity: formQuantity }),
+  response: SuccessResponseSchema,
+  failure: messages.updateTicketQuantityFailed,
+});
+
+export const updateGiftVoucherQuantity = defineCall({
+  name: 'updateGiftVoucherQuantity',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/update_gift_voucher_quantity/',
+  request: z.object({ gift_voucher_id: formId, qty: formQuantity, value: formMoney() }),
+  response: SuccessResponseSchema,
+  failure: messages.updateGiftVoucherQuantityFailed,
+});
+
+export const updateRefundProtection = defineCall({
+  name: 'updateRefundProtection',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/update_refund_protection/',
+  request: z.object({ refund_protection: formBool }),
+  response: SuccessResponseSchema,
+  failure: messages.updateRefundProtectionFailed,
+});
+
+export const setCode = defineCall({
+  name: 'setCode',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/set_code/',
+  request: z.object({ code: formText(TEXT_LIMITS.code) }),
+  response: z.object({ code_applied: z.boolean() }),
+  failure: messages.setCodeFailed,
+});
+
+export const removeFromBasket = defineCall({
+  name: 'removeFromBasket',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/remove_from_basket/',
+  request: z.object({ ticket_id: formId }),
+  response: SuccessResponseSchema,
+  failure: messages.removeTicketFailed,
+});
+
+export const removeGiftVoucherFromBasket = defineCall({
+  name: 'removeGiftVoucherFromBasket',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/remove_gift_voucher_from_basket/',
+  request: z.object({ gift_voucher_id: formId, value: formMoney() }),
+  response: SuccessResponseSchema,
+  failure: messages.removeGiftVoucherFailed,
+});
+
+/**
+ * Every outcome the page branches on (spec 4 'Reserve and captcha'): reserved, captcha demanded, redirect, error.
+ * checkout_time is the reservation's seconds remaining.
+ */
+export const ReserveTicketsResponseSchema = z.object({
+  reserved: z.optional(z.boolean()),
+  sale_reference: z.optional(z.nullable(z.string())),
+  fresh_reservation: z.optional(z.boolean()),
+  checkout_time: z.optional(z.nullable(z.number())),
+  captcha: z.optional(z.boolean()),
+  captcha_sitekey: z.optional(z.nullable(z.string())),
+  redirect: z.optional(z.nullable(z.string())),
+  error: z.optional(z.nullable(z.string())),
+});
+export type ReserveTicketsResponse = z.infer<typeof ReserveTicketsResponseSchema>;
+
+export const reserveTickets = defineCall({
+  name: 'reserveTickets',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/reserve_tickets/',
+  /** The captcha token, sent from the captcha step only. */
+  request: z.object({ 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
+  response: ReserveTicketsResponseSchema,
+  failure: messages.reserveFailedBasket,
+});

@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+import { messages } from '../../messages';
+import { defineCall } from '../call';
+import { EmptyRequestSchema } from '../form-fields';
+
+/** delivery_completed false is its own message: messages.deliveryNotCompleted. */
+const DeliveryResponseSchema = z.object({ delivery_completed: z.boolean() });
+
+export const deliverToBitticket = defineCall({
+  name: 'deliverToBitticket',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/deliver_to_bitticket/',
+  request: EmptyRequestSchema,
+  response: DeliveryResponseSchema,
+  failure: messages.deliverToBitticketFailed,
+});
+
+export const deliverToWallet = defineCall({
+  name: 'deliverToWallet',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/deliver_to_wallet/',
+  request: EmptyRequestSchema,
+  response: DeliveryResponseSchema,
+  failure: messages.deliverToWalletFailed,
+});

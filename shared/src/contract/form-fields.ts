@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+
+/**
+ * Field helpers for form-decoded input. The server decodes every body with qs.parse, so every value arrives as a
+ * string; the page passes real numbers and booleans. Each helper accepts both and outputs the typed value, and rejects
+ * garbage instead of coercing it ('abc' is not NaN, '1.5' is not a quantity, '' is not 0).
+ */
+
+const INT_TEXT = /^-?\d{1,15}$/;
+/** A decimal amount with at most two decimals (pounds and pence). */
+const MONEY_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A number, or a trimmed string matching `pattern`, turned into a number. */
+function numeric(pattern: RegExp) {
+  return z.pipe(
+    z.union([z.number(), z.string().check(z.trim(), z.regex(pattern))]),
+    z.transform((value: number | string) => (typeof value === 'number' ? value : Number(value))),
+  );
+}
+
+/** A whole number (optionally bounded). */
+export function formInt(bounds: { min?: number; max?: number } = {}) {
+  const checks = [];
+  if (bounds.min !== undefined) checks.push(z.minimum(bounds.min));
+  if (bounds.max !== undefined) checks.push(z.maximum(bounds.max));
+  return z.pipe(numeric(INT_TEXT), z.int().check(...checks));
+}
+
+/** A quantity: a whole number of at least 0 (0 means remove), capped to keep arithmetic sane. */
+export const formQuantity = formInt({ min: 0, max: 100_000 });
+
+/** A money amount: a decimal of at least 0 with at most two decimals. */
+export function formMoney(bounds: { min?: number; max?: number } = {}) {
+  const checks = [z.minimum(bounds.min ?? 0), z.maximum(bounds.max ?? 1_000_000_000)];
+  return z.pipe(
+    numeric(MONEY_TEXT),
+    z.number().check(
+      ...checks,
+      // The page passes numbers: 10.555 must fail like '10.555' does.
+      z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals'),
+    ),
+  );
+}
+
+/** A boolean: true/false as values or as 'true'/'false'/'1'/'0' text. */
+export const formBool = z.pipe(
+  z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]),
+  z.transform((value: boolean | 0 | 1 | 'true' | 'false' | '1' | '0') => value === true || value === 1 || value === 'true' || value === '1'),
+);
+
+/** A database id: a positive whole number. */
+export const formId = formInt({ min: 1, max: Number.MAX_SAFE_INTEGER });
+
+/** Trimmed, non-empty text of at most `max` characters. */
+export function formText(max: number) {
+  return z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+}
+
+/** Trimmed text that may be empty (optional inputs the page always sends), at most `max` characters. */
+export function formOptionalText(max: number) {
+  return z.string().check(z.trim(), z.maxLength(max));
+}
+
+export const TEXT_LIMITS = { email: 320, name: 200, message: 2000, line: 200, postcode: 20, phone: 40, code: 100, token: 20_000 } as const;
+
+/** An email address, trimmed and at most 320 characters. */
+export const formEmail = z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.email), z.email());
+
+/** A person's name (first, last or full). */
+export const formName = formText(TEXT_LIMITS.name);
+
+/** Free text such as feedback or a gift message. */
+export const formMessage = formText(TEXT_LIMITS.message);
+
+/**
+ * A list sent as rows[0][x]=…: qs turns indexes above its arrayLimit (20) into an object keyed by index, and an empty
+ * list is not sent at all, so accept both forms and a missing list.
+ */
+export function formList<T extends z.ZodMiniType>(item: T, bounds: { min?: number; max?: number } = {}) {
+  return z.pipe(
+    z.pipe(
+      z.optional(z.union([z.array(z.unknown()), z.record(z.string().check(z.regex(/^\d{1,4}$/)), z.unknown())])),
+      z.transform((value: unknown[] | Record<string, unknown> | undefined) => {
+        if (value === undefined) return [];
+        if (Array.isArray(value)) return value;
+        return Object.keys(value)
+          .sort((a, b) => Number(a) - Number(b))
+          .map((key) => value[key]);
+      }),
+    ),
+    z.array(item).check(z.minLength(bounds.min ?? 0), z.maxLength(bounds.max ?? 500)),
+  );
+}
+
+/** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */
+export const PHONE_PATTERN = /^(\(?\+\d{1,4}\)?[\s.-]?)?[\d\s.-]{9,}$/;
+
+/** A phone number by the spec's rule (trimmed, at most 40 characters). */
+export const formPhone = z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.phone), z.regex(PHONE_PATTERN));
+
+/** A contact number that may be left empty (only baskets with has_require_phone_number need one). */
+export const formOptionalPhone = z.optional(z.union([z.literal(''), formPhone]));
+
+/** Form-decoded map of id -> yes/no (e.g. organiser_subscribed_marketing[12]=true); absent when empty. */
+export const formIdFlags = z._default(z.record(z.string().check(z.regex(/^\d{1,15}$/)), formBool), {});
+
+/** The request of a call that sends nothing. */
+export const EmptyRequestSchema = z.object({});

@@ -1,0 +1,18 @@
+/**
+ * @checkout/shared: the contract. Pure modules only (no side effects), so a bundle keeps just what it imports.
+ * UI and testing helpers are separate entry points ('@checkout/shared/ui', '@checkout/shared/testing').
+ */
+export * from './contract/states';
+export * from './contract/version';
+export * from './contract/call';
+export * from './contract/form-fields';
+export * from './contract/entities';
+export * from './contract/errors';
+export * from './contract/calls';
+export * from './api/form';
+export * from './api/client';
+export * from './api/browser';
+export * from './messages';
+export * from './step';
+export * from './rules/next-step';
+export * from './format';

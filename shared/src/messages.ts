@@ -1,0 +1,134 @@
+/**
+ * Every user-facing sentence of the spec, once: section 8 (errors, warnings, notices, success toasts), section 5
+ * (validation messages and field hints) and the fixed texts of section 4. Copied letter for letter, the spec's own
+ * spelling included ('occured'). Parameterised sentences are functions.
+ */
+
+/** Whose address a field belongs to: the buyer's own, or a gift recipient's. */
+export type AddressOwner = 'your' | 'the recipients';
+
+export const messages = {
+  // ---- Section 8: errors (toasts unless stated) ----------------------------------------------------------------
+  unknownReserveError: 'An unknown error occured. Please try again, or contact support.',
+  /** Reserve request failed, as the basket step words it. */
+  reserveFailedBasket: 'Unable to reserve ticket(s). Please try again later',
+  /** Reserve request failed, as the checkout controller words it. */
+  reserveFailed: 'Unable to reserve tickets. Please try again later',
+  updateTicketQuantityFailed: 'Unable to update Ticket quantity. Please try again later',
+  updateGiftVoucherQuantityFailed: 'Unable to update Gift Voucher quantity. Please try again later',
+  updateRefundProtectionFailed: 'Unable to update Refund protection. Please try again later',
+  setCodeFailed: 'Unable to set the Code. Please try again later',
+  removeTicketFailed: 'Unable to remove the Ticket from the basket. Please try again later',
+  removeGiftVoucherFailed: 'Unable to remove the Gift Voucher from the basket. Please try again later',
+  sendCodeFailed: 'Unable to send the code. Please try again later',
+  logoutFailed: 'Unable to log out. Please refresh the page',
+  marketingPreferencesFailed: 'Unable to set the marketing preferences. Please try again later',
+  saveDonationFailed: 'Unable to save Donation. Please try again later',
+  /** Inline, donation step. */
+  donationAmountProblem: 'There was a problem setting your donation amount. Please try again.',
+  /** Inline, donation step. */
+  selectAmount: 'Please select an amount.',
+  updateDonationFailed: 'Unable to update Donation. Please try again later',
+  /** Inline, Gift Aid step. */
+  giftAidStatusProblem: 'There was a problem setting your gift aid status. Please try again.',
+  deliveryAddressFailed: 'Unable to set the delivery Address. Please try again later',
+  openBankingRedirectFailed: (provider: string) => `There was an error with taking you to ${provider}. Please try again.`,
+  stripeTokenFailed: 'Unable to get Stripe token. Please try again later',
+  stripeRedirectFailed: 'There was an error with taking you to Stripe. Please try again.',
+  addressNotFound: 'We were unable to find your address. Please try a different address',
+  payFailed: 'Unable to pay. Please try again later',
+  incompatibleBrowser: 'You are using an incompatible browser.',
+  instalmentPaymentFailed: 'There was an error with your payment. Please try again.',
+  claimFreeTicketsFailed: 'Unable to claim free tickets. Please try again later',
+  truelayerStatusFailed: 'Unable to get Truelayer status. Please try again later',
+  deliverToBitticketFailed: 'Unable to deliver to BitTicket. Please try again later',
+  deliverToWalletFailed: 'Unable to deliver to Wallet. Please try again later',
+  deliveryNotCompleted: 'Delivery failed. Please contact support Error code: 2961',
+  saveAnswersFailed: 'Unable to save your answers. Please try again',
+  noPaymentIntegration: (organiserName: string) =>
+    `We currently are unable to take payments for this basket as the payment integration has not yet been configured by ${organiserName}`,
+  getCheckoutFailed: 'Unable to get Checkout data. Please try again later',
+  updateBasketStateFailed: 'Unable to update the Basket state. Please try again later',
+  editBasketFailed: 'Unable to edit Basket. Please try again later',
+  squareCredentialsFailed: 'Unable to get Square credentials. Please try again later',
+  sendTransfersFailed: 'Unable to send tickets. Please try again later',
+  sendFeedbackFailed: 'Unable to send feedback. Please try again',
+  subscribeFailed: 'Unable to add to subscription. Please try again later',
+
+  // ---- Section 8: warnings and notices ----------------------------------------------------------------------------
+  differentCurrency:
+    'Unfortunately, some tickets had to be removed because they are being sold using a different currency from tickets already in the basket. Please purchase them separately',
+  checkoutExpired: 'Your checkout time expired. If the tickets are still available, you can try to reserve them again.',
+  captchaExpired: 'The captcha challenge has expired. Please complete the challenge again.',
+
+  // ---- Section 8: success toasts ------------------------------------------------------------------------------------
+  feedbackSent: 'Your feedback has been sent. Thanks!',
+  subscribedToUpdates: 'You have been subscribed to important event updates',
+  linkCopied: 'Link copied',
+
+  // ---- Section 4: fixed texts ---------------------------------------------------------------------------------------
+  bankCancelled: 'You cancelled the payment in the bank portal.',
+  /** After 3 polls. */
+  bankWaitingForResponse: 'Waiting for a response from your bank',
+  /** After 6 polls. */
+  bankAwaitingConfirmation: 'Awaiting confirmation of payment',
+  /** After 9 polls. */
+  bankTakingLonger: "It's taking longer than usual for confirmation of your payment.",
+  /** After more than 60 polls. */
+  bankGiveUp: "We could not confirm if the payment was completed yet. We'll continue to wait, and deliver your tickets if payment is confirmed.",
+  paymentFailedExpired:
+    'Your payment was unsuccessful and the checkout time expired. If the tickets are still available, you can try to reserve them again',
+  ticketsReservedFor: 'Tickets reserved for',
+  determiningProgress: 'Determining checkout progress',
+
+  // ---- Section 5: basket ------------------------------------------------------------------------------------------
+  canOnlyReserve: (n: number | string) => `You can only reserve ${n} tickets of this type`,
+  minimumPurchase: (n: number | string) => `You must purchase a minimum of ${n} tickets of this type`,
+  requiredTicketsMissing: 'You must also purchase the following tickets to continue the checkout.',
+  invalidCode: 'Invalid code',
+  codeApplied: 'Code applied',
+
+  // ---- Section 5: account -----------------------------------------------------------------------------------------
+  invalidEmail: 'Please type a valid email address',
+  emailHint: 'Type your email address',
+  fullNameRequired: 'Please type both your first and last name(s)',
+  fullNameHint: 'Type your full name',
+
+  // ---- Section 5: donation ----------------------------------------------------------------------------------------
+  donationAmountRequired: 'Choose an amount or click Skip donation',
+
+  // ---- Section 5: address and delivery ----------------------------------------------------------------------------
+  postcodeRequired: 'Type your postcode or zip code',
+  giftVoucherFromRequired: 'Who is the gift voucher from?',
+  giftVoucherToRequired: 'Who is the gift voucher for?',
+  firstNameRequired: (owner: AddressOwner = 'your') => `Please type ${owner} first name`,
+  lastNameRequired: (owner: AddressOwner = 'your') => `Please type ${owner} last name`,
+  addressLine1Required: (owner: AddressOwner = 'your') => `Please type ${owner} first line of address`,
+  townRequired: (owner: AddressOwner = 'your') => `Please type ${owner} town/city`,
+  postcodeFieldRequired: (owner: AddressOwner = 'your') => `Please type ${owner} postcode`,
+  stateRequired: (owner: AddressOwner = 'your') => `Please type ${owner} state`,
+  completeAddress: 'Please complete your address',
+
+  // ---- Section 5: contact and express account ---------------------------------------------------------------------
+  invalidPhone: 'Type a valid phone number',
+  expressInvalidEmail: 'Type a valid email address',
+  expressFullNameRequired: 'Type both your first and last name(s)',
+
+  // ---- Section 5: questions ---------------------------------------------------------------------------------------
+  required: 'Required',
+  answerRequired: 'Please enter your answer',
+
+  // ---- Section 5: transfer ----------------------------------------------------------------------------------------
+  transferNameRequired: 'Please enter a name',
+  transferEmailRequired: 'Please enter an email',
+  transferDateRequired: 'Please enter a date',
+  transferTimeRequired: 'Please enter a time',
+
+  // ---- Section 2: sentences several steps show ----------------------------------------------------------------------
+  ticketsTransferred: 'Your tickets have been transferred',
+  freeTicketsBeingClaimed: 'Your free tickets are being claimed',
+  editBasketWarning: 'By editing your basket, you could lose your reserved tickets.',
+  captchaPrompt: "Please prove you're a human being completing the CAPTCHA challenge.",
+} as const;
+
+export type Messages = typeof messages;

@@ -1,0 +1,63 @@
+import type { EventCallable, Scope, Store } from 'effector';
+import type { ApiClient } from './api/client';
+import type { Checkout, User } from './contract/entities';
+import type { CheckoutState } from './contract/states';
+
+/** A notification for the shell's notification area (spec section 3 'Notification'). Never auto-dismissed here. */
+export interface NotificationInput {
+  type: 'warn' | 'error' | 'success' | 'default';
+  text: string;
+  title?: string;
+  /** Notifications of one group replace each other instead of stacking. */
+  group?: string;
+}
+
+/** Read once at start-up from /remotes.json; nothing in it is secret. */
+export interface RuntimeConfig {
+  /** Prefix for API paths; '' when the page and the API share an origin. */
+  apiBase: string;
+  sentryDsn?: string;
+  /** Real hCaptcha site key; absent means the offline sandbox challenge. */
+  hcaptchaSiteKey?: string;
+  /** Real Stripe publishable key; absent means the offline sandbox card form. */
+  stripePublishableKey?: string;
+}
+
+/** What the shell's model exposes to a step, read-only. */
+export interface StepStores {
+  $checkout: Store<Checkout | null>;
+  $state: Store<CheckoutState>;
+  $user: Store<User | null>;
+  $secondsRemaining: Store<number | null>;
+  $expired: Store<boolean>;
+  /** True while a basket update or checkout reload is in flight. */
+  $updatingBasket: Store<boolean>;
+}
+
+/** The shell's commands. A step calls them inside `scope` (effector-react's useUnit under <Provider value={scope}>). */
+export interface StepCommands {
+  /** The current step is done: the shell computes the next state with rules/next-step.ts. */
+  stepCompleted: EventCallable<void>;
+  /** Jump to a state the spec names explicitly (e.g. captcha demanded, back to the basket after an error). */
+  goTo: EventCallable<CheckoutState>;
+  /** 'Yes, I'm sure' on Edit basket: destroys the sale, then the basket. */
+  editBasket: EventCallable<void>;
+  reloadCheckout: EventCallable<void>;
+  refreshUser: EventCallable<void>;
+  notify: EventCallable<NotificationInput>;
+  /** The reservation was made: seconds from the server's checkout_time; the countdown starts. */
+  reservationStarted: EventCallable<number>;
+}
+
+/** Everything the shell hands a mounted step. A remote never imports the shell: this is the whole interface. */
+export interface StepProps {
+  /** CONTRACT_VERSION of the shell; a remote built against another version is refused before it mounts. */
+  contractVersion: number;
+  /** The state this step was mounted for. */
+  state: CheckoutState;
+  scope: Scope;
+  stores: StepStores;
+  commands: StepCommands;
+  api: ApiClient;
+  config: RuntimeConfig;
+}

@@ -1,0 +1,48 @@
+import type { NotificationInput } from '../step';
+import { cx } from './cx';
+
+/** A notification as the shell keeps it: what a step asked for, plus an id to dismiss it by. */
+export interface NotificationItem extends NotificationInput {
+  id: string;
+}
+
+export interface NotificationAreaProps {
+  notifications: readonly NotificationItem[];
+  onDismiss: (id: string) => void;
+}
+
+/**
+ * The always-present notification area (spec section 2). It is a polite live region (role="log") so new notifications
+ * are read out; errors and warnings are also role="alert" to interrupt. Nothing here auto-dismisses: a notification
+ * goes when it is clicked (spec section 9 'close on click') or its dismiss button is pressed.
+ */
+export function NotificationArea({ notifications, onDismiss }: NotificationAreaProps) {
+  return (
+    <div role="log" aria-label="Notifications" className="notifications">
+      {notifications.map((n) => (
+        <div
+          key={n.id}
+          role={n.type === 'error' || n.type === 'warn' ? 'alert' : undefined}
+          className={cx('notice', `notice--${n.type}`)}
+          onClick={() => onDismiss(n.id)}
+        >
+          <div className="notice__text">
+            {n.title ? <strong>{n.title}</strong> : null}
+            <span>{n.text}</span>
+          </div>
+          <button
+            type="button"
+            className="notice__dismiss"
+            aria-label="Dismiss notification"
+            onClick={(event) => {
+              event.stopPropagation();
+              onDismiss(n.id);
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { formatCount } from '../format/count';
+import { formatMoney } from '../format/money';
+import { cx } from './cx';
+
+/** A ticket or voucher price: FREE at 0 or less (spec section 2), else money. */
+export function Price({ amount, currencySymbol }: { amount: number; currencySymbol: string }) {
+  return <span className="price">{amount <= 0 ? 'FREE' : formatMoney(amount, currencySymbol)}</span>;
+}
+
+export interface OrderSummaryProps {
+  /** Heading of the summary; when given the summary is a named region. */
+  title?: ReactNode;
+  /** OrderSummaryLine and OrderSummaryTotal rows. */
+  children: ReactNode;
+  className?: string;
+}
+
+/** The order summary frame: a description list of lines, so each amount is read with its label. */
+export function OrderSummary({ title, children, className }: OrderSummaryProps) {
+  return (
+    <section className={cx('summary', className)} aria-label={typeof title === 'string' ? title : undefined}>
+      {title ? <h2 className="summary__title">{title}</h2> : null}
+      <dl className="summary__lines">{children}</dl>
+    </section>
+  );
+}
+
+export interface OrderSummaryLineProps {
+  label: ReactNode;
+  /** Small print under the label, e.g. the event date. */
+  detail?: ReactNode;
+  /** Shown before the label as '2 ×'. */
+  quantity?: number;
+  /** The line's amount as it should read (for a ticket line, the line total). */
+  amount: number;
+  currencySymbol: string;
+  /** 'price': FREE at 0 or less (tickets, vouchers); 'money': the amount as is (fees); 'discount': shown as a minus. */
+  kind?: 'price' | 'money' | 'discount';
+}
+
+export function OrderSummaryLine({ label, detail, quantity, amount, currencySymbol, kind = 'price' }: OrderSummaryLineProps) {
+  let value: ReactNode;
+  if (kind === 'price') value = <Price amount={amount} currencySymbol={currencySymbol} />;
+  else value = formatMoney(kind === 'discount' ? -Math.abs(amount) : amount, currencySymbol);
+  return (
+    <div className={cx('summary__line', kind === 'discount' && 'summary__line--discount')}>
+      <dt>
+        {quantity !== undefined ? <span className="summary__qty">{formatCount(quantity)} ×</span> : null}
+        {label}
+        {detail ? <small className="summary__detail">{detail}</small> : null}
+      </dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+export interface OrderSummaryTotalProps {
+  amount: number;
+  currencySymbol: string;
+  label?: ReactNode;
+}
+
+/** The total row; a zero total reads £0.00 (the payment step, not the summary, says the tickets are free). */
+export function OrderSummaryTotal({ amount, currencySymbol, label = 'Total' }: OrderSummaryTotalProps) {
+  return (
+    <div className="summary__line summary__line--total">
+      <dt>{label}</dt>
+      <dd>{formatMoney(amount, currencySymbol)}</dd>
+    </div>
+  );
+}

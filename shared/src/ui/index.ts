@@ -1,0 +1,16 @@
+export { AlertBox, type AlertBoxProps, type AlertType } from './AlertBox';
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Modal, type ModalProps } from './Modal';
+export { Tooltip, type TooltipProps, type TooltipPlacement } from './Tooltip';
+export { Spinner } from './Spinner';
+export { NotificationArea, type NotificationItem, type NotificationAreaProps } from './NotificationArea';
+export {
+  OrderSummary,
+  OrderSummaryLine,
+  OrderSummaryTotal,
+  Price,
+  type OrderSummaryProps,
+  type OrderSummaryLineProps,
+  type OrderSummaryTotalProps,
+} from './OrderSummary';
+export { cx } from './cx';
