@@ -29,10 +29,11 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.test.ts'],
-      // kysely 0.29 ships ESM only, and PGlite's CommonJS build loads node built-ins with import(), which jest's VM
-      // refuses without --experimental-vm-modules: swc turns both into plain CommonJS (require) like our own code.
+      // Some server dependencies are ESM only (kysely 0.29, cookie 2, content-disposition) and some CommonJS ones load
+      // modules with import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
+      // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code.
       transform: { ...transform, '@electric-sql/pglite/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
-      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|cookie|@fastify/cookie|content-disposition)/)'],
     },
   ],
 };

@@ -129,6 +129,16 @@ export const messages = {
   freeTicketsBeingClaimed: 'Your free tickets are being claimed',
   editBasketWarning: 'By editing your basket, you could lose your reserved tickets.',
   captchaPrompt: "Please prove you're a human being completing the CAPTCHA challenge.",
+
+  // ---- Our own words: the frame around the steps, which the spec does not word ------------------------------------
+  orderSummary: 'Order summary',
+  subtotal: 'Subtotal',
+  total: 'Total',
+  free: 'FREE',
+  retry: 'Retry',
+  stepLoading: 'Loading',
+  stepCouldNotLoad: 'This step could not be loaded. Nothing in your checkout has been lost: please try again.',
+  stepFailed: 'Something went wrong on this step. Please reload the page, or contact support.',
 } as const;
 
 export type Messages = typeof messages;

@@ -1,3 +1,4 @@
+import { messages } from '../messages';
 import type { ReactNode } from 'react';
 import { formatCount } from '../format/count';
 import { formatMoney } from '../format/money';
@@ -5,7 +6,7 @@ import { cx } from './cx';
 
 /** A ticket or voucher price: FREE at 0 or less (spec section 2), else money. */
 export function Price({ amount, currencySymbol }: { amount: number; currencySymbol: string }) {
-  return <span className="price">{amount <= 0 ? 'FREE' : formatMoney(amount, currencySymbol)}</span>;
+  return <span className="price">{amount <= 0 ? messages.free : formatMoney(amount, currencySymbol)}</span>;
 }
 
 export interface OrderSummaryProps {
@@ -62,7 +63,7 @@ export interface OrderSummaryTotalProps {
 }
 
 /** The total row; a zero total reads £0.00 (the payment step, not the summary, says the tickets are free). */
-export function OrderSummaryTotal({ amount, currencySymbol, label = 'Total' }: OrderSummaryTotalProps) {
+export function OrderSummaryTotal({ amount, currencySymbol, label = messages.total }: OrderSummaryTotalProps) {
   return (
     <div className="summary__line summary__line--total">
       <dt>{label}</dt>

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { RuntimeConfig } from '@checkout/shared';
+
+/** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export type RemoteName = 'mf_basket' | 'mf_account' | 'mf_payment' | 'mf_post_sale';
+
+/** Everything the server reads from its environment, read once at start-up. */
+export interface AppConfig {
+  /** How long a reservation holds stock (HOLD_SECONDS, default 15 minutes). */
+  holdSeconds: number;
+  /** How often the hold sweeper runs (HOLD_SWEEP_MS). */
+  holdSweepMs: number;
+  /** HMAC key for XSRF tokens; when absent the server generates one and keeps it in the database. */
+  sessionSecret: string | undefined;
+  /** Secure cookies when the public URL is https. */
+  secureCookies: boolean;
+  /** Check every handler's answer against the call's response schema (development and tests). */
+  checkResponses: boolean;
+  /** The shell origin as buyers reach it (links in pages and emails). */
+  publicUrl: string;
+  remotes: Record<RemoteName, string>;
+  /** The non-secret configuration handed to the page through /remotes.json. */
+  runtime: RuntimeConfig;
+  /** The shell's production build, served under /checkout/. */
+  shellDist: string;
+  /** shared/src/ui/styles.css: the design tokens the plain pages share with the checkout. */
+  tokensCss: string;
+  /** Request body limit in bytes. */
+  bodyLimit: number;
+  /** Behind a reverse proxy (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  return value;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = positiveInt(env, 'PORT', 8080);
+  const publicUrl = (optional(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const production = env.NODE_ENV === 'production';
+  const sentryDsn = optional(env, 'SENTRY_DSN');
+  const hcaptchaSiteKey = optional(env, 'HCAPTCHA_SITE_KEY');
+  const stripePublishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
+  return {
+    holdSeconds: positiveInt(env, 'HOLD_SECONDS', 900),
+    holdSweepMs: positiveInt(env, 'HOLD_SWEEP_MS', 5000),
+    sessionSecret: optional(env, 'SESSION_SECRET'),
+    secureCookies: publicUrl.startsWith('https:'),
+    checkResponses: !production,
+    publicUrl,
+    remotes: {
+      mf_basket: optional(env, 'REMOTE_BASKET_URL') ?? 'http://localhost:3001/mf-manifest.json',
+      mf_account: optional(env, 'REMOTE_ACCOUNT_URL') ?? 'http://localhost:3002/mf-manifest.json',
+      mf_payment: optional(env, 'REMOTE_PAYMENT_URL') ?? 'http://localhost:3003/mf-manifest.json',
+      mf_post_sale: optional(env, 'REMOTE_POST_SALE_URL') ?? 'http://localhost:3004/mf-manifest.json',
+    },
+    runtime: {
+      apiBase: '',
+      ...(sentryDsn ? { sentryDsn } : {}),
+      ...(hcaptchaSiteKey ? { hcaptchaSiteKey } : {}),
+      ...(stripePublishableKey ? { stripePublishableKey } : {}),
+    },
+    shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
+    tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
+    bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: optional(env, 'LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

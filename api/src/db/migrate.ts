@@ -1,0 +1,33 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { statements as initial } from './migrations/0001_initial';
+
+/** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
+function fromStatements(list: readonly string[]): Migration {
+  return {
+    async up(db) {
+      for (const statement of list) await sql.raw(statement).execute(db);
+    },
+  };
+}
+
+/** Migrations live in code (no files to find at run time), named so they sort in order. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': fromStatements(initial),
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema to the latest version; throws with the failing migration's error. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which: name the one we work in (tests use a
+  // schema per file, and another schema of the same database may hold its own kysely_migration tables).
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema ?? 'public';
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+}

@@ -1,0 +1,368 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+/**
+ * The typed shape of migrations/0001_initial.ts (one interface for PGlite and PostgreSQL). Keep the two in step:
+ * a column added by a migration is added here in the same change.
+ */
+
+/** A timestamptz: read as a Date, written as a Date. */
+type Timestamp = ColumnType<Date, Date, Date>;
+/** A timestamptz the database fills in when left out. */
+type CreatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export type PaymentProviderKind = 'stripe' | 'square';
+export type SaleStatus = 'basket' | 'reserved' | 'paid' | 'expired' | 'destroyed';
+export type HoldStatus = 'active' | 'released' | 'expired' | 'sold';
+export type CodeKind = 'percent' | 'fixed' | 'gift_voucher';
+export type QuestionType = 'text' | 'checkbox' | 'dropdown';
+export type QuestionTiming = 'before_payment' | 'after_payment';
+export type CardType = 'visa' | 'mastercard' | 'amex' | 'other';
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface CharitiesTable {
+  id: Generated<number>;
+  name: string;
+  logo: string | null;
+  description_html: Generated<string>;
+  donation_checkout_title: string;
+  donation_options_minor: Generated<number[]>;
+  base_fee_minor: Generated<number>;
+  booking_fee_bp: Generated<number>;
+  booking_fee_includes_vat: Generated<boolean>;
+  booking_fee_vat_bp: Generated<number>;
+  booking_fee_cap_minor: number | null;
+  gift_aid_enabled: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface OrganisersTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  is_saas: Generated<boolean>;
+  charity_id: number | null;
+  payment_provider: PaymentProviderKind | null;
+  payment_merchant_id: string | null;
+  custom_refund_policy: string | null;
+  marketing_signup_message: Generated<string>;
+  audience_diversity_notice: Generated<boolean>;
+  currency: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  organiser_id: number;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  thumbnail: string | null;
+  location: Generated<string>;
+  /** IANA zone the event's dates are shown in. */
+  timezone: Generated<string>;
+  venue_full_address: string | null;
+  venue_map_address: string | null;
+  venue_map_checkin: string | null;
+  has_livestream: Generated<boolean>;
+  access_online: string | null;
+  refund_protection: Generated<boolean>;
+  timeslot_warning_message: string | null;
+  captcha_required: Generated<boolean>;
+  require_phone_number: Generated<boolean>;
+  require_delivery_address: Generated<boolean>;
+  transfers_allowed: Generated<boolean>;
+  payment_plans_enabled: Generated<boolean>;
+  fundraising_contact_notice: Generated<boolean>;
+  ga: string | null;
+  ga_conversion_id: string | null;
+  fb_pixel: string | null;
+  reward_text: string | null;
+  reward_short_text: string | null;
+  published: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface EventDatesTable {
+  id: Generated<number>;
+  event_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+}
+
+export interface WaiversTable {
+  id: Generated<number>;
+  organiser_id: number;
+  title: string;
+  body_html: string;
+}
+
+export interface TicketTypesTable {
+  id: Generated<number>;
+  event_id: number;
+  event_date_id: number;
+  name: string;
+  description: Generated<string>;
+  price_minor: number;
+  currency: string;
+  booking_fee_minor: Generated<number>;
+  absorb_fee: Generated<boolean>;
+  hide_booking_fee: Generated<boolean>;
+  capacity: number;
+  sold: Generated<number>;
+  held: Generated<number>;
+  max_per_customer: Generated<number>;
+  min_per_customer: Generated<number>;
+  non_refundable: Generated<boolean>;
+  seated: Generated<boolean>;
+  waiver_id: number | null;
+  sort_order: Generated<number>;
+  on_sale: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface TicketRequirementsTable {
+  id: Generated<number>;
+  ticket_type_id: number;
+  title: string;
+  required_ticket_type_ids: number[];
+}
+
+export interface GiftVouchersTable {
+  id: Generated<number>;
+  organiser_id: number;
+  name: string;
+  thumbnail: string | null;
+  currency: string;
+  values_minor: Generated<number[]>;
+  min_value_minor: number | null;
+  max_value_minor: number | null;
+  max_per_customer: Generated<number>;
+  valid_months: Generated<number>;
+  on_sale: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface CodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: CodeKind;
+  organiser_id: number | null;
+  event_id: number | null;
+  percent_bp: number | null;
+  amount_minor: number | null;
+  balance_minor: number | null;
+  currency: string | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  event_id: number;
+  ticket_type_id: number | null;
+  osq_id: number | null;
+  question: string;
+  type: QuestionType;
+  options: Generated<string[]>;
+  mandatory: Generated<boolean>;
+  once_per_checkout: Generated<boolean>;
+  timing: QuestionTiming;
+  sort_order: Generated<number>;
+}
+
+export interface AfterSaleMessagesTable {
+  id: Generated<number>;
+  event_id: number;
+  message_html: string;
+  sort_order: Generated<number>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  phone: string | null;
+  subscribed: Generated<boolean>;
+  is_event_subscribed: Generated<boolean>;
+  is_dark_mode: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface UserAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  address_1: string;
+  address_2: string | null;
+  town: string;
+  postcode: string;
+  country_code: number;
+  state: string | null;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface UserPaymentMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  provider_ref: string;
+  card_type: CardType;
+  last4: string;
+  expiry: string;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface OrganiserSubscriptionsTable {
+  user_id: number;
+  organiser_id: number;
+  subscribed: boolean;
+  updated_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number | null;
+  sale_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface SalesTable {
+  id: Generated<number>;
+  reference: string;
+  session_id: number | null;
+  user_id: number | null;
+  status: Generated<SaleStatus>;
+  state: Generated<string>;
+  currency: string | null;
+  express: Generated<boolean>;
+  hold_expires_at: Timestamp | null;
+  reserved_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  had_mismatching_currencies: Generated<boolean>;
+  refund_protection: Generated<boolean>;
+  edit_basket_clicked: Generated<boolean>;
+  reserving_error: string | null;
+  email: string | null;
+  full_name: string | null;
+  contact_number: string | null;
+  charity_id: number | null;
+  donation_minor: Generated<number>;
+  donation_fee_minor: Generated<number>;
+  is_gift_aid: Generated<boolean>;
+  delivery_address_id: number | null;
+  gift_voucher_from: string | null;
+  gift_voucher_to: string | null;
+  payment_plan_remaining: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SaleLinesTable {
+  id: Generated<number>;
+  sale_id: number;
+  ticket_type_id: number | null;
+  gift_voucher_id: number | null;
+  qty: number;
+  value_minor: number | null;
+  created_at: Timestamp;
+}
+
+export interface SaleCodesTable {
+  sale_id: number;
+  code_id: number;
+  created_at: Timestamp;
+}
+
+export interface HoldsTable {
+  id: Generated<number>;
+  sale_id: number;
+  ticket_type_id: number;
+  qty: number;
+  status: Generated<HoldStatus>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: Generated<string>;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: Generated<JobStatus>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  charities: CharitiesTable;
+  organisers: OrganisersTable;
+  events: EventsTable;
+  event_dates: EventDatesTable;
+  waivers: WaiversTable;
+  ticket_types: TicketTypesTable;
+  ticket_requirements: TicketRequirementsTable;
+  gift_vouchers: GiftVouchersTable;
+  codes: CodesTable;
+  questions: QuestionsTable;
+  after_sale_messages: AfterSaleMessagesTable;
+  users: UsersTable;
+  user_addresses: UserAddressesTable;
+  user_payment_methods: UserPaymentMethodsTable;
+  organiser_subscriptions: OrganiserSubscriptionsTable;
+  sessions: SessionsTable;
+  sales: SalesTable;
+  sale_lines: SaleLinesTable;
+  sale_codes: SaleCodesTable;
+  holds: HoldsTable;
+  outbox: OutboxTable;
+  jobs: JobsTable;
+}
+
+/** The database, or a transaction on it: code that works in both takes a Db. */
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type DbOrTx = Db | Tx;
+
+export type Sale = Selectable<SalesTable>;
+export type NewSale = Insertable<SalesTable>;
+export type SaleUpdate = Updateable<SalesTable>;
+export type SaleLine = Selectable<SaleLinesTable>;
+export type TicketType = Selectable<TicketTypesTable>;
+export type Session = Selectable<SessionsTable>;
+export type UserRow = Selectable<UsersTable>;

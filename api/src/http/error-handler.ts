@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './errors';
+import { serverMessages } from './server-messages';
+
+/**
+ * Every failure leaves as { error } (ApiErrorBody). Refusals keep their status and message; Fastify's own 4xx (body
+ * too large, wrong content type, bad JSON-less bodies) get a sentence a person can read; anything else is a bug:
+ * logged with the request, answered 500 without details.
+ */
+export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof HttpError) {
+    void reply.code(error.statusCode).send(error.body);
+    return;
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    let message = error.message;
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = serverMessages.unsupportedMediaType(String(request.headers['content-type'] ?? ''));
+    else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = serverMessages.tooLarge;
+    void reply.code(status).send({ error: message });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.code(500).send({ error: serverMessages.internal });
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
+  const message = serverMessages.notFound(request.method, request.url.split('?')[0] ?? '/');
+  if (!request.url.startsWith('/ajax/') && String(request.headers.accept ?? '').includes('text/html')) {
+    void reply
+      .code(404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send('<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not found</title><p>This page does not exist. <a href="/all-events/">See all events</a>.</p></html>');
+    return;
+  }
+  void reply.code(404).send({ error: message });
+}

@@ -1,0 +1,60 @@
+/**
+ * The api process: opens the database (PGlite under .data/pglite, or PostgreSQL when DATABASE_URL is set), migrates,
+ * seeds an empty catalogue, starts the hold sweeper and listens on HOST:PORT. SIGINT/SIGTERM close it cleanly.
+ */
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { databaseOptionsFromEnv, openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { startHoldSweeper } from './jobs/hold-sweeper';
+import { onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const port = Number(process.env.PORT ?? 8080);
+  const host = process.env.HOST ?? '0.0.0.0';
+  const clock = systemClock;
+
+  const database = await openDatabase(databaseOptionsFromEnv());
+  await migrateToLatest(database.db);
+  const seeded = await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity: onSaleCapacityFromEnv() });
+
+  const app = await buildApp({ db: database.db, clock, config });
+  app.log.info(`database: ${database.kind} (${database.description})${seeded ? ', demo catalogue seeded' : ''}`);
+  const sweeper = startHoldSweeper({
+    db: database.db,
+    clock,
+    intervalMs: config.holdSweepMs,
+    onError: (error) => app.log.error({ err: error }, 'hold sweep failed'),
+    onSwept: (result) => app.log.info(`expired ${result.tickets} held tickets of ${result.sales} sales`),
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    void (async () => {
+      await app.close();
+      await sweeper.stop();
+      await database.close();
+      process.exit(0);
+    })().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port, host });
+  console.log(`\n  Checkout is running. Open ${config.publicUrl}/all-events/\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { SEED } from '../seed/catalogue';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// A stand-in for the shell's production build: index.html, a hashed bundle and its pre-compressed siblings.
+const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Checkout</title><script src="/checkout/main.0123456789.js"></script>');
+writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log("plain")');
+writeFileSync(path.join(dist, 'main.0123456789.js.br'), 'brotli-bytes');
+writeFileSync(path.join(dist, 'main.0123456789.js.gz'), 'gzip-bytes');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { shellDist: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('/remotes.json', () => {
+  test('lists each remote from the environment and the runtime config, never cached', async () => {
+    const config = loadConfig({
+      REMOTE_BASKET_URL: 'https://basket.example.com/v2/mf-manifest.json',
+      REMOTE_ACCOUNT_URL: 'https://account.example.com/mf-manifest.json',
+      SENTRY_DSN: 'https://key@sentry.example.com/1',
+      HCAPTCHA_SITE_KEY: 'site-key',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    });
+    const app = await buildApp({ db: t.db, clock: t.clock, config: { ...config, logLevel: 'silent' } });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.json()).toEqual({
+        remotes: {
+          mf_basket: { entry: 'https://basket.example.com/v2/mf-manifest.json' },
+          mf_account: { entry: 'https://account.example.com/mf-manifest.json' },
+          mf_payment: { entry: 'http://localhost:3003/mf-manifest.json' },
+          mf_post_sale: { entry: 'http://localhost:3004/mf-manifest.json' },
+        },
+        config: { apiBase: '', sentryDsn: 'https://key@sentry.example.com/1', hcaptchaSiteKey: 'site-key', stripePublishableKey: 'pk_test_123' },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('defaults: the four local remotes and no optional keys', async () => {
+    const config = loadConfig({});
+    expect(config.remotes).toEqual({
+      mf_basket: 'http://localhost:3001/mf-manifest.json',
+      mf_account: 'http://localhost:3002/mf-manifest.json',
+      mf_payment: 'http://localhost:3003/mf-manifest.json',
+      mf_post_sale: 'http://localhost:3004/mf-manifest.json',
+    });
+    expect(config.runtime).toEqual({ apiBase: '' });
+  });
+});
+
+describe('/all-events/', () => {
+  test('lists upcoming events with their ticket types, prices and an add-to-basket form, and sets the XSRF cookie', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/all-events/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.cookies.map((cookie) => cookie.name)).toContain('XSRF-TOKEN');
+    const page = response.body;
+    expect(page).toContain('<meta name="viewport"');
+    expect(page).toContain('On-sale test');
+    expect(page).toMatch(/data-ticket-id="9001"[\s\S]*?£10\.00[\s\S]*?name="ticket_id" value="9001"[\s\S]*?Add to basket/);
+    expect(page).toContain('+ £2.50 booking fee');
+    expect(page).toContain('FREE');
+    expect(page).toContain('€65.00');
+    expect(page).toContain('$40.00');
+    expect(page).toContain('action="/ajax/checkout/checkout/add_to_basket/"');
+    expect(page).toContain('href="/checkout/"');
+    expect(page).toMatch(/<script src="\/assets\/all-events\.[0-9a-f]{10}\.js" defer><\/script>/);
+    expect(page).toContain('name="gift_voucher_id"');
+  });
+
+  test('escapes what organisers typed', async () => {
+    await t.db
+      .insertInto('events')
+      .values({ id: 777, organiser_id: SEED.organiser.demo, slug: 'xss-test', title: '<script>alert("x")</script> & <b>friends</b>' })
+      .execute();
+    await t.db.insertInto('event_dates').values({ id: 7771, event_id: 777, starts_at: new Date(t.clock.now().getTime() + 86_400_000) }).execute();
+    await t.db
+      .insertInto('ticket_types')
+      .values({ id: 7770, event_id: 777, event_date_id: 7771, name: '"><img src=x onerror=alert(1)>', price_minor: 100, currency: 'GBP', capacity: 5 })
+      .execute();
+    const page = (await t.app.inject({ method: 'GET', url: '/all-events/' })).body;
+    expect(page).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;friends&lt;/b&gt;');
+    expect(page).not.toContain('<script>alert');
+    expect(page).not.toContain('<img src=x');
+  });
+
+  test('a sold-out ticket shows Sold out instead of a form', async () => {
+    await t.db.updateTable('ticket_types').set({ capacity: 0 }).where('id', '=', SEED.ticket.kayakTaster).execute();
+    const page = (await t.app.inject({ method: 'GET', url: '/all-events/' })).body;
+    expect(page).toMatch(/data-ticket-id="901"[\s\S]*?Sold out[\s\S]*?<\/li>/);
+    expect(page).not.toContain('name="ticket_id" value="901"');
+  });
+
+  test('filters by organiser', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/all-events/?organiser=brooklyn-jazz-nights' })).body;
+    expect(page).toContain('Jazz at Sunset');
+    expect(page).not.toContain('On-sale test');
+  });
+
+  test('the page assets are served with a year of caching', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/all-events/' })).body;
+    const urls = [...page.matchAll(/(?:href|src)="(\/assets\/[a-z-]+\.[0-9a-f]{10}\.(?:css|js))"/g)].map((match) => match[1] ?? '');
+    expect(urls.length).toBe(3);
+    for (const url of urls) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const thumbnail = await t.app.inject({ method: 'GET', url: '/assets/demo/gala.svg' });
+    expect(thumbnail.headers['content-type']).toBe('image/svg+xml');
+  });
+});
+
+describe('plain pages', () => {
+  test('/ redirects to /all-events/', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/all-events/');
+  });
+
+  test('/refund-policy/ states the policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/refund-policy/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Refund policy</h1>');
+    expect(response.body).toContain('does not cover a change of mind');
+  });
+
+  test('/legal-information/purchase-terms-and-conditions/ has a section 4.10 with its own anchor', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/legal-information/purchase-terms-and-conditions/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/<p id="section-4-10"><strong>4\.10<\/strong> When you buy with express checkout, an account is created/);
+  });
+
+  test('/healthz answers ok', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  test('an unknown page is a 404: HTML for a browser, { error } otherwise', async () => {
+    const browser = await t.app.inject({ method: 'GET', url: '/no-such-page/', headers: { accept: 'text/html' } });
+    expect(browser.statusCode).toBe(404);
+    expect(browser.headers['content-type']).toContain('text/html');
+    const api = await t.app.inject({ method: 'GET', url: '/no-such-page/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: expect.stringContaining('/no-such-page/') });
+  });
+});
+
+describe('the shell at /checkout/', () => {
+  test.each(['/checkout/', '/checkout'])('%s serves index.html, never cached', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Checkout</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('hashed assets are cached for a year and sent pre-compressed when accepted', async () => {
+    const brotli = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('brotli-bytes');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe('console.log("plain")');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  test('without a build, /checkout/ says how to build it', async () => {
+    const app = await buildApp({ db: t.db, clock: t.clock, config: { shellDist: path.join(dist, 'missing'), logLevel: 'silent' } });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/checkout/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await app.close();
+    }
+  });
+});

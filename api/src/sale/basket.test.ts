@@ -1,0 +1,158 @@
+import { CheckoutSchema, EMPTY_CHECKOUT, messages } from '@checkout/shared';
+import { SEED } from '../seed/catalogue';
+import { createTestApp, paths, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const { ticket } = SEED;
+
+async function counts() {
+  const [sales, lines, sessions] = await Promise.all([
+    t.db.selectFrom('sales').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    t.db.selectFrom('sale_lines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    t.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { sales: Number(sales.n), lines: Number(lines.n), sessions: Number(sessions.n) };
+}
+
+describe('get on an empty session', () => {
+  test('answers the empty basket checkout and stores nothing', async () => {
+    const before = await counts();
+    const visitor = await t.visitor();
+    const response = await visitor.get(paths.get);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(CheckoutSchema.safeParse(body).success).toBe(true);
+    expect(body).toEqual({ ...EMPTY_CHECKOUT, captcha_sitekey: null });
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('add_to_basket and the totals of get', () => {
+  test('tickets from two events and a gift voucher: lines, events, organisers and server-side totals', async () => {
+    const visitor = await t.visitor();
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: 2 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaChild, quantity: 1 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.folkBalcony, quantity: 1 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 })).json()).toEqual({ success: true });
+    // Adding the same ticket again adds to its line.
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: '1' })).json()).toEqual({ success: true });
+
+    const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
+    expect(checkout.sale_reference).toMatch(/^CT-[A-Z2-9]{16}$/);
+    expect(checkout.currency).toEqual({ symbol: '£', code: 'GBP' });
+    expect(checkout.tickets.map((line) => [line.ticket_id, line.qty, line.price, line.booking_fee, line.absorb_fee])).toEqual([
+      [ticket.galaAdult, 3, 45, 2.5, false],
+      [ticket.galaChild, 1, 20, 1, false],
+      [ticket.folkBalcony, 1, 22, 1.5, true],
+    ]);
+    expect(checkout.gift_vouchers).toEqual([
+      expect.objectContaining({ id: SEED.giftVoucher.folk, name: 'Folk Collective gift voucher', value: 25, qty: 1, o_name: 'Brighton Folk Collective' }),
+    ]);
+    // 3 x (45 + 2.50) + 1 x (20 + 1) + 22 (fee absorbed) + 25 voucher
+    expect(checkout.basket_total).toBe(210.5);
+    expect(checkout.all_booking_fees_are_absorbed).toBe(false);
+    expect(checkout.events.map((event) => event.id)).toEqual([SEED.event.gala, SEED.event.folk]);
+    expect(checkout.organisers.map((organiser) => organiser.name)).toEqual(['Harbour Lifeboat Trust', 'Brighton Folk Collective']);
+    expect(checkout.organisers[0]?.charity).toBe(true);
+    expect(checkout.organisers[1]?.has_custom_refund_policy).toBe(true);
+    expect(checkout.marketing_preferences.basket_organisers.map((organiser) => organiser.id)).toEqual([SEED.organiser.lifeboat, SEED.organiser.folk]);
+    expect(checkout.charity).toMatchObject({ id: SEED.charity.lifeboat, donation_options: [5, 10, 20, 50], booking_fee: 1.5, booking_fee_vat: 20, booking_fee_cap: 5 });
+    const child = checkout.tickets.find((line) => line.ticket_id === ticket.galaChild);
+    expect(child?.required_tickets).toEqual([{ title: 'Dinner ticket', ids: [ticket.galaAdult] }]);
+    expect(Object.keys(checkout.before_payment_questions)).toEqual([String(ticket.galaAdult), String(ticket.galaChild)]);
+    expect(Object.keys(checkout.after_payment_questions).sort()).toEqual([String(ticket.galaAdult), String(ticket.galaChild), String(ticket.folkBalcony)].sort());
+    expect(checkout.after_sale_messages).toHaveLength(1);
+    expect(checkout.require_delivery_address).toBe(true);
+    // Refund protection: both events coverable, 5 % of covered price and fees = 5 % of 185.50.
+    expect(checkout.has_refund_protection).toBe(true);
+    expect(checkout.refund_protection_cost).toBe(9.28);
+    expect(checkout.seconds_remaining).toBeNull();
+  });
+
+  test('all fees absorbed is reported when every ticket line absorbs its fee', async () => {
+    const visitor = await t.visitor();
+    await visitor.post(paths.addToBasket, { ticket_id: ticket.livestreamPass, quantity: 2 });
+    const checkout = (await visitor.get(paths.get)).json();
+    expect(checkout.all_booking_fees_are_absorbed).toBe(true);
+    expect(checkout.basket_total).toBe(16);
+    expect(checkout.events[0].has_livestream).toBe(true);
+  });
+
+  test('a free ticket costs nothing', async () => {
+    const visitor = await t.visitor();
+    await visitor.post(paths.addToBasket, { ticket_id: ticket.coffeeFree, quantity: 3 });
+    const checkout = (await visitor.get(paths.get)).json();
+    expect(checkout.tickets[0].price).toBe(0);
+    expect(checkout.basket_total).toBe(0);
+  });
+
+  test('an unknown ticket or voucher is a 404 with { error }, and no sale is created', async () => {
+    const visitor = await t.visitor();
+    const before = await counts();
+    const unknownTicket = await visitor.post(paths.addToBasket, { ticket_id: 424242, quantity: 1 });
+    expect(unknownTicket.statusCode).toBe(404);
+    expect(unknownTicket.json()).toEqual({ error: expect.any(String) });
+    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: 424242, qty: 1, value: 10 })).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+
+  test('a gift voucher value that is not on offer is refused', async () => {
+    const visitor = await t.visitor();
+    const response = await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 12.34 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty('value');
+    // Inside the lifeboat voucher's custom range it is fine.
+    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.lifeboat, qty: 1, value: 12.34 })).json()).toEqual({ success: true });
+  });
+});
+
+describe('one currency per basket', () => {
+  test('a ticket in another currency is refused, the basket kept, and had_mismatching_currencies set', async () => {
+    const visitor = await t.visitor();
+    await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 2 });
+    const euro = await visitor.post(paths.addToBasket, { ticket_id: ticket.europaDay, quantity: 1 });
+    expect(euro.statusCode).toBe(200);
+    expect(euro.json()).toEqual({ success: false, error: messages.differentCurrency });
+    const dollar = await visitor.post(paths.addToBasket, { ticket_id: ticket.jazzBar, quantity: 1 });
+    expect(dollar.json().success).toBe(false);
+
+    const checkout = (await visitor.get(paths.get)).json();
+    expect(checkout.had_mismatching_currencies).toBe(true);
+    expect(checkout.currency.code).toBe('GBP');
+    expect(checkout.tickets.map((line: { ticket_id: number }) => line.ticket_id)).toEqual([ticket.onSale]);
+  });
+
+  test('the first item sets the currency: a euro basket takes euro tickets', async () => {
+    const visitor = await t.visitor();
+    await visitor.post(paths.addToBasket, { ticket_id: ticket.europaDay, quantity: 1 });
+    await visitor.post(paths.addToBasket, { ticket_id: ticket.europaWeekend, quantity: 1 });
+    const checkout = (await visitor.get(paths.get)).json();
+    expect(checkout.currency).toEqual({ symbol: '€', code: 'EUR' });
+    expect(checkout.basket_total).toBe(65 + 3.5 + 159 + 7);
+    expect(checkout.had_mismatching_currencies).toBe(false);
+    expect(checkout.has_refund_protection).toBe(false);
+    expect(checkout.refund_protection_cost).toBeNull();
+  });
+});
+
+describe('max per customer', () => {
+  test('more than the per-customer maximum is refused with the spec sentence; up to it is fine', async () => {
+    const visitor = await t.visitor();
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 11 })).json()).toEqual({
+      success: false,
+      error: messages.canOnlyReserve(10),
+    });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 10 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 1 })).json()).toEqual({
+      success: false,
+      error: messages.canOnlyReserve(10),
+    });
+    const checkout = (await visitor.get(paths.get)).json();
+    expect(checkout.tickets[0]).toMatchObject({ qty: 10, max_can_reserve: 10, min_per_customer: 1 });
+  });
+});

@@ -1,0 +1,411 @@
+import {
+  CHECKOUT_STATES,
+  EMPTY_CHECKOUT,
+  messages,
+  type AfterSaleMessage,
+  type BasketOrganiser,
+  type Charity,
+  type Checkout,
+  type CheckoutState,
+  type Event,
+  type GiftVoucherLine,
+  type Organiser,
+  type TicketLine,
+  type TicketQuestions,
+  type UpcomingEvent,
+} from '@checkout/shared';
+import { sql } from 'kysely';
+import type { AppConfig } from '../config';
+import { niceDate, niceDay, niceTime, ukDate } from '../catalogue/dates';
+import { absolute, links } from '../catalogue/links';
+import { currencyOf, toDecimal } from '../catalogue/money';
+import { standardRefundPolicy, ticketRefundDescription } from '../catalogue/refund-policy';
+import type { Db, Sale } from '../db/schema';
+import { availableOf } from '../inventory/holds';
+import { secondsRemaining } from './current';
+import { computeTotals } from './totals';
+
+const UPCOMING_PER_ORGANISER = 4;
+
+/** States a sale without a live reservation can be in; anything later is shown from the basket again. */
+const BEFORE_RESERVATION: ReadonlySet<CheckoutState> = new Set(['basket', 'captcha', 'reserve']);
+const STATES: ReadonlySet<string> = new Set(CHECKOUT_STATES);
+
+function visibleState(sale: Sale): CheckoutState {
+  const stored = STATES.has(sale.state) ? (sale.state as CheckoutState) : 'basket';
+  if (sale.status === 'reserved' || sale.status === 'paid') return stored;
+  return BEFORE_RESERVATION.has(stored) ? stored : 'basket';
+}
+
+function addMonths(at: Date, months: number): Date {
+  const next = new Date(at.getTime());
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+async function loadLines(db: Db, saleId: number) {
+  const [tickets, vouchers, heldBySale] = await Promise.all([
+    db
+      .selectFrom('sale_lines as l')
+      .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
+      .innerJoin('events as e', 'e.id', 't.event_id')
+      .innerJoin('event_dates as d', 'd.id', 't.event_date_id')
+      .innerJoin('organisers as o', 'o.id', 'e.organiser_id')
+      .select([
+        'l.qty',
+        't.id as ticket_id',
+        't.name as ticket_name',
+        't.price_minor',
+        't.booking_fee_minor',
+        't.absorb_fee',
+        't.hide_booking_fee',
+        't.capacity',
+        't.sold',
+        't.held',
+        't.max_per_customer',
+        't.min_per_customer',
+        't.non_refundable',
+        't.seated',
+        't.waiver_id',
+        'e.id as event_id',
+        'e.slug as event_slug',
+        'e.title as event_title',
+        'e.thumbnail',
+        'e.timezone',
+        'e.refund_protection',
+        'd.id as date_id',
+        'd.starts_at',
+        'o.id as organiser_id',
+        'o.slug as organiser_slug',
+        'o.custom_refund_policy',
+      ])
+      .where('l.sale_id', '=', saleId)
+      .orderBy('l.id')
+      .execute(),
+    db
+      .selectFrom('sale_lines as l')
+      .innerJoin('gift_vouchers as g', 'g.id', 'l.gift_voucher_id')
+      .innerJoin('organisers as o', 'o.id', 'g.organiser_id')
+      .select(['l.qty', 'l.value_minor', 'g.id', 'g.name', 'g.thumbnail', 'g.valid_months', 'o.id as organiser_id', 'o.name as organiser_name', 'o.slug as organiser_slug'])
+      .where('l.sale_id', '=', saleId)
+      .orderBy('l.id')
+      .execute(),
+    db
+      .selectFrom('holds')
+      .select(['ticket_type_id', sql<number>`sum(qty)::int`.as('qty')])
+      .where('sale_id', '=', saleId)
+      .where('status', '=', 'active')
+      .groupBy('ticket_type_id')
+      .execute(),
+  ]);
+  return { tickets, vouchers, heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])) };
+}
+
+async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], organiserIds: number[], userId: number | null, now: Date) {
+  const none = Promise.resolve([]);
+  const [requirements, events, organisers, upcoming, questions, afterSale, user, subscriptions] = await Promise.all([
+    ticketTypeIds.length
+      ? db.selectFrom('ticket_requirements').select(['ticket_type_id', 'title', 'required_ticket_type_ids']).where('ticket_type_id', 'in', ticketTypeIds).orderBy('id').execute()
+      : none,
+    eventIds.length ? db.selectFrom('events').selectAll().where('id', 'in', eventIds).orderBy('id').execute() : none,
+    organiserIds.length
+      ? db
+          .selectFrom('organisers as o')
+          .leftJoin('charities as c', 'c.id', 'o.charity_id')
+          .select([
+            'o.id',
+            'o.name',
+            'o.slug',
+            'o.is_saas',
+            'o.charity_id',
+            'o.custom_refund_policy',
+            'o.marketing_signup_message',
+            'o.payment_provider',
+            'o.payment_merchant_id',
+            'c.name as charity_name',
+            'c.logo as charity_logo',
+            'c.description_html as charity_description_html',
+            'c.donation_checkout_title as charity_donation_checkout_title',
+            'c.donation_options_minor as charity_donation_options_minor',
+            'c.base_fee_minor as charity_base_fee_minor',
+            'c.booking_fee_bp as charity_booking_fee_bp',
+            'c.booking_fee_includes_vat as charity_booking_fee_includes_vat',
+            'c.booking_fee_vat_bp as charity_booking_fee_vat_bp',
+            'c.booking_fee_cap_minor as charity_booking_fee_cap_minor',
+          ])
+          .where('o.id', 'in', organiserIds)
+          .orderBy('o.id')
+          .execute()
+      : none,
+    organiserIds.length
+      ? db
+          .selectFrom('events as e')
+          .innerJoin(
+            (eb) =>
+              eb
+                .selectFrom('event_dates')
+                .select(['event_id', sql<Date>`min(starts_at)`.as('first_at')])
+                .where('starts_at', '>', now)
+                .groupBy('event_id')
+                .as('next'),
+            (join) => join.onRef('next.event_id', '=', 'e.id'),
+          )
+          .select(['e.id', 'e.organiser_id', 'e.slug', 'e.title', 'e.thumbnail', 'e.location', 'e.timezone', 'next.first_at'])
+          .where('e.organiser_id', 'in', organiserIds)
+          .where('e.published', '=', true)
+          .orderBy('next.first_at')
+          .execute()
+      : none,
+    eventIds.length ? db.selectFrom('questions').selectAll().where('event_id', 'in', eventIds).orderBy('sort_order').orderBy('id').execute() : none,
+    eventIds.length ? db.selectFrom('after_sale_messages').selectAll().where('event_id', 'in', eventIds).orderBy('sort_order').orderBy('id').execute() : none,
+    userId === null ? Promise.resolve(undefined) : db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+    userId === null || organiserIds.length === 0
+      ? none
+      : db.selectFrom('organiser_subscriptions').select(['organiser_id', 'subscribed']).where('user_id', '=', userId).where('organiser_id', 'in', organiserIds).execute(),
+  ]);
+  return { requirements, events, organisers, upcoming, questions, afterSale, user, subscriptions };
+}
+
+/**
+ * The whole checkout of spec section 3 for a sale (or the empty basket when there is none), totals computed here.
+ * Read-only: several independent queries run side by side.
+ */
+export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | undefined, userId: number | null, now: Date): Promise<Checkout> {
+  if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.runtime.hcaptchaSiteKey ?? null };
+
+  const lines = await loadLines(db, sale.id);
+  const ticketTypeIds = [...new Set(lines.tickets.map((line) => line.ticket_id))];
+  const eventIds = [...new Set(lines.tickets.map((line) => line.event_id))];
+  const organiserIds = [...new Set([...lines.tickets.map((line) => line.organiser_id), ...lines.vouchers.map((line) => line.organiser_id)])];
+  const context = await loadContext(db, ticketTypeIds, eventIds, organiserIds, userId ?? sale.user_id, now);
+  const currency = currencyOf(sale.currency);
+
+  const requirementsByTicket = new Map<number, { title: string; ids: number[] }[]>();
+  for (const row of context.requirements) {
+    const list = requirementsByTicket.get(row.ticket_type_id) ?? [];
+    list.push({ title: row.title, ids: row.required_ticket_type_ids });
+    requirementsByTicket.set(row.ticket_type_id, list);
+  }
+  const organiserById = new Map(context.organisers.map((organiser) => [organiser.id, organiser]));
+
+  const tickets: TicketLine[] = lines.tickets.map((line) => {
+    const ownHeld = lines.heldBySale.get(line.ticket_id) ?? 0;
+    const customPolicy = line.custom_refund_policy;
+    return {
+      ticket_id: line.ticket_id,
+      event_id: line.event_id,
+      event_name: line.event_title,
+      event_url: links.event(line.event_slug),
+      ticket_name: line.ticket_name,
+      date_id: line.date_id,
+      nice_date: niceDate(line.starts_at, line.timezone),
+      qty: line.qty,
+      price: toDecimal(line.price_minor),
+      discount_amount: 0,
+      absorb_fee: line.absorb_fee,
+      booking_fee: toDecimal(line.booking_fee_minor),
+      event_hide_booking_fee: line.hide_booking_fee,
+      thumbnail: line.thumbnail,
+      seats: [],
+      non_refundable: line.non_refundable,
+      can_update_quantity: sale.status !== 'paid' && !line.seated,
+      // What this buyer could hold: the per-customer cap, or less when stock is short (their own hold counts as free).
+      max_can_reserve: Math.max(0, Math.min(line.max_per_customer, availableOf(line) + ownHeld)),
+      min_per_customer: line.min_per_customer,
+      required_tickets: requirementsByTicket.get(line.ticket_id) ?? [],
+      refund_policy: {
+        title: standardRefundPolicy.title,
+        text: customPolicy ?? standardRefundPolicy.summary,
+        description: ticketRefundDescription(line.non_refundable),
+      },
+      organiser_url: links.organiser(line.organiser_slug),
+    };
+  });
+
+  const gift_vouchers: GiftVoucherLine[] = lines.vouchers.map((line) => ({
+    id: line.id,
+    name: line.name,
+    value: toDecimal(line.value_minor ?? 0),
+    qty: line.qty,
+    thumbnail: line.thumbnail,
+    o_name: line.organiser_name,
+    o_url: links.organiser(line.organiser_slug),
+    uk_expiry_date: ukDate(addMonths(now, line.valid_months)),
+  }));
+
+  const events: Event[] = context.events.map((event) => ({
+    id: event.id,
+    title: event.title,
+    refund_protection: event.refund_protection,
+    warn_customers_about_different_timeslots_message: event.timeslot_warning_message,
+    shareable_link: absolute(config.publicUrl, links.event(event.slug)),
+    venue:
+      event.venue_full_address || event.venue_map_address || event.venue_map_checkin
+        ? { full_address: event.venue_full_address, map_address: event.venue_map_address, map_checkin: event.venue_map_checkin }
+        : null,
+    has_livestream: event.has_livestream,
+    access_online: event.access_online,
+    ga: event.ga,
+    ga_conversion_id: event.ga_conversion_id,
+    fb_pixel: event.fb_pixel,
+    reward_referrers: event.reward_text ? { text: event.reward_text, short_text: event.reward_short_text ?? event.reward_text } : null,
+  }));
+
+  const inBasket = new Set(eventIds);
+  const organisers: Organiser[] = context.organisers.map((organiser) => {
+    const upcoming_events: UpcomingEvent[] = context.upcoming
+      .filter((event) => event.organiser_id === organiser.id && !inBasket.has(event.id))
+      .slice(0, UPCOMING_PER_ORGANISER)
+      .map((event) => ({
+        url: links.event(event.slug),
+        thumbnail: event.thumbnail,
+        title: event.title,
+        location: event.location,
+        date: niceDate(event.first_at, event.timezone),
+      }));
+    return {
+      name: organiser.name,
+      url: links.organiser(organiser.slug),
+      full_url: absolute(config.publicUrl, links.organiser(organiser.slug)),
+      is_saas: organiser.is_saas,
+      has_custom_refund_policy: organiser.custom_refund_policy !== null,
+      charity: organiser.charity_id !== null,
+      upcoming_events,
+    };
+  });
+
+  const subscribed = new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
+  const basket_organisers: BasketOrganiser[] = context.organisers.map((organiser) => ({
+    id: organiser.id,
+    organiser_subscribed: subscribed.get(organiser.id) ?? false,
+    marketing_signup_message: organiser.marketing_signup_message,
+  }));
+
+  const charityOrganiser = context.organisers.find((organiser) => organiser.charity_id !== null);
+  const charity: Charity | null =
+    charityOrganiser?.charity_id != null && charityOrganiser.charity_name !== null
+      ? {
+          id: charityOrganiser.charity_id,
+          name: charityOrganiser.charity_name,
+          logo: charityOrganiser.charity_logo,
+          description_html: charityOrganiser.charity_description_html ?? '',
+          donation_checkout_title: charityOrganiser.charity_donation_checkout_title ?? '',
+          donation_options: (charityOrganiser.charity_donation_options_minor ?? []).map(toDecimal),
+          base_fee: toDecimal(charityOrganiser.charity_base_fee_minor ?? 0),
+          booking_fee: (charityOrganiser.charity_booking_fee_bp ?? 0) / 100,
+          booking_fee_includes_vat: charityOrganiser.charity_booking_fee_includes_vat ?? false,
+          booking_fee_vat: (charityOrganiser.charity_booking_fee_vat_bp ?? 0) / 100,
+          booking_fee_cap: charityOrganiser.charity_booking_fee_cap_minor === null ? null : toDecimal(charityOrganiser.charity_booking_fee_cap_minor ?? 0),
+        }
+      : null;
+
+  // The organiser's own payment account, when every line belongs to one organiser who has one.
+  const single = context.organisers.length === 1 ? context.organisers[0] : undefined;
+  const opoa =
+    single?.payment_provider && single.payment_merchant_id
+      ? { provider: single.payment_provider, merchant_id: single.payment_merchant_id, overridden: false }
+      : null;
+
+  const questionsByTiming = { before_payment: {} as TicketQuestions, after_payment: {} as TicketQuestions };
+  for (const line of lines.tickets) {
+    for (const question of context.questions) {
+      if (question.event_id !== line.event_id) continue;
+      if (question.ticket_type_id !== null && question.ticket_type_id !== line.ticket_id) continue;
+      const byTicket = questionsByTiming[question.timing];
+      const key = String(line.ticket_id);
+      (byTicket[key] ??= []).push({
+        id: question.id,
+        ticket_id: line.ticket_id,
+        osq_id: question.osq_id,
+        question: question.question,
+        type: question.type,
+        mandatory: question.mandatory ? '1' : '0',
+        once_per_checkout: question.once_per_checkout ? '1' : '0',
+        prepopulated_array: question.options,
+      });
+    }
+  }
+
+  const eventById = new Map(context.events.map((event) => [event.id, event]));
+  const firstDateByEvent = new Map<number, { at: Date; timezone: string }>();
+  for (const line of lines.tickets) if (!firstDateByEvent.has(line.event_id)) firstDateByEvent.set(line.event_id, { at: line.starts_at, timezone: line.timezone });
+  const after_sale_messages: AfterSaleMessage[] = context.afterSale.map((message) => {
+    const event = eventById.get(message.event_id);
+    const date = firstDateByEvent.get(message.event_id);
+    const organiser = event ? organiserById.get(event.organiser_id) : undefined;
+    return {
+      organiser_name: organiser?.name ?? '',
+      event_title: event?.title ?? '',
+      event_nice_date: date ? niceDay(date.at, date.timezone) : '',
+      event_nice_time: date ? niceTime(date.at, date.timezone) : '',
+      message: message.message_html,
+    };
+  });
+
+  const coverable = new Map(lines.tickets.map((line) => [line.ticket_id, line.refund_protection]));
+  const totals = computeTotals({
+    tickets: lines.tickets.map((line) => ({
+      qty: line.qty,
+      priceMinor: line.price_minor,
+      bookingFeeMinor: line.booking_fee_minor,
+      absorbFee: line.absorb_fee,
+      coverable: coverable.get(line.ticket_id) ?? false,
+    })),
+    vouchers: lines.vouchers.map((line) => ({ qty: line.qty, valueMinor: line.value_minor ?? 0 })),
+    refundProtectionChosen: sale.refund_protection,
+    donationMinor: sale.donation_minor,
+    donationFeeMinor: sale.donation_fee_minor,
+    deliveryMinor: 0,
+    discountsMinor: 0,
+  });
+
+  const hasDonation = sale.donation_minor > 0;
+  return {
+    ...EMPTY_CHECKOUT,
+    state: visibleState(sale),
+    sale_reference: sale.reference,
+    tickets,
+    gift_vouchers,
+    events,
+    organisers,
+    currency,
+    delivery_cost: 0,
+    discounts_applied: {},
+    offers_applied_total: 0,
+    gift_vouchers_applied_total: 0,
+    basket_total: toDecimal(totals.basketTotalMinor),
+    has_refund_protection: totals.refundProtectionCostMinor !== null,
+    refund_protection: sale.refund_protection && totals.refundProtectionCostMinor !== null ? 1 : 0,
+    refund_protection_cost: totals.refundProtectionCostMinor === null ? null : toDecimal(totals.refundProtectionCostMinor),
+    basket_errors: [],
+    basket_success: [],
+    reserving_error: sale.status === 'expired' ? messages.checkoutExpired : sale.reserving_error,
+    had_mismatching_currencies: sale.had_mismatching_currencies,
+    seconds_remaining: secondsRemaining(sale, now),
+    captcha_sitekey: config.runtime.hcaptchaSiteKey ?? null,
+    all_booking_fees_are_absorbed: totals.allFeesAbsorbed,
+    express: sale.express,
+    edit_basket_clicked: sale.edit_basket_clicked,
+    donation: hasDonation
+      ? { amount_before_booking_fee: toDecimal(sale.donation_minor), booking_fee: toDecimal(sale.donation_fee_minor), is_gift_aid: sale.is_gift_aid }
+      : null,
+    donation_amount: hasDonation ? toDecimal(sale.donation_minor + sale.donation_fee_minor) : null,
+    is_gift_aid: sale.is_gift_aid,
+    charity,
+    has_require_phone_number: context.events.some((event) => event.require_phone_number),
+    marketing_preferences: {
+      ct_subscribed: context.user?.subscribed ?? false,
+      event_subscribed: context.user?.is_event_subscribed ?? false,
+      basket_organisers,
+    },
+    opoa,
+    payment_complete: sale.status === 'paid',
+    payment_plan_remaining: sale.payment_plan_remaining,
+    init_guest_email: sale.email,
+    require_delivery_address: context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
+    before_payment_questions: questionsByTiming.before_payment,
+    after_payment_questions: questionsByTiming.after_payment,
+    has_waivers: lines.tickets.some((line) => line.waiver_id !== null),
+    after_sale_messages,
+  };
+}

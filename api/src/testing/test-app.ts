@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildAppWithDeps } from '../app';
+import { manualClock, type ManualClock } from '../clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { createTestDatabase, TEST_NOW, type TestDatabaseOptions } from './test-db';
+import { Visitor } from './visitor';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Db;
+  clock: ManualClock;
+  visitor(): Promise<Visitor>;
+  close(): Promise<void>;
+}
+
+/** A fresh database, a clock that stands still at TEST_NOW, and the app on top (inject only, never listening). */
+export async function createTestApp(options: TestDatabaseOptions & { config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(options);
+  const clock = manualClock(TEST_NOW);
+  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', ...options.config } });
+  return {
+    app,
+    deps,
+    db: database.db,
+    clock,
+    visitor: () => new Visitor(app).start(),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Paths of the calls the tests use most. */
+export const paths = {
+  getUser: '/ajax/user/user/get_user/',
+  get: '/ajax/checkout/checkout/get/',
+  updateBasketState: '/ajax/checkout/checkout/update_basket_state/',
+  addToBasket: '/ajax/checkout/checkout/add_to_basket/',
+  reserve: '/ajax/checkout/checkout/reserve_tickets/',
+  destroy: '/ajax/checkout/checkout/destroy_sale/',
+} as const;

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface RunningStack {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(__dirname, '..');
+
+/** Starts the production stack (scripts/start.mjs) on its own ports and a fresh data folder; waits for /healthz. */
+export async function startStack(options: { port: number; remotePortBase: number; env?: Record<string, string> }): Promise<RunningStack> {
+  const dataDir = path.join(root, '.data', `bench-${options.port}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      MF_BASKET_PORT: String(options.remotePortBase + 1),
+      MF_ACCOUNT_PORT: String(options.remotePortBase + 2),
+      MF_PAYMENT_PORT: String(options.remotePortBase + 3),
+      MF_POST_SALE_PORT: String(options.remotePortBase + 4),
+      DATA_DIR: dataDir,
+      ...options.env,
+    },
+  });
+  const baseURL = `http://localhost:${options.port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the stack exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the stack did not answer /healthz within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseURL,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

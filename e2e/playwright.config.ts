@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+import { chromiumArgs, chromiumExecutable } from './support/chromium';
+import { baseURL, stack } from './support/stack';
+
+const root = path.resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  outputDir: '../test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } } }],
+  webServer: {
+    // The production builds, started the way the README's run command starts them, on a fresh embedded database.
+    command: `rm -rf ${stack.dataDir} && node scripts/start.mjs`,
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(stack.apiPort),
+      MF_BASKET_PORT: String(stack.remotePorts.mf_basket),
+      MF_ACCOUNT_PORT: String(stack.remotePorts.mf_account),
+      MF_PAYMENT_PORT: String(stack.remotePorts.mf_payment),
+      MF_POST_SALE_PORT: String(stack.remotePorts.mf_post_sale),
+      DATA_DIR: path.join(root, stack.dataDir),
+      // One ticket left of the on-sale ticket type: the last-ticket race needs it.
+      SEED_ONSALE_CAPACITY: '1',
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -1,0 +1,193 @@
+import { allSettled, fork } from 'effector';
+import { apiFailure, createFakeApi, failWith, fakeStepProps, sampleCheckout, type FakeApiHandlers } from '@checkout/shared/testing';
+import {
+  $belowMinimum,
+  $drafts,
+  $lineWarnings,
+  $reserveDelayMs,
+  $updateDebounceMs,
+  checkoutShown,
+  debounceFx,
+  quantityChanged,
+  removeClicked,
+  reserveClicked,
+  reserveDelayFx,
+  type QuantityRequest,
+} from './model';
+import { $deps, shellCommandsFx, type ShellCommand } from './shell-commands';
+
+const limits = { max_can_reserve: 10, min_per_customer: 1 };
+const ticket = (ticketId: number, requested: number, lim = limits): QuantityRequest => ({
+  line: { kind: 'ticket', ticketId },
+  requested,
+  limits: lim,
+});
+
+/** A scope with the fake API as deps, a short debounce and every shell command recorded in order. */
+function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; reserveDelayMs?: number } = {}) {
+  const api = createFakeApi({ handlers: options.api ?? {} });
+  const sent: ShellCommand[] = [];
+  const delays: number[] = [];
+  const scope = fork({
+    values: [
+      [$deps, { api, commands: fakeStepProps().commands }],
+      [$updateDebounceMs, options.debounceMs ?? 5],
+      [$reserveDelayMs, options.reserveDelayMs ?? 300],
+    ],
+    handlers: [
+      [shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)],
+      // Waits for real only when a test gives a delay.
+      [reserveDelayFx, (ms: number) => (delays.push(ms), options.reserveDelayMs === undefined ? undefined : new Promise((r) => setTimeout(r, ms)))],
+    ],
+  });
+  return { scope, api, sent, delays };
+}
+
+describe('Reserve Basket', () => {
+  test('moves on after the 300 ms delay', async () => {
+    const { scope, sent, delays } = setup();
+    await allSettled(reserveClicked, { scope });
+    expect(delays).toEqual([300]);
+    expect(sent).toEqual([{ kind: 'stepCompleted' }]);
+  });
+
+  test('a second click while waiting does not move on twice', async () => {
+    const { scope, sent } = setup({ reserveDelayMs: 5 });
+    const first = allSettled(reserveClicked, { scope });
+    await allSettled(reserveClicked, { scope });
+    await first;
+    expect(sent).toEqual([{ kind: 'stepCompleted' }]);
+  });
+
+  test('is blocked while a quantity change waits to be sent', async () => {
+    const { scope, sent } = setup({ debounceMs: 20 });
+    const change = allSettled(quantityChanged, { scope, params: ticket(11, 3) });
+    await allSettled(reserveClicked, { scope });
+    await change;
+    expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+  });
+
+  test('is blocked while a quantity is below its minimum', async () => {
+    const { scope, sent, api } = setup();
+    await allSettled(quantityChanged, { scope, params: ticket(11, 2, { max_can_reserve: 10, min_per_customer: 4 }) });
+    await allSettled(reserveClicked, { scope });
+    expect(sent).toEqual([]);
+    expect(api.log).toEqual([]);
+    expect(scope.getState($belowMinimum)).toBe(true);
+  });
+});
+
+describe('quantity changes', () => {
+  test('wait 2000 ms by default', async () => {
+    const api = createFakeApi();
+    const waits: number[] = [];
+    const scope = fork({
+      values: [[$deps, { api, commands: fakeStepProps().commands }]],
+      handlers: [
+        [debounceFx, ({ ms, round }: { ms: number; round: number }) => (waits.push(ms), round)],
+        [shellCommandsFx, () => undefined],
+      ],
+    });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 3) });
+    expect(waits).toEqual([2000]);
+    expect(api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 3 }]);
+  });
+
+  test('are debounced: only the latest value of a line is sent, then the checkout reloads once', async () => {
+    const { scope, api, sent } = setup({ debounceMs: 20 });
+    const first = allSettled(quantityChanged, { scope, params: ticket(11, 3) });
+    const second = allSettled(quantityChanged, { scope, params: { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null } });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 5) });
+    await Promise.all([first, second]);
+    expect(api.log).toEqual([
+      { name: 'updateTicketQuantity', payload: { ticket_id: 11, quantity: 5 } },
+      { name: 'updateGiftVoucherQuantity', payload: { gift_voucher_id: 21, qty: 2, value: 20 } },
+    ]);
+    expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+  });
+
+  test('each change restarts the wait: nothing is sent until 2000 ms after the last one', async () => {
+    jest.useFakeTimers();
+    try {
+      const { scope, api, sent } = setup({ debounceMs: 2000 });
+      const first = allSettled(quantityChanged, { scope, params: ticket(11, 3) });
+      await jest.advanceTimersByTimeAsync(1500);
+      const second = allSettled(quantityChanged, { scope, params: ticket(11, 4) });
+      await jest.advanceTimersByTimeAsync(1999);
+      expect(api.log).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      await Promise.all([first, second]);
+      expect(api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 4 }]);
+      expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test.each([
+    ['clamped to max_can_reserve, with the warning, and sent', 15, { max_can_reserve: 10, min_per_customer: 1 }, [{ ticket_id: 11, quantity: 10 }], 'You can only reserve 10 tickets of this type'],
+    ['below min_per_customer: warned, nothing sent', 2, { max_can_reserve: 10, min_per_customer: 4 }, [], 'You must purchase a minimum of 4 tickets of this type'],
+    ['below 1: raised to 1', 0, { max_can_reserve: 10, min_per_customer: 1 }, [{ ticket_id: 11, quantity: 1 }], undefined],
+  ])('%s', async (_name, requested, lim, payloads, warning) => {
+    const { scope, api } = setup();
+    await allSettled(quantityChanged, { scope, params: ticket(11, requested, lim) });
+    expect(api.payloadsOf('updateTicketQuantity')).toEqual(payloads);
+    expect(scope.getState($lineWarnings)['ticket:11']).toBe(warning);
+  });
+
+  test.each([
+    ['ticket', ticket(11, 3), { updateTicketQuantity: failWith(apiFailure('updateTicketQuantity')) }, 'Unable to update Ticket quantity. Please try again later'],
+    ['ticket refused', ticket(11, 3), { updateTicketQuantity: async () => ({ success: false }) }, 'Unable to update Ticket quantity. Please try again later'],
+    [
+      'gift voucher',
+      { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null } as QuantityRequest,
+      { updateGiftVoucherQuantity: failWith(apiFailure('updateGiftVoucherQuantity')) },
+      'Unable to update Gift Voucher quantity. Please try again later',
+    ],
+  ])('a failed %s update shows the spec error, then reloads', async (_name, request, handlers, text) => {
+    const { scope, sent } = setup({ api: handlers });
+    await allSettled(quantityChanged, { scope, params: request });
+    expect(sent).toEqual([{ kind: 'notify', notification: { type: 'error', text } }, { kind: 'reloadCheckout' }]);
+  });
+
+  test('a reloaded checkout replaces sent drafts but keeps an unsent one', async () => {
+    const { scope } = setup();
+    await allSettled(quantityChanged, { scope, params: ticket(11, 3) });
+    await allSettled(quantityChanged, { scope, params: ticket(12, 1, { max_can_reserve: 10, min_per_customer: 2 }) });
+    expect(Object.keys(scope.getState($drafts))).toEqual(['ticket:11', 'ticket:12']);
+    await allSettled(checkoutShown, { scope, params: sampleCheckout() });
+    expect(scope.getState($drafts)).toEqual({ 'ticket:12': { qty: 1, sent: false } });
+  });
+});
+
+describe('remove', () => {
+  test('a ticket is removed, then the checkout reloads', async () => {
+    const { scope, api, sent } = setup();
+    await allSettled(removeClicked, { scope, params: { kind: 'ticket', ticketId: 12 } });
+    expect(api.payloadsOf('removeFromBasket')).toEqual([{ ticket_id: 12 }]);
+    expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+  });
+
+  test('a waiting quantity change of a removed line is not sent', async () => {
+    const { scope, api } = setup({ debounceMs: 20 });
+    const change = allSettled(quantityChanged, { scope, params: ticket(12, 3) });
+    await allSettled(removeClicked, { scope, params: { kind: 'ticket', ticketId: 12 } });
+    await change;
+    expect(api.log.map((call) => call.name)).toEqual(['removeFromBasket']);
+  });
+
+  test.each([
+    ['ticket', { kind: 'ticket', ticketId: 12 } as const, { removeFromBasket: failWith(apiFailure('removeFromBasket')) }, 'Unable to remove the Ticket from the basket. Please try again later'],
+    [
+      'gift voucher',
+      { kind: 'voucher', voucherId: 21, value: 20 } as const,
+      { removeGiftVoucherFromBasket: async () => ({ success: false }) },
+      'Unable to remove the Gift Voucher from the basket. Please try again later',
+    ],
+  ])('a failed %s removal shows the spec error and does not reload', async (_name, line, handlers, text) => {
+    const { scope, sent, api } = setup({ api: handlers });
+    await allSettled(removeClicked, { scope, params: line });
+    expect(api.log).toHaveLength(1);
+    expect(sent).toEqual([{ kind: 'notify', notification: { type: 'error', text } }]);
+  });
+});

@@ -1,0 +1,20 @@
+import type { User } from '@checkout/shared';
+
+/** Spec section 2 'Basket', empty: the prompt, Browse events, and the mailing list for guests and non-subscribers. */
+export function EmptyBasket({ user }: { user: User | null }) {
+  return (
+    <div className="card stack basket-empty">
+      <p className="basket-empty__prompt">Looking for something to put in your basket?</p>
+      <p>
+        <a className="btn btn--primary" href="/all-events/">
+          Browse events
+        </a>
+      </p>
+      {!user || !user.subscribed ? (
+        <p>
+          <a href="/mailing-list">Sign up for exclusive event news and discounts!</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

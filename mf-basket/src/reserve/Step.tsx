@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useUnit } from 'effector-react';
+import type { StepProps } from '@checkout/shared';
+import { Spinner } from '@checkout/shared/ui';
+import { reservationRequested } from './model';
+import './reserve.css';
+
+/** The reserve step (spec section 2 'Reserve step'): reserves the basket once on arrival; the model handles the answer. */
+export function ReserveStep(props: StepProps) {
+  const { checkout, request } = useUnit({ checkout: props.stores.$checkout, request: reservationRequested });
+  useEffect(() => {
+    request({ deps: { api: props.api, commands: props.commands }, checkout });
+    // Once per mount: a reloaded checkout must not reserve again.
+  }, []);
+  return (
+    <section className="stack reserve" aria-labelledby="reserve-title">
+      <h1 id="reserve-title">Checkout</h1>
+      <Spinner
+        label={
+          <>
+            <strong className="reserve__wait">PLEASE WAIT</strong> Reserving tickets
+          </>
+        }
+      />
+    </section>
+  );
+}

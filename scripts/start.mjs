@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs the whole product on one machine: the api (which also serves the shell and /remotes.json) and one static
+// server per remote. Expects `npm run build` to have run. Every port is overridable; the api is told where each remote
+// lives through REMOTE_*_URL unless those are set already.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const apiPort = Number(env.PORT ?? 8080);
+const publicHost = env.PUBLIC_HOST ?? 'localhost';
+
+const remotes = [
+  { pkg: 'mf-basket', port: Number(env.MF_BASKET_PORT ?? 3001), urlVar: 'REMOTE_BASKET_URL' },
+  { pkg: 'mf-account', port: Number(env.MF_ACCOUNT_PORT ?? 3002), urlVar: 'REMOTE_ACCOUNT_URL' },
+  { pkg: 'mf-payment', port: Number(env.MF_PAYMENT_PORT ?? 3003), urlVar: 'REMOTE_PAYMENT_URL' },
+  { pkg: 'mf-post-sale', port: Number(env.MF_POST_SALE_PORT ?? 3004), urlVar: 'REMOTE_POST_SALE_URL' },
+];
+
+const children = [];
+let stopping = false;
+
+function run(name, args, extraEnv) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+    stop(code || 1);
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+
+const shellOrigin = `http://${publicHost}:${apiPort}`;
+const allowed = [shellOrigin, `http://localhost:${apiPort}`, `http://127.0.0.1:${apiPort}`].join(',');
+for (const remote of remotes) {
+  run(remote.pkg, ['scripts/serve-static.mjs', path.join(remote.pkg, 'dist'), String(remote.port)], { SHELL_ORIGIN: env.SHELL_ORIGIN ?? allowed });
+}
+const remoteUrls = Object.fromEntries(
+  remotes.map((r) => [r.urlVar, env[r.urlVar] ?? `http://${publicHost}:${r.port}/mf-manifest.json`]),
+);
+run('api', [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], { PORT: String(apiPort), ...remoteUrls });
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

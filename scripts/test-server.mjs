@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Runs the server suite on the embedded PGlite, then again on PostgreSQL when DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+
+const jest = ['node_modules/jest/bin/jest.js', '--selectProjects', 'server', '--runInBand', ...process.argv.slice(2)];
+const { DATABASE_URL, ...embedded } = process.env;
+
+function run(label, env) {
+  console.log(`\n== server tests on ${label}`);
+  const result = spawnSync(process.execPath, jest, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run('PGlite (embedded)', embedded);
+if (DATABASE_URL) run(`PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, process.env);

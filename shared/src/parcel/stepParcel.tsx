@@ -1,0 +1,70 @@
+import { messages } from '../messages';
+import * as React from 'react';
+import { lazy, Suspense, type ComponentType, type FunctionComponent } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { ParcelConfigObject } from 'single-spa';
+import { Provider } from 'effector-react';
+import { allSettled } from 'effector';
+import type { StepProps } from '../step';
+import type { StepFailure } from './events';
+import { StepErrorBoundary } from './StepErrorBoundary';
+
+/** What the shell passes to mountRootParcel: the StepProps plus the element the step renders into. */
+export type StepParcelProps = StepProps & { domElement: HTMLElement };
+
+/** A remote's exposed step: a single-spa parcel config taking StepProps. */
+export type StepParcel = ParcelConfigObject<StepParcelProps>;
+
+/** single-spa adds its own props (name, singleSpa, mountParcel, domElement); the step sees only StepProps. */
+function pickStepProps(props: StepProps): StepProps {
+  const { contractVersion, state, scope, stores, commands, api, config } = props;
+  return { contractVersion, state, scope, stores, commands, api, config };
+}
+
+function reportFailure(props: StepProps, failure: StepFailure): void {
+  console.error(`checkout step "${failure.state}" failed:`, failure.message);
+  void allSettled(props.commands.notify, {
+    scope: props.scope,
+    params: { type: 'error', text: messages.stepFailed, group: `step-failed:${failure.state}` },
+  });
+}
+
+function rootFor(Step: ComponentType<StepProps>): FunctionComponent<StepProps> {
+  function StepRoot(props: StepProps) {
+    const stepProps = pickStepProps(props);
+    return (
+      <Provider value={stepProps.scope}>
+        <StepErrorBoundary state={stepProps.state} fallbackText={messages.stepFailed} onFailure={(failure) => reportFailure(stepProps, failure)}>
+          <Suspense fallback={null}>
+            <Step {...stepProps} />
+          </Suspense>
+        </StepErrorBoundary>
+      </Provider>
+    );
+  }
+  StepRoot.displayName = `StepRoot(${Step.displayName ?? Step.name ?? 'Step'})`;
+  return StepRoot;
+}
+
+/**
+ * Turns a step component into the parcel a remote exposes: React 18 root, effector-react's <Provider value={scope}> so
+ * the step's units run in the shell's scope, and an error boundary so a crashing step cannot take the page down.
+ */
+export function stepParcel(Step: ComponentType<StepProps>): StepParcel {
+  const lifecycles = singleSpaReact<StepParcelProps>({
+    React,
+    ReactDOMClient,
+    renderType: 'createRoot',
+    // The per-parcel boundary lives inside the root (StepErrorBoundary), so single-spa-react's own is not needed.
+    suppressComponentDidCatchWarning: true,
+    domElementGetter: (props) => props.domElement,
+    rootComponent: rootFor(Step),
+  });
+  return lifecycles as StepParcel;
+}
+
+/** The same, but the step's code is fetched when the parcel first mounts (a chunk per step, not per remote). */
+export function lazyStepParcel(load: () => Promise<ComponentType<StepProps>>): StepParcel {
+  return stepParcel(lazy(() => load().then((Step) => ({ default: Step }))));
+}

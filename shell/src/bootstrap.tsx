@@ -1,0 +1,65 @@
+import { createRoot } from 'react-dom/client';
+import { allSettled, fork, type Scope } from 'effector';
+import { CONTRACT_VERSION, createBrowserApiClient, remoteForState, type CheckoutState } from '@checkout/shared';
+import { loadShellRuntime, type ShellConfig } from './config/runtime';
+import { loadConsentedAnalytics } from './integrations/analyticsScript';
+import { $checkout, apiHandlers, appStarted, tabShown } from './model';
+import { createFederation } from './remotes/federation';
+import { likelyNextSteps } from './remotes/prefetch';
+import { createStepLoader, type StepLoader } from './remotes/stepLoader';
+import { stepPropsFactory } from './steps/stepProps';
+import { App } from './ui/App';
+
+const whenIdle = (work: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 500);
+
+function onStepShownFactory(scope: Scope, loader: StepLoader, config: ShellConfig) {
+  let sentryStarted = false;
+  return (state: CheckoutState) => {
+    whenIdle(() => {
+      const checkout = scope.getState($checkout);
+      if (checkout) for (const location of likelyNextSteps(state, checkout)) loader.prefetch(location);
+    });
+    if (config.sentryDsn && !sentryStarted) {
+      sentryStarted = true;
+      const dsn = config.sentryDsn;
+      void import(/* webpackChunkName: "sentry-start" */ './integrations/sentry').then(({ startSentry }) => startSentry(dsn, scope));
+    }
+  };
+}
+
+async function start() {
+  const runtime = await loadShellRuntime();
+  const api = createBrowserApiClient(runtime.config, {
+    report: (problem) => console.error(`checkout: ${problem.call} answered outside the contract`, problem.issues),
+  });
+  const scope = fork({ handlers: apiHandlers(api) });
+  const loader = createStepLoader({
+    federation: createFederation(runtime.remotes),
+    contractVersion: CONTRACT_VERSION,
+    onFailure: (failure) => console.error(`checkout: ${failure.remote} ${failure.module} could not be loaded (${failure.kind}): ${failure.message}`),
+  });
+
+  // Most visits start on the basket: fetch its remote while the checkout loads.
+  const basket = remoteForState('basket');
+  if (basket) loader.prefetch(basket);
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void allSettled(tabShown, { scope });
+  });
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('checkout: #root is missing from the page');
+  createRoot(root).render(
+    <App
+      scope={scope}
+      loader={loader}
+      stepProps={stepPropsFactory(scope, api, runtime.config)}
+      onStepShown={onStepShownFactory(scope, loader, runtime.config)}
+    />,
+  );
+  loadConsentedAnalytics(runtime.config.analyticsScriptUrl);
+  await allSettled(appStarted, { scope });
+}
+
+void start();

@@ -1,0 +1,1 @@
+export { pageViewFx, type PageView } from './page-views';

@@ -1,0 +1,29 @@
+import { createEffect, type fork } from 'effector';
+import type { ApiClient, ApiFailure, Checkout, CheckoutState, User } from '@checkout/shared';
+
+/**
+ * The calls the shell's model makes, as effects. Their handlers come from the ApiClient at start-up (apiHandlers) and
+ * from the test in model tests (fork({ handlers })): the model never reaches the network by itself.
+ */
+function notConfigured(call: string): () => Promise<never> {
+  return () => Promise.reject<never>({ kind: 'network', call, message: '' } satisfies ApiFailure);
+}
+
+export const getCheckoutFx = createEffect<void, Checkout, unknown>(notConfigured('getCheckout'));
+export const getUserFx = createEffect<void, User | null, unknown>(notConfigured('getUser'));
+/** Sends the new state; resolves to the server's seconds_remaining. */
+export const updateBasketStateFx = createEffect<CheckoutState, number | null, unknown>(notConfigured('updateBasketState'));
+export const destroySaleFx = createEffect<void, unknown, unknown>(notConfigured('destroySale'));
+
+/** fork()'s handlers as a list of [effect, handler] pairs. */
+export type HandlerList = Extract<NonNullable<NonNullable<Parameters<typeof fork>[1]>['handlers']>, unknown[]>;
+
+/** The real handlers, for fork({ handlers: apiHandlers(api) }). */
+export function apiHandlers(api: ApiClient): HandlerList {
+  return [
+    [getCheckoutFx, () => api.getCheckout()],
+    [getUserFx, async () => (await api.getUser()).user],
+    [updateBasketStateFx, async (state: CheckoutState) => (await api.updateBasketState({ state })).seconds_remaining],
+    [destroySaleFx, () => api.destroySale()],
+  ];
+}

@@ -1,0 +1,1 @@
+export { $checkout, $expired, $reservingError, $updatingBasket, reloadCheckout } from './checkout';

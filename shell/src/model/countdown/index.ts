@@ -1,0 +1,1 @@
+export { $tickMs, $secondsRemaining, $countdownRunning, reservationStarted, countdownExpired } from './countdown';

@@ -1,0 +1,18 @@
+import { createEvent, sample } from 'effector';
+import { messages, type CheckoutState } from '@checkout/shared';
+import { destroySaleFx } from '../api/effects';
+import { reloadCheckout } from '../checkout';
+import { notify } from '../notifications';
+import { goTo } from '../state';
+
+/** 'Yes, I'm sure' on Edit basket: the sale is destroyed, then the buyer is back on the basket (spec 4). */
+export const editBasket = createEvent();
+
+sample({ clock: editBasket, target: destroySaleFx });
+sample({ clock: destroySaleFx.done, fn: (): CheckoutState => 'basket', target: goTo });
+sample({ clock: destroySaleFx.done, target: reloadCheckout });
+sample({
+  clock: destroySaleFx.fail,
+  fn: () => ({ type: 'error' as const, text: messages.editBasketFailed, group: 'edit-basket' }),
+  target: notify,
+});

@@ -1,0 +1,1 @@
+export { editBasket } from './edit-basket';

@@ -1,0 +1,1 @@
+export { notify, notificationDismissed, $notifications } from './notifications';

@@ -1,0 +1,31 @@
+import { allSettled, fork } from 'effector';
+import { $notifications, notificationDismissed, notify } from './notifications';
+
+describe('notifications', () => {
+  test('stack in order and stay until dismissed', async () => {
+    const scope = fork();
+    await allSettled(notify, { scope, params: { type: 'error', text: 'First' } });
+    await allSettled(notify, { scope, params: { type: 'success', text: 'Second' } });
+    expect(scope.getState($notifications).map((n) => n.text)).toEqual(['First', 'Second']);
+
+    const first = scope.getState($notifications)[0];
+    await allSettled(notificationDismissed, { scope, params: first?.id ?? '' });
+    expect(scope.getState($notifications).map((n) => n.text)).toEqual(['Second']);
+  });
+
+  test('one of a group replaces the earlier one of that group', async () => {
+    const scope = fork();
+    await allSettled(notify, { scope, params: { type: 'warn', text: 'Old', group: 'g' } });
+    await allSettled(notify, { scope, params: { type: 'default', text: 'Other' } });
+    await allSettled(notify, { scope, params: { type: 'warn', text: 'New', group: 'g' } });
+    expect(scope.getState($notifications).map((n) => n.text)).toEqual(['Other', 'New']);
+  });
+
+  test('each notification gets its own id', async () => {
+    const scope = fork();
+    await allSettled(notify, { scope, params: { type: 'default', text: 'A' } });
+    await allSettled(notify, { scope, params: { type: 'default', text: 'A' } });
+    const ids = scope.getState($notifications).map((n) => n.id);
+    expect(new Set(ids).size).toBe(2);
+  });
+});

@@ -1,0 +1,1 @@
+export { appStarted, tabShown, firstLoadFx, $started } from './start';

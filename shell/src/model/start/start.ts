@@ -1,0 +1,30 @@
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import type { Checkout, CheckoutState, User } from '@checkout/shared';
+import { getCheckoutFx } from '../api/effects';
+import { reloadCheckout } from '../checkout';
+import { $state } from '../state';
+import { loadUserFx } from '../user';
+
+/** The page has started: load the checkout and the user together (spec 4 'Loading and caching'). */
+export const appStarted = createEvent();
+/** The browser tab became visible again: the checkout is reloaded (timers may have been throttled meanwhile). */
+export const tabShown = createEvent();
+
+/** Both calls in parallel; a failing user load leaves a guest rather than blocking the checkout. */
+export const firstLoadFx = createEffect<void, { checkout: Checkout; user: User | null }, unknown>(async () => {
+  const [checkout, user] = await Promise.all([getCheckoutFx(), loadUserFx().catch(() => null)]);
+  return { checkout, user };
+});
+
+/** The first load has answered ('Determining checkout progress' until then). */
+export const $started = createStore(false).on(firstLoadFx.done, () => true);
+
+sample({ clock: appStarted, source: $started, filter: (started) => !started, target: firstLoadFx });
+
+sample({
+  clock: firstLoadFx.doneData,
+  fn: ({ checkout }): CheckoutState => (checkout.state === 'determining' ? 'basket' : checkout.state),
+  target: $state,
+});
+
+sample({ clock: tabShown, source: $started, filter: Boolean, target: reloadCheckout });

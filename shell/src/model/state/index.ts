@@ -1,0 +1,1 @@
+export { $state, stepCompleted, goTo, stateChanged } from './state';

@@ -1,0 +1,68 @@
+import { allSettled, fork } from 'effector';
+import { messages } from '@checkout/shared';
+import { sampleCheckout } from '@checkout/shared/testing';
+import { $checkout } from '../checkout';
+import { $secondsRemaining } from '../countdown';
+import { $notifications } from '../notifications';
+import { fakeServer, handlersOf } from '../test-handlers';
+import { updateBasketStateFx } from '../api/effects';
+import { $state, goTo, stepCompleted } from './state';
+
+describe('state', () => {
+  test('stepCompleted moves to the next state of the rules and sends it', async () => {
+    const server = fakeServer();
+    const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    await allSettled(stepCompleted, { scope });
+    expect(scope.getState($state)).toBe('reserve');
+    expect(server.updateBasketState).toHaveBeenCalledWith('reserve');
+  });
+
+  test('reserve goes to donation for a charity organiser (the rule reads the checkout)', async () => {
+    const server = fakeServer({ secondsRemaining: null });
+    const charity = {
+      id: 1, name: 'Riverside Trust', logo: null, description_html: '', donation_checkout_title: 'Support us',
+      donation_options: [5], base_fee: 0, booking_fee: 0, booking_fee_includes_vat: false, booking_fee_vat: 0, booking_fee_cap: null,
+    };
+    const scope = fork({
+      values: [[$state, 'reserve'], [$checkout, sampleCheckout({ charity })]],
+      handlers: handlersOf(server),
+    });
+    await allSettled(stepCompleted, { scope });
+    expect(scope.getState($state)).toBe('donation');
+  });
+
+  test('the seconds_remaining of every state change is kept', async () => {
+    const server = fakeServer({ secondsRemaining: 321 });
+    // On reserve: no countdown runs there, so the kept value can be read as it came.
+    const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    await allSettled(goTo, { scope, params: 'reserve' });
+    expect(server.updateBasketState).toHaveBeenCalledWith('reserve');
+    expect(scope.getState($secondsRemaining)).toBe(321);
+  });
+
+  test('goTo the current state sends nothing', async () => {
+    const server = fakeServer();
+    const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    await allSettled(goTo, { scope, params: 'basket' });
+    expect(server.updateBasketState).not.toHaveBeenCalled();
+  });
+
+  test('stepCompleted does nothing before the checkout is loaded', async () => {
+    const server = fakeServer();
+    const scope = fork({ handlers: handlersOf(server) });
+    await allSettled(stepCompleted, { scope });
+    expect(scope.getState($state)).toBe('determining');
+    expect(server.updateBasketState).not.toHaveBeenCalled();
+  });
+
+  test('a failed update keeps the new state and says so', async () => {
+    const server = fakeServer({ secondsRemaining: null });
+    const scope = fork({
+      values: [[$state, 'login'], [$checkout, sampleCheckout()]],
+      handlers: [...handlersOf(server), [updateBasketStateFx, () => Promise.reject({ kind: 'network', call: 'updateBasketState', message: '' })]],
+    });
+    await allSettled(goTo, { scope, params: 'marketing_preferences' });
+    expect(scope.getState($state)).toBe('marketing_preferences');
+    expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([['error', messages.updateBasketStateFailed]]);
+  });
+});

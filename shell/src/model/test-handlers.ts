@@ -1,0 +1,30 @@
+import type { Checkout, CheckoutState, User } from '@checkout/shared';
+import { sampleCheckout, sampleUser } from '@checkout/shared/testing';
+import { destroySaleFx, getCheckoutFx, getUserFx, updateBasketStateFx, type HandlerList } from './api/effects';
+
+/** A fake server for model tests: jest mocks behind the model's effects, answering like the real API would. */
+export function fakeServer(options: { checkout?: Checkout; user?: User | null; secondsRemaining?: number | null } = {}) {
+  let checkout = options.checkout ?? sampleCheckout();
+  const server = {
+    get checkout() {
+      return checkout;
+    },
+    set checkout(next: Checkout) {
+      checkout = next;
+    },
+    getCheckout: jest.fn(async () => checkout),
+    getUser: jest.fn(async () => (options.user === undefined ? sampleUser() : options.user)),
+    updateBasketState: jest.fn(async (_state: CheckoutState) => (options.secondsRemaining === undefined ? 600 : options.secondsRemaining)),
+    destroySale: jest.fn(async () => ({ success: true })),
+  };
+  return server;
+}
+
+export function handlersOf(server: ReturnType<typeof fakeServer>): HandlerList {
+  return [
+    [getCheckoutFx, server.getCheckout],
+    [getUserFx, server.getUser],
+    [updateBasketStateFx, server.updateBasketState],
+    [destroySaleFx, server.destroySale],
+  ];
+}

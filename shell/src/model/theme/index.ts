@@ -1,0 +1,1 @@
+export { applyThemeFx } from './theme';

@@ -1,0 +1,1 @@
+export { $user, $userLoaded, loadUserFx, refreshUser, refreshUserFx } from './user';

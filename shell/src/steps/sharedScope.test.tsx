@@ -1,0 +1,42 @@
+import { act } from 'react';
+import { allSettled, fork } from 'effector';
+import { mountRootParcel } from 'single-spa';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeApi, sampleCheckout } from '@checkout/shared/testing';
+import { login } from '../../../mf-account/src/index';
+import { $state, appStarted } from '../model';
+import { fakeServer, handlersOf } from '../model/test-handlers';
+import { stepPropsFactory } from './stepProps';
+
+/**
+ * One effector instance across the boundary: a remote's step, mounted through its stepParcel the way the shell mounts
+ * it, fires a command from its own React tree and the shell model's store changes in the shell's scope.
+ */
+test("a command fired inside a remote's parcel changes the shell's store in the shell's scope", async () => {
+  const server = fakeServer({ checkout: sampleCheckout({ state: 'login' }), secondsRemaining: null });
+  const scope = fork({ handlers: handlersOf(server) });
+  await allSettled(appStarted, { scope });
+  expect(scope.getState($state)).toBe('login');
+
+  const domElement = document.createElement('div');
+  document.body.appendChild(domElement);
+  const props = stepPropsFactory(scope, createFakeApi(), { apiBase: '' })('login');
+  const parcel = mountRootParcel(login, { ...props, domElement });
+  // single-spa mounts asynchronously; act() lets React flush the render it schedules meanwhile.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await parcel.mountPromise;
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+
+  await waitFor(() => expect(scope.getState($state)).toBe('marketing_preferences'));
+  expect(server.updateBasketState).toHaveBeenCalledWith('marketing_preferences');
+  const unmounted = parcel.unmount();
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  await unmounted;
+  domElement.remove();
+});

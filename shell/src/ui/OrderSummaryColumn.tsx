@@ -1,0 +1,28 @@
+import { messages } from '@checkout/shared';
+import { useUnit } from 'effector-react';
+import { OrderSummary, OrderSummaryLine, OrderSummaryTotal } from '@checkout/shared/ui';
+import { $checkout } from '../model';
+import { summaryOf } from './summary';
+
+/** The order summary every step shows (spec section 2), beside the step from 768px and below it on phones. */
+export function OrderSummaryColumn() {
+  const checkout = useUnit($checkout);
+  if (!checkout || (checkout.tickets.length === 0 && checkout.gift_vouchers.length === 0)) return null;
+  const summary = summaryOf(checkout);
+  return (
+    <OrderSummary title={messages.orderSummary} className="card">
+      {summary.lines.map((line) => (
+        <OrderSummaryLine
+          key={line.key}
+          label={line.label}
+          {...(line.detail ? { detail: line.detail } : {})}
+          quantity={line.quantity}
+          amount={line.amount}
+          currencySymbol={summary.currencySymbol}
+        />
+      ))}
+      <OrderSummaryLine label={messages.subtotal} amount={summary.subtotal} currencySymbol={summary.currencySymbol} kind="money" />
+      <OrderSummaryTotal label={messages.total} amount={summary.total} currencySymbol={summary.currencySymbol} />
+    </OrderSummary>
+  );
+}

@@ -1,0 +1,235 @@
+// One webpack configuration for the shell (Module Federation host) and every remote, so the five builds cannot drift:
+// swc for TypeScript (ours and ../shared's sources), hashed file names, the swc minifier, precompressed .gz/.br assets
+// and the same strict singletons everywhere.
+'use strict';
+
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { createRequire } = require('node:module');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+// webpack 5.110 ships its minimizer as `minimizer-webpack-plugin` (the successor of terser-webpack-plugin): take the
+// copy webpack itself depends on rather than adding another version at the root.
+const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
+
+const REMOTE_STATES = require('./remotes.cjs');
+
+const root = path.resolve(__dirname, '..');
+const rootPackage = require(path.join(root, 'package.json'));
+
+/** Remote container names and their dev/static ports (DESIGN.md section 2). */
+const REMOTE_PORTS = { mf_basket: 3001, mf_account: 3002, mf_payment: 3003, mf_post_sale: 3004 };
+const SHELL_DEV_PORT = 3000;
+const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
+
+/**
+ * Libraries that must exist once on the page. Two copies of effector break scope silently, two Reacts break hooks:
+ * every build shares them as strict singletons at the exact version pinned in the root package.json. The `react/` and
+ * `react-dom/` keys share deep imports too (react/jsx-runtime, react-dom/client).
+ */
+function sharedSingletons() {
+  const pinned = (name) => {
+    const version = rootPackage.dependencies[name];
+    if (!version) throw new Error(`${name} must be pinned in the root package.json`);
+    return version;
+  };
+  const singleton = (name) => ({ singleton: true, strictVersion: true, requiredVersion: pinned(name), version: pinned(name) });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    effector: singleton('effector'),
+    'effector-react': singleton('effector-react'),
+  };
+}
+
+/**
+ * Remotes use the shell's federation runtime instead of carrying their own copy in remoteEntry.js (27 -> 8 KiB gz
+ * each). The shell always provides it (a dev shell can then host production remotes); remotes borrow it only in
+ * production builds, since a remote's standalone dev page has no host to borrow from. MF_EXTERNAL_RUNTIME=0 turns
+ * both off.
+ */
+const EXTERNAL_RUNTIME = process.env.MF_EXTERNAL_RUNTIME !== '0';
+
+/** The ES module build of the plugin that publishes the host's runtime as globalThis._FEDERATION_RUNTIME_CORE. */
+function injectExternalRuntimePlugin() {
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  return path.join(path.dirname(cjs), 'index.js');
+}
+
+function swcRule(production) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+        },
+        sourceMaps: true,
+      },
+    },
+  };
+}
+
+function cssRule(extract) {
+  return {
+    test: /\.css$/,
+    use: [extract ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { importLoaders: 0 } }],
+  };
+}
+
+function compressionPlugins() {
+  const test = /\.(js|css|html|json|svg)$/;
+  return [
+    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, test, threshold: 0, minRatio: 1 }),
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      test,
+      threshold: 0,
+      minRatio: 1,
+    }),
+  ];
+}
+
+function baseConfig({ dir, production, publicPath }) {
+  return {
+    context: dir,
+    mode: production ? 'production' : 'development',
+    target: ['web', 'es2020'],
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // Until shared/package.json exports "./parcel" (see the report): point the entry at its source.
+      alias: { '@checkout/shared/parcel$': path.join(root, 'shared/src/parcel/index.ts') },
+    },
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    module: { rules: [swcRule(production)] },
+    optimization: {
+      minimize: production,
+      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    // 'error': the federation manifest plugin warns on every build that publicPath 'auto' is resolved at run time.
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+/**
+ * The shell: the page at /checkout/ and the federation host. It knows no remote at build time: /remotes.json names
+ * them at run time, so a remote is deployed without rebuilding the shell.
+ */
+function shellConfig({ dir, entry = './src/index.ts', template = './src/index.html', title = 'Checkout' }) {
+  return (_env, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const publicPath = process.env.SHELL_PUBLIC_PATH || '/checkout/';
+    const config = baseConfig({ dir, production, publicPath });
+    config.entry = { main: entry };
+    config.module.rules.push(cssRule(true));
+    config.plugins = [
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      }),
+      new HtmlWebpackPlugin({ template, title, scriptLoading: 'defer', inject: 'head' }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        dts: false,
+        manifest: false,
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(),
+        // What `experiments.provideExternalRuntime` does, but through the plugin's ES module build: the option adds the
+        // CommonJS build, which pulls a second (CommonJS) copy of the whole runtime into the shell (+190 KB).
+        ...(EXTERNAL_RUNTIME ? { runtimePlugins: [injectExternalRuntimePlugin()] } : {}),
+      }),
+      ...(production ? compressionPlugins() : []),
+    ];
+    config.devServer = {
+      port: SHELL_DEV_PORT,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      historyApiFallback: { index: `${publicPath}index.html` },
+      devMiddleware: { publicPath },
+      static: false,
+      client: { overlay: { warnings: false } },
+      proxy: [
+        {
+          context: ['/ajax', '/remotes.json', '/all-events', '/smartcheckout', '/do', '/sandbox', '/account', '/signin',
+            '/refund-policy', '/legal-information', '/activity-terms-and-conditions', '/mailing-list', '/dev', '/healthz'],
+          target: API_ORIGIN,
+          changeOrigin: false,
+        },
+      ],
+    };
+    return config;
+  };
+}
+
+/**
+ * A remote: remoteEntry.js + mf-manifest.json exposing one module per checkout state it owns, each a single-spa
+ * parcel. In development it also serves a standalone page that mounts the steps with fake StepProps.
+ */
+function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src/standalone.tsx' }) {
+  const port = REMOTE_PORTS[name];
+  const states = REMOTE_STATES[name];
+  if (!port || !states) throw new Error(`unknown remote ${name}`);
+  // Every state's module is the remote's index (its whole public surface); each exports the parcel named after the
+  // state plus contractVersion. Heavy steps split themselves with lazyStepParcel.
+  const exposes = Object.fromEntries(states.map((state) => [`./${state}`, entry]));
+  return (_env, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const serving = process.env.WEBPACK_SERVE === 'true';
+    const config = baseConfig({ dir, production, publicPath: 'auto' });
+    config.entry = serving || !production ? { standalone } : {};
+    config.module.rules.push(cssRule(false));
+    config.output.uniqueName = name;
+    config.plugins = [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        dts: false,
+        manifest: true,
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(),
+        experiments: EXTERNAL_RUNTIME && production && !serving ? { externalRuntime: true } : {},
+      }),
+      ...(config.entry.standalone
+        ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), title: `${name} (standalone)`, chunks: ['standalone'] })]
+        : []),
+      ...(production ? compressionPlugins() : []),
+    ];
+    config.devServer = {
+      port,
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': '*',
+      },
+      static: false,
+      historyApiFallback: true,
+      client: { overlay: { warnings: false } },
+      proxy: [{ context: ['/ajax'], target: API_ORIGIN, changeOrigin: false }],
+    };
+    return config;
+  };
+}
+
+module.exports = { shellConfig, remoteConfig, sharedSingletons, REMOTE_PORTS, SHELL_DEV_PORT };
