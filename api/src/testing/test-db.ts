@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { openDatabase, quoteIdentifier } from '../db/connect';
 import { migrateToLatest, migrations } from '../db/migrate';
-import { statements } from '../db/migrations/0001_initial';
 import type { Db } from '../db/schema';
 import { demoCatalogue } from '../seed/catalogue';
 import { seedIfEmpty } from '../seed/seed';
@@ -65,10 +64,16 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     };
   }
 
-  // The snapshot is keyed by everything that shapes it: the schema, the migration and seed code, the seed data.
+  // The snapshot is keyed by everything that shapes it: every migration's source, the migration and seed code, the
+  // seed data. A new or edited migration therefore always builds a fresh snapshot.
+  const migrationsDir = path.join(__dirname, '../db/migrations');
+  const migrationSources = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => readFileSync(path.join(migrationsDir, name), 'utf8'));
   const code = ['../db/migrate.ts', '../seed/seed.ts'].map((file) => readFileSync(path.join(__dirname, file), 'utf8'));
   const key = createHash('sha256')
-    .update(JSON.stringify({ statements, migrations: Object.keys(migrations), code, seed, data: seed ? demoCatalogue({ now: TEST_NOW, onSaleCapacity }) : null }))
+    .update(JSON.stringify({ migrationSources, migrations: Object.keys(migrations), code, seed, data: seed ? demoCatalogue({ now: TEST_NOW, onSaleCapacity }) : null }))
     .digest('hex')
     .slice(0, 16);
   const prefix = `checkout-api-pglite-${seed ? `seeded-${onSaleCapacity}` : 'empty'}-`;
