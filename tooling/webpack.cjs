@@ -226,7 +226,7 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
       static: false,
       historyApiFallback: true,
       client: { overlay: { warnings: false } },
-      proxy: [{ context: ['/ajax'], target: API_ORIGIN, changeOrigin: false }],
+      proxy: [{ context: ['/ajax', '/sandbox', '/dev'], target: API_ORIGIN, changeOrigin: false }],
     };
     return config;
   };

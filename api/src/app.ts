@@ -7,15 +7,24 @@ import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
 import { registerCalls } from './http/route';
+import { addressHandlers } from './address/handlers';
+import { deliveryHandlers } from './delivery/handlers';
+import { donationHandlers } from './donation/handlers';
 import { identityHandlers } from './identity/handlers';
+import { instalmentHandlers } from './instalments/handlers';
+import { startInstalmentRunner } from './instalments/jobs';
 import { loadSessionSecret } from './identity/secret';
 import { Sessions } from './identity/session';
+import { createMailer } from './mail/mailer';
 import { registerPageAssets } from './pages/assets';
 import { registerDemoImages } from './pages/demo-images';
 import { registerRemotes } from './pages/remotes';
 import { registerPages } from './pages/routes';
 import { registerShell } from './pages/shell';
+import { createPaymentDomain } from './payment';
+import { preferencesHandlers } from './preferences/handlers';
 import { saleHandlers } from './sale/handlers';
+import { registerSaleRoutes } from './sale/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -41,7 +50,9 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   const config: AppConfig = { ...loadConfig(), ...overrides };
   const secret = await loadSessionSecret(db, config.sessionSecret);
   const sessions = new Sessions({ db, clock, secret, secureCookies: config.secureCookies });
-  const deps: AppDeps = { db, clock, config, sessions };
+  // `app` is assigned below, before any mail can fail.
+  const mailer = createMailer({ db, clock, config: config.mail, onError: (error) => app.log.error({ err: error }, 'mail delivery failed') });
+  const deps: AppDeps = { db, clock, config, sessions, mailer };
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -61,6 +72,10 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
       done(error as Error, undefined);
     }
   });
+  app.addHook('onClose', () => mailer.close());
+  // Payment plans: later payments and reminders are durable jobs, run by this runner (its kinds only).
+  const instalmentRunner = startInstalmentRunner(deps, (error) => app.log.error({ err: error }, 'instalment job failed'));
+  app.addHook('onClose', () => instalmentRunner.stop());
   await app.register(fastifyCookie);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
@@ -74,11 +89,21 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   registerDemoImages(app);
   await registerShell(app, config.shellDist);
 
+  const payment = createPaymentDomain(deps);
+  // Provider-hosted sandbox pages (3-D Secure, bank portal): outside the session context (payment/routes.ts).
+  payment.registerPortals(app);
+
   // The API and the pages: every request has a session, every POST its XSRF header.
   await app.register(async (scope) => {
     sessions.register(scope);
-    registerCalls(scope, { ...identityHandlers(deps), ...saleHandlers(deps) }, { checkResponses: config.checkResponses });
+    registerCalls(
+      scope,
+      { ...identityHandlers(deps), ...saleHandlers(deps), ...preferencesHandlers(deps), ...donationHandlers(deps), ...addressHandlers(deps), ...deliveryHandlers(deps), ...payment.handlers, ...instalmentHandlers(deps) },
+      { checkResponses: config.checkResponses },
+    );
     registerPages(scope, deps, assets);
+    registerSaleRoutes(scope, deps, assets);
+    payment.registerRoutes(scope);
   });
 
   return { app, deps };

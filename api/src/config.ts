@@ -1,5 +1,11 @@
 import path from 'node:path';
 import type { RuntimeConfig } from '@checkout/shared';
+import { type CaptchaConfig, loadCaptchaConfig } from './captcha/config';
+import { type AddressConfig, loadAddressConfig } from './address/config';
+import { type IdentityConfig, loadIdentityConfig } from './identity/config';
+import { loadMailConfig, type MailConfig } from './mail/config';
+import { loadSaleConfig, type SaleConfig } from './sale/config';
+import { loadPaymentConfig, type PaymentConfig } from './payment/config';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -32,6 +38,18 @@ export interface AppConfig {
   /** Behind a reverse proxy (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: string;
+  /** When a reservation demands a captcha, and how it is checked (captcha/config.ts). */
+  captcha: CaptchaConfig;
+  /** Basket prices the sale sets itself, such as refund protection (sale/config.ts). */
+  sale: SaleConfig;
+  /** One-time codes and their rate limits (identity/config.ts). */
+  identity: IdentityConfig;
+  /** Outbox, SMTP delivery and /dev/outbox (mail/config.ts). */
+  mail: MailConfig;
+  /** Address lookup provider (address/config.ts). */
+  address: AddressConfig;
+  /** Payment providers: real Stripe when its keys are set, the sandboxes otherwise (payment/config.ts). */
+  payment: PaymentConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,5 +98,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: optional(env, 'LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    captcha: loadCaptchaConfig(env),
+    sale: loadSaleConfig(env),
+    identity: loadIdentityConfig(env),
+    mail: loadMailConfig(env, publicUrl),
+    address: loadAddressConfig(env),
+    payment: loadPaymentConfig(env),
   };
 }

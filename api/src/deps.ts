@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/schema';
 import type { Sessions } from './identity/session';
+import type { Mailer } from './mail/mailer';
 
 /** What every domain's handlers are built from: created once per app, never per request. */
 export interface AppDeps {
@@ -9,4 +10,6 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   sessions: Sessions;
+  /** Every email goes through it (outbox, then SMTP when configured). */
+  mailer: Mailer;
 }

@@ -2,12 +2,14 @@
  * The api process: opens the database (PGlite under .data/pglite, or PostgreSQL when DATABASE_URL is set), migrates,
  * seeds an empty catalogue, starts the hold sweeper and listens on HOST:PORT. SIGINT/SIGTERM close it cleanly.
  */
-import { buildApp } from './app';
+import { buildAppWithDeps } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { databaseOptionsFromEnv, openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { startHoldSweeper } from './jobs/hold-sweeper';
+import { startPaymentJobs } from './payment/jobs';
+import { providersFor } from './payment/providers';
 import { onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seeded = await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity: onSaleCapacityFromEnv() });
 
-  const app = await buildApp({ db: database.db, clock, config });
+  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config });
   app.log.info(`database: ${database.kind} (${database.description})${seeded ? ', demo catalogue seeded' : ''}`);
   const sweeper = startHoldSweeper({
     db: database.db,
@@ -29,6 +31,9 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'hold sweep failed'),
     onSwept: (result) => app.log.info(`expired ${result.tickets} held tickets of ${result.sales} sales`),
   });
+
+  // Refunds and bank payments whose buyer never came back (payment/jobs.ts).
+  const paymentJobs = startPaymentJobs(deps, providersFor(database.db, clock, config.payment), (error) => app.log.error({ err: error }, 'payment job failed'));
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
     void (async () => {
       await app.close();
       await sweeper.stop();
+      await paymentJobs.stop();
       await database.close();
       process.exit(0);
     })().catch((error: unknown) => {

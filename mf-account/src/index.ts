@@ -1,12 +1,16 @@
 // The remote's whole public surface: one single-spa parcel per checkout state it owns, and the contract version it
-// was built against (the shell refuses to mount a remote built against another one).
-import { stepParcel } from '@checkout/shared/parcel';
-import { DeliveryAddressStep, DonationStep, GiftAidStep, LoginStep, MarketingPreferencesStep } from './placeholder/steps';
+// was built against (the shell refuses to mount a remote built against another one). Each step is its own chunk,
+// fetched when its parcel first mounts.
+import { lazyStepParcel } from '@checkout/shared/parcel';
 
 export { CONTRACT_VERSION as contractVersion } from '@checkout/shared/parcel';
 
-export const login = stepParcel(LoginStep);
-export const marketing_preferences = stepParcel(MarketingPreferencesStep);
-export const donation = stepParcel(DonationStep);
-export const gift_aid = stepParcel(GiftAidStep);
-export const delivery_address = stepParcel(DeliveryAddressStep);
+export const login = lazyStepParcel(() => import(/* webpackChunkName: "login" */ './login/Step').then((m) => m.LoginStep));
+export const marketing_preferences = lazyStepParcel(() =>
+  import(/* webpackChunkName: "marketing-preferences" */ './marketing-preferences/Step').then((m) => m.MarketingPreferencesStep),
+);
+export const donation = lazyStepParcel(() => import(/* webpackChunkName: "donation" */ './donation/Step').then((m) => m.DonationStep));
+export const gift_aid = lazyStepParcel(() => import(/* webpackChunkName: "gift-aid" */ './gift-aid/Step').then((m) => m.GiftAidStep));
+export const delivery_address = lazyStepParcel(() =>
+  import(/* webpackChunkName: "delivery-address" */ './delivery-address/Step').then((m) => m.DeliveryAddressStep),
+);

@@ -87,6 +87,12 @@ export const messages = {
   requiredTicketsMissing: 'You must also purchase the following tickets to continue the checkout.',
   invalidCode: 'Invalid code',
   codeApplied: 'Code applied',
+  /** Beside required tickets, for guests: the companion may already be theirs from an earlier order. */
+  requiredTicketsSignInHint: 'Already bought one of these? Sign in to use it.',
+  /** Heading of the events refund protection cannot cover (spec section 2). */
+  refundProtectionNotCovered: 'Not covered by refund protection',
+  /** The booking fee row of the basket and the order summary (spec section 9). */
+  bookingFee: 'Booking fee',
 
   // ---- Section 5: account -----------------------------------------------------------------------------------------
   invalidEmail: 'Please type a valid email address',

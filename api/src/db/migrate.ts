@@ -1,6 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { statements as initial } from './migrations/0001_initial';
+import { statements as basket } from './migrations/0002_basket';
+import { statements as account } from './migrations/0003_account';
+import { statements as payment } from './migrations/0004_payment';
+import { statements as delivery } from './migrations/0005_delivery';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -14,6 +18,10 @@ function fromStatements(list: readonly string[]): Migration {
 /** Migrations live in code (no files to find at run time), named so they sort in order. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': fromStatements(initial),
+  '0002_basket': fromStatements(basket),
+  '0003_account': fromStatements(account),
+  '0004_payment': fromStatements(payment),
+  '0005_delivery': fromStatements(delivery),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

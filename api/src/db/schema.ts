@@ -11,7 +11,7 @@ type Timestamp = ColumnType<Date, Date, Date>;
 type CreatedAt = ColumnType<Date, Date | undefined, Date>;
 
 export type PaymentProviderKind = 'stripe' | 'square';
-export type SaleStatus = 'basket' | 'reserved' | 'paid' | 'expired' | 'destroyed';
+export type SaleStatus = 'basket' | 'reserved' | 'paid' | 'expired' | 'destroyed' | 'refunded';
 export type HoldStatus = 'active' | 'released' | 'expired' | 'sold';
 export type CodeKind = 'percent' | 'fixed' | 'gift_voucher';
 export type QuestionType = 'text' | 'checkbox' | 'dropdown';
@@ -53,6 +53,8 @@ export interface OrganisersTable {
   audience_diversity_notice: Generated<boolean>;
   currency: Generated<string>;
   created_at: CreatedAt;
+  /** Express checkout: account details are taken on the payment step (0004_payment). */
+  express_checkout: Generated<boolean>;
 }
 
 export interface EventsTable {
@@ -85,6 +87,8 @@ export interface EventsTable {
   reward_short_text: string | null;
   published: Generated<boolean>;
   created_at: CreatedAt;
+  /** Posted tickets: charged once per event in a basket (0002_basket). */
+  delivery_fee_minor: Generated<number>;
 }
 
 export interface EventDatesTable {
@@ -239,6 +243,9 @@ export interface SessionsTable {
   sale_id: number | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;
+  /** An email this session proved by one-time code (0003_account). */
+  verified_email: ColumnType<string | null, string | null | undefined, string | null>;
+  verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SalesTable {
@@ -271,6 +278,18 @@ export interface SalesTable {
   payment_plan_remaining: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Bumped by every change of the basket's lines or codes (0002_basket). */
+  basket_version: Generated<number>;
+  /** Why the last code was refused, until the basket changes (0002_basket). */
+  code_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last payment error for get_payment_error (0004_payment). */
+  payment_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a sale paid after its hold expired was refunded (0004_payment). */
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 when the buyer cancelled at the bank, 1 when they came back otherwise (0004_payment). */
+  truelayer_returned_from: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The card provider the sale used, e.g. 'stripe' (0004_payment). */
+  card_provider: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SaleLinesTable {
@@ -311,6 +330,8 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** 'email' or 'sms' (0005_delivery: payment reminders by SMS). */
+  channel: Generated<string>;
 }
 
 export interface JobsTable {
@@ -326,6 +347,244 @@ export interface JobsTable {
   dedupe_key: string | null;
   created_at: Timestamp;
   finished_at: Timestamp | null;
+}
+
+// ---- 0003_account: one-time codes, rate limits, guests' marketing choices, Gift Aid, the sale's delivery address ----
+
+export interface OneTimeCodesTable {
+  /** Lower-cased. */
+  email: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface MarketingContactsTable {
+  /** Lower-cased. */
+  email: string;
+  ct_subscribed: Generated<boolean>;
+  event_subscribed: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface MarketingContactOrganisersTable {
+  email: string;
+  organiser_id: number;
+  subscribed: boolean;
+  updated_at: Timestamp;
+}
+
+export interface GiftAidDeclarationsTable {
+  sale_id: number;
+  uk_based: boolean;
+  address1: string | null;
+  postcode: string | null;
+  subscribe: Generated<boolean>;
+  declared_at: Timestamp;
+}
+
+export interface SaleDeliveryAddressesTable {
+  sale_id: number;
+  user_address_id: number | null;
+  first_name: string;
+  last_name: string;
+  address_1: string;
+  address_2: string | null;
+  town: string;
+  postcode: string;
+  country_code: number;
+  state: string | null;
+  updated_at: Timestamp;
+}
+
+// ---- 0002_basket: the offline captcha's tokens ----------------------------------------------------------------------
+
+export interface CaptchaTokensTable {
+  token_hash: string;
+  sitekey: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+// ---- 0004_payment: settled payments, idempotency, the offline payment sandboxes -----------------------------------
+
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  sale_id: number;
+  idempotency_key: string;
+  call: string;
+  request_hash: string;
+  status: Generated<'pending' | 'done'>;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  provider: string;
+  provider_payment_id: string;
+  amount_minor: number;
+  currency: string;
+  status: 'paid' | 'refund_pending' | 'refunded';
+  refund_reason: string | null;
+  created_at: Timestamp;
+  refunded_at: Timestamp | null;
+}
+
+export interface SaleProviderPaymentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  provider: string;
+  provider_payment_id: string;
+  amount_minor: number;
+  currency: string;
+  created_at: Timestamp;
+}
+
+export type SandboxIntentStatus = 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+
+export interface SandboxPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  amount_minor: number;
+  currency: string;
+  status: SandboxIntentStatus;
+  last_error_code: string | null;
+  last_error: string | null;
+  payment_method_id: string | null;
+  customer: string | null;
+  off_session: Generated<boolean>;
+  refunded_minor: Generated<number>;
+  metadata: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SandboxPaymentMethodsTable {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: string;
+  outcome: string;
+  name: string | null;
+  created_at: Timestamp;
+}
+
+export interface SandboxSquareTokensTable {
+  token: string;
+  outcome: string;
+  last4: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type SandboxBankStatus = 'pending' | 'authorizing' | 'executed' | 'failed' | 'cancelled';
+
+export interface SandboxBankPaymentsTable {
+  id: string;
+  amount_minor: number;
+  currency: string;
+  reference: string;
+  status: SandboxBankStatus;
+  executes_at: Timestamp | null;
+  refunded: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SaleBillingAddressesTable {
+  id: Generated<number>;
+  sale_id: number;
+  first_name: string;
+  last_name: string;
+  address_1: string | null;
+  address_2: string | null;
+  town: string | null;
+  postcode: string;
+  country_code: number | null;
+  state: string | null;
+  updated_at: Timestamp;
+}
+
+// ---- 0005_delivery: tickets in the wallet, deliveries, seat numbering, payment plans ---------------------------------
+
+export interface TicketsTable {
+  id: Generated<number>;
+  sale_id: number;
+  /** 1..n within the sale: unique per sale, so a sale's tickets can only be issued once. */
+  position: number;
+  ticket_type_id: number;
+  event_date_id: number;
+  /** Random bearer secret (base32). */
+  code: string;
+  seat_number: number | null;
+  seat_label: string | null;
+  owner_user_id: number | null;
+  owner_email: string | null;
+  issued_at: Timestamp;
+}
+
+export interface SeatCountersTable {
+  event_date_id: number;
+  next_seat: number;
+}
+
+export interface SaleDeliveriesTable {
+  sale_id: number;
+  tickets_issued_at: Timestamp | null;
+  wallet_emailed_at: Timestamp | null;
+  wallet_outbox_id: number | null;
+}
+
+export type PaymentPlanStatus = 'charging' | 'active' | 'completed' | 'declined' | 'failed';
+
+export interface PaymentPlansTable {
+  id: Generated<number>;
+  sale_id: number;
+  status: PaymentPlanStatus;
+  idempotency_key: string;
+  request_hash: string;
+  /** The JSON answer of pay_with_instalment, once known (a repeat with the same key gets it). */
+  response: string | null;
+  user_id: number | null;
+  email: string;
+  contact_number: string;
+  provider: string;
+  customer_ref: string;
+  payment_method_ref: string;
+  currency: string;
+  months: number;
+  total_minor: number;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export type InstalmentStatus = 'scheduled' | 'paid' | 'failed';
+
+export interface PaymentPlanInstalmentsTable {
+  plan_id: number;
+  seq: number;
+  due_at: Timestamp;
+  amount_minor: number;
+  status: Generated<InstalmentStatus>;
+  attempts: Generated<number>;
+  provider_payment_id: string | null;
+  last_error: string | null;
+  paid_at: Timestamp | null;
 }
 
 export interface Database {
@@ -352,6 +611,26 @@ export interface Database {
   holds: HoldsTable;
   outbox: OutboxTable;
   jobs: JobsTable;
+  captcha_tokens: CaptchaTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  rate_limit_counters: RateLimitCountersTable;
+  marketing_contacts: MarketingContactsTable;
+  marketing_contact_organisers: MarketingContactOrganisersTable;
+  gift_aid_declarations: GiftAidDeclarationsTable;
+  sale_delivery_addresses: SaleDeliveryAddressesTable;
+  payment_attempts: PaymentAttemptsTable;
+  payments: PaymentsTable;
+  sale_provider_payments: SaleProviderPaymentsTable;
+  sandbox_payment_intents: SandboxPaymentIntentsTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_square_tokens: SandboxSquareTokensTable;
+  sandbox_bank_payments: SandboxBankPaymentsTable;
+  sale_billing_addresses: SaleBillingAddressesTable;
+  tickets: TicketsTable;
+  seat_counters: SeatCountersTable;
+  sale_deliveries: SaleDeliveriesTable;
+  payment_plans: PaymentPlansTable;
+  payment_plan_instalments: PaymentPlanInstalmentsTable;
 }
 
 /** The database, or a transaction on it: code that works in both takes a Db. */

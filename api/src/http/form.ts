@@ -9,6 +9,13 @@ import { serverMessages } from './server-messages';
  */
 export const QS_LIMITS = { depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
 
+/**
+ * Indexes are kept as object keys, never turned into arrays: qs compacts sparse arrays, so an id-keyed map such as
+ * organiser_subscribed_marketing[7]=true would lose its ids (it became ['true']). Lists arrive as objects keyed by
+ * index, which the contract's formList accepts.
+ */
+const KEEP_KEYS = { parseArrays: false } as const;
+
 /** Decodes a form-encoded body; a body past the limits is refused rather than silently cut short. */
 export function parseFormBody(body: string): Record<string, unknown> {
   if (body.length === 0) return {};
@@ -16,7 +23,7 @@ export function parseFormBody(body: string): Record<string, unknown> {
   for (let i = body.indexOf('&'); i !== -1; i = body.indexOf('&', i + 1)) fields += 1;
   if (fields > QS_LIMITS.parameterLimit) throw new HttpError(413, serverMessages.tooManyFields);
   try {
-    return qs.parse(body, { ...QS_LIMITS, strictDepth: true, allowPrototypes: false, charset: 'utf-8' });
+    return qs.parse(body, { ...QS_LIMITS, ...KEEP_KEYS, strictDepth: true, allowPrototypes: false, charset: 'utf-8' });
   } catch (error) {
     if (error instanceof RangeError) throw new HttpError(400, serverMessages.tooDeep);
     throw new HttpError(400, serverMessages.malformedRequest);
@@ -25,5 +32,5 @@ export function parseFormBody(body: string): Record<string, unknown> {
 
 /** Query strings (GET): same notation; never throws (extra depth stays as a plain key, which no schema reads). */
 export function parseQueryString(query: string): Record<string, unknown> {
-  return qs.parse(query, { ...QS_LIMITS, allowPrototypes: false });
+  return qs.parse(query, { ...QS_LIMITS, ...KEEP_KEYS, allowPrototypes: false });
 }

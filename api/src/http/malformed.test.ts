@@ -34,6 +34,19 @@ async function snapshot(): Promise<string> {
     t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
     t.db.selectFrom('outbox').selectAll().orderBy('id').execute(),
     t.db.selectFrom('jobs').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('one_time_codes').selectAll().orderBy('email').execute(),
+    t.db.selectFrom('rate_limit_counters').selectAll().orderBy('key').orderBy('window_start').execute(),
+    t.db.selectFrom('marketing_contacts').selectAll().orderBy('email').execute(),
+    t.db.selectFrom('marketing_contact_organisers').selectAll().orderBy('email').orderBy('organiser_id').execute(),
+    t.db.selectFrom('organiser_subscriptions').selectAll().orderBy('user_id').orderBy('organiser_id').execute(),
+    t.db.selectFrom('gift_aid_declarations').selectAll().orderBy('sale_id').execute(),
+    t.db.selectFrom('sale_delivery_addresses').selectAll().orderBy('sale_id').execute(),
+    // Delivery and payment plans (issue 5): tickets, what was delivered, seats, plans and their payments.
+    t.db.selectFrom('tickets').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('sale_deliveries').selectAll().orderBy('sale_id').execute(),
+    t.db.selectFrom('seat_counters').selectAll().orderBy('event_date_id').execute(),
+    t.db.selectFrom('payment_plans').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('payment_plan_instalments').selectAll().orderBy('plan_id').orderBy('seq').execute(),
   ]);
   return JSON.stringify(tables);
 }

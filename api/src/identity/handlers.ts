@@ -1,12 +1,23 @@
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
+import { logoutOfSale, saveGuestToSale, sendCode, signInWithCode, type SignInDeps } from './sign-in';
 import { sessionUser, toUser } from './users';
 
-export function identityHandlers({ db }: AppDeps): CallHandlers {
+export function signInDeps({ db, clock, sessions, mailer, config }: AppDeps): SignInDeps {
+  return { db, clock, sessions, mailer, config: config.identity };
+}
+
+export function identityHandlers(deps: AppDeps): CallHandlers {
+  const { db } = deps;
+  const signIn = signInDeps(deps);
   return {
     getUser: async (_input, { request }) => {
       const user = await sessionUser(db, request.session);
       return { user: user ? toUser(user) : null };
     },
+    sendOneTimeCode: async ({ email }, { request }) => sendCode(signIn, email, request.ip),
+    checkOneTimeCode: async ({ email, code }, context) => signInWithCode(signIn, context, email, code, { checkout: true }),
+    saveGuestToSale: async ({ email, fullname }, context) => saveGuestToSale(signIn, context, email, fullname),
+    logoutOfSale: async (_input, context) => logoutOfSale(signIn, context),
   };
 }

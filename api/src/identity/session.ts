@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx, Session } from '../db/schema';
@@ -85,6 +86,11 @@ export interface SessionOptions {
 /** Sessions of one app: the request hook, and token rotation for sign-in. */
 export class Sessions {
   constructor(private readonly options: SessionOptions) {}
+
+  /** A key for another use of the server secret (e.g. one-time code hashes), so one secret configures them all. */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.options.secret).update(`derive:${purpose}`).digest();
+  }
 
   private setCookies(reply: FastifyReply, token: string): void {
     const base = { path: '/', sameSite: 'lax' as const, secure: this.options.secureCookies, maxAge: MAX_AGE_SECONDS };

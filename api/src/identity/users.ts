@@ -1,5 +1,7 @@
 import type { User } from '@checkout/shared';
-import type { Db, UserRow } from '../db/schema';
+import { sql } from 'kysely';
+import type { Db, DbOrTx, UserRow } from '../db/schema';
+import { normaliseEmail } from './one-time-codes';
 import type { SessionHandle } from './session';
 
 export function toUser(row: UserRow): User {
@@ -20,4 +22,9 @@ export async function sessionUser(db: Db, session: SessionHandle): Promise<UserR
   const row = await session.load();
   if (!row?.user_id) return null;
   return (await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst()) ?? null;
+}
+
+/** The account of an address, if any (addresses are unique regardless of case). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', normaliseEmail(email)).executeTakeFirst();
 }

@@ -37,8 +37,11 @@ export async function enqueueJob(db: DbOrTx, job: NewJob, now: Date): Promise<nu
   return row?.id;
 }
 
-/** Takes up to `limit` due jobs (or jobs whose lease lapsed) for `leaseMs`. */
-export async function claimJobs(db: Db, now: Date, limit: number, leaseMs: number): Promise<Job[]> {
+/**
+ * Takes up to `limit` due jobs (or jobs whose lease lapsed) for `leaseMs`; only jobs of `kinds` when given, so a
+ * runner that handles some kinds never claims (and fails) another runner's jobs.
+ */
+export async function claimJobs(db: Db, now: Date, limit: number, leaseMs: number, kinds?: readonly string[]): Promise<Job[]> {
   const leaseEnd = new Date(now.getTime() + leaseMs);
   return db
     .updateTable('jobs')
@@ -53,6 +56,7 @@ export async function claimJobs(db: Db, now: Date, limit: number, leaseMs: numbe
             w.and([w('status', '=', 'running'), w('locked_until', '<=', now)]),
           ]),
         )
+        .$if(kinds !== undefined, (qb) => qb.where('kind', 'in', kinds && kinds.length > 0 ? [...kinds] : ['']))
         .orderBy('run_at')
         .limit(limit)
         .forUpdate()
@@ -91,6 +95,8 @@ export interface JobRunnerOptions {
   clock: Clock;
   /** By job kind. A job of an unknown kind fails (and is retried: a newer replica may know it). */
   handlers: Record<string, JobHandler>;
+  /** Claim only jobs of these kinds (a runner per domain); all kinds when absent. */
+  kinds?: readonly string[];
   intervalMs: number;
   batchSize?: number;
   leaseMs?: number;
@@ -113,7 +119,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const runOnce = async (): Promise<number> => {
     let ran = 0;
     for (;;) {
-      const jobs = await claimJobs(db, clock.now(), batchSize, leaseMs);
+      const jobs = await claimJobs(db, clock.now(), batchSize, leaseMs, options.kinds);
       for (const job of jobs) {
         try {
           const handler = handlers[job.kind];

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { registerAccountPages } from './account-pages';
 import { renderAllEvents } from './all-events';
 import { layout, type PageAssets } from './html';
 import { renderPurchaseTerms, renderRefundPolicy } from './legal';
+import { registerWallet } from './wallet';
 
 const HTML = 'text/html; charset=utf-8';
 
 /** The plain server-rendered pages. Registered under the session context so a visitor has an XSRF cookie early. */
-export function registerPages(app: FastifyInstance, { db, clock }: AppDeps, assets: PageAssets): void {
+export function registerPages(app: FastifyInstance, deps: AppDeps, assets: PageAssets): void {
+  const { db, clock } = deps;
+  registerAccountPages(app, deps, assets);
+  registerWallet(app, deps, assets);
   // Static content: rendered once.
   const refundPolicy = layout({ title: 'Refund policy', body: renderRefundPolicy(), assets });
   const terms = layout({ title: 'Purchase terms and conditions', body: renderPurchaseTerms(), assets });

@@ -6,7 +6,7 @@ import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
-import { lockCurrentSale, openBasket } from './current';
+import { basketChanged, lockCurrentSale, openBasket } from './current';
 
 export type AddToBasketInput = { ticket_id: number; quantity: number } | { gift_voucher_id: number; qty: number; value: number };
 export interface AddToBasketResult {
@@ -52,6 +52,7 @@ export async function addToBasket(db: Db, clock: Clock, session: SessionHandle, 
       if (existing) await tx.updateTable('sale_lines').set({ qty }).where('id', '=', existing.id).execute();
       else await tx.insertInto('sale_lines').values({ sale_id: sale.id, ticket_type_id: ticket.id, qty, created_at: now }).execute();
       await tx.updateTable('sales').set({ currency: ticket.currency, had_mismatching_currencies: false, updated_at: now }).where('id', '=', sale.id).execute();
+      await basketChanged(tx, sale.id, now);
       return { success: true };
     }
 
@@ -76,6 +77,7 @@ export async function addToBasket(db: Db, clock: Clock, session: SessionHandle, 
     if (existing) await tx.updateTable('sale_lines').set({ qty }).where('id', '=', existing.id).execute();
     else await tx.insertInto('sale_lines').values({ sale_id: sale.id, gift_voucher_id: voucher.id, value_minor: valueMinor, qty, created_at: now }).execute();
     await tx.updateTable('sales').set({ currency: voucher.currency, had_mismatching_currencies: false, updated_at: now }).where('id', '=', sale.id).execute();
+    await basketChanged(tx, sale.id, now);
     return { success: true };
   });
 }

@@ -21,9 +21,17 @@ import { absolute, links } from '../catalogue/links';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import { standardRefundPolicy, ticketRefundDescription } from '../catalogue/refund-policy';
 import type { Db, Sale } from '../db/schema';
+import { serverMessages } from '../http/server-messages';
 import { availableOf } from '../inventory/holds';
+import { guestMarketingChoices } from '../preferences/marketing';
 import { secondsRemaining } from './current';
-import { computeTotals } from './totals';
+import { saleCodes } from '../catalogue/codes';
+import { saleTotals, type SaleTotals } from './amounts';
+import { saleMessages } from './messages';
+import { cardProviderOf, isExpress } from '../payment/sale-context';
+import { toPlanBasket } from '../instalments/basket';
+import { savedPaymentMethods } from '../instalments/saved-cards';
+import { scheduleOptions } from '../instalments/schedule';
 
 const UPCOMING_PER_ORGANISER = 4;
 
@@ -44,7 +52,7 @@ function addMonths(at: Date, months: number): Date {
 }
 
 async function loadLines(db: Db, saleId: number) {
-  const [tickets, vouchers, heldBySale] = await Promise.all([
+  const [tickets, vouchers, heldBySale, codes] = await Promise.all([
     db
       .selectFrom('sale_lines as l')
       .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
@@ -73,6 +81,7 @@ async function loadLines(db: Db, saleId: number) {
         'e.thumbnail',
         'e.timezone',
         'e.refund_protection',
+        'e.delivery_fee_minor',
         'd.id as date_id',
         'd.starts_at',
         'o.id as organiser_id',
@@ -97,8 +106,9 @@ async function loadLines(db: Db, saleId: number) {
       .where('status', '=', 'active')
       .groupBy('ticket_type_id')
       .execute(),
+    saleCodes(db, saleId),
   ]);
-  return { tickets, vouchers, heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])) };
+  return { tickets, vouchers, codes, heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])) };
 }
 
 async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], organiserIds: number[], userId: number | null, now: Date) {
@@ -122,6 +132,7 @@ async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], 
             'o.marketing_signup_message',
             'o.payment_provider',
             'o.payment_merchant_id',
+            'o.express_checkout',
             'c.name as charity_name',
             'c.logo as charity_logo',
             'c.description_html as charity_description_html',
@@ -167,11 +178,34 @@ async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], 
 }
 
 /**
+ * What the buyer should fix before reserving (shown as warnings): the last code refused, codes that have expired or
+ * no longer apply, and lines asking for more than the stock left (a reserved sale's own holds count as its stock).
+ */
+function basketErrors(
+  sale: Sale,
+  rows: readonly { ticket_name: string; qty: number }[],
+  tickets: readonly TicketLine[],
+  totals: SaleTotals,
+): string[] {
+  const errors: string[] = [];
+  if (sale.code_error) errors.push(sale.code_error);
+  for (const code of totals.expiredCodes) errors.push(saleMessages.codeNoLongerValid(code));
+  if (tickets.length > 0) for (const code of totals.inapplicable) errors.push(saleMessages.codeNoLongerApplies(code));
+  if (sale.status !== 'paid') {
+    tickets.forEach((line, index) => {
+      const row = rows[index];
+      if (row && line.qty > line.max_can_reserve) errors.push(serverMessages.notEnoughTickets(row.ticket_name, line.max_can_reserve));
+    });
+  }
+  return errors;
+}
+
+/**
  * The whole checkout of spec section 3 for a sale (or the empty basket when there is none), totals computed here.
  * Read-only: several independent queries run side by side.
  */
 export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | undefined, userId: number | null, now: Date): Promise<Checkout> {
-  if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.runtime.hcaptchaSiteKey ?? null };
+  if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey };
 
   const lines = await loadLines(db, sale.id);
   const ticketTypeIds = [...new Set(lines.tickets.map((line) => line.ticket_id))];
@@ -188,9 +222,12 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
   }
   const organiserById = new Map(context.organisers.map((organiser) => [organiser.id, organiser]));
 
-  const tickets: TicketLine[] = lines.tickets.map((line) => {
+  const totals = saleTotals(sale, lines.tickets, lines.vouchers, lines.codes, config.sale.refundProtectionBp, now);
+
+  const tickets: TicketLine[] = lines.tickets.map((line, index) => {
     const ownHeld = lines.heldBySale.get(line.ticket_id) ?? 0;
     const customPolicy = line.custom_refund_policy;
+    const amounts = totals.lines[index];
     return {
       ticket_id: line.ticket_id,
       event_id: line.event_id,
@@ -200,10 +237,11 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
       date_id: line.date_id,
       nice_date: niceDate(line.starts_at, line.timezone),
       qty: line.qty,
-      price: toDecimal(line.price_minor),
-      discount_amount: 0,
+      // Net of an absorbed fee, so price + booking fee is what one ticket costs (sale/totals.ts).
+      price: toDecimal(amounts?.unitPriceMinor ?? line.price_minor),
+      discount_amount: toDecimal(amounts?.unitDiscountMinor ?? 0),
       absorb_fee: line.absorb_fee,
-      booking_fee: toDecimal(line.booking_fee_minor),
+      booking_fee: toDecimal(amounts?.unitFeeMinor ?? line.booking_fee_minor),
       event_hide_booking_fee: line.hide_booking_fee,
       thumbnail: line.thumbnail,
       seats: [],
@@ -274,7 +312,9 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     };
   });
 
-  const subscribed = new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
+  // A guest's marketing choices are kept for the email the sale was made with (preferences/marketing.ts).
+  const guestChoices = !context.user && sale.email ? await guestMarketingChoices(db, sale.email, context.organisers.map((organiser) => organiser.id)) : null;
+  const subscribed = guestChoices?.organisers ?? new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
   const basket_organisers: BasketOrganiser[] = context.organisers.map((organiser) => ({
     id: organiser.id,
     organiser_subscribed: subscribed.get(organiser.id) ?? false,
@@ -342,23 +382,6 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     };
   });
 
-  const coverable = new Map(lines.tickets.map((line) => [line.ticket_id, line.refund_protection]));
-  const totals = computeTotals({
-    tickets: lines.tickets.map((line) => ({
-      qty: line.qty,
-      priceMinor: line.price_minor,
-      bookingFeeMinor: line.booking_fee_minor,
-      absorbFee: line.absorb_fee,
-      coverable: coverable.get(line.ticket_id) ?? false,
-    })),
-    vouchers: lines.vouchers.map((line) => ({ qty: line.qty, valueMinor: line.value_minor ?? 0 })),
-    refundProtectionChosen: sale.refund_protection,
-    donationMinor: sale.donation_minor,
-    donationFeeMinor: sale.donation_fee_minor,
-    deliveryMinor: 0,
-    discountsMinor: 0,
-  });
-
   const hasDonation = sale.donation_minor > 0;
   return {
     ...EMPTY_CHECKOUT,
@@ -369,22 +392,25 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     events,
     organisers,
     currency,
-    delivery_cost: 0,
-    discounts_applied: {},
+    delivery_cost: toDecimal(totals.deliveryMinor),
+    discounts_applied: Object.fromEntries(totals.discounts.map((entry) => [entry.code, toDecimal(entry.amountMinor)])),
+    // Automatic offers are not part of the catalogue: every discount comes from a code.
     offers_applied_total: 0,
-    gift_vouchers_applied_total: 0,
+    gift_vouchers_applied_total: toDecimal(totals.giftVouchersAppliedMinor),
     basket_total: toDecimal(totals.basketTotalMinor),
     has_refund_protection: totals.refundProtectionCostMinor !== null,
     refund_protection: sale.refund_protection && totals.refundProtectionCostMinor !== null ? 1 : 0,
     refund_protection_cost: totals.refundProtectionCostMinor === null ? null : toDecimal(totals.refundProtectionCostMinor),
-    basket_errors: [],
-    basket_success: [],
+    basket_errors: basketErrors(sale, lines.tickets, tickets, totals),
+    basket_success: totals.giftVouchers
+      .filter((entry) => entry.amountMinor > 0)
+      .map((entry) => saleMessages.giftVoucherApplied(entry.code, toDecimal(entry.amountMinor), currency.symbol)),
     reserving_error: sale.status === 'expired' ? messages.checkoutExpired : sale.reserving_error,
     had_mismatching_currencies: sale.had_mismatching_currencies,
     seconds_remaining: secondsRemaining(sale, now),
-    captcha_sitekey: config.runtime.hcaptchaSiteKey ?? null,
+    captcha_sitekey: config.captcha.siteKey,
     all_booking_fees_are_absorbed: totals.allFeesAbsorbed,
-    express: sale.express,
+    express: isExpress(sale, context.organisers),
     edit_basket_clicked: sale.edit_basket_clicked,
     donation: hasDonation
       ? { amount_before_booking_fee: toDecimal(sale.donation_minor), booking_fee: toDecimal(sale.donation_fee_minor), is_gift_aid: sale.is_gift_aid }
@@ -394,13 +420,31 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     charity,
     has_require_phone_number: context.events.some((event) => event.require_phone_number),
     marketing_preferences: {
-      ct_subscribed: context.user?.subscribed ?? false,
-      event_subscribed: context.user?.is_event_subscribed ?? false,
+      ct_subscribed: guestChoices?.ct_subscribed ?? context.user?.subscribed ?? false,
+      event_subscribed: guestChoices?.event_subscribed ?? context.user?.is_event_subscribed ?? false,
       basket_organisers,
     },
     opoa,
+    sagepay_or_stripe: cardProviderOf(sale, context.organisers),
+    truelayer_returned_from: sale.truelayer_returned_from,
     payment_complete: sale.status === 'paid',
     payment_plan_remaining: sale.payment_plan_remaining,
+    // Instalments (instalments/schedule.ts states the rule): only while there is still something to pay.
+    payment_plan_schedule_options:
+      sale.status === 'paid'
+        ? {}
+        : scheduleOptions(
+            toPlanBasket({
+              currency: sale.currency,
+              totals,
+              ticketDates: lines.tickets.map((line) => line.starts_at),
+              voucherLines: lines.vouchers.length,
+              events: context.events,
+              organisers: context.organisers,
+            }),
+            now,
+          ),
+    saved_payment_methods: userId === null ? [] : await savedPaymentMethods(db, userId),
     init_guest_email: sale.email,
     require_delivery_address: context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
     before_payment_questions: questionsByTiming.before_payment,

@@ -35,20 +35,35 @@ export function reservationLapsed(sale: Pick<Sale, 'status' | 'hold_expires_at'>
 }
 
 /**
+ * A reserved (or lapsed) sale back to the basket before its lines change: the reservation covered the old basket,
+ * not the new one, so its holds are given back at once and the buyer reserves again. A basket is returned as it is.
+ */
+export async function reopenBasket(tx: Tx, sale: Sale, now: Date): Promise<Sale> {
+  if (sale.status === 'basket') return sale;
+  if (sale.status === 'reserved') await endHolds(tx, sale.id, 'released', now);
+  return tx
+    .updateTable('sales')
+    .set({ status: 'basket', state: 'basket', hold_expires_at: null, reserving_error: null, updated_at: now })
+    .where('id', '=', sale.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** After any change of a basket's lines or codes: a new version (a reservation checked on the old one is refused). */
+export async function basketChanged(tx: Tx, saleId: number, now: Date, codeError: string | null = null): Promise<void> {
+  await tx
+    .updateTable('sales')
+    .set((eb) => ({ basket_version: eb('basket_version', '+', 1), code_error: codeError, updated_at: now }))
+    .where('id', '=', saleId)
+    .execute();
+}
+
+/**
  * The sale whose basket may change now, creating one when there is none (or the last one was paid). Changing a
- * reserved basket gives its holds back: the reservation covered the old basket, not the new one.
+ * reserved basket gives its holds back (reopenBasket).
  */
 export async function openBasket(tx: Tx, session: Session, sale: Sale | undefined, now: Date): Promise<Sale> {
-  if (sale && sale.status !== 'paid') {
-    if (sale.status === 'basket') return sale;
-    if (sale.status === 'reserved') await endHolds(tx, sale.id, 'released', now);
-    return tx
-      .updateTable('sales')
-      .set({ status: 'basket', state: 'basket', hold_expires_at: null, reserving_error: null, updated_at: now })
-      .where('id', '=', sale.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
+  if (sale && sale.status !== 'paid') return reopenBasket(tx, sale, now);
   const created = await tx
     .insertInto('sales')
     .values({ reference: newSaleReference(), session_id: session.id, user_id: session.user_id, created_at: now, updated_at: now })

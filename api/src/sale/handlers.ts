@@ -1,14 +1,19 @@
+import { captchaPolicyFor } from '../captcha/policy';
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
 import { addToBasket } from './basket';
 import { buildCheckout } from './checkout';
+import { setCode } from './codes';
 import { currentSale } from './current';
 import { destroySale } from './destroy';
+import { removeFromBasket, removeGiftVoucherFromBasket, updateGiftVoucherQuantity, updateTicketQuantity } from './lines';
+import { updateRefundProtection } from './refund-protection';
 import { reserveTickets } from './reserve';
 import { updateBasketState } from './state';
 
-export function saleHandlers({ db, clock, config }: AppDeps): CallHandlers {
-  const reserveOptions = { db, clock, holdSeconds: config.holdSeconds };
+export function saleHandlers(deps: AppDeps): CallHandlers {
+  const { db, clock, config } = deps;
+  const reserveDeps = { db, clock, holdSeconds: config.holdSeconds, captcha: captchaPolicyFor(deps) };
   return {
     getCheckout: async (_input, { request }) => {
       const [sale, session] = await Promise.all([currentSale(db, request.session), request.session.load()]);
@@ -16,7 +21,15 @@ export function saleHandlers({ db, clock, config }: AppDeps): CallHandlers {
     },
     updateBasketState: async ({ state }, { request }) => updateBasketState(db, clock, request.session, state),
     addToBasket: async (input, { request }) => addToBasket(db, clock, request.session, input),
-    reserveTickets: async (_input, { request }) => reserveTickets(reserveOptions, request.session),
+    updateTicketQuantity: async ({ ticket_id, quantity }, { request }) => updateTicketQuantity(db, clock, request.session, ticket_id, quantity),
+    updateGiftVoucherQuantity: async (input, { request }) => updateGiftVoucherQuantity(db, clock, request.session, input),
+    updateRefundProtection: async ({ refund_protection }, { request }) =>
+      updateRefundProtection(db, clock, request.session, refund_protection, config.sale.refundProtectionBp),
+    setCode: async ({ code }, { request }) => setCode(db, clock, request.session, code),
+    removeFromBasket: async ({ ticket_id }, { request }) => removeFromBasket(db, clock, request.session, ticket_id),
+    removeGiftVoucherFromBasket: async (input, { request }) => removeGiftVoucherFromBasket(db, clock, request.session, input),
+    reserveTickets: async (input, { request }) =>
+      reserveTickets(reserveDeps, request.session, { captchaToken: input['h-captcha-response'], clientAddress: request.ip }),
     destroySale: async (_input, { request }) => destroySale(db, clock, request.session),
   };
 }

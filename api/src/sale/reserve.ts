@@ -1,120 +1,224 @@
 import { messages, type ReserveTicketsResponse } from '@checkout/shared';
 import { sql } from 'kysely';
+import type { CaptchaPolicy } from '../captcha/policy';
 import type { Clock } from '../clock';
-import type { Db, Sale, Tx } from '../db/schema';
+import type { Db } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
-import { endHolds, expireHolds, StockShortage, takeHolds } from '../inventory/holds';
-import { lockCurrentSale, reservationLapsed, secondsRemaining } from './current';
+import { availableOf, endHolds, expireHolds } from '../inventory/holds';
+import { basketChanged, secondsRemaining } from './current';
+import { saleMessages } from './messages';
 
-/** A refusal the buyer can act on: answered as { error } (spec 4: the page shows it and reloads the basket). */
-class Refusal extends Error {}
-
-interface ReserveOptions {
+export interface ReserveDeps {
   db: Db;
   clock: Clock;
   holdSeconds: number;
+  captcha: CaptchaPolicy;
 }
 
-/** Every line of the basket with what the rules need, in one query (a transaction is one connection: few trips). */
-async function basketLines(tx: Tx, saleId: number) {
-  const rows = await tx
-    .selectFrom('sale_lines as l')
-    .leftJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
-    .select([
-      'l.qty',
-      'l.gift_voucher_id',
-      't.id',
-      't.name',
-      't.max_per_customer',
-      't.min_per_customer',
-      sql<number[][] | null>`(select jsonb_agg(r.required_ticket_type_ids) from ticket_requirements r where r.ticket_type_id = t.id)`.as('requirements'),
-    ])
-    .where('l.sale_id', '=', saleId)
-    .orderBy('l.id')
-    .execute();
-  const tickets = rows.flatMap((row) =>
-    row.id === null || row.name === null || row.max_per_customer === null || row.min_per_customer === null
-      ? []
-      : [{ qty: row.qty, id: row.id, name: row.name, max_per_customer: row.max_per_customer, min_per_customer: row.min_per_customer, requirements: row.requirements ?? [] }],
-  );
-  return { tickets, voucherLines: rows.length - tickets.length };
+export interface ReserveRequest {
+  /** 'h-captcha-response', sent from the captcha step. */
+  captchaToken: string | undefined;
+  /** The client's address (request.ip), for the repeated-attempts rule and siteverify. */
+  clientAddress: string;
+}
+
+interface SnapshotLine {
+  ticket_type_id: number | null;
+  qty: number;
+  name: string | null;
+  max: number | null;
+  min: number | null;
+  captcha: boolean;
+  requirements: number[][];
+}
+
+/** The visitor's sale and every line with what the rules need: one query, no locks. */
+interface Snapshot {
+  id: number;
+  reference: string;
+  status: string;
+  hold_expires_at: Date | null;
+  basket_version: number;
+  lines: SnapshotLine[];
+}
+
+function loadSnapshot(db: Db, tokenHash: string): Promise<Snapshot | undefined> {
+  return sql<Snapshot>`
+    SELECT sa.id, sa.reference, sa.status, sa.hold_expires_at, sa.basket_version,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'ticket_type_id', l.ticket_type_id, 'qty', l.qty, 'name', t.name, 'max', t.max_per_customer,
+          'min', t.min_per_customer, 'captcha', coalesce(e.captcha_required, false),
+          'requirements', coalesce((SELECT json_agg(r.required_ticket_type_ids) FROM ticket_requirements r WHERE r.ticket_type_id = l.ticket_type_id), '[]'::json)
+        ) ORDER BY l.id)
+        FROM sale_lines l
+        LEFT JOIN ticket_types t ON t.id = l.ticket_type_id
+        LEFT JOIN events e ON e.id = t.event_id
+        WHERE l.sale_id = sa.id
+      ), '[]'::json) AS lines
+    FROM sessions s
+    JOIN sales sa ON sa.id = s.sale_id
+    WHERE s.token_hash = ${tokenHash} AND sa.status IN ('basket', 'reserved', 'paid', 'expired')`
+    .execute(db)
+    .then((result) => result.rows[0]);
 }
 
 /** The basket rules the page also shows (spec 5), enforced here because the page is not trusted. */
-function checkRules(lines: Awaited<ReturnType<typeof basketLines>>): void {
-  if (lines.tickets.length === 0 && lines.voucherLines === 0) throw new Refusal(serverMessages.emptyBasket);
-  for (const line of lines.tickets) {
-    if (line.qty > line.max_per_customer) throw new Refusal(messages.canOnlyReserve(line.max_per_customer));
-    if (line.qty < line.min_per_customer) throw new Refusal(messages.minimumPurchase(line.min_per_customer));
+function ruleBroken(lines: readonly SnapshotLine[]): string | null {
+  if (lines.length === 0) return serverMessages.emptyBasket;
+  const inBasket = new Set(lines.flatMap((line) => (line.ticket_type_id === null ? [] : [line.ticket_type_id])));
+  for (const line of lines) {
+    if (line.ticket_type_id === null) continue;
+    if (line.max !== null && line.qty > line.max) return messages.canOnlyReserve(line.max);
+    if (line.min !== null && line.qty < line.min) return messages.minimumPurchase(line.min);
   }
-  const inBasket = new Set(lines.tickets.map((line) => line.id));
-  for (const line of lines.tickets) {
+  for (const line of lines) {
     for (const alternatives of line.requirements) {
-      if (!alternatives.some((id) => inBasket.has(id))) throw new Refusal(messages.requiredTicketsMissing);
+      if (!alternatives.some((id) => inBasket.has(id))) return messages.requiredTicketsMissing;
     }
   }
+  return null;
 }
 
-/** 'again': a lapsed reservation was ended (committed on its own, keeping the lock order); reserve afresh. */
-async function attempt(options: ReserveOptions, session: SessionHandle, now: Date): Promise<ReserveTicketsResponse | 'again'> {
-  return options.db.transaction().execute(async (tx) => {
-    const sessionRow = await session.lock(tx);
-    const sale: Sale | undefined = await lockCurrentSale(tx, sessionRow);
-    if (!sale) throw new Refusal(serverMessages.emptyBasket);
-    if (sale.status === 'paid') throw new Refusal(serverMessages.alreadyPaid);
-    if (sale.status === 'reserved' && !reservationLapsed(sale, now)) {
-      // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
-      return { reserved: true, sale_reference: sale.reference, fresh_reservation: false, checkout_time: secondsRemaining(sale, now) };
-    }
-    if (sale.status === 'reserved') {
-      await endHolds(tx, sale.id, 'expired', now);
-      await tx.updateTable('sales').set({ status: 'expired', updated_at: now }).where('id', '=', sale.id).execute();
-      return 'again';
-    }
+/** What reserve_sale (0002_basket) raised, when it refused. */
+function refusalOf(error: unknown): { kind: 'stock_short' | 'code_unavailable'; id: number } | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown };
+  if (code !== 'P0001' || (message !== 'stock_short' && message !== 'code_unavailable')) return null;
+  const id = Number(detail);
+  return Number.isInteger(id) ? { kind: message, id } : null;
+}
 
-    const lines = await basketLines(tx, sale.id);
-    checkRules(lines);
-    const expiresAt = new Date(now.getTime() + options.holdSeconds * 1000);
-    // The sale row is ours already; the hot ticket rows are locked last, so they stay locked for as short as can be.
-    await tx
-      .updateTable('sales')
-      .set({ status: 'reserved', hold_expires_at: expiresAt, reserved_at: now, reserving_error: null, updated_at: now })
-      .where('id', '=', sale.id)
-      .execute();
-    await takeHolds(
-      tx,
-      sale.id,
-      lines.tickets.map((line) => ({ ticketTypeId: line.id, qty: line.qty, name: line.name })),
-      now,
-      expiresAt,
-    );
-    return { reserved: true, sale_reference: sale.reference, fresh_reservation: true, checkout_time: options.holdSeconds };
+/** Holds all lines, or nothing, in one statement (see reserve_sale): 'stale' when the basket changed meanwhile. */
+async function takeReservation(db: Db, snapshot: Snapshot, now: Date, expiresAt: Date): Promise<'reserved' | 'stale'> {
+  const byType = new Map<number, number>();
+  for (const line of snapshot.lines) if (line.ticket_type_id !== null) byType.set(line.ticket_type_id, (byType.get(line.ticket_type_id) ?? 0) + line.qty);
+  const sorted = [...byType].sort((a, b) => a[0] - b[0]);
+  const { rows } = await sql<{ outcome: 'reserved' | 'stale' }>`SELECT reserve_sale(${snapshot.id}, ${snapshot.basket_version},
+      ${sorted.map(([id]) => id)}::integer[], ${sorted.map(([, qty]) => qty)}::integer[], ${expiresAt}, ${now}) AS outcome`.execute(db);
+  return rows[0]?.outcome ?? 'stale';
+}
+
+/** A lapsed reservation the sweeper has not reached: its holds given back, so the buyer can reserve afresh. */
+async function expireLapsed(db: Db, saleId: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const sale = await tx.selectFrom('sales').select(['status', 'hold_expires_at']).where('id', '=', saleId).forUpdate().executeTakeFirst();
+    if (sale?.status !== 'reserved' || !sale.hold_expires_at || sale.hold_expires_at.getTime() > now.getTime()) return;
+    await endHolds(tx, saleId, 'expired', now);
+    await tx.updateTable('sales').set({ status: 'expired', updated_at: now }).where('id', '=', saleId).execute();
   });
 }
 
+/** A code with no use left for this sale is taken off its basket, with the reason shown there. */
+async function dropCode(db: Db, saleId: number, codeId: number, now: Date): Promise<string> {
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom('sales').select('id').where('id', '=', saleId).forUpdate().execute();
+    const code = await tx.selectFrom('codes').select('code').where('id', '=', codeId).executeTakeFirst();
+    const reason = saleMessages.codeNoLongerValid(code?.code ?? '');
+    await tx.deleteFrom('sale_codes').where('sale_id', '=', saleId).where('code_id', '=', codeId).execute();
+    await basketChanged(tx, saleId, now, reason);
+    return reason;
+  });
+}
+
+async function saleIdOf(db: Db, tokenHash: string): Promise<number> {
+  const row = await db.selectFrom('sessions').select('sale_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.sale_id ?? 0;
+}
+
+async function shortageMessage(db: Db, ticketTypeId: number): Promise<string> {
+  const row = await db.selectFrom('ticket_types').select(['name', 'capacity', 'sold', 'held']).where('id', '=', ticketTypeId).executeTakeFirst();
+  return serverMessages.notEnoughTickets(row?.name ?? '', row ? availableOf(row) : 0);
+}
+
+const MAX_ROUNDS = 4;
+
+type FastOutcome = 'empty' | 'paid' | 'held' | 'reserved' | 'check';
+
+/** reserve_basket (0002_basket): a plain basket read, checked and reserved in one round trip. */
+async function reserveFast(db: Db, tokenHash: string, now: Date, expiresAt: Date, check: boolean) {
+  const { rows } = await sql<{ outcome: FastOutcome; sale_id: number | null; reference: string | null; hold_expires_at: Date | null }>`
+    SELECT outcome, sale_id, reference, hold_expires_at FROM reserve_basket(${tokenHash}, ${expiresAt}, ${now}, ${check})`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('reserve_basket answered no row');
+  return row;
+}
+
 /**
- * Reserves the whole basket or nothing: every ticket line's hold is taken in one transaction, and one line short of
- * stock rolls all of them back. When stock is short, lapsed holds are swept once and the reservation tried again,
- * so stock waiting for the periodic sweeper is never refused.
+ * Reserves the whole basket or nothing (spec 4 'Reserve and captcha'). The hot path is two round trips and holds no
+ * lock between them: one read of the sale and its lines (rules checked here), then reserve_sale, one statement that
+ * takes every hold and commits. Outcomes: reserved (fresh, or the live reservation again with its clock); captcha
+ * demanded (nothing taken); a refusal with its reason in `error`. When stock is short, lapsed holds are swept once and
+ * the reservation tried again, so stock waiting for the periodic sweeper (or freed by a sweep running beside this
+ * one) is never refused.
  */
-export async function reserveTickets(options: ReserveOptions, session: SessionHandle): Promise<ReserveTicketsResponse> {
-  const now = options.clock.now();
+export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, request: ReserveRequest): Promise<ReserveTicketsResponse> {
+  const { db, clock, captcha } = deps;
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
+  const overLimit = captcha.attempt(request.clientAddress);
+  let captchaPassed = false;
   let swept = false;
-  for (;;) {
+
+  // The on-sale path: one round trip. A captcha that may be due (or a token to check) takes the full path below.
+  try {
+    const fast = await reserveFast(db, session.tokenHash, now, expiresAt, overLimit || request.captchaToken !== undefined);
+    if (fast.outcome === 'empty') return { reserved: false, error: serverMessages.emptyBasket };
+    if (fast.outcome === 'paid') return { reserved: false, error: serverMessages.alreadyPaid };
+    if (fast.outcome === 'reserved') return { reserved: true, sale_reference: fast.reference, fresh_reservation: true, checkout_time: deps.holdSeconds };
+    if (fast.outcome === 'held') {
+      // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
+      return { reserved: true, sale_reference: fast.reference, fresh_reservation: false, checkout_time: secondsRemaining({ status: 'reserved', hold_expires_at: fast.hold_expires_at }, now) };
+    }
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    if (refusal.kind === 'code_unavailable') return { reserved: false, error: await dropCode(db, await saleIdOf(db, session.tokenHash), refusal.id, now) };
+    // Short of stock: lapsed holds are swept once (by this sweep or one running beside it), then the full path tries
+    // once more and words the answer.
+    swept = true;
+    await expireHolds(db, now);
+  }
+
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const snapshot = await loadSnapshot(db, session.tokenHash);
+    if (!snapshot) return { reserved: false, error: serverMessages.emptyBasket };
+    if (snapshot.status === 'paid') return { reserved: false, error: serverMessages.alreadyPaid };
+    if (snapshot.status === 'reserved') {
+      // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
+      if (snapshot.hold_expires_at && snapshot.hold_expires_at.getTime() > now.getTime()) {
+        const seconds = secondsRemaining({ status: 'reserved', hold_expires_at: snapshot.hold_expires_at }, now);
+        return { reserved: true, sale_reference: snapshot.reference, fresh_reservation: false, checkout_time: seconds };
+      }
+      await expireLapsed(db, snapshot.id, now);
+      continue;
+    }
+
+    const broken = ruleBroken(snapshot.lines);
+    if (broken) return { reserved: false, error: broken };
+
+    if (!captchaPassed && (overLimit || snapshot.lines.some((line) => line.captcha))) {
+      if (!request.captchaToken) return { captcha: true, captcha_sitekey: captcha.siteKey };
+      const verdict = await captcha.verify(request.captchaToken, request.clientAddress);
+      if (!verdict.ok) return { captcha: true, captcha_sitekey: captcha.siteKey, error: verdict.message };
+      captchaPassed = true;
+    }
+
     try {
-      const outcome = await attempt(options, session, now);
-      if (outcome !== 'again') return outcome;
+      if ((await takeReservation(db, snapshot, now, expiresAt)) === 'stale') continue;
+      return { reserved: true, sale_reference: snapshot.reference, fresh_reservation: true, checkout_time: deps.holdSeconds };
     } catch (error) {
-      if (error instanceof Refusal) return { reserved: false, error: error.message };
-      if (!(error instanceof StockShortage)) throw error;
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      if (refusal.kind === 'code_unavailable') return { reserved: false, error: await dropCode(db, snapshot.id, refusal.id, now) };
       if (!swept) {
         swept = true;
-        if ((await expireHolds(options.db, now)).tickets > 0) continue;
+        await expireHolds(db, now);
+        continue;
       }
-      return { reserved: false, error: serverMessages.notEnoughTickets(error.ticketName, error.available) };
-    } finally {
-      session.forget();
+      return { reserved: false, error: await shortageMessage(db, refusal.id) };
     }
   }
+  return { reserved: false, error: saleMessages.basketChangedWhileReserving };
 }

@@ -1,17 +1,32 @@
+import type { CodeKind } from '../db/schema';
+
 /**
- * The basket's money, in minor units, computed on the server from the catalogue (the page only displays it).
+ * The basket's money, in minor units, computed on the server from the catalogue (the page only displays it; its
+ * display rule, shared/src/rules/totals.ts, must agree: sale/display-totals.test.ts feeds one through the other).
  *
- * - A ticket's booking fee is added to what the buyer pays unless the organiser absorbs it (then it comes out of
- *   the organiser's side and is shown in brackets).
- * - Refund protection (when chosen and at least one event can be covered) costs REFUND_PROTECTION_BP of the covered
- *   tickets' price and booking fees, rounded to the nearest penny.
- * - basket_total = tickets + gift vouchers + fees not absorbed + delivery + refund protection + donation and its fee
- *   - discounts, never below zero.
+ * - Booking fee: each ticket's fee is part of what the buyer pays. When the organiser absorbs it, the ticket costs its
+ *   catalogue price in all (the line's price is sent net of the fee, and the fee shown in brackets); otherwise the fee
+ *   comes on top of the price.
+ * - Discount codes (one per basket): a percentage takes that share off each eligible ticket's price (rounded to the
+ *   penny per ticket); a fixed amount comes off the eligible tickets, shared across them in whole pennies per ticket,
+ *   never more than they cost (when it cannot be split evenly a few pennies stay unused). Eligible: the code's event,
+ *   or its organiser's tickets, or every ticket. Booking fees, gift vouchers bought, delivery and donations are never
+ *   discounted.
+ * - Refund protection costs `refundProtectionBp` of the covered tickets' price after discount plus their booking fees,
+ *   rounded to the nearest penny; tickets of events that cannot be covered are left out. No cost (null) when nothing
+ *   in the basket can be covered.
+ * - Delivery: the events' posting fees, once per event.
+ * - Gift voucher codes pay part of the basket: each takes up to its balance off what is left to pay (an organiser's
+ *   voucher only off that organiser's tickets, vouchers and posting), so the total never goes below zero.
+ * - basket_total = tickets after discount + booking fees + gift vouchers bought + delivery + chosen refund protection
+ *   + donation and its fee − gift voucher codes.
  */
-export const REFUND_PROTECTION_BP = 500;
 
 export interface TicketAmount {
+  eventId: number;
+  organiserId: number;
   qty: number;
+  /** The catalogue price of one ticket (what it costs in all when the fee is absorbed). */
   priceMinor: number;
   bookingFeeMinor: number;
   absorbFee: boolean;
@@ -20,60 +35,192 @@ export interface TicketAmount {
 }
 
 export interface VoucherAmount {
+  organiserId: number;
   qty: number;
   valueMinor: number;
+}
+
+export interface AppliedCode {
+  code: string;
+  kind: CodeKind;
+  percentBp: number | null;
+  amountMinor: number | null;
+  balanceMinor: number | null;
+  eventId: number | null;
+  organiserId: number | null;
 }
 
 export interface TotalsInput {
   tickets: readonly TicketAmount[];
   vouchers: readonly VoucherAmount[];
+  /** In the order they were applied. */
+  codes: readonly AppliedCode[];
   refundProtectionChosen: boolean;
+  refundProtectionBp: number;
   donationMinor: number;
   donationFeeMinor: number;
-  deliveryMinor: number;
-  discountsMinor: number;
+  /** Posting charges, each with the organiser whose event it is (an organiser's gift voucher pays for it too). */
+  deliveries: readonly { organiserId: number; amountMinor: number }[];
+}
+
+export interface TicketLineAmounts {
+  /** One ticket's price as sent (net of an absorbed fee). */
+  unitPriceMinor: number;
+  unitFeeMinor: number;
+  /** Taken off one ticket by discount codes. */
+  unitDiscountMinor: number;
+}
+
+export interface CodeAmount {
+  code: string;
+  amountMinor: number;
 }
 
 export interface Totals {
+  /** Per ticket line, in input order. */
+  lines: TicketLineAmounts[];
+  /** Tickets at their (net) prices, before discounts. */
   ticketsMinor: number;
-  vouchersMinor: number;
+  discountsMinor: number;
+  /** Discount codes with what each took off; codes that apply to nothing are left out (see `inapplicable`). */
+  discounts: CodeAmount[];
+  /** Discount codes that discount nothing in this basket. */
+  inapplicable: string[];
   bookingFeesMinor: number;
-  payableFeesMinor: number;
+  vouchersMinor: number;
   allFeesAbsorbed: boolean;
-  /** null when no event in the basket can be covered. */
   refundProtectionCostMinor: number | null;
+  /** What refund protection adds to the total (its cost when chosen and available, else 0). */
+  refundProtectionMinor: number;
+  deliveryMinor: number;
+  giftVouchers: CodeAmount[];
+  giftVouchersAppliedMinor: number;
   basketTotalMinor: number;
 }
 
-export function computeTotals(input: TotalsInput): Totals {
-  let ticketsMinor = 0;
-  let bookingFeesMinor = 0;
-  let payableFeesMinor = 0;
-  let coveredMinor = 0;
-  let anyCoverable = false;
-  for (const line of input.tickets) {
-    const price = line.priceMinor * line.qty;
-    const fee = line.bookingFeeMinor * line.qty;
-    ticketsMinor += price;
-    bookingFeesMinor += fee;
-    if (!line.absorbFee) payableFeesMinor += fee;
-    if (line.coverable) {
-      anyCoverable = true;
-      coveredMinor += price + (line.absorbFee ? 0 : fee);
-    }
+function applies(code: AppliedCode, line: TicketAmount): boolean {
+  if (code.eventId !== null && code.eventId !== line.eventId) return false;
+  if (code.organiserId !== null && code.organiserId !== line.organiserId) return false;
+  return true;
+}
+
+/** A fixed amount over the eligible tickets: proportional whole pennies per ticket, then spare pennies one by one. */
+function splitFixed(amountMinor: number, eligible: readonly { index: number; qty: number; remaining: number }[]): Map<number, number> {
+  const perUnit = new Map<number, number>();
+  const base = eligible.reduce((sum, line) => sum + line.remaining * line.qty, 0);
+  const amount = Math.min(amountMinor, base);
+  if (amount <= 0) return perUnit;
+  let given = 0;
+  for (const line of eligible) {
+    const unit = Math.min(line.remaining, Math.floor((amount * line.remaining) / base));
+    perUnit.set(line.index, unit);
+    given += unit * line.qty;
   }
-  const vouchersMinor = input.vouchers.reduce((sum, line) => sum + line.valueMinor * line.qty, 0);
-  const refundProtectionCostMinor = anyCoverable && coveredMinor > 0 ? Math.round((coveredMinor * REFUND_PROTECTION_BP) / 10_000) : null;
-  const protection = input.refundProtectionChosen && refundProtectionCostMinor !== null ? refundProtectionCostMinor : 0;
-  const gross =
-    ticketsMinor + vouchersMinor + payableFeesMinor + input.deliveryMinor + protection + input.donationMinor + input.donationFeeMinor;
+  let spare = amount - given;
+  for (const line of [...eligible].sort((a, b) => a.qty - b.qty || a.index - b.index)) {
+    let unit = perUnit.get(line.index) ?? 0;
+    while (spare >= line.qty && unit < line.remaining) {
+      unit += 1;
+      spare -= line.qty;
+    }
+    perUnit.set(line.index, unit);
+  }
+  return perUnit;
+}
+
+export function computeTotals(input: TotalsInput): Totals {
+  const lines: TicketLineAmounts[] = input.tickets.map((line) => {
+    const fee = line.absorbFee ? Math.min(line.bookingFeeMinor, line.priceMinor) : line.bookingFeeMinor;
+    return { unitPriceMinor: line.absorbFee ? line.priceMinor - fee : line.priceMinor, unitFeeMinor: fee, unitDiscountMinor: 0 };
+  });
+
+  const discounts: CodeAmount[] = [];
+  const inapplicable: string[] = [];
+  for (const code of input.codes) {
+    if (code.kind === 'gift_voucher') continue;
+    const eligible = input.tickets.flatMap((line, index) => {
+      const amounts = lines[index];
+      if (!amounts || !applies(code, line)) return [];
+      const remaining = amounts.unitPriceMinor - amounts.unitDiscountMinor;
+      return remaining > 0 && line.qty > 0 ? [{ index, qty: line.qty, remaining }] : [];
+    });
+    const perUnit =
+      code.kind === 'percent'
+        ? new Map(eligible.map((line) => [line.index, Math.min(line.remaining, Math.round((line.remaining * (code.percentBp ?? 0)) / 10_000))]))
+        : splitFixed(code.amountMinor ?? 0, eligible);
+    let taken = 0;
+    for (const line of eligible) {
+      const unit = perUnit.get(line.index) ?? 0;
+      const amounts = lines[line.index];
+      if (!amounts) continue;
+      amounts.unitDiscountMinor += unit;
+      taken += unit * line.qty;
+    }
+    if (taken > 0) discounts.push({ code: code.code, amountMinor: taken });
+    else inapplicable.push(code.code);
+  }
+
+  let ticketsMinor = 0;
+  let discountsMinor = 0;
+  let bookingFeesMinor = 0;
+  let coveredMinor = 0;
+  const byOrganiser = new Map<number, number>();
+  input.tickets.forEach((line, index) => {
+    const amounts = lines[index];
+    if (!amounts) return;
+    const price = amounts.unitPriceMinor * line.qty;
+    const discount = amounts.unitDiscountMinor * line.qty;
+    const fee = amounts.unitFeeMinor * line.qty;
+    ticketsMinor += price;
+    discountsMinor += discount;
+    bookingFeesMinor += fee;
+    if (line.coverable) coveredMinor += price - discount + fee;
+    byOrganiser.set(line.organiserId, (byOrganiser.get(line.organiserId) ?? 0) + price - discount + fee);
+  });
+  let deliveryMinor = 0;
+  for (const delivery of input.deliveries) {
+    deliveryMinor += delivery.amountMinor;
+    byOrganiser.set(delivery.organiserId, (byOrganiser.get(delivery.organiserId) ?? 0) + delivery.amountMinor);
+  }
+  let vouchersMinor = 0;
+  for (const line of input.vouchers) {
+    vouchersMinor += line.valueMinor * line.qty;
+    byOrganiser.set(line.organiserId, (byOrganiser.get(line.organiserId) ?? 0) + line.valueMinor * line.qty);
+  }
+
+  const cost = coveredMinor > 0 ? Math.round((coveredMinor * input.refundProtectionBp) / 10_000) : 0;
+  const refundProtectionCostMinor = cost > 0 ? cost : null;
+  const refundProtectionMinor = input.refundProtectionChosen && refundProtectionCostMinor !== null ? refundProtectionCostMinor : 0;
+
+  const grossMinor =
+    ticketsMinor - discountsMinor + bookingFeesMinor + vouchersMinor + deliveryMinor + refundProtectionMinor + input.donationMinor + input.donationFeeMinor;
+
+  let left = grossMinor;
+  const giftVouchers: CodeAmount[] = [];
+  for (const code of input.codes) {
+    if (code.kind !== 'gift_voucher') continue;
+    const pool = code.organiserId === null ? left : Math.min(left, byOrganiser.get(code.organiserId) ?? 0);
+    const amount = Math.max(0, Math.min(code.balanceMinor ?? 0, pool));
+    if (code.organiserId !== null) byOrganiser.set(code.organiserId, (byOrganiser.get(code.organiserId) ?? 0) - amount);
+    left -= amount;
+    giftVouchers.push({ code: code.code, amountMinor: amount });
+  }
+  const giftVouchersAppliedMinor = grossMinor - left;
+
   return {
+    lines,
     ticketsMinor,
-    vouchersMinor,
+    discountsMinor,
+    discounts,
+    inapplicable,
     bookingFeesMinor,
-    payableFeesMinor,
+    vouchersMinor,
     allFeesAbsorbed: input.tickets.length > 0 && input.tickets.every((line) => line.absorbFee),
     refundProtectionCostMinor,
-    basketTotalMinor: Math.max(0, gross - input.discountsMinor),
+    refundProtectionMinor,
+    deliveryMinor,
+    giftVouchers,
+    giftVouchersAppliedMinor,
+    basketTotalMinor: left,
   };
 }

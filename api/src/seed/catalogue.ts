@@ -24,7 +24,7 @@ import type {
  */
 export const SEED = {
   charity: { lifeboat: 1 },
-  organiser: { lifeboat: 1, folk: 2, lumen: 3, europa: 4, jazz: 5, villageHall: 6, demo: 7 },
+  organiser: { lifeboat: 1, folk: 2, lumen: 3, europa: 4, jazz: 5, villageHall: 6, demo: 7, express: 8 },
   event: {
     gala: 1,
     folk: 2,
@@ -36,6 +36,9 @@ export const SEED = {
     summerFields: 8,
     kayak: 9,
     onSale: 10,
+    comedy: 11,
+    /** Express checkout: account details on the payment step (organiser 'Quick Tickets'). */
+    express: 12,
   },
   ticket: {
     galaAdult: 101,
@@ -56,9 +59,22 @@ export const SEED = {
     summerDay: 802,
     kayakTaster: 901,
     onSale: 9001,
+    comedyNight: 1101,
+    expressEntry: 1201,
   },
   giftVoucher: { folk: 1, lifeboat: 2 },
-  code: { percent: 'SAVE10', fixed: 'FOLK5', expired: 'EXPIRED20', usedUp: 'USEDUP', event: 'EURO15', giftVoucher: 'GIFT-DEMO-50' },
+  code: {
+    percent: 'SAVE10',
+    fixed: 'FOLK5',
+    expired: 'EXPIRED20',
+    usedUp: 'USEDUP',
+    event: 'EURO15',
+    giftVoucher: 'GIFT-DEMO-50',
+    /** 20 % off Aquarium Late Nights tickets (a per-event code in pounds). */
+    eventGbp: 'AQUA20',
+    /** £3 off, one use in all: while one checkout holds it reserved, no other can use it. */
+    oneUse: 'ONCEONLY',
+  },
   user: { demo: 1, dark: 2 },
   address: { demoHome: 1, demoUs: 2 },
   waiver: { kayak: 1 },
@@ -128,6 +144,8 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       venue_map_address: 'New Road, Brighton BN1 1SD',
       venue_map_checkin: 'Box office, New Road entrance',
       require_delivery_address: true,
+      // Tickets are posted: one delivery charge per basket.
+      delivery_fee_minor: 150,
       reward_text: 'Share Folk by the Sea with friends and get £5 off your next folk night for each friend who books.',
       reward_short_text: 'get £5 off',
     },
@@ -215,6 +233,24 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       description: 'One hot ticket type for the on-sale benchmark and the concurrency tests.',
       location: 'Everywhere at once',
     },
+    {
+      id: e.comedy,
+      organiser_id: o.lumen,
+      slug: 'comedy-at-the-pier',
+      title: 'Comedy at the Pier',
+      description: 'Stand-up on the pier. Refund protection cannot cover this event (a basket lists it as not covered), and its booking fee is not shown.',
+      thumbnail: img('aurora'),
+      location: 'Palace Pier, Brighton',
+      refund_protection: false,
+    },
+    {
+      id: e.express,
+      organiser_id: o.express,
+      slug: 'express-quiz-night',
+      title: 'Quiz Night (express checkout)',
+      description: 'A pub quiz sold with express checkout: your account details are taken on the payment step.',
+      location: 'The Cricketers, Brighton',
+    },
   ];
 
   const eventDates: Insertable<EventDatesTable>[] = [
@@ -229,6 +265,8 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
     { id: 81, event_id: e.summerFields, starts_at: at(now, 300, 11), ends_at: at(now, 302, 23) },
     { id: 91, event_id: e.kayak, starts_at: at(now, 20, 9), ends_at: at(now, 20, 11) },
     { id: 101, event_id: e.onSale, starts_at: at(now, 60, 19), ends_at: at(now, 60, 23) },
+    { id: 111, event_id: e.comedy, starts_at: at(now, 25, 20), ends_at: at(now, 25, 22) },
+    { id: 121, event_id: e.express, starts_at: at(now, 18, 19, 30), ends_at: at(now, 18, 22) },
   ];
 
   const ticketTypes: Insertable<TicketTypesTable>[] = [
@@ -299,6 +337,8 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       sort_order: 1,
     },
     { id: t.onSale, event_id: e.onSale, event_date_id: 101, name: 'On-sale ticket', price_minor: 1000, currency: 'GBP', capacity: onSaleCapacity, max_per_customer: 10, sort_order: 1 },
+    { id: t.expressEntry, event_id: e.express, event_date_id: 121, name: 'Quiz team place', price_minor: 600, currency: 'GBP', booking_fee_minor: 50, capacity: 80, max_per_customer: 6, sort_order: 1 },
+    { id: t.comedyNight, event_id: e.comedy, event_date_id: 111, name: 'Comedy night', price_minor: 1200, currency: 'GBP', booking_fee_minor: 100, hide_booking_fee: true, capacity: 120, max_per_customer: 8, sort_order: 1 },
   ];
 
   return {
@@ -352,6 +392,7 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       { id: o.jazz, name: 'Brooklyn Jazz Nights', slug: 'brooklyn-jazz-nights', currency: 'USD', payment_provider: 'square', payment_merchant_id: 'sq_demo_jazz' },
       { id: o.villageHall, name: 'St Mary’s Village Hall', slug: 'st-marys-village-hall', payment_provider: null },
       { id: o.demo, name: 'Checkout Demo', slug: 'checkout-demo', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_checkout' },
+      { id: o.express, name: 'Quick Tickets', slug: 'quick-tickets', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_quick', express_checkout: true },
     ],
     events,
     eventDates,
@@ -387,6 +428,8 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       { id: 4, code: SEED.code.usedUp, kind: 'fixed', amount_minor: 300, currency: 'GBP', max_uses: 1, uses: 1 },
       { id: 5, code: SEED.code.event, kind: 'percent', event_id: e.europa, percent_bp: 1500 },
       { id: 6, code: SEED.code.giftVoucher, kind: 'gift_voucher', organiser_id: o.folk, amount_minor: 5000, balance_minor: 5000, currency: 'GBP', expires_at: new Date(now.getTime() + 365 * DAY) },
+      { id: 7, code: SEED.code.eventGbp, kind: 'percent', event_id: e.aquarium, percent_bp: 2000 },
+      { id: 8, code: SEED.code.oneUse, kind: 'fixed', amount_minor: 300, currency: 'GBP', max_uses: 1 },
     ],
     questions: [
       { id: 1, event_id: e.gala, question: 'Dietary requirements', type: 'dropdown', options: ['None', 'Vegetarian', 'Vegan', 'Gluten free'], mandatory: true, timing: 'before_payment', sort_order: 1 },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildAppWithDeps } from '../app';
+import { loadCaptchaConfig } from '../captcha/config';
 import { manualClock, type ManualClock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
@@ -20,7 +21,9 @@ export interface TestApp {
 export async function createTestApp(options: TestDatabaseOptions & { config?: Partial<AppConfig> } = {}): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const clock = manualClock(TEST_NOW);
-  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', ...options.config } });
+  // Every inject request comes from one address: the repeated-reservations captcha rule is off unless a test turns it on.
+  const captcha = { ...loadCaptchaConfig({}), reserveLimit: 0 };
+  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', captcha, ...options.config } });
   return {
     app,
     deps,

@@ -150,3 +150,163 @@ describe('empty basket', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your checkout time expired.');
   });
 });
+
+describe('refund protection offer (spec sections 2, 4 and 5)', () => {
+  const offered = (overrides: Parameters<typeof sampleCheckout>[0] = {}) =>
+    sampleCheckout({ has_refund_protection: true, refund_protection_cost: 4.5, refund_protection: 0, ...overrides });
+
+  test('yes/no for the stated fee; yes is sent 2000 ms later, then the basket reloads', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const props = renderBasket({ checkout: offered() });
+    const group = screen.getByRole('group', { name: 'Protect your booking for £4.50?' });
+    expect(within(group).getByRole('radio', { name: 'No, I don’t want refund protection' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Yes, protect my booking for £4.50' }));
+    expect(within(group).getByRole('radio', { name: 'Yes, protect my booking for £4.50' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeDisabled();
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    expect(props.api.payloadsOf('updateRefundProtection')).toEqual([{ refund_protection: true }]);
+    await waitFor(() => expect(props.api.log.map((call) => call.name)).toEqual(['updateRefundProtection', 'getCheckout']));
+    expect(within(group).getByRole('radio', { name: 'Yes, protect my booking for £4.50' })).toBeChecked();
+  });
+
+  test('not offered without a cost', () => {
+    renderBasket({ checkout: offered({ refund_protection_cost: null }) });
+    expect(screen.queryByRole('heading', { name: 'Refund protection' })).not.toBeInTheDocument();
+  });
+
+  test('events it cannot cover are listed as not covered', () => {
+    const checkout = offered();
+    checkout.events = [...checkout.events, { ...(checkout.events[0] as (typeof checkout.events)[number]), id: 4, title: 'Festival Europa', refund_protection: false }];
+    renderBasket({ checkout });
+    expect(screen.getByRole('list', { name: 'Not covered by refund protection' })).toHaveTextContent('Festival Europa');
+  });
+
+  test('a failed update shows the spec error', async () => {
+    const props = renderBasket({ checkout: offered(), api: { updateRefundProtection: failWith(apiFailure('updateRefundProtection')) } });
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(screen.getByRole('radio', { name: 'Yes, protect my booking for £4.50' }));
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(props.notifications()).toEqual([{ type: 'error', text: 'Unable to update Refund protection. Please try again later' }]));
+  });
+});
+
+describe('DISCOUNT OR VOUCHER CODE? (spec sections 2, 5 and 9)', () => {
+  const setWidth = (wide: boolean) => {
+    window.matchMedia = ((query: string) => ({ matches: wide && query === '(min-width: 768px)' })) as unknown as typeof window.matchMedia;
+  };
+  afterEach(() => {
+    delete (window as Partial<Window>).matchMedia;
+  });
+
+  test.each([
+    ['collapsed below 768 px', false],
+    ['open from 768 px', true],
+  ])('%s', async (_name, wide) => {
+    setWidth(wide);
+    renderBasket();
+    const toggle = screen.getByRole('button', { name: 'DISCOUNT OR VOUCHER CODE?' });
+    expect(toggle).toHaveAttribute('aria-expanded', String(wide));
+    expect(screen.queryByRole('textbox', { name: 'Code' })).toBe(wide ? screen.getByRole('textbox', { name: 'Code' }) : null);
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', String(!wide));
+  });
+
+  test.each([
+    ['a valid code', true, 'status', 'Code applied'],
+    ['an invalid code', false, 'alert', 'Invalid code'],
+  ] as const)('%s: the verdict, and the basket reloads', async (_name, applied, role, text) => {
+    setWidth(true);
+    const props = renderBasket({ api: { setCode: async () => ({ code_applied: applied }) } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'SAVE10{Enter}');
+    const box = within(screen.getByRole('region', { name: 'DISCOUNT OR VOUCHER CODE?' }));
+    expect(await box.findByRole(role)).toHaveTextContent(text);
+    expect(props.api.payloadsOf('setCode')).toEqual([{ code: 'SAVE10' }]);
+    await waitFor(() => expect(props.api.log.map((call) => call.name)).toEqual(['setCode', 'getCheckout']));
+  });
+
+  test('a failed call shows the spec error', async () => {
+    setWidth(true);
+    const props = renderBasket({ api: { setCode: failWith(apiFailure('setCode')) } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'SAVE10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(props.notifications()).toEqual([{ type: 'error', text: 'Unable to set the Code. Please try again later' }]));
+  });
+});
+
+describe('companion tickets (spec section 5 required_tickets)', () => {
+  const needsCompanion = () => {
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 12 ? { ...t, required_tickets: [{ title: 'Adult dinner ticket', ids: [99] }] } : t));
+    return checkout;
+  };
+
+  test.each([
+    ['a guest gets the sign-in hint', null, true],
+    ['a signed-in buyer does not', sampleUser(), false],
+  ])('%s; reserving is blocked', (_name, user, hint) => {
+    renderBasket({ checkout: needsCompanion(), user });
+    const alert = screen.getByText('You must also purchase the following tickets to continue the checkout.').closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('Adult dinner ticket');
+    const signIn = within(alert).queryByRole('link', { name: 'Already bought one of these? Sign in to use it.' });
+    if (hint) expect(signIn).toHaveAttribute('href', '/signin/');
+    else expect(signIn).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeDisabled();
+  });
+});
+
+describe('notes and warnings (spec sections 4, 5 and 8)', () => {
+  test('the different-timeslots warning', () => {
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t, i) => ({ ...t, date_id: 70 + i }));
+    checkout.events = checkout.events.map((e) => ({ ...e, warn_customers_about_different_timeslots_message: 'Your tickets are for different time slots.' }));
+    renderBasket({ checkout });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your tickets are for different time slots.');
+  });
+
+  test('the different-currency notice', () => {
+    renderBasket({ checkout: sampleCheckout({ had_mismatching_currencies: true }) });
+    expect(screen.getByRole('alert')).toHaveTextContent('Unfortunately, some tickets had to be removed because');
+  });
+
+  test('after an expiry reload the basket warns of expiry', () => {
+    renderBasket({ expired: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your checkout time expired. If the tickets are still available, you can try to reserve them again.');
+  });
+
+  test('a quantity the server holds below the minimum says so under its line', () => {
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 11 ? { ...t, min_per_customer: 3 } : t));
+    renderBasket({ checkout });
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You must purchase a minimum of 3 tickets of this type');
+  });
+});
+
+describe('continue shopping (spec section 2)', () => {
+  test("each organiser's upcoming events link to the event with its title, location and date", () => {
+    const checkout = sampleCheckout();
+    checkout.organisers = checkout.organisers.map((o) => ({
+      ...o,
+      upcoming_events: [{ url: '/riverside-live/jazz-night/', thumbnail: '/img/jazz.svg', title: 'Jazz Night', location: 'Riverside Hall, Bristol', date: 'Friday 8 January 2027 at 8:00pm' }],
+    }));
+    renderBasket({ checkout });
+    const section = within(screen.getByRole('region', { name: 'Continue shopping' }));
+    const link = section.getByRole('link', { name: /Jazz Night/ });
+    expect(link).toHaveAttribute('href', '/riverside-live/jazz-night/');
+    expect(link).toHaveTextContent('Riverside Hall, Bristol');
+    expect(link).toHaveTextContent('Friday 8 January 2027 at 8:00pm');
+  });
+
+  test('no section when no organiser has upcoming events', () => {
+    const checkout = sampleCheckout();
+    checkout.organisers = checkout.organisers.map((o) => ({ ...o, upcoming_events: [] }));
+    renderBasket({ checkout });
+    expect(screen.queryByRole('heading', { name: 'Continue shopping' })).not.toBeInTheDocument();
+  });
+});
+
+test('the heading takes focus when the basket arrives, so the new screen is announced', () => {
+  renderBasket();
+  expect(screen.getByRole('heading', { level: 1, name: 'Basket' })).toHaveFocus();
+});

@@ -1,77 +1,97 @@
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, type Checkout, type StepProps } from '@checkout/shared';
+import { messages, refundProtectionOffer, type Checkout, type StepProps, type User } from '@checkout/shared';
 import { Button, Spinner } from '@checkout/shared/ui';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
 import { lineKey, ticketRef, voucherRef } from './lines';
 import {
-  $belowMinimum,
   $drafts,
   $lineWarnings,
+  $missingCompanions,
+  $refundProtectionDraft,
   $removing,
+  $reserveBlock,
   $reserving,
-  $updating,
   checkoutShown,
   quantityChanged,
+  refundProtectionChosen,
   removeClicked,
   reserveClicked,
+  shellUpdatingChanged,
 } from './model';
 import { isBelowMinimum } from './quantity';
 import { depsReceived } from './shell-commands';
 import { BasketLine } from './ui/BasketLine';
 import { BasketNotes } from './ui/BasketNotes';
 import { BasketTotals } from './ui/BasketTotals';
+import { CodeBox } from './ui/CodeBox';
+import { ContinueShopping } from './ui/ContinueShopping';
 import { EmptyBasket } from './ui/EmptyBasket';
+import { RefundProtectionOffer } from './ui/RefundProtectionOffer';
+import { RequiredTickets } from './ui/RequiredTickets';
+import '../ui/step.css';
 import './basket.css';
 
-/** The basket step (spec section 2 'Basket'): what is in it, quantities, remove, totals and 'Reserve Basket'. */
+/**
+ * The basket step (spec section 2 'Basket'): what is in it, quantities, remove, refund protection, codes, totals,
+ * 'Reserve Basket' and more events from the same organisers.
+ */
 export function BasketStep(props: StepProps) {
-  const { checkout, user, shellUpdating } = useUnit({
+  const { checkout, user, expired, shellUpdating } = useUnit({
     checkout: props.stores.$checkout,
     user: props.stores.$user,
+    expired: props.stores.$expired,
     shellUpdating: props.stores.$updatingBasket,
   });
-  const onMount = useUnit(depsReceived);
+  const onDeps = useUnit(depsReceived);
   const onCheckout = useUnit(checkoutShown);
+  const onShellUpdating = useUnit(shellUpdatingChanged);
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
   useEffect(() => {
-    onMount({ api: props.api, commands: props.commands });
-  }, [onMount, props.api, props.commands]);
+    onDeps({ api: props.api, commands: props.commands });
+  }, [onDeps, props.api, props.commands]);
   useEffect(() => {
     if (checkout) onCheckout(checkout);
   }, [onCheckout, checkout]);
+  useEffect(() => {
+    onShellUpdating(shellUpdating);
+  }, [onShellUpdating, shellUpdating]);
 
   const empty = !checkout || (checkout.tickets.length === 0 && checkout.gift_vouchers.length === 0);
   return (
     <section className="stack basket" aria-labelledby="basket-title">
-      <h1 id="basket-title">Basket</h1>
-      {checkout ? <BasketNotes checkout={checkout} /> : null}
+      <h1 id="basket-title" ref={heading} tabIndex={-1} className="step-heading">
+        Basket
+      </h1>
+      {checkout ? <BasketNotes checkout={checkout} expired={expired} /> : null}
       {!checkout ? (
         <Spinner label={messages.determiningProgress} />
       ) : empty ? (
         <EmptyBasket user={user} />
       ) : (
-        <FilledBasket checkout={checkout} shellUpdating={shellUpdating} />
+        <FilledBasket checkout={checkout} user={user} />
       )}
     </section>
   );
 }
 
-function FilledBasket({ checkout, shellUpdating }: { checkout: Checkout; shellUpdating: boolean }) {
+function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | null }) {
   const m = useUnit({
     drafts: $drafts,
     warnings: $lineWarnings,
     removing: $removing,
     reserving: $reserving,
-    updating: $updating,
-    belowMinimum: $belowMinimum,
+    block: $reserveBlock,
+    missingCompanions: $missingCompanions,
+    refundProtectionDraft: $refundProtectionDraft,
     quantityChanged,
+    refundProtectionChosen,
     removeClicked,
     reserveClicked,
   });
   const symbol = checkout.currency.symbol;
   const qtyOf = (key: string, serverQty: number) => m.drafts[key]?.qty ?? serverQty;
-  // A quantity the server holds below its minimum blocks reserving too, not only one typed here.
-  const belowMinimum = m.belowMinimum || checkout.tickets.some((t) => isBelowMinimum(qtyOf(lineKey(ticketRef(t)), t.qty), t));
-  const blocked = shellUpdating || m.updating || belowMinimum;
+  const offer = refundProtectionOffer(checkout);
 
   return (
     <>
@@ -109,6 +129,9 @@ function FilledBasket({ checkout, shellUpdating }: { checkout: Checkout; shellUp
             {checkout.tickets.map((ticket) => {
               const ref = ticketRef(ticket);
               const key = lineKey(ref);
+              const qty = qtyOf(key, ticket.qty);
+              // A quantity the server holds below the minimum says why reserving is blocked, as a typed one does.
+              const warning = m.warnings[key] ?? (isBelowMinimum(qty, ticket) ? messages.minimumPurchase(ticket.min_per_customer) : undefined);
               return (
                 <BasketLine
                   key={key}
@@ -123,10 +146,10 @@ function FilledBasket({ checkout, shellUpdating }: { checkout: Checkout; shellUp
                   }
                   unitPrice={ticket.price}
                   currencySymbol={symbol}
-                  qty={qtyOf(key, ticket.qty)}
+                  qty={qty}
                   canUpdateQuantity={ticket.can_update_quantity}
                   max={ticket.max_can_reserve}
-                  warning={m.warnings[key]}
+                  warning={warning}
                   removing={!!m.removing[key]}
                   onQuantityChange={(requested) => m.quantityChanged({ line: ref, requested, limits: ticket })}
                   onRemove={() => m.removeClicked(ref)}
@@ -134,14 +157,18 @@ function FilledBasket({ checkout, shellUpdating }: { checkout: Checkout; shellUp
               );
             })}
           </ul>
+          <RequiredTickets titles={m.missingCompanions} guest={user === null} />
         </section>
       ) : null}
+      {offer ? <RefundProtectionOffer offer={offer} draft={m.refundProtectionDraft} currencySymbol={symbol} onChoose={m.refundProtectionChosen} /> : null}
+      <CodeBox />
       <BasketTotals checkout={checkout} />
       <div className="basket-actions">
-        <Button loading={m.reserving} disabled={blocked} onClick={() => m.reserveClicked()}>
+        <Button loading={m.reserving} disabled={m.block !== null} onClick={() => m.reserveClicked()}>
           Reserve Basket
         </Button>
       </div>
+      <ContinueShopping organisers={checkout.organisers} />
     </>
   );
 }

@@ -1,17 +1,23 @@
 import { allSettled, fork } from 'effector';
 import { apiFailure, createFakeApi, failWith, fakeStepProps, sampleCheckout, type FakeApiHandlers } from '@checkout/shared/testing';
+import type { Checkout } from '@checkout/shared';
 import {
+  $basket,
   $belowMinimum,
   $drafts,
   $lineWarnings,
+  $refundProtectionDraft,
+  $reserveBlock,
   $reserveDelayMs,
   $updateDebounceMs,
   checkoutShown,
   debounceFx,
   quantityChanged,
+  refundProtectionChosen,
   removeClicked,
   reserveClicked,
   reserveDelayFx,
+  shellUpdatingChanged,
   type QuantityRequest,
 } from './model';
 import { $deps, shellCommandsFx, type ShellCommand } from './shell-commands';
@@ -24,7 +30,7 @@ const ticket = (ticketId: number, requested: number, lim = limits): QuantityRequ
 });
 
 /** A scope with the fake API as deps, a short debounce and every shell command recorded in order. */
-function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; reserveDelayMs?: number } = {}) {
+function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; reserveDelayMs?: number; basket?: Checkout | null } = {}) {
   const api = createFakeApi({ handlers: options.api ?? {} });
   const sent: ShellCommand[] = [];
   const delays: number[] = [];
@@ -33,6 +39,7 @@ function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; r
       [$deps, { api, commands: fakeStepProps().commands }],
       [$updateDebounceMs, options.debounceMs ?? 5],
       [$reserveDelayMs, options.reserveDelayMs ?? 300],
+      [$basket, options.basket === undefined ? sampleCheckout() : options.basket],
     ],
     handlers: [
       [shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)],
@@ -82,7 +89,10 @@ describe('quantity changes', () => {
     const api = createFakeApi();
     const waits: number[] = [];
     const scope = fork({
-      values: [[$deps, { api, commands: fakeStepProps().commands }]],
+      values: [
+        [$deps, { api, commands: fakeStepProps().commands }],
+        [$basket, sampleCheckout()],
+      ],
       handlers: [
         [debounceFx, ({ ms, round }: { ms: number; round: number }) => (waits.push(ms), round)],
         [shellCommandsFx, () => undefined],
@@ -189,5 +199,108 @@ describe('remove', () => {
     await allSettled(removeClicked, { scope, params: line });
     expect(api.log).toHaveLength(1);
     expect(sent).toEqual([{ kind: 'notify', notification: { type: 'error', text } }]);
+  });
+});
+
+describe('Reserve Basket is blocked (spec section 5)', () => {
+  const companionMissing = () => {
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 12 ? { ...t, required_tickets: [{ title: 'Family ticket', ids: [99] }] } : t));
+    return checkout;
+  };
+
+  test.each<[string, Parameters<typeof setup>[0], boolean, string | null]>([
+    ['while the shell reloads the checkout', {}, true, 'loading'],
+    ['while a companion ticket is missing', { basket: companionMissing() }, false, 'missingCompanion'],
+  ])('%s', async (_name, options, shellUpdating, block) => {
+    const { scope, sent } = setup(options);
+    await allSettled(shellUpdatingChanged, { scope, params: shellUpdating });
+    expect(scope.getState($reserveBlock)).toBe(block);
+    await allSettled(reserveClicked, { scope });
+    expect(sent).toEqual([]);
+  });
+
+  test('before the checkout is on screen', async () => {
+    const { scope, sent } = setup({ basket: null });
+    await allSettled(reserveClicked, { scope });
+    expect(sent).toEqual([]);
+  });
+
+  test('while the server holds a quantity below its minimum the buyer has not changed', async () => {
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => ({ ...t, min_per_customer: 3 }));
+    const { scope } = setup({ basket: checkout });
+    expect(scope.getState($reserveBlock)).toBe('belowMinimum');
+    // Raised to the minimum here: sent, and no longer blocking once the change has gone.
+    await allSettled(quantityChanged, { scope, params: ticket(11, 3, { max_can_reserve: 10, min_per_customer: 3 }) });
+    await allSettled(quantityChanged, { scope, params: ticket(12, 3, { max_can_reserve: 10, min_per_customer: 3 }) });
+    expect(scope.getState($belowMinimum)).toBe(false);
+  });
+});
+
+describe('refund protection (spec section 4: debounced with the quantities, sent only when it differs)', () => {
+  const offered = (chosen: 0 | 1 = 0) => sampleCheckout({ has_refund_protection: true, refund_protection_cost: 4.25, refund_protection: chosen });
+
+  test('yes, when the original choice was no: sent after the debounce, then the checkout reloads', async () => {
+    const { scope, api, sent } = setup({ basket: offered(0) });
+    await allSettled(refundProtectionChosen, { scope, params: true });
+    expect(api.payloadsOf('updateRefundProtection')).toEqual([{ refund_protection: true }]);
+    expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+  });
+
+  test('no, when the original choice was yes: sent as false', async () => {
+    const { scope, api } = setup({ basket: offered(1) });
+    await allSettled(refundProtectionChosen, { scope, params: false });
+    expect(api.payloadsOf('updateRefundProtection')).toEqual([{ refund_protection: false }]);
+  });
+
+  test('back to the original choice before the debounce ends: nothing is sent, nothing reloads', async () => {
+    const { scope, api, sent } = setup({ basket: offered(0), debounceMs: 20 });
+    const first = allSettled(refundProtectionChosen, { scope, params: true });
+    await allSettled(refundProtectionChosen, { scope, params: false });
+    await first;
+    expect(api.log).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  test('choosing the original choice again sends nothing', async () => {
+    const { scope, api } = setup({ basket: offered(1) });
+    await allSettled(refundProtectionChosen, { scope, params: true });
+    expect(api.log).toEqual([]);
+  });
+
+  test('waits in the same queue as quantities: quantities first, one reload', async () => {
+    const { scope, api, sent } = setup({ basket: offered(0), debounceMs: 20 });
+    const choice = allSettled(refundProtectionChosen, { scope, params: true });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 4) });
+    await choice;
+    expect(api.log.map((call) => call.name)).toEqual(['updateTicketQuantity', 'updateRefundProtection']);
+    expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+  });
+
+  test('not offered: the choice is ignored', async () => {
+    const { scope, api } = setup({ basket: sampleCheckout({ has_refund_protection: false, refund_protection_cost: null }) });
+    await allSettled(refundProtectionChosen, { scope, params: true });
+    expect(api.log).toEqual([]);
+  });
+
+  test.each([
+    ['the call fails', { updateRefundProtection: failWith(apiFailure('updateRefundProtection')) }],
+    ['the server refuses', { updateRefundProtection: async () => ({ success: false }) }],
+  ])('when %s: the spec error, then the checkout reloads', async (_name, handlers) => {
+    const { scope, sent } = setup({ basket: offered(0), api: handlers });
+    await allSettled(refundProtectionChosen, { scope, params: true });
+    expect(sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: 'Unable to update Refund protection. Please try again later' } },
+      { kind: 'reloadCheckout' },
+    ]);
+  });
+
+  test('the choice shows until the reloaded checkout replaces it', async () => {
+    const { scope } = setup({ basket: offered(0) });
+    await allSettled(refundProtectionChosen, { scope, params: true });
+    expect(scope.getState($refundProtectionDraft)).toBe(true);
+    await allSettled(checkoutShown, { scope, params: offered(1) });
+    expect(scope.getState($refundProtectionDraft)).toBeNull();
   });
 });

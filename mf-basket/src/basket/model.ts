@@ -1,7 +1,18 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { failureText, isApiFailure, messages, type ApiClient, type Checkout } from '@checkout/shared';
-import { lineKey, type LineRef } from './lines';
-import { decideQuantity } from './quantity';
+import {
+  failureText,
+  isApiFailure,
+  messages,
+  missingRequiredTickets,
+  refundProtectionOffer,
+  refundProtectionUpdate,
+  reserveBlock,
+  type ApiClient,
+  type Checkout,
+} from '@checkout/shared';
+import { $settingCode } from './code';
+import { lineKey, ticketRef, type LineRef } from './lines';
+import { decideQuantity, isBelowMinimum } from './quantity';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from './shell-commands';
 
 /** Spec section 9. Time lives in stores so a test can shrink it. */
@@ -12,6 +23,21 @@ export const $updateDebounceMs = createStore(UPDATE_DEBOUNCE_MS);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+function forget<T>(map: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _gone, ...rest } = map;
+  return rest;
+}
+
+// ---- The checkout on screen --------------------------------------------------------------------------------------
+
+/** The step shows a checkout (first render or a reload). */
+export const checkoutShown = createEvent<Checkout>();
+/** The shell is loading the checkout (StepStores.$updatingBasket), fed by the step. */
+export const shellUpdatingChanged = createEvent<boolean>();
+
+export const $basket = createStore<Checkout | null>(null, { serialize: 'ignore' }).on(checkoutShown, (_, checkout) => checkout);
+const $shellUpdating = createStore(false).on(shellUpdatingChanged, (_, updating) => updating);
+
 // ---- Reserve Basket ----------------------------------------------------------------------------------------------
 
 export const reserveClicked = createEvent();
@@ -19,7 +45,7 @@ export const reserveDelayFx = createEffect((ms: number) => wait(ms));
 /** True from the click until the step moves on. */
 export const $reserving = reserveDelayFx.pending;
 
-// ---- Quantities: debounced, sent, then the checkout reloaded (spec section 4 'Basket') ---------------------------
+// ---- Quantities and refund protection: debounced, sent, then the checkout reloaded (spec section 4 'Basket') ------
 
 export interface QuantityRequest {
   line: LineRef;
@@ -29,17 +55,14 @@ export interface QuantityRequest {
   limits: { max_can_reserve: number; min_per_customer: number } | null;
 }
 
-export interface QuantityUpdate {
-  line: LineRef;
-  qty: number;
-}
+/** One change waiting to be sent: a line's quantity, or the refund protection choice. */
+export type BasketUpdate = { kind: 'quantity'; line: LineRef; qty: number } | { kind: 'refundProtection'; refund_protection: boolean };
+
+const REFUND_PROTECTION_KEY = 'refund-protection';
 
 export const quantityChanged = createEvent<QuantityRequest>();
-
-function forget<T>(map: Record<string, T>, line: LineRef): Record<string, T> {
-  const { [lineKey(line)]: _gone, ...rest } = map;
-  return rest;
-}
+/** Yes (true) or no (false) to the refund protection offer. */
+export const refundProtectionChosen = createEvent<boolean>();
 
 const decided = quantityChanged.map(({ line, requested, limits }) => ({ line, ...decideQuantity(requested, limits) }));
 
@@ -54,31 +77,57 @@ export interface Draft {
 export const $drafts = createStore<Record<string, Draft>>({});
 /** Warnings under lines (clamped, below the minimum), by line key. */
 export const $lineWarnings = createStore<Record<string, string>>({});
-/** Changes waiting for the debounce, by line key: the latest one of a line wins. */
-export const $queued = createStore<Record<string, QuantityUpdate>>({});
+/** Changes waiting for the debounce, by line key (or REFUND_PROTECTION_KEY): the latest one of each wins. */
+export const $queued = createStore<Record<string, BasketUpdate>>({});
+/** The refund protection choice shown until a reloaded checkout replaces it; null: the server's. */
+export const $refundProtectionDraft = createStore<boolean | null>(null).on(refundProtectionChosen, (_, chosen) => chosen);
 
 $drafts.on(decided, (drafts, d) => ({ ...drafts, [lineKey(d.line)]: { qty: d.qty, sent: d.send } }));
-$lineWarnings.on(decided, (warnings, d) => (d.warning ? { ...warnings, [lineKey(d.line)]: d.warning } : forget(warnings, d.line)));
+$lineWarnings.on(decided, (warnings, d) => (d.warning ? { ...warnings, [lineKey(d.line)]: d.warning } : forget(warnings, lineKey(d.line))));
 // A value below the minimum is not sent, and cancels any change of that line still waiting.
-$queued.on(decided, (queued, d) => (d.send ? { ...queued, [lineKey(d.line)]: { line: d.line, qty: d.qty } } : forget(queued, d.line)));
+$queued.on(decided, (queued, d) =>
+  d.send ? { ...queued, [lineKey(d.line)]: { kind: 'quantity', line: d.line, qty: d.qty } } : forget(queued, lineKey(d.line)),
+);
+
+// Refund protection goes to the server only when the choice differs from the original one (spec section 4).
+sample({
+  clock: refundProtectionChosen,
+  source: { basket: $basket, queued: $queued },
+  filter: ({ basket }) => basket !== null && refundProtectionOffer(basket) !== null,
+  fn: ({ basket, queued }, choice) => {
+    const offer = refundProtectionOffer(basket as Checkout);
+    const update = refundProtectionUpdate(choice, offer?.chosen ?? false, offer !== null);
+    return update ? { ...queued, [REFUND_PROTECTION_KEY]: { kind: 'refundProtection' as const, ...update } } : forget(queued, REFUND_PROTECTION_KEY);
+  },
+  target: $queued,
+});
 
 /** Each change restarts the debounce; only the timer of the latest change sends. */
-const $debounceRound = createStore(0).on(decided, (round) => round + 1);
+const $debounceRound = createStore(0).on([decided, refundProtectionChosen], (round) => round + 1);
 export const debounceFx = createEffect(async ({ ms, round }: { ms: number; round: number }) => {
   await wait(ms);
   return round;
 });
 sample({ clock: $debounceRound, source: $updateDebounceMs, fn: (ms, round) => ({ ms, round }), target: debounceFx });
 
-export const sendUpdatesFx = createEffect(async ({ api, updates }: { api: ApiClient; updates: QuantityUpdate[] }) => {
+/** Sends each change in turn; quantities first, since the refund protection cost depends on them. */
+export const sendUpdatesFx = createEffect(async ({ api, updates }: { api: ApiClient; updates: BasketUpdate[] }) => {
   const failures: string[] = [];
-  for (const update of updates) {
-    const failure = update.line.kind === 'ticket' ? messages.updateTicketQuantityFailed : messages.updateGiftVoucherQuantityFailed;
+  const ordered = [...updates.filter((u) => u.kind === 'quantity'), ...updates.filter((u) => u.kind === 'refundProtection')];
+  for (const update of ordered) {
+    const failure =
+      update.kind === 'refundProtection'
+        ? messages.updateRefundProtectionFailed
+        : update.line.kind === 'ticket'
+          ? messages.updateTicketQuantityFailed
+          : messages.updateGiftVoucherQuantityFailed;
     try {
       const answer =
-        update.line.kind === 'ticket'
-          ? await api.updateTicketQuantity({ ticket_id: update.line.ticketId, quantity: update.qty })
-          : await api.updateGiftVoucherQuantity({ gift_voucher_id: update.line.voucherId, qty: update.qty, value: update.line.value });
+        update.kind === 'refundProtection'
+          ? await api.updateRefundProtection({ refund_protection: update.refund_protection })
+          : update.line.kind === 'ticket'
+            ? await api.updateTicketQuantity({ ticket_id: update.line.ticketId, quantity: update.qty })
+            : await api.updateGiftVoucherQuantity({ gift_voucher_id: update.line.voucherId, qty: update.qty, value: update.line.value });
       if (!answer.success) failures.push(failure);
     } catch (error) {
       failures.push((isApiFailure(error) && failureText(error)) || failure);
@@ -122,10 +171,7 @@ export const removeFx = createEffect(async ({ api, line }: { api: ApiClient; lin
 /** Lines being removed, by key (their buttons show loading). */
 export const $removing = createStore<Record<string, true>>({})
   .on(removeFx, (keys, { line }) => ({ ...keys, [lineKey(line)]: true }))
-  .on(removeFx.finally, (keys, { params }) => {
-    const { [lineKey(params.line)]: _done, ...rest } = keys;
-    return rest;
-  });
+  .on(removeFx.finally, (keys, { params }) => forget(keys, lineKey(params.line)));
 
 sample({
   clock: removeClicked,
@@ -135,9 +181,9 @@ sample({
   target: removeFx,
 });
 // A removed line sends no quantity change and keeps no warning or draft.
-$queued.on(removeClicked, forget);
-$lineWarnings.on(removeClicked, forget);
-$drafts.on(removeClicked, forget);
+$queued.on(removeClicked, (queued, line) => forget(queued, lineKey(line)));
+$lineWarnings.on(removeClicked, (warnings, line) => forget(warnings, lineKey(line)));
+$drafts.on(removeClicked, (drafts, line) => forget(drafts, lineKey(line)));
 
 sample({ clock: removeFx.done, fn: () => [{ kind: 'reloadCheckout' as const }], target: shellCommandsSent });
 sample({
@@ -148,33 +194,52 @@ sample({
   target: shellCommandsSent,
 });
 
-// ---- Busy and the checkout coming back ---------------------------------------------------------------------------
+// ---- Busy, blocked, and the checkout coming back -----------------------------------------------------------------
 
 /** Changes waiting or in flight: reserving waits for them (spec section 5 'Basket'). */
 export const $updating = combine(
   $queued,
   sendUpdatesFx.pending,
   removeFx.pending,
-  (queued, sending, removing) => Object.keys(queued).length > 0 || sending || removing,
+  $settingCode,
+  (queued, sending, removing, settingCode) => Object.keys(queued).length > 0 || sending || removing || settingCode,
 );
 
-/** The step shows a checkout (first render or a reload): drafts give way to the server's quantities once settled. */
-export const checkoutShown = createEvent<Checkout>();
+// Once nothing is waiting, a reloaded checkout replaces the sent drafts and the refund protection choice.
+const settledCheckout = sample({ clock: checkoutShown, source: $updating, filter: (updating) => !updating });
 sample({
-  clock: checkoutShown,
-  source: { drafts: $drafts, updating: $updating },
-  filter: ({ updating }) => !updating,
-  fn: ({ drafts }) => Object.fromEntries(Object.entries(drafts).filter(([, draft]) => !draft.sent)),
+  clock: settledCheckout,
+  source: $drafts,
+  fn: (drafts) => Object.fromEntries(Object.entries(drafts).filter(([, draft]) => !draft.sent)),
   target: $drafts,
 });
+$refundProtectionDraft.reset(settledCheckout);
 
-/** A quantity below its minimum waits in the page, unsent: reserving is blocked until it is fixed. */
-export const $belowMinimum = $drafts.map((drafts) => Object.values(drafts).some((draft) => !draft.sent));
+/**
+ * A quantity below its minimum blocks reserving: one typed here (kept unsent), or one the server holds that the
+ * buyer has not changed.
+ */
+export const $belowMinimum = combine($drafts, $basket, (drafts, basket) => {
+  if (Object.values(drafts).some((draft) => !draft.sent)) return true;
+  return (basket?.tickets ?? []).some((t) => isBelowMinimum(drafts[lineKey(ticketRef(t))]?.qty ?? t.qty, t));
+});
+
+/** Titles of companion tickets the basket still needs (spec section 5 required_tickets). */
+export const $missingCompanions = $basket.map((basket) => (basket ? missingRequiredTickets(basket.tickets) : []));
+
+/**
+ * Why Reserve Basket cannot be pressed now; null when it can. The button only shows with a checkout, so a checkout
+ * not yet handed to the model is not 'loading': the button must not flash disabled on its first render.
+ */
+export const $reserveBlock = combine(
+  { shellUpdating: $shellUpdating, updating: $updating, belowMinimum: $belowMinimum, missingCompanions: $missingCompanions },
+  ({ shellUpdating, updating, belowMinimum, missingCompanions }) => reserveBlock({ loading: shellUpdating, updating, belowMinimum, missingCompanions }),
+);
 
 sample({
   clock: reserveClicked,
-  source: { ms: $reserveDelayMs, updating: $updating, belowMinimum: $belowMinimum, reserving: $reserving },
-  filter: ({ updating, belowMinimum, reserving }) => !updating && !belowMinimum && !reserving,
+  source: { ms: $reserveDelayMs, block: $reserveBlock, reserving: $reserving, basket: $basket },
+  filter: ({ block, reserving, basket }) => basket !== null && block === null && !reserving,
   fn: ({ ms }) => ms,
   target: reserveDelayFx,
 });

@@ -24,7 +24,8 @@ beforeEach(() => {
 
 test("shows 'PLEASE WAIT Reserving tickets' and reserves once, even under StrictMode", async () => {
   const props = renderReserve({ api: { reserveTickets: () => new Promise(() => undefined) } });
-  expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+  // Focus follows the buyer from the Reserve Basket button (now gone) to the new screen.
+  expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toHaveFocus();
   expect(screen.getByRole('status')).toHaveTextContent('PLEASE WAIT Reserving tickets');
   await waitFor(() => expect(props.api.payloadsOf('reserveTickets')).toEqual([{}]));
 });

@@ -2,19 +2,24 @@ import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { Spinner } from '@checkout/shared/ui';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
 import { reservationRequested } from './model';
+import '../ui/step.css';
 import './reserve.css';
 
 /** The reserve step (spec section 2 'Reserve step'): reserves the basket once on arrival; the model handles the answer. */
 export function ReserveStep(props: StepProps) {
   const { checkout, request } = useUnit({ checkout: props.stores.$checkout, request: reservationRequested });
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
   useEffect(() => {
     request({ deps: { api: props.api, commands: props.commands }, checkout });
     // Once per mount: a reloaded checkout must not reserve again.
   }, []);
   return (
     <section className="stack reserve" aria-labelledby="reserve-title">
-      <h1 id="reserve-title">Checkout</h1>
+      <h1 id="reserve-title" ref={heading} tabIndex={-1} className="step-heading">
+        Checkout
+      </h1>
       <Spinner
         label={
           <>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CheckoutStateSchema } from './states';
+import { COUNTRY } from './constants';
 import { messages } from '../messages';
 import { formBool, formEmail, formId, formInt, formName, formOptionalText, formText, TEXT_LIMITS } from './form-fields';
 
@@ -164,6 +165,16 @@ export type Opoa = z.infer<typeof OpoaSchema>;
 export const ScheduleEntrySchema = z.object({ uk_due: text, value: money });
 export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 
+/** A signed-in buyer's saved card (instalments). */
+export const SavedPaymentMethodSchema = z.object({
+  payment_method_id: text,
+  card_type: z.enum(['visa', 'mastercard', 'amex', 'other']),
+  last4digits: text,
+  expiry: text,
+  is_default: z.boolean(),
+});
+export type SavedPaymentMethod = z.infer<typeof SavedPaymentMethodSchema>;
+
 export const PaymentPlanScheduleOptionSchema = z.object({ label: text, schedule: z.array(ScheduleEntrySchema) });
 export type PaymentPlanScheduleOption = z.infer<typeof PaymentPlanScheduleOptionSchema>;
 
@@ -235,6 +246,8 @@ export const CheckoutSchema = z.object({
   payment_plan_remaining: z.boolean(),
   /** Keyed by number of months; key '1' is not an instalment choice. */
   payment_plan_schedule_options: z.record(z.string(), PaymentPlanScheduleOptionSchema),
+  /** The signed-in buyer's saved cards for instalments ([] for guests). */
+  saved_payment_methods: z._default(z.array(SavedPaymentMethodSchema), []),
   init_guest_email: maybeText,
   /** 0 means the buyer cancelled at the bank; null when no bank payment was tried. */
   truelayer_returned_from: z.nullable(z.number()),
@@ -284,6 +297,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   payment_complete: false,
   payment_plan_remaining: false,
   payment_plan_schedule_options: {},
+  saved_payment_methods: [],
   init_guest_email: null,
   truelayer_returned_from: null,
   require_delivery_address: false,
@@ -295,8 +309,8 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
 
 // ---- Addresses -------------------------------------------------------------------------------------------------
 
-/** Country codes the rules name (spec sections 5 and 9). */
-export const COUNTRY = { UK: 1, USA: 2 } as const;
+/** Country codes the rules name (spec sections 5 and 9). Defined without zod in ./constants. */
+export { COUNTRY };
 
 const line = formOptionalText(TEXT_LIMITS.line);
 
@@ -376,14 +390,7 @@ export type CountryState = z.infer<typeof CountryStateSchema>;
 
 // ---- Payment ---------------------------------------------------------------------------------------------------
 
-export const SavedPaymentMethodSchema = z.object({
-  payment_method_id: text,
-  card_type: z.enum(['visa', 'mastercard', 'amex', 'other']),
-  last4digits: text,
-  expiry: text,
-  is_default: z.boolean(),
-});
-export type SavedPaymentMethod = z.infer<typeof SavedPaymentMethodSchema>;
+/** SavedPaymentMethodSchema is defined with the checkout (its saved_payment_methods field). */
 
 /** The card just created with the card provider, sent with an instalment payment (form-decoded). */
 export const NewCardPayloadSchema = z.object({

@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import { basketDisplayTotals, formatBookingFee, messages } from '@checkout/shared';
 import { useUnit } from 'effector-react';
 import { OrderSummary, OrderSummaryLine, OrderSummaryTotal } from '@checkout/shared/ui';
 import { $checkout } from '../model';
@@ -9,6 +9,8 @@ export function OrderSummaryColumn() {
   const checkout = useUnit($checkout);
   if (!checkout || (checkout.tickets.length === 0 && checkout.gift_vouchers.length === 0)) return null;
   const summary = summaryOf(checkout);
+  // Subtotal and booking fee as spec section 9 words them: the same rule as the basket's own totals.
+  const totals = basketDisplayTotals(checkout);
   return (
     <OrderSummary title={messages.orderSummary} className="card">
       {summary.lines.map((line) => (
@@ -21,7 +23,13 @@ export function OrderSummaryColumn() {
           currencySymbol={summary.currencySymbol}
         />
       ))}
-      <OrderSummaryLine label={messages.subtotal} amount={summary.subtotal} currencySymbol={summary.currencySymbol} kind="money" />
+      <OrderSummaryLine label={messages.subtotal} amount={totals.subtotal} currencySymbol={summary.currencySymbol} kind="money" />
+      {totals.bookingFeeDisplay === 'hidden' ? null : (
+        <div className="summary__line">
+          <dt>{messages.bookingFee}</dt>
+          <dd>{formatBookingFee(totals.bookingFeeTotal, summary.currencySymbol, totals.bookingFeeDisplay === 'absorbed')}</dd>
+        </div>
+      )}
       <OrderSummaryTotal label={messages.total} amount={summary.total} currencySymbol={summary.currencySymbol} />
     </OrderSummary>
   );

@@ -1,25 +1,24 @@
-import { messages, type Checkout } from '@checkout/shared';
+import { basketNotes } from '@checkout/shared';
 import { AlertBox } from '@checkout/shared/ui';
 
-type NotesInput = Pick<Checkout, 'reserving_error' | 'basket_errors' | 'basket_success' | 'had_mismatching_currencies'>;
+type NotesInput = Parameters<typeof basketNotes>[0];
 
-/** The server's notes on the basket (spec section 5): errors and the currency notice as warnings, successes as such. */
-export function BasketNotes({ checkout }: { checkout: NotesInput }) {
-  const warnings = [
-    ...(checkout.reserving_error ? [checkout.reserving_error] : []),
-    ...checkout.basket_errors,
-    ...(checkout.had_mismatching_currencies ? [messages.differentCurrency] : []),
-  ];
-  if (warnings.length === 0 && checkout.basket_success.length === 0) return null;
+/**
+ * The notes above the basket (spec sections 4, 5 and 8): the server's errors, the expiry warning after an expiry
+ * reload, the currency notice and timeslot warnings as warnings (announced); successes as polite status notes.
+ */
+export function BasketNotes({ checkout, expired }: { checkout: NotesInput; expired: boolean }) {
+  const notes = basketNotes(checkout, expired);
+  if (notes.warnings.length === 0 && notes.successes.length === 0) return null;
   return (
     <div className="stack basket-notes">
-      {warnings.map((text, index) => (
-        <AlertBox key={`w${index}`} type="warning">
+      {notes.warnings.map((text) => (
+        <AlertBox key={`w:${text}`} type="warning">
           {text}
         </AlertBox>
       ))}
-      {checkout.basket_success.map((text, index) => (
-        <AlertBox key={`s${index}`} type="success">
+      {notes.successes.map((text) => (
+        <AlertBox key={`s:${text}`} type="success">
           {text}
         </AlertBox>
       ))}

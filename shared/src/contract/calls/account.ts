@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { messages } from '../../messages';
 import { defineCall } from '../call';
+import { ONE_TIME_CODE_PATTERN } from '../constants';
 import { EmptyRequestSchema, formBool, formEmail, formIdFlags, formName } from '../form-fields';
 import { AckResponseSchema } from './acks';
 
@@ -23,8 +24,8 @@ export const sendOneTimeCode = defineCall({
   failure: messages.sendCodeFailed,
 });
 
-/** 6 digits (spec 5); the page strips non-digits before sending. */
-export const ONE_TIME_CODE_PATTERN = /^\d{6}$/;
+/** 6 digits (spec 5); the page strips non-digits before sending. Defined without zod in ../constants. */
+export { ONE_TIME_CODE_PATTERN };
 
 /**
  * A wrong or expired code is a 4xx ApiErrorBody whose `type` is 'one_time_code' (shown inline, code cleared) or

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { messages } from '../../messages';
 import { defineCall } from '../call';
+import { ADDRESS_LOOKUP_MINIMUM } from '../constants';
 import { AddressLookupResultSchema, AddressSchema, CountrySchema, CountryStateSchema, SavedAddressSchema } from '../entities';
 import { EmptyRequestSchema, formId, formOptionalText, formText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema } from './acks';
 
-/** Spec 9: address lookup needs at least 3 characters. */
-export const ADDRESS_LOOKUP_MINIMUM = 3;
+/** Spec 9: address lookup needs at least 3 characters. Defined without zod in ../constants. */
+export { ADDRESS_LOOKUP_MINIMUM };
 
 /** The spec names no message for this load. */
 export const getAddressAllCountriesStates = defineCall({

@@ -3,7 +3,7 @@ import { messages } from '../../messages';
 import { defineCall } from '../call';
 import { CheckoutSchema } from '../entities';
 import { CheckoutStateSchema } from '../states';
-import { EmptyRequestSchema, formBool, formId, formInt, formMoney, formQuantity, formText, TEXT_LIMITS } from '../form-fields';
+import { EmptyRequestSchema, formBool, formId, formInt, formMoney, formText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema, SuccessResponseSchema } from './acks';
 
 export const getCheckout = defineCall({
@@ -51,7 +51,8 @@ export const updateTicketQuantity = defineCall({
   name: 'updateTicketQuantity',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_ticket_quantity/',
-  request: z.object({ ticket_id: formId, quantity: formQuantity }),
+  // At least 1 (spec 9: the quantity input's minimum); removing a line is remove_from_basket.
+  request: z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
   response: SuccessResponseSchema,
   failure: messages.updateTicketQuantityFailed,
 });
@@ -60,7 +61,7 @@ export const updateGiftVoucherQuantity = defineCall({
   name: 'updateGiftVoucherQuantity',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_gift_voucher_quantity/',
-  request: z.object({ gift_voucher_id: formId, qty: formQuantity, value: formMoney() }),
+  request: z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney() }),
   response: SuccessResponseSchema,
   failure: messages.updateGiftVoucherQuantityFailed,
 });
@@ -79,7 +80,8 @@ export const setCode = defineCall({
   method: 'POST',
   path: '/ajax/checkout/checkout/set_code/',
   request: z.object({ code: formText(TEXT_LIMITS.code) }),
-  response: z.object({ code_applied: z.boolean() }),
+  /** `error`: why a code was not applied (the server also lists it in basket_errors). */
+  response: z.object({ code_applied: z.boolean(), error: z.optional(z.string()) }),
   failure: messages.setCodeFailed,
 });
 

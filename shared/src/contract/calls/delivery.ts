@@ -3,8 +3,8 @@ import { messages } from '../../messages';
 import { defineCall } from '../call';
 import { EmptyRequestSchema } from '../form-fields';
 
-/** delivery_completed false is its own message: messages.deliveryNotCompleted. */
-const DeliveryResponseSchema = z.object({ delivery_completed: z.boolean() });
+/** delivery_completed false is its own message: messages.deliveryNotCompleted; `error` says why (for logs and support). */
+const DeliveryResponseSchema = z.object({ delivery_completed: z.boolean(), error: z.optional(z.string()) });
 
 export const deliverToBitticket = defineCall({
   name: 'deliverToBitticket',

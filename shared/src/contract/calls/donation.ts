@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { messages } from '../../messages';
 import { defineCall } from '../call';
+import { DONATION_MINIMUM } from '../constants';
 import { formBool, formId, formMoney, formOptionalText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema } from './acks';
 
-/** Spec 9: donation minimum 1. */
-export const DONATION_MINIMUM = 1;
+/** Spec 9: donation minimum 1. Defined without zod in ../constants. */
+export { DONATION_MINIMUM };
 
 export const saveDonation = defineCall({
   name: 'saveDonation',

@@ -16,6 +16,12 @@ import {
 } from '../form-fields';
 import { AckResponseSchema, SuccessResponseSchema } from './acks';
 
+/**
+ * Every call that can move money carries one (payment protocol): the page makes a key per Pay attempt and sends it
+ * again on a retry or double click; the server answers a repeated key with the first answer and charges once.
+ */
+export const formIdempotencyKey = z.string().check(z.trim(), z.minLength(16), z.maxLength(80), z.regex(/^[A-Za-z0-9_:.-]+$/));
+
 /** The open-banking provider's name as the buyer sees it in 'There was an error with taking you to …'. */
 export const OPEN_BANKING_PROVIDER = 'TrueLayer';
 
@@ -23,7 +29,7 @@ export const payWithTruelayer = defineCall({
   name: 'payWithTruelayer',
   method: 'POST',
   path: '/ajax/checkout/checkout/pay_with_truelayer/',
-  request: z.object({ contact_number: formOptionalPhone }),
+  request: z.object({ contact_number: formOptionalPhone, idempotency_key: formIdempotencyKey }),
   response: z.object({ auth_url: z.string() }),
   failure: messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER),
 });
@@ -32,7 +38,7 @@ export const getToken = defineCall({
   name: 'getToken',
   method: 'POST',
   path: '/ajax/checkout/stripe/get_token/',
-  request: EmptyRequestSchema,
+  request: z.object({ idempotency_key: formIdempotencyKey }),
   response: z.object({ public_key: z.string(), client_secret: z.string() }),
   failure: messages.stripeTokenFailed,
 });
@@ -75,10 +81,12 @@ export const payWithSquare = defineCall({
     billing_address_data: BillingAddressSchema,
     source_id: z.optional(formText(TEXT_LIMITS.token)),
     verification_token: z.optional(formText(TEXT_LIMITS.token)),
+    idempotency_key: formIdempotencyKey,
   }),
   response: z.looseObject({
     payment_completed: z.optional(z.boolean()),
     addressError: z.optional(z.nullable(z.string())),
+    error: z.optional(z.nullable(z.string())),
     square_verify_buyer: z.optional(z.unknown()),
   }),
   failure: messages.payFailed,
@@ -118,6 +126,7 @@ export const payWithInstalment = defineCall({
       contact_number: formPhone,
       selected_payment_method_id: formText(255),
       new_payment_method: z.optional(NewCardPayloadSchema),
+      idempotency_key: formIdempotencyKey,
     })
     .check(
       z.refine(
@@ -156,7 +165,7 @@ export const claimFreeTickets = defineCall({
   name: 'claimFreeTickets',
   method: 'POST',
   path: '/ajax/checkout/checkout/claim_free_tickets/',
-  request: z.object({ email: formEmail }),
+  request: z.object({ email: formEmail, idempotency_key: formIdempotencyKey }),
   response: SuccessResponseSchema,
   failure: messages.claimFreeTicketsFailed,
 });

@@ -1,0 +1,74 @@
+import { sql, type Selectable } from 'kysely';
+import type { CodesTable, DbOrTx, Tx } from '../db/schema';
+
+/**
+ * Codes in the catalogue: discount codes (percent, fixed) and the codes of sold gift vouchers (a balance to spend).
+ *
+ * Usage limits: a use is counted when a sale is paid (`recordCodeUses`), and claimed while a live reservation holds
+ * the code, so a code with one use left cannot be reserved by two checkouts at once (reserve_sale in 0002_basket
+ * checks the same count under the code row's lock). A gift voucher code is held by one live reservation at a time.
+ */
+export type CodeRow = Selectable<CodesTable>;
+
+/** Codes are matched without regard to case (the unique index is on upper(code)). */
+export function findCode(db: DbOrTx, text: string) {
+  return db.selectFrom('codes').selectAll().where(sql<string>`upper(code)`, '=', text.trim().toUpperCase()).executeTakeFirst();
+}
+
+/** The code row locked for this transaction (after the session and sale rows: the lock order). */
+export function lockCode(tx: Tx, codeId: number) {
+  return tx.selectFrom('codes').selectAll().where('id', '=', codeId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** Live reservations other than `saleId` that hold the code now. */
+export async function liveClaims(db: DbOrTx, codeId: number, saleId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('sale_codes as sc')
+    .innerJoin('sales as s', 's.id', 'sc.sale_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('sc.code_id', '=', codeId)
+    .where('sc.sale_id', '<>', saleId)
+    .where('s.status', '=', 'reserved')
+    .where('s.hold_expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The codes applied to a sale, in the order they were applied. */
+export function saleCodes(db: DbOrTx, saleId: number) {
+  return db
+    .selectFrom('sale_codes as sc')
+    .innerJoin('codes as c', 'c.id', 'sc.code_id')
+    .selectAll('c')
+    .where('sc.sale_id', '=', saleId)
+    .orderBy('sc.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+/**
+ * For the payment of a sale (inside its transaction): each discount code's use is counted and each gift voucher
+ * code's balance spent by what it paid (`amounts`, code id -> minor units, from the sale's totals).
+ */
+export async function recordCodeUses(tx: Tx, saleId: number, amounts: ReadonlyMap<number, number>): Promise<void> {
+  const codes = await tx
+    .selectFrom('sale_codes as sc')
+    .innerJoin('codes as c', 'c.id', 'sc.code_id')
+    .select(['c.id', 'c.kind'])
+    .where('sc.sale_id', '=', saleId)
+    .orderBy('c.id')
+    .forUpdate()
+    .execute();
+  for (const code of codes) {
+    if (code.kind === 'gift_voucher') {
+      const spent = amounts.get(code.id) ?? 0;
+      await tx
+        .updateTable('codes')
+        .set((eb) => ({ balance_minor: sql<number>`greatest(0, coalesce(${eb.ref('balance_minor')}, 0) - ${spent})`, uses: eb('uses', '+', 1) }))
+        .where('id', '=', code.id)
+        .execute();
+    } else {
+      await tx.updateTable('codes').set((eb) => ({ uses: eb('uses', '+', 1) })).where('id', '=', code.id).execute();
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import type { AppDeps } from '../deps';
+import type { CallHandlers } from '../http/route';
+import { currentSale } from '../sale/current';
+import { providerConfirmation } from './confirm';
+import { deliverTickets, emailWallet, type DeliveryDeps } from './deliver';
+
+export function deliveryDepsOf(deps: AppDeps): DeliveryDeps {
+  return { db: deps.db, clock: deps.clock, mailer: deps.mailer, publicUrl: deps.config.publicUrl, confirmPayment: providerConfirmation(deps.db, deps.clock, deps.config) };
+}
+
+/** deliver_to_bitticket and deliver_to_wallet, in the order the delivery step calls them. */
+export function deliveryHandlers(deps: AppDeps): CallHandlers {
+  const delivery = deliveryDepsOf(deps);
+  return {
+    deliverToBitticket: async (_input, { request }) => deliverTickets(delivery, (await currentSale(deps.db, request.session))?.id),
+    deliverToWallet: async (_input, { request }) => emailWallet(delivery, (await currentSale(deps.db, request.session))?.id),
+  };
+}

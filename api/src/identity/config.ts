@@ -1,0 +1,41 @@
+import type { RateRule } from './rate-limit';
+
+/** One-time codes and their limits. The code's lifetime and tries are the spec's (section 9) and DESIGN.md's. */
+export interface IdentityConfig {
+  /** Spec 9: valid 15 minutes. */
+  codeTtlSeconds: number;
+  /** Wrong tries a code survives (DESIGN.md 6: at most 5). */
+  maxCodeAttempts: number;
+  /** How long a guest's proved email may be put on the sale (save_guest_to_sale) after the code was checked. */
+  verifiedEmailSeconds: number;
+  /** Codes sent to one email address (OTC_SENDS_PER_EMAIL per 15 minutes, default 5). */
+  sendsPerEmail: RateRule;
+  /** Codes requested from one client address (OTC_SENDS_PER_CLIENT per 15 minutes, default 50). */
+  sendsPerClient: RateRule;
+  /** Codes checked from one client address (OTC_CHECKS_PER_CLIENT per 15 minutes, default 100). */
+  checksPerClient: RateRule;
+}
+
+type Env = Record<string, string | undefined>;
+
+const WINDOW = 15 * 60;
+
+/** A positive whole number from the environment, or the fallback. */
+export function envCount(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  return value;
+}
+
+export function loadIdentityConfig(env: Env): IdentityConfig {
+  return {
+    codeTtlSeconds: 15 * 60,
+    maxCodeAttempts: 5,
+    verifiedEmailSeconds: 60 * 60,
+    sendsPerEmail: { limit: envCount(env, 'OTC_SENDS_PER_EMAIL', 5), windowSeconds: WINDOW },
+    sendsPerClient: { limit: envCount(env, 'OTC_SENDS_PER_CLIENT', 50), windowSeconds: WINDOW },
+    checksPerClient: { limit: envCount(env, 'OTC_CHECKS_PER_CLIENT', 100), windowSeconds: WINDOW },
+  };
+}

@@ -1,0 +1,210 @@
+import { NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { SessionHandle } from '../identity/session';
+import { enqueueJob } from '../jobs/queue';
+import type { Mailer } from '../mail/mailer';
+import { idempotent } from '../payment/idempotency';
+import { providersFor } from '../payment/providers';
+import type { CardProvider } from '../payment/providers/types';
+import { payableSale, requireAmount, sessionSale } from '../payment/sale-context';
+import { loadSaleTotals } from '../sale/amounts';
+import { settleSalePaid } from '../payment/settle';
+import { planBasketOf } from './basket';
+import { scheduleEmail } from './emails';
+import { CHARGE_JOB, REMINDER_JOB, reminderAt } from './job-kinds';
+import { instalmentMessages } from './messages';
+import { saveNewCard, savedCard } from './saved-cards';
+import { planPayments, scheduleOptions } from './schedule';
+
+export type PayWithInstalmentInput = CallRequest<Calls['payWithInstalment']>;
+export type PayWithInstalmentResult = { status: 'success' | 'redirect_to_url' | 'unsuccessful'; url?: string | null };
+
+export interface InstalmentDeps {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  /** The card provider of the app (looked up when needed: the payment domain registers it). */
+  card(): CardProvider;
+}
+
+export function instalmentDepsOf(deps: { db: Db; clock: Clock; config: AppConfig; mailer: Mailer }): InstalmentDeps {
+  return { ...deps, card: () => providersFor(deps.db, deps.clock, deps.config.payment).card };
+}
+
+/** The card the plan charges: a new sandbox/Stripe card just created, or one of the signed-in user's saved cards. */
+async function paymentMethodFor(deps: InstalmentDeps, userId: number | null, input: PayWithInstalmentInput): Promise<{ ref: string; saveNew: boolean }> {
+  if (input.selected_payment_method_id === NEW_PAYMENT_METHOD) {
+    const card = input.new_payment_method;
+    if (!card) throw new HttpError(400, instalmentMessages.unknownNewCard, { new_payment_method: instalmentMessages.unknownNewCard });
+    if (deps.card().sandbox) {
+      // The sandbox knows every card it created (POST /sandbox/stripe/payment_methods); a made-up id is refused.
+      const known = await deps.db.selectFrom('sandbox_payment_methods').select('id').where('id', '=', card.id).executeTakeFirst();
+      if (!known) throw new HttpError(400, instalmentMessages.unknownNewCard, { new_payment_method: instalmentMessages.unknownNewCard });
+    }
+    return { ref: card.id, saveNew: userId !== null };
+  }
+  const saved = userId === null ? undefined : await savedCard(deps.db, userId, input.selected_payment_method_id);
+  if (!saved) throw new HttpError(400, instalmentMessages.unknownSavedCard, { selected_payment_method_id: instalmentMessages.unknownSavedCard });
+  return { ref: saved.provider_ref, saveNew: false };
+}
+
+/**
+ * pay_with_instalment: checks the chosen plan is one the basket is offered and the card is the buyer's, takes the
+ * first payment now (off-session, with the card just saved or a saved one), settles the sale as paid with a plan
+ * (payment_plan_remaining true until the final payment), and schedules every later payment and its reminders as
+ * durable jobs. Idempotent per key (payment/idempotency.ts): a repeat gets the first answer and charges nothing.
+ */
+export async function payWithInstalment(deps: InstalmentDeps, session: SessionHandle, input: PayWithInstalmentInput): Promise<PayWithInstalmentResult> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const { idempotency_key: key, ...request } = input;
+  // A repeat of a Pay that already went through gets its answer, though the sale is no longer reserved.
+  const current = await sessionSale(db, session);
+  const seen = current && (await db.selectFrom('payment_attempts').select('id').where('sale_id', '=', current.id).where('idempotency_key', '=', key).executeTakeFirst());
+  let saleId: number;
+  let amountMinor: number;
+  if (current && seen) {
+    saleId = current.id;
+    amountMinor = (await loadSaleTotals(db, current, config.sale.refundProtectionBp, now)).basketTotalMinor;
+  } else {
+    const payable = await payableSale(db, session, now, config.sale.refundProtectionBp);
+    requireAmount(payable);
+    saleId = payable.sale.id;
+    amountMinor = payable.amountMinor;
+  }
+  return idempotent(
+    { db, clock, waitMs: config.payment.idempotencyWaitMs },
+    { saleId, key, call: 'pay_with_instalment', request: { ...request, amountMinor } },
+    () => startPlan(deps, session, input, saleId),
+  );
+}
+
+async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: PayWithInstalmentInput, saleId: number): Promise<PayWithInstalmentResult> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const sale = await db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
+  const basket = await planBasketOf(db, sale, config.sale.refundProtectionBp, now);
+  const months = input.instalment_option;
+  if (!scheduleOptions(basket, now)[String(months)]) {
+    throw new HttpError(400, instalmentMessages.optionNotOffered, { instalment_option: instalmentMessages.optionNotOffered });
+  }
+  const userId = (await session.load())?.user_id ?? null;
+  const user = userId === null ? undefined : await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  const email = sale.email ?? user?.email;
+  if (!email) throw new HttpError(409, instalmentMessages.unknownSavedCard);
+  const method = await paymentMethodFor(deps, userId, input);
+  const payments = planPayments(basket, months, now);
+  const first = payments[0];
+  if (!first) throw new HttpError(400, instalmentMessages.optionNotOffered, { instalment_option: instalmentMessages.optionNotOffered });
+  const card = deps.card();
+  const customer = await card.createCustomer({ email, name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '), idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}` });
+
+  // The plan row first: one live plan per sale (a unique index), so two different keys cannot both charge.
+  const plan = await db.transaction().execute(async (tx) => {
+    const created = await tx
+      .insertInto('payment_plans')
+      .values({
+        sale_id: saleId,
+        status: 'charging',
+        idempotency_key: input.idempotency_key,
+        request_hash: `${months}:${method.ref}`,
+        user_id: userId,
+        email,
+        contact_number: input.contact_number,
+        provider: card.sandbox ? 'sandbox' : 'stripe',
+        customer_ref: customer.id,
+        payment_method_ref: method.ref,
+        currency: basket.currency.toUpperCase(),
+        months,
+        total_minor: basket.basketTotalMinor,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('sale_id').where('status', 'in', ['charging', 'active', 'completed']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!created) return undefined;
+    await tx
+      .insertInto('payment_plan_instalments')
+      .values(payments.map((payment) => ({ plan_id: created.id, seq: payment.seq, due_at: payment.dueAt, amount_minor: payment.amountMinor, provider_payment_id: null, last_error: null, paid_at: null })))
+      .execute();
+    // Until the final payment nothing is delivered: set before the money moves, so no delivery can slip in between.
+    await tx.updateTable('sales').set({ payment_plan_remaining: true, contact_number: input.contact_number, updated_at: now }).where('id', '=', saleId).execute();
+    return created;
+  });
+  if (!plan) throw new HttpError(409, instalmentMessages.planExists);
+
+  let intent;
+  try {
+    intent = await card.chargeOffSession({ saleId, amountMinor: first.amountMinor, currency: plan.currency, idempotencyKey: `plan-${plan.id}-1`, customerId: customer.id, paymentMethodId: method.ref });
+  } catch (error) {
+    await endPlan(db, plan.id, saleId, 'failed', null, clock.now());
+    throw error;
+  }
+  if (intent.status !== 'succeeded') {
+    const reason = intent.status === 'requires_action' ? instalmentMessages.needsAuthentication : (intent.lastError ?? '');
+    await endPlan(db, plan.id, saleId, 'declined', reason, clock.now());
+    return { status: 'unsuccessful' };
+  }
+
+  const settled = await settleSalePaid(db, {
+    saleId,
+    provider: 'stripe',
+    providerPaymentId: intent.id,
+    amountMinor: first.amountMinor,
+    currency: plan.currency,
+    now: clock.now(),
+    refundProtectionBp: config.sale.refundProtectionBp,
+  });
+  if (settled.outcome !== 'paid') {
+    await endPlan(db, plan.id, saleId, 'failed', settled.reason, clock.now());
+    return { status: 'unsuccessful' };
+  }
+
+  const at = clock.now();
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('payment_plans').set({ status: 'active' }).where('id', '=', plan.id).execute();
+    await tx.updateTable('payment_plan_instalments').set({ status: 'paid', paid_at: at, provider_payment_id: intent.id, attempts: 1 }).where('plan_id', '=', plan.id).where('seq', '=', 1).execute();
+    if (method.saveNew && userId !== null && input.new_payment_method) await saveNewCard(tx, userId, plan.provider, input.new_payment_method, at);
+    for (const payment of payments.slice(1)) {
+      await enqueueJob(tx, { kind: CHARGE_JOB, payload: { planId: plan.id, seq: payment.seq }, runAt: payment.dueAt, dedupeKey: `instalment:${plan.id}:${payment.seq}`, maxAttempts: MAX_CHARGE_ATTEMPTS }, at);
+      await enqueueJob(tx, { kind: REMINDER_JOB, payload: { planId: plan.id, seq: payment.seq }, runAt: reminderAt(payment.dueAt, at), dedupeKey: `instalment-reminder:${plan.id}:${payment.seq}` }, at);
+    }
+  });
+  const eventTitle = await firstEventTitle(db, saleId);
+  await deps.mailer.send(
+    scheduleEmail(email, sale.reference, eventTitle, payments.map((payment) => ({ ...payment, paid: payment.seq === 1 })), plan.currency),
+  );
+  return { status: 'success' };
+}
+
+/** A declined card is tried this many times in all (30 s, 1, 2, 4 … min apart: jobs/queue.ts failJob). */
+export const MAX_CHARGE_ATTEMPTS = 5;
+
+/** The first payment did not go through: the plan ends, the sale is free for another attempt. */
+async function endPlan(db: Db, planId: number, saleId: number, status: 'declined' | 'failed', reason: string | null, now: Date): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('payment_plans').set({ status, completed_at: now }).where('id', '=', planId).execute();
+    await tx
+      .updateTable('sales')
+      .set({ payment_plan_remaining: false, ...(reason ? { payment_error: reason } : {}), updated_at: now })
+      .where('id', '=', saleId)
+      .where('status', '!=', 'paid')
+      .execute();
+  });
+}
+
+export async function firstEventTitle(db: Db, saleId: number): Promise<string> {
+  const row = await db
+    .selectFrom('sale_lines as l')
+    .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
+    .innerJoin('events as e', 'e.id', 't.event_id')
+    .select('e.title')
+    .where('l.sale_id', '=', saleId)
+    .orderBy('l.id')
+    .executeTakeFirst();
+  return row?.title ?? 'your order';
+}

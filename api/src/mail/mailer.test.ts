@@ -1,0 +1,242 @@
+import nodemailer from 'nodemailer';
+import { manualClock } from '../clock';
+import { loadConfig } from '../config';
+import { accountPaths, latestCode, reservedVisitor } from '../identity/testing';
+import { pendingJobs } from '../jobs/queue';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
+import { loadMailConfig, type MailConfig } from './config';
+import { createMailer, MAIL_JOB } from './mailer';
+import { oneTimeCodeEmail } from './templates';
+import { startSmtpListener } from './testing/smtp-listener';
+import { nodemailerTransport, type Envelope, type MailTransport } from './transport';
+
+/**
+ * Mail: every message is stored in the outbox; with SMTP a durable job delivers it (retried on failure, never twice);
+ * without SMTP it stays in the outbox, which /dev/outbox shows.
+ */
+// Some tests build their own app: a fresh database snapshot can take several seconds the first time.
+jest.setTimeout(60_000);
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+}, 60_000);
+afterAll(() => database.close());
+
+const noSmtp: MailConfig = { ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080'), from: '"Checkout" <no-reply@shop.test>' };
+const message = { to: 'buyer@example.org', subject: 'Hello', text: 'Plain body', html: '<p>Plain body</p>', kind: 'test' };
+
+/** A transport that records what it is given and fails the first `failures` deliveries. */
+function recordingTransport(failures = 0): MailTransport & { sent: Envelope[] } {
+  let left = failures;
+  const sent: Envelope[] = [];
+  return {
+    sent,
+    async deliver(envelope) {
+      if (left > 0) {
+        left -= 1;
+        throw new Error('421 service not available');
+      }
+      sent.push(envelope);
+    },
+    close: () => undefined,
+  };
+}
+
+describe('config', () => {
+  test('without SMTP the outbox page is on; with SMTP it is off unless DEV_OUTBOX=1; DISABLE_DEV_OUTBOX=1 always wins', () => {
+    expect(loadMailConfig({}, 'http://localhost:8080')).toMatchObject({ smtpUrl: undefined, devOutbox: true, from: '"Checkout" <no-reply@localhost>' });
+    expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com')).toMatchObject({
+      smtpUrl: 'smtp://mail:1025',
+      devOutbox: false,
+      from: '"Checkout" <no-reply@tickets.example.com>',
+    });
+    expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025', DEV_OUTBOX: '1' }, 'http://x').devOutbox).toBe(true);
+    expect(loadMailConfig({ DISABLE_DEV_OUTBOX: '1' }, 'http://x').devOutbox).toBe(false);
+    expect(loadMailConfig({ MAIL_FROM: 'Tickets <t@example.com>' }, 'http://x').from).toBe('Tickets <t@example.com>');
+  });
+
+  test('messages are printed on the console in development only', () => {
+    expect(loadMailConfig({ NODE_ENV: 'development' }, 'http://x').logToConsole).toBe(true);
+    expect(loadMailConfig({}, 'http://x').logToConsole).toBe(true);
+    expect(loadMailConfig({ NODE_ENV: 'production' }, 'http://x').logToConsole).toBe(false);
+    expect(loadMailConfig({ NODE_ENV: 'test' }, 'http://x').logToConsole).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.logToConsole).toBe(false);
+  });
+});
+
+describe('without SMTP', () => {
+  test('the message is kept in the outbox, unsent, with no delivery job; printed only when asked', async () => {
+    const clock = manualClock(TEST_NOW);
+    const printed: string[] = [];
+    const quiet = createMailer({ db: database.db, clock, config: noSmtp, log: (text) => printed.push(text), onError: () => undefined });
+    const id = await quiet.send(message);
+    const row = await database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ to_address: 'buyer@example.org', subject: 'Hello', text_body: 'Plain body', html_body: '<p>Plain body</p>', kind: 'test', sent_at: null, attempts: 0 });
+    expect(row.created_at).toEqual(TEST_NOW);
+    expect(await pendingJobs(database.db, MAIL_JOB)).toBe(0);
+    expect(await quiet.deliverDue()).toBe(0);
+    expect(printed).toEqual([]);
+
+    const loud = createMailer({ db: database.db, clock, config: { ...noSmtp, logToConsole: true }, log: (text) => printed.push(text), onError: () => undefined });
+    await loud.send({ ...message, text: 'Your one-time code is 123456.' });
+    expect(printed.join('')).toContain('mail to buyer@example.org: Hello');
+    expect(printed.join('')).toContain('Your one-time code is 123456.');
+  });
+});
+
+describe('with a transport', () => {
+  test('a durable job delivers the stored message once; the outbox records when', async () => {
+    const clock = manualClock(TEST_NOW);
+    const transport = recordingTransport();
+    const mailer = createMailer({ db: database.db, clock, config: { ...noSmtp, deliveryIntervalMs: 60_000 }, transport, onError: () => undefined });
+    try {
+      const id = await mailer.send({ ...message, to: 'once@example.org' });
+      await mailer.deliverDue();
+      expect(transport.sent).toEqual([{ from: '"Checkout" <no-reply@shop.test>', to: 'once@example.org', subject: 'Hello', text: 'Plain body', html: '<p>Plain body</p>' }]);
+      const row = await database.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ sent_at: TEST_NOW, attempts: 1, last_error: null });
+
+      // A second job for the same message (a replica that lost its lease, say) sends nothing more.
+      await database.db
+        .insertInto('jobs')
+        .values({ kind: MAIL_JOB, payload: JSON.stringify({ outboxId: id }), run_at: TEST_NOW, created_at: TEST_NOW })
+        .execute();
+      await mailer.deliverDue();
+      expect(transport.sent).toHaveLength(1);
+    } finally {
+      await mailer.close();
+    }
+  });
+
+  test('a failed delivery is retried later (30 s backoff) and the outbox keeps the error meanwhile', async () => {
+    const clock = manualClock(TEST_NOW);
+    const transport = recordingTransport(1);
+    const errors: unknown[] = [];
+    const mailer = createMailer({ db: database.db, clock, config: { ...noSmtp, deliveryIntervalMs: 60_000 }, transport, onError: (error) => errors.push(error) });
+    try {
+      const id = await mailer.send({ ...message, to: 'retry@example.org' });
+      await mailer.deliverDue();
+      expect(transport.sent).toEqual([]);
+      expect(errors).toHaveLength(1);
+      const failed = await database.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(failed).toEqual({ sent_at: null, attempts: 1, last_error: '421 service not available' });
+
+      clock.advance(29_000);
+      await mailer.deliverDue();
+      expect(transport.sent).toEqual([]);
+      clock.advance(1_000);
+      await mailer.deliverDue();
+      expect(transport.sent.map((sent) => sent.to)).toEqual(['retry@example.org']);
+      const row = await database.db.selectFrom('outbox').select(['attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ attempts: 2, last_error: null });
+    } finally {
+      await mailer.close();
+    }
+  });
+
+  test("nodemailer's JSON transport builds the message: from, to, subject, text and HTML parts", async () => {
+    const json = nodemailer.createTransport({ jsonTransport: true });
+    const built: unknown[] = [];
+    const transport = nodemailerTransport({
+      sendMail: async (data) => {
+        const info = await json.sendMail(data);
+        built.push(JSON.parse(info.message));
+        return info;
+      },
+      close: () => json.close(),
+    });
+    const code = oneTimeCodeEmail('json@example.org', '042042');
+    await transport.deliver({ from: noSmtp.from, to: code.to, subject: code.subject, text: code.text, html: code.html ?? null });
+    expect(built[0]).toMatchObject({
+      from: { address: 'no-reply@shop.test', name: 'Checkout' },
+      to: [{ address: 'json@example.org', name: '' }],
+      subject: 'Your one-time code',
+      text: expect.stringContaining('Your one-time code is 042042.'),
+      html: expect.stringContaining('042042'),
+    });
+  });
+});
+
+describe('the one-time code email', () => {
+  test("subject 'Your one-time code', the 6 digits and the 15-minute validity, in text and HTML (escaped)", () => {
+    const mail = oneTimeCodeEmail('a@example.org', '123456');
+    expect(mail.subject).toBe('Your one-time code');
+    expect(mail.text).toContain('123456');
+    expect(mail.text).toContain('15 minutes');
+    expect(mail.html).toContain('123456');
+    expect(oneTimeCodeEmail('a@example.org', '<b>').html).toContain('&lt;b&gt;');
+  });
+});
+
+describe('SMTP over a real socket (SMTP_URL)', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  test('a code sent through the API is delivered to the SMTP server; a temporary refusal is retried', async () => {
+    const smtp = await startSmtpListener({ failData: 1 });
+    try {
+      t = await createTestApp({ config: { mail: { ...noSmtp, smtpUrl: smtp.url, devOutbox: true, deliveryIntervalMs: 60_000 } } });
+      const visitor = await reservedVisitor(t);
+      expect((await visitor.post(accountPaths.sendCode, { email: 'smtp@example.org' })).statusCode).toBe(200);
+      const code = await latestCode(t, 'smtp@example.org');
+      await t.deps.mailer.deliverDue();
+      expect(smtp.received).toEqual([]);
+      const failed = await t.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('to_address', '=', 'smtp@example.org').executeTakeFirstOrThrow();
+      expect(failed.sent_at).toBeNull();
+      expect(failed.last_error).toContain('451');
+
+      t.clock.advance(30_000);
+      await t.deps.mailer.deliverDue();
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail?.from).toBe('no-reply@shop.test');
+      expect(mail?.to).toEqual(['smtp@example.org']);
+      expect(mail?.data).toMatch(/^Subject: Your one-time code\r$/m);
+      expect(mail?.data).toContain(`Your one-time code is ${code}.`);
+      const sent = await t.db.selectFrom('outbox').select(['sent_at', 'attempts']).where('to_address', '=', 'smtp@example.org').executeTakeFirstOrThrow();
+      expect(sent).toEqual({ sent_at: t.clock.now(), attempts: 2 });
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('/dev/outbox', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  test('lists messages newest first with subject, recipient and body; the JSON filters by recipient (any case) and kind', async () => {
+    t = await createTestApp();
+    await t.deps.mailer.send({ to: 'First@Example.org', subject: 'Older <one>', text: 'body one' });
+    t.clock.advance(1000);
+    await t.deps.mailer.send({ to: 'second@example.org', subject: 'Newer', text: 'body two', kind: 'one_time_code' });
+
+    const page = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body.indexOf('Newer')).toBeLessThan(page.body.indexOf('Older &lt;one&gt;'));
+    expect(page.body).toContain('second@example.org');
+    expect(page.body).toContain('body two');
+
+    const all = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).json().messages;
+    expect(all.map((m: { subject: string }) => m.subject)).toEqual(['Newer', 'Older <one>']);
+    const mine = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=first%40example.ORG' })).json().messages;
+    expect(mine).toEqual([
+      expect.objectContaining({ to: 'First@Example.org', subject: 'Older <one>', text: 'body one', html: null, kind: 'general', sent_at: null }),
+    ]);
+    const codes = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?kind=one_time_code' })).json().messages;
+    expect(codes.map((m: { to: string }) => m.to)).toEqual(['second@example.org']);
+  });
+
+  test('DISABLE_DEV_OUTBOX=1 turns both off', async () => {
+    t = await createTestApp({ config: { mail: loadMailConfig({ DISABLE_DEV_OUTBOX: '1', NODE_ENV: 'test' }, 'http://x') } });
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,170 @@
+// The sign-in and mailing-list forms: posted with fetch so the XSRF header can be sent (every POST carries
+// X-XSRF-TOKEN, copied from the XSRF-TOKEN cookie). Plain ES2017, no build step; texts come from data attributes.
+(function () {
+  'use strict';
+
+  function cookie(name) {
+    var prefix = name + '=';
+    var parts = document.cookie ? document.cookie.split('; ') : [];
+    for (var i = 0; i < parts.length; i += 1) {
+      if (parts[i].indexOf(prefix) === 0) return decodeURIComponent(parts[i].slice(prefix.length));
+    }
+    return '';
+  }
+
+  function post(url, fields) {
+    return fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-XSRF-TOKEN': cookie('XSRF-TOKEN'),
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams(fields).toString(),
+    }).then(function (response) {
+      return response
+        .json()
+        .catch(function () {
+          return {};
+        })
+        .then(function (body) {
+          return { ok: response.ok, body: body || {} };
+        });
+    });
+  }
+
+  function show(status, kind, text) {
+    status.textContent = text;
+    status.className = 'form-status form-status--' + kind;
+  }
+
+  function busy(form, on) {
+    var button = form.querySelector('button[type="submit"]');
+    if (!button) return;
+    button.disabled = on;
+    if (on) button.setAttribute('aria-busy', 'true');
+    else button.removeAttribute('aria-busy');
+  }
+
+  // ---- /signin/ ----
+  var signin = document.querySelector('[data-signin]');
+  if (signin) {
+    var sendForm = signin.querySelector('[data-send-code]');
+    var verifyForm = signin.querySelector('[data-verify-code]');
+    var signOutForm = signin.querySelector('[data-sign-out]');
+    var failed = signin.getAttribute('data-failed');
+
+    if (sendForm && verifyForm) {
+      var codeInput = verifyForm.querySelector('input[name="code"]');
+      var verifyButton = verifyForm.querySelector('button[type="submit"]');
+      var syncVerify = function () {
+        codeInput.value = codeInput.value.replace(/\D/g, '').slice(0, 6);
+        verifyButton.disabled = codeInput.value.length !== 6;
+      };
+      codeInput.addEventListener('input', syncVerify);
+      syncVerify();
+
+      sendForm.addEventListener('submit', function (event) {
+        event.preventDefault();
+        var status = sendForm.querySelector('[role="status"]');
+        var email = sendForm.querySelector('input[name="email"]').value.trim();
+        busy(sendForm, true);
+        show(status, 'pending', signin.getAttribute('data-sending'));
+        post(sendForm.action, { email: email })
+          .then(function (result) {
+            if (!result.ok) return show(status, 'error', result.body.error || failed);
+            show(status, 'pending', '');
+            verifyForm.querySelector('input[name="email"]').value = email;
+            verifyForm.querySelector('[data-sent-to]').textContent = signin.getAttribute('data-sent').replace('{email}', email);
+            sendForm.hidden = true;
+            verifyForm.hidden = false;
+            codeInput.value = '';
+            syncVerify();
+            codeInput.focus();
+          })
+          .catch(function () {
+            show(status, 'error', failed);
+          })
+          .then(function () {
+            busy(sendForm, false);
+          });
+      });
+
+      verifyForm.addEventListener('submit', function (event) {
+        event.preventDefault();
+        var status = verifyForm.querySelector('[role="status"]');
+        busy(verifyForm, true);
+        post(verifyForm.action, { email: verifyForm.querySelector('input[name="email"]').value, code: codeInput.value, next: signin.getAttribute('data-next') })
+          .then(function (result) {
+            if (!result.ok) {
+              show(status, 'error', result.body.error || failed);
+              codeInput.value = '';
+              codeInput.focus();
+              return;
+            }
+            if (result.body.has_account) {
+              window.location.assign(result.body.next);
+              return;
+            }
+            show(status, 'success', signin.getAttribute('data-no-account'));
+            var link = document.createElement('a');
+            link.href = result.body.next;
+            link.textContent = signin.getAttribute('data-continue');
+            status.appendChild(document.createTextNode(' '));
+            status.appendChild(link);
+          })
+          .catch(function () {
+            show(status, 'error', failed);
+          })
+          .then(function () {
+            busy(verifyForm, false);
+            syncVerify();
+          });
+      });
+
+      verifyForm.querySelector('[data-change-email]').addEventListener('click', function () {
+        verifyForm.hidden = true;
+        sendForm.hidden = false;
+        codeInput.value = '';
+        show(verifyForm.querySelector('[role="status"]'), 'pending', '');
+        sendForm.querySelector('input[name="email"]').focus();
+      });
+    }
+
+    if (signOutForm) {
+      signOutForm.addEventListener('submit', function (event) {
+        event.preventDefault();
+        busy(signOutForm, true);
+        post(signOutForm.action, {})
+          .then(function () {
+            window.location.reload();
+          })
+          .catch(function () {
+            busy(signOutForm, false);
+          });
+      });
+    }
+  }
+
+  // ---- /mailing-list ----
+  var list = document.querySelector('[data-mailing-list]');
+  if (list) {
+    list.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var status = list.querySelector('[role="status"]');
+      busy(list, true);
+      post(list.action, { email: list.querySelector('input[name="email"]').value.trim() })
+        .then(function (result) {
+          if (result.ok) show(status, 'success', result.body.message);
+          else show(status, 'error', result.body.error || list.getAttribute('data-failed'));
+        })
+        .catch(function () {
+          show(status, 'error', list.getAttribute('data-failed'));
+        })
+        .then(function () {
+          busy(list, false);
+        });
+    });
+  }
+})();

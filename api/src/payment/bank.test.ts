@@ -1,0 +1,143 @@
+import { messages } from '@checkout/shared';
+import { expireHolds } from '../inventory/holds';
+import { saleOf, salePaths, stockOf } from '../sale/test-support';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import type { Visitor } from '../testing/visitor';
+import { paymentMessages } from './messages';
+import { freshTickets, key, payPaths, reservedBuyer, runPaymentJobs } from './test-support';
+
+const SETTLE_MS = 4000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { payment: { stripe: null, bankSettleMs: SETTLE_MS, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } } });
+}, 60_000);
+afterAll(() => t.close());
+
+/** Starts a bank payment and answers the portal's payment id. */
+async function toBank(visitor: Visitor): Promise<string> {
+  expect((await visitor.post(payPaths.createBank)).json()).toMatchObject({ success: true, payment_id: expect.stringMatching(/^bp_/) });
+  const response = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
+  expect(response.statusCode).toBe(200);
+  const { auth_url } = response.json() as { auth_url: string };
+  expect(auth_url).toMatch(/^\/sandbox\/truelayer\/authorize\?payment_id=bp_/);
+  return new URL(auth_url, 'http://x').searchParams.get('payment_id') ?? '';
+}
+
+/** A button of the bank portal (a plain form post from the bank's own site: no XSRF header). */
+async function portal(paymentId: string, action: 'approve' | 'cancel' | 'fail') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: payPaths.bankPortal,
+    payload: `payment_id=${paymentId}&action=${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(response.statusCode).toBe(303);
+  expect(response.headers.location).toBe('/checkout/?truelayer_return=1');
+}
+
+const status = async (visitor: Visitor) => (await visitor.post(payPaths.bankStatus)).json().truelayer_status;
+
+describe('open-banking sandbox', () => {
+  test('approve: pending until the bank settles, then executed and the sale paid once', async () => {
+    const type = await freshTickets(t, 10, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 2);
+    const paymentId = await toBank(visitor);
+    expect((await saleOf(t, visitor)).state).toBe('awaiting_truelayer');
+    const page = await visitor.get(`${payPaths.bankPortal}?payment_id=${paymentId}`);
+    expect(page.statusCode).toBe(200);
+    for (const text of ['Sandbox', 'Approve', 'Cancel', 'Fail', '£20.00']) expect(page.body).toContain(text);
+    await portal(paymentId, 'approve');
+    expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(1);
+    expect(await status(visitor)).toMatchObject({ status: 'pending', payment_completed: false });
+    t.clock.advance(SETTLE_MS);
+    const done = await status(visitor);
+    expect(done).toMatchObject({ status: 'executed', payment_completed: true, total: 20, truelayer_status_error: null });
+    expect(done.reference).toBe((await saleOf(t, visitor)).reference);
+    expect(await status(visitor)).toMatchObject({ status: 'executed', payment_completed: true });
+    expect(await saleOf(t, visitor)).toMatchObject({ status: 'paid', state: 'deliver_tickets' });
+    expect(await stockOf(t, type)).toMatchObject({ sold: 2, held: 0 });
+  });
+
+  test('cancel: truelayer_returned_from 0 and a failed status; nothing sold', async () => {
+    const type = await freshTickets(t, 10, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 1);
+    await portal(await toBank(visitor), 'cancel');
+    expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(0);
+    expect(await status(visitor)).toMatchObject({ status: 'failed', payment_completed: false, truelayer_status_error: paymentMessages.bankCancelled });
+    expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 1 });
+  });
+
+  test('fail: a failed status with the error; get_payment_error has it', async () => {
+    const type = await freshTickets(t, 10, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 1);
+    await portal(await toBank(visitor), 'fail');
+    expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(1);
+    expect(await status(visitor)).toMatchObject({ status: 'failed', truelayer_status_error: paymentMessages.bankFailed });
+    expect((await visitor.post(payPaths.paymentError)).body).toBe(paymentMessages.bankFailed);
+    expect((await saleOf(t, visitor)).status).toBe('reserved');
+  });
+
+  test('the buyer never comes back: the durable job settles the executed payment', async () => {
+    const type = await freshTickets(t, 10, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 1);
+    await portal(await toBank(visitor), 'approve');
+    await runPaymentJobs(t);
+    expect((await saleOf(t, visitor)).status).toBe('reserved');
+    t.clock.advance(SETTLE_MS);
+    expect(await runPaymentJobs(t)).toBeGreaterThanOrEqual(1);
+    expect((await saleOf(t, visitor)).status).toBe('paid');
+    expect(await stockOf(t, type)).toMatchObject({ sold: 1, held: 0 });
+  });
+
+  test('confirmed after the hold expired, stock still there: the sale is honoured', async () => {
+    const type = await freshTickets(t, 5, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 2);
+    await portal(await toBank(visitor), 'approve');
+    t.clock.advance(t.deps.config.holdSeconds * 1000 + 1000);
+    await expireHolds(t.db, t.clock.now());
+    expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 0 });
+    expect(await status(visitor)).toMatchObject({ status: 'executed', payment_completed: true });
+    expect((await saleOf(t, visitor)).status).toBe('paid');
+    expect(await stockOf(t, type)).toMatchObject({ sold: 2, held: 0 });
+  });
+
+  test('confirmed after the hold expired, stock gone: refunded with the reason, never oversold', async () => {
+    const type = await freshTickets(t, 2, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 2);
+    const paymentId = await toBank(visitor);
+    await portal(paymentId, 'approve');
+    t.clock.advance(t.deps.config.holdSeconds * 1000 + 1000);
+    await expireHolds(t.db, t.clock.now());
+    // Someone else buys the last tickets meanwhile.
+    await reservedBuyer(t, type, 2);
+    const answer = await status(visitor);
+    expect(answer).toMatchObject({ status: 'failed', payment_completed: false, checkout_expires_in: 0, truelayer_status_error: paymentMessages.refundedAfterExpiry });
+    const sale = await t.db.selectFrom('sales').selectAll().where('reference', '=', answer.reference).executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({ status: 'refunded', refund_reason: paymentMessages.refundedAfterExpiry });
+    expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 2 });
+    expect(await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst()).toEqual({ status: 'refund_pending' });
+    await runPaymentJobs(t);
+    expect(await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst()).toEqual({ status: 'refunded' });
+    expect(await t.db.selectFrom('sandbox_bank_payments').select('refunded').where('id', '=', paymentId).executeTakeFirst()).toEqual({ refunded: true });
+    // Asking again answers the same.
+    expect((await status(visitor)).truelayer_status_error).toBe(paymentMessages.refundedAfterExpiry);
+    expect(messages.paymentFailedExpired).toBeTruthy();
+  });
+
+  test('a stripe-type organiser has no bank option', async () => {
+    const type = await freshTickets(t, 5);
+    const visitor = await reservedBuyer(t, type, 1);
+    expect((await visitor.post(payPaths.createBank)).statusCode).toBe(409);
+    expect((await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() })).statusCode).toBe(409);
+  });
+
+  test('the same pay_with_truelayer key twice: one bank payment, the same auth url', async () => {
+    const type = await freshTickets(t, 5, { kind: 'square' });
+    const visitor = await reservedBuyer(t, type, 1);
+    const k = key();
+    const answers = await Promise.all([1, 2].map(() => visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: k })));
+    expect(answers[0]?.json().auth_url).toBe(answers[1]?.json().auth_url);
+    const sale = await saleOf(t, visitor);
+    expect(await t.db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).execute()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The server's own sentences for payment (the card sandbox speaks Stripe's words; the rest are ours). What the page
+ * shows from the spec lives in shared/src/messages.ts.
+ */
+export const paymentMessages = {
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  incorrectNumber: 'Your card number is incorrect.',
+  expiredCard: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  unknownIntent: 'No such payment. Please start the payment again.',
+  notReserved: 'Your tickets are no longer reserved. Please reserve them again.',
+  nothingToPay: 'There is nothing to pay for in this basket.',
+  notFree: 'This basket is not free: please pay for it.',
+  keyReused: 'This payment was already started with different details. Please refresh the page and try again.',
+  inProgress: 'This payment is still being processed. Please wait a moment.',
+  bankNotOffered: 'Bank transfer is not available for this basket.',
+  squareNotOffered: 'This basket is not paid with Square.',
+  noBankPayment: 'There is no bank payment for this checkout.',
+  bankFailed: 'Your bank did not authorise the payment.',
+  bankCancelled: 'The payment was cancelled at your bank.',
+  squareTokenUsed: 'This card has already been used for a payment. Please enter your card details again.',
+  refundedAfterExpiry: 'The tickets were sold to someone else after your checkout time expired, so your payment has been refunded.',
+  notExpress: 'Account details are only taken on an express checkout.',
+  alreadyPaid: 'This checkout has already been paid.',
+} as const;

@@ -1,0 +1,103 @@
+/**
+ * The payment providers behind interfaces, one per kind (DESIGN.md section 6): a Stripe-like card provider, a
+ * Square-like card provider and a TrueLayer-like open-banking provider. Each has an offline sandbox (the default,
+ * its state in the database) and the card provider a real Stripe adapter (providers/stripe.ts).
+ */
+
+export type CardIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export interface CardIntent {
+  id: string;
+  clientSecret: string;
+  status: CardIntentStatus;
+  amountMinor: number;
+  currency: string;
+  /** The buyer-facing reason of the last failed attempt, if any. */
+  lastError: string | null;
+}
+
+export interface CreateIntentInput {
+  saleId: number;
+  amountMinor: number;
+  /** ISO code, upper case. */
+  currency: string;
+  /** The provider-side idempotency key: a retry of the same request creates nothing new. */
+  idempotencyKey: string;
+}
+
+export interface OffSessionChargeInput extends CreateIntentInput {
+  customerId: string;
+  paymentMethodId: string;
+}
+
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  month: number;
+  year: number;
+  funding: string;
+}
+
+/** Stripe-type card payments (PaymentIntents) and what instalments need (customers, SetupIntents, off-session). */
+export interface CardProvider {
+  readonly name: 'stripe';
+  readonly sandbox: boolean;
+  /** Handed to the page with the client secret. */
+  readonly publicKey: string;
+  createIntent(input: CreateIntentInput): Promise<CardIntent>;
+  retrieveIntent(id: string): Promise<CardIntent>;
+  /** Refunds the whole intent; idempotent per intent. */
+  refund(intentId: string): Promise<void>;
+  // ---- instalments (the DELIVERY helper's api/src/instalments codes against these) ----
+  /** A customer to save cards on (one per buyer). */
+  createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /** A SetupIntent for saving a card for later off-session charges. */
+  createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /** Charges a saved card without the buyer present; 'requires_action' means the bank wants the buyer. */
+  chargeOffSession(input: OffSessionChargeInput): Promise<CardIntent>;
+}
+
+export type SquarePaymentResult =
+  | { status: 'COMPLETED'; paymentId: string }
+  | { status: 'FAILED'; error: string }
+  | { status: 'VERIFY_BUYER' };
+
+/** Square-type card payments: the page's widget tokenises the card; the server charges the token. */
+export interface SquareProvider {
+  readonly name: 'square';
+  readonly sandbox: boolean;
+  credentials(): { app_id: string; location_id: string; checkout_js: string };
+  createPayment(input: CreateIntentInput & { sourceId: string; verificationToken?: string }): Promise<SquarePaymentResult>;
+  refund(paymentId: string): Promise<void>;
+}
+
+export type BankPaymentStatus = 'pending' | 'authorizing' | 'executed' | 'failed' | 'cancelled';
+
+/** Open banking, TrueLayer-like: a payment the buyer authorises at their bank; it executes some time later. */
+export interface BankProvider {
+  readonly name: 'truelayer';
+  readonly sandbox: boolean;
+  createPayment(input: CreateIntentInput & { reference: string }): Promise<{ id: string }>;
+  authUrl(paymentId: string): string;
+  status(paymentId: string): Promise<BankPaymentStatus>;
+  refund(paymentId: string): Promise<void>;
+}
+
+export interface Providers {
+  card: CardProvider;
+  square: SquareProvider;
+  bank: BankProvider;
+}
+
+/** A provider refused (declined card, unknown intent): the message is the buyer's to read. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly statusCode = 402,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

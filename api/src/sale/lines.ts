@@ -1,0 +1,122 @@
+import { messages } from '@checkout/shared';
+import type { Clock } from '../clock';
+import { toMinor } from '../catalogue/money';
+import type { Db, Tx } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { serverMessages } from '../http/server-messages';
+import type { SessionHandle } from '../identity/session';
+import { availableOf } from '../inventory/holds';
+import { changeBasket } from './change';
+import { basketChanged, reopenBasket } from './current';
+import { saleMessages } from './messages';
+
+/**
+ * Quantity changes and removals (spec 7). The page's rules are enforced here too, because the page is not trusted:
+ * - a quantity is at least 1 (the contract refuses 0: removing is its own call);
+ * - never above the ticket's per-customer maximum, nor raised above the stock left ('You can only reserve N tickets of
+ *   this type'); lowering is always allowed down to the minimum;
+ * - never below a minimum per customer above 1 ('You must purchase a minimum of N tickets of this type');
+ * - seated tickets keep their quantity.
+ * A refusal is a 409 with the reason and changes nothing. Any change of a reserved basket's lines gives its holds back
+ * at once and returns it to the basket (reopenBasket): the buyer reserves the new basket again. A change to the same
+ * quantity changes nothing (and keeps a reservation). Removing what is not in the basket succeeds (a double click).
+ */
+export async function updateTicketQuantity(db: Db, clock: Clock, session: SessionHandle, ticketId: number, quantity: number): Promise<{ success: boolean }> {
+  return changeBasket(db, clock, session, async ({ tx, sale, now }) => {
+    const line = await tx
+      .selectFrom('sale_lines as l')
+      .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
+      .select(['l.id', 'l.qty', 't.name', 't.seated', 't.max_per_customer', 't.min_per_customer'])
+      .where('l.sale_id', '=', sale.id)
+      .where('l.ticket_type_id', '=', ticketId)
+      .executeTakeFirst();
+    if (!line) throw new HttpError(404, saleMessages.ticketNotInBasket);
+    if (quantity === line.qty) return { success: true };
+    if (line.seated) throw new HttpError(409, saleMessages.quantityFixed);
+    if (quantity > line.max_per_customer) throw new HttpError(409, messages.canOnlyReserve(line.max_per_customer));
+    if (line.min_per_customer > 1 && quantity < line.min_per_customer) throw new HttpError(409, messages.minimumPurchase(line.min_per_customer));
+
+    // The stock as it is once this sale's own holds are given back.
+    await reopenBasket(tx, sale, now);
+    if (quantity > line.qty) {
+      const stock = await tx.selectFrom('ticket_types').select(['capacity', 'sold', 'held']).where('id', '=', ticketId).executeTakeFirstOrThrow();
+      const available = availableOf(stock);
+      if (quantity > available) {
+        throw new HttpError(409, available > 0 ? messages.canOnlyReserve(Math.min(available, line.max_per_customer)) : serverMessages.notEnoughTickets(line.name, 0));
+      }
+    }
+    await tx.updateTable('sale_lines').set({ qty: quantity }).where('id', '=', line.id).execute();
+    await basketChanged(tx, sale.id, now);
+    return { success: true };
+  });
+}
+
+export async function updateGiftVoucherQuantity(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  input: { gift_voucher_id: number; qty: number; value: number },
+): Promise<{ success: boolean }> {
+  return changeBasket(db, clock, session, async ({ tx, sale, now }) => {
+    const line = await tx
+      .selectFrom('sale_lines as l')
+      .innerJoin('gift_vouchers as g', 'g.id', 'l.gift_voucher_id')
+      .select(['l.id', 'l.qty', 'g.max_per_customer'])
+      .where('l.sale_id', '=', sale.id)
+      .where('l.gift_voucher_id', '=', input.gift_voucher_id)
+      .where('l.value_minor', '=', toMinor(input.value))
+      .executeTakeFirst();
+    if (!line) throw new HttpError(404, saleMessages.giftVoucherNotInBasket);
+    if (input.qty === line.qty) return { success: true };
+    if (input.qty > line.max_per_customer) throw new HttpError(409, serverMessages.giftVoucherLimit(line.max_per_customer));
+    await reopenBasket(tx, sale, now);
+    await tx.updateTable('sale_lines').set({ qty: input.qty }).where('id', '=', line.id).execute();
+    await basketChanged(tx, sale.id, now);
+    return { success: true };
+  });
+}
+
+export async function removeFromBasket(db: Db, clock: Clock, session: SessionHandle, ticketId: number): Promise<{ success: boolean }> {
+  return removeLine(db, clock, session, (tx, saleId) =>
+    tx.deleteFrom('sale_lines').where('sale_id', '=', saleId).where('ticket_type_id', '=', ticketId).returning('id').execute(),
+  );
+}
+
+export async function removeGiftVoucherFromBasket(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  input: { gift_voucher_id: number; value: number },
+): Promise<{ success: boolean }> {
+  const valueMinor = toMinor(input.value);
+  return removeLine(db, clock, session, (tx, saleId) =>
+    tx
+      .deleteFrom('sale_lines')
+      .where('sale_id', '=', saleId)
+      .where('gift_voucher_id', '=', input.gift_voucher_id)
+      .where('value_minor', '=', valueMinor)
+      .returning('id')
+      .execute(),
+  );
+}
+
+type Remover = (tx: Tx, saleId: number) => Promise<{ id: number }[]>;
+
+async function removeLine(db: Db, clock: Clock, session: SessionHandle, remove: Remover): Promise<{ success: boolean }> {
+  try {
+    return await changeBasket(db, clock, session, async ({ tx, sale, now }) => {
+      const reopened = await reopenBasket(tx, sale, now);
+      const removed = await remove(tx, reopened.id);
+      // Nothing to remove: undo the reopening (a reservation is kept) by refusing inside the transaction.
+      if (removed.length === 0) throw new NothingRemoved();
+      await basketChanged(tx, sale.id, now);
+      return { success: true };
+    });
+  } catch (error) {
+    if (error instanceof NothingRemoved) return { success: true };
+    if (error instanceof HttpError && error.statusCode === 409 && error.message === saleMessages.noSale) return { success: true };
+    throw error;
+  }
+}
+
+class NothingRemoved extends Error {}

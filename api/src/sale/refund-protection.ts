@@ -1,0 +1,30 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { SessionHandle } from '../identity/session';
+import { loadSaleTotals } from './amounts';
+import { changeBasket } from './change';
+import { saleMessages } from './messages';
+
+/**
+ * The buyer's refund protection choice (spec 7). Yes is refused (409) when nothing in the basket can be covered;
+ * no is always accepted. It changes the price only, so a reservation is kept.
+ */
+export async function updateRefundProtection(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  chosen: boolean,
+  refundProtectionBp: number,
+): Promise<{ success: boolean }> {
+  return changeBasket(db, clock, session, async ({ tx, sale, now }) => {
+    if (chosen) {
+      const totals = await loadSaleTotals(tx, sale, refundProtectionBp, now);
+      if (totals.refundProtectionCostMinor === null) throw new HttpError(409, saleMessages.refundProtectionUnavailable);
+    }
+    if (sale.refund_protection !== chosen) {
+      await tx.updateTable('sales').set({ refund_protection: chosen, updated_at: now }).where('id', '=', sale.id).execute();
+    }
+    return { success: true };
+  });
+}

@@ -1,0 +1,155 @@
+import { useEffect, type FormEvent } from 'react';
+import { useUnit } from 'effector-react';
+import { messages, stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';
+import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { copy } from '../copy';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { focusFirstError } from '../ui/focus';
+import { TextField } from '../ui/Field';
+import {
+  $canFind,
+  $countries,
+  $countryStates,
+  $deleting,
+  $errors,
+  $form,
+  $loading,
+  $looking,
+  $lookupQuery,
+  $lookupResults,
+  $refusals,
+  $saved,
+  $saving,
+  $selected,
+  $voucherFrom,
+  $voucherTo,
+  addressSelected,
+  continueClicked,
+  deleteClicked,
+  deliveryShown,
+  fieldChanged,
+  findClicked,
+  lookupQueryChanged,
+  lookupResultChosen,
+  voucherFromChanged,
+  voucherToChanged,
+} from './model';
+import { AddressForm } from './ui/AddressForm';
+import { AddressLookup } from './ui/AddressLookup';
+import { SavedAddresses } from './ui/SavedAddresses';
+import '../account.css';
+
+/** The form's order, for focusing the first field in error. */
+const ERROR_FIELDS = [
+  ['address', 'delivery-saved-new'],
+  ['first_name', 'delivery-first-name'],
+  ['last_name', 'delivery-last-name'],
+  ['address_1', 'delivery-address-1'],
+  ['town', 'delivery-town'],
+  ['postcode', 'delivery-postcode'],
+  ['country', 'delivery-country'],
+  ['state', 'delivery-state'],
+  ['gift_voucher_from', 'delivery-voucher-from'],
+  ['gift_voucher_to', 'delivery-voucher-to'],
+] as const;
+
+/**
+ * Whose address it is (spec 5 words the messages for 'your' or 'the recipients'): a basket of gift vouchers alone is
+ * posted to the person it is for; anything with tickets goes to the buyer.
+ */
+export function addressOwner(checkout: Pick<Checkout, 'tickets' | 'gift_vouchers'> | null): AddressOwner {
+  return checkout && checkout.gift_vouchers.length > 0 && checkout.tickets.length === 0 ? 'the recipients' : 'your';
+}
+
+/** Delivery address (spec section 2 'Delivery address', title Delivery Address). */
+export function DeliveryAddressStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const { checkout, user } = useUnit({ checkout: props.stores.$checkout, user: props.stores.$user });
+  const m = useUnit({
+    loading: $loading,
+    saved: $saved,
+    selected: $selected,
+    form: $form,
+    countries: $countries,
+    states: $countryStates,
+    errors: $errors,
+    refusals: $refusals,
+    saving: $saving,
+    deleting: $deleting,
+    query: $lookupQuery,
+    results: $lookupResults,
+    canFind: $canFind,
+    looking: $looking,
+    from: $voucherFrom,
+    to: $voucherTo,
+    shown: deliveryShown,
+    addressSelected,
+    fieldChanged,
+    lookupQueryChanged,
+    findClicked,
+    lookupResultChosen,
+    deleteClicked,
+    voucherFromChanged,
+    voucherToChanged,
+    continueClicked,
+  });
+  const hasGiftVouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
+  useEffect(() => {
+    m.shown({ deps: { api: props.api, commands: props.commands }, user, hasGiftVouchers, owner: addressOwner(checkout) });
+  }, []);
+  useEffect(() => {
+    if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
+  }, [m.refusals]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    m.continueClicked();
+  };
+  const refused = m.refusals > 0 && Object.values(m.errors).some(Boolean);
+
+  return (
+    <section className="card stack account delivery" aria-labelledby="delivery-title">
+      <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">{copy.delivery.title}</h1>
+      {m.selected === null ? (
+        <Spinner label={copy.account.loading} />
+      ) : (
+        <form className="stack" noValidate onSubmit={submit}>
+          {refused ? <AlertBox type="error">{messages.completeAddress}</AlertBox> : null}
+          {m.saved.length > 0 ? (
+            <SavedAddresses addresses={m.saved} selected={m.selected} deleting={m.deleting} onSelect={m.addressSelected} onDelete={m.deleteClicked} />
+          ) : null}
+          {m.selected === 'new' ? (
+            <>
+              <AddressLookup
+                query={m.query}
+                results={m.results}
+                canFind={m.canFind}
+                looking={m.looking}
+                onQuery={m.lookupQueryChanged}
+                onFind={m.findClicked}
+                onChoose={m.lookupResultChosen}
+              />
+              {m.loading ? (
+                <Spinner label={copy.account.loading} />
+              ) : (
+                <AddressForm form={m.form} errors={m.errors} countries={m.countries} states={m.states} needsState={stateRequired(m.form.country)} onChange={m.fieldChanged} />
+              )}
+            </>
+          ) : null}
+          {hasGiftVouchers ? (
+            <fieldset>
+              <legend>{copy.delivery.voucherLegend}</legend>
+              <TextField id="delivery-voucher-from" label={copy.delivery.voucherFrom} autoComplete="name" value={m.from} onValue={m.voucherFromChanged} error={m.errors.gift_voucher_from} />
+              <TextField id="delivery-voucher-to" label={copy.delivery.voucherTo} autoComplete="off" value={m.to} onValue={m.voucherToChanged} error={m.errors.gift_voucher_to} />
+            </fieldset>
+          ) : null}
+          <div className="actions">
+            <Button type="submit" loading={m.saving}>
+              {copy.delivery.continue}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useUnit } from 'effector-react';
+import { formatMoney, GIFT_AID_ADDRESS_THRESHOLD, giftAidAddressRequired, giftAidUplift, type StepProps } from '@checkout/shared';
+import { AlertBox, Button } from '@checkout/shared/ui';
+import { copy } from '../copy';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { focusFirstError } from '../ui/focus';
+import { CheckboxField, FieldError, Radio, TextField } from '../ui/Field';
+import { $amount, $errors, $form, $refusals, $saveError, $saving, continueClicked, formChanged, giftAidShown } from './model';
+import '../account.css';
+
+const ERROR_FIELDS = [
+  ['confirm', 'gift-aid-taxpayer'],
+  ['address1', 'gift-aid-address1'],
+  ['postcode', 'gift-aid-postcode'],
+] as const;
+
+/** Gift Aid (spec section 2 'Gift Aid'): opt in, confirm, where the taxpayer lives, the address at 20 or more. */
+export function GiftAidStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const checkout = useUnit(props.stores.$checkout);
+  const m = useUnit({
+    amount: $amount,
+    form: $form,
+    errors: $errors,
+    saveError: $saveError,
+    refusals: $refusals,
+    saving: $saving,
+    shown: giftAidShown,
+    change: formChanged,
+    continueClicked,
+  });
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const donation = checkout?.donation;
+    m.shown({
+      deps: { api: props.api, commands: props.commands },
+      amount: donation?.amount_before_booking_fee ?? checkout?.donation_amount ?? 0,
+      isGiftAid: donation?.is_gift_aid ?? checkout?.is_gift_aid ?? false,
+    });
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
+  }, [m.refusals]);
+
+  const symbol = checkout?.currency.symbol ?? '£';
+  const charityName = checkout?.charity?.name ?? '';
+  const required = giftAidAddressRequired(m.amount, m.form.ukResident);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    m.continueClicked();
+  };
+
+  return (
+    <section className="card stack account gift-aid" aria-labelledby="gift-aid-title">
+      <h1 id="gift-aid-title" ref={heading} tabIndex={-1} className="step-heading">{copy.giftAid.title}</h1>
+      {ready && m.amount > 0 ? (
+        <p>{copy.giftAid.uplift(formatMoney(m.amount, symbol), formatMoney(giftAidUplift(m.amount), symbol))}</p>
+      ) : null}
+      <form className="stack" noValidate onSubmit={submit}>
+        <CheckboxField id="gift-aid-opt-in" label={copy.giftAid.optIn} checked={m.form.optedIn} onChecked={(optedIn) => m.change({ optedIn })} />
+        {m.form.optedIn ? (
+          <>
+            <fieldset aria-describedby={m.errors.confirm ? 'gift-aid-confirm-error' : undefined}>
+              <legend>{copy.giftAid.confirmLegend}</legend>
+              <CheckboxField
+                id="gift-aid-taxpayer"
+                label={copy.giftAid.confirmTaxpayer}
+                checked={m.form.taxpayer}
+                onChecked={(taxpayer) => m.change({ taxpayer })}
+                required
+              />
+              <CheckboxField
+                id="gift-aid-own-money"
+                label={copy.giftAid.confirmOwnMoney}
+                checked={m.form.ownMoney}
+                onChecked={(ownMoney) => m.change({ ownMoney })}
+                required
+              />
+              <CheckboxField
+                id="gift-aid-not-gambling"
+                label={copy.giftAid.confirmNotGambling}
+                checked={m.form.notGambling}
+                onChecked={(notGambling) => m.change({ notGambling })}
+                required
+              />
+              <FieldError id="gift-aid-confirm" error={m.errors.confirm} />
+            </fieldset>
+            <fieldset>
+              <legend>{copy.giftAid.residenceLegend}</legend>
+              <Radio id="gift-aid-uk" name="gift-aid-residence" label={copy.giftAid.ukResident} checked={m.form.ukResident} onSelect={() => m.change({ ukResident: true })} />
+              <Radio
+                id="gift-aid-overseas"
+                name="gift-aid-residence"
+                label={copy.giftAid.overseas}
+                checked={!m.form.ukResident}
+                onSelect={() => m.change({ ukResident: false })}
+              />
+            </fieldset>
+            {required.address1 ? (
+              <div className="stack">
+                <p className="muted">{copy.giftAid.addressIntro(formatMoney(GIFT_AID_ADDRESS_THRESHOLD, symbol))}</p>
+                <TextField
+                  id="gift-aid-address1"
+                  label={m.form.ukResident ? copy.giftAid.address1 : copy.giftAid.overseasAddress}
+                  autoComplete={m.form.ukResident ? 'address-line1' : 'street-address'}
+                  value={m.form.address1}
+                  onValue={(address1) => m.change({ address1 })}
+                  error={m.errors.address1}
+                />
+                {required.postcode ? (
+                  <TextField
+                    id="gift-aid-postcode"
+                    className="field--postcode"
+                    label={copy.giftAid.postcode}
+                    autoComplete="postal-code"
+                    value={m.form.postcode}
+                    onValue={(postcode) => m.change({ postcode })}
+                    error={m.errors.postcode}
+                  />
+                ) : null}
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {charityName ? (
+          <CheckboxField
+            id="gift-aid-subscribe"
+            label={copy.giftAid.subscribe(charityName)}
+            checked={m.form.subscribe}
+            onChecked={(subscribe) => m.change({ subscribe })}
+          />
+        ) : null}
+        {m.saveError ? <AlertBox type="error">{m.saveError}</AlertBox> : null}
+        <div className="actions">
+          <Button type="submit" loading={m.saving}>
+            {copy.giftAid.continue}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

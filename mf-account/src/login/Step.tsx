@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useUnit } from 'effector-react';
+import { messages, type StepProps } from '@checkout/shared';
+import { Button, Spinner } from '@checkout/shared/ui';
+import { copy } from '../copy';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { TextField } from '../ui/Field';
+import {
+  $canVerify,
+  $code,
+  $codeError,
+  $email,
+  $emailError,
+  $fullName,
+  $fullNameError,
+  $mode,
+  $refusals,
+  $savingName,
+  $sending,
+  $signingOut,
+  $user,
+  $verifying,
+  accountConfirmed,
+  accountShown,
+  changeEmailClicked,
+  codeChanged,
+  emailChanged,
+  fullNameChanged,
+  nameConfirmed,
+  sendCodeClicked,
+  signOutClicked,
+  verifyClicked,
+  type AccountMode,
+} from './model';
+import '../account.css';
+
+const FIELD_OF: Partial<Record<AccountMode, string>> = {
+  enter_email: 'account-email',
+  one_time_code_sent: 'account-code',
+  confirm_name: 'account-fullname',
+};
+
+const submit = (action: () => void) => (event: FormEvent) => {
+  event.preventDefault();
+  action();
+};
+
+/** The account step (spec sections 2 and 4 'Account step'): a guest identifies by emailed code, a user confirms. */
+export function LoginStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const { user, checkout } = useUnit({ user: props.stores.$user, checkout: props.stores.$checkout });
+  const m = useUnit({ mode: $mode, refusals: $refusals, shown: accountShown });
+  // Until this mount has told the model who is here, the model may still hold an earlier visit's mode.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    m.shown({ deps: { api: props.api, commands: props.commands }, user, initEmail: checkout?.init_guest_email ?? null });
+    setReady(true);
+    // Once per mount: signing in later refreshes the shell's user, and the model moves on by itself.
+  }, []);
+
+  // Keyboard and screen reader users land where they are needed: the new mode's field, or the field in error.
+  const lastMode = useRef<AccountMode | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const field = FIELD_OF[m.mode];
+    if (lastMode.current !== null && lastMode.current !== m.mode && field) document.getElementById(field)?.focus();
+    lastMode.current = m.mode;
+  }, [ready, m.mode]);
+  useEffect(() => {
+    const field = FIELD_OF[m.mode];
+    if (m.refusals > 0 && field) document.getElementById(field)?.focus();
+  }, [m.refusals]);
+
+  const mode = ready ? m.mode : 'loading';
+  return (
+    <section className="card stack account" aria-labelledby="account-title">
+      <h1 id="account-title" ref={heading} tabIndex={-1} className="step-heading">{copy.account.title}</h1>
+      {mode === 'loading' ? <Spinner label={copy.account.loading} /> : null}
+      {mode === 'enter_email' ? <EnterEmail /> : null}
+      {mode === 'one_time_code_sent' ? <CodeSent /> : null}
+      {mode === 'confirm_name' ? <ConfirmName /> : null}
+      {mode === 'confirm_account' ? <ConfirmAccount fallbackEmail={user?.email ?? ''} /> : null}
+    </section>
+  );
+}
+
+function EnterEmail() {
+  const m = useUnit({ email: $email, error: $emailError, sending: $sending, emailChanged, sendCodeClicked });
+  return (
+    <form className="stack" noValidate onSubmit={submit(m.sendCodeClicked)}>
+      <p>{copy.account.emailIntro}</p>
+      <TextField
+        id="account-email"
+        label={copy.account.emailLabel}
+        hint={messages.emailHint}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        value={m.email}
+        onValue={m.emailChanged}
+        error={m.error}
+      />
+      <div className="actions">
+        <Button type="submit" loading={m.sending}>
+          {copy.account.sendCode}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CodeSent() {
+  const m = useUnit({
+    email: $email,
+    code: $code,
+    error: $codeError,
+    canVerify: $canVerify,
+    verifying: $verifying,
+    codeChanged,
+    verifyClicked,
+    changeEmailClicked,
+  });
+  return (
+    <form className="stack" noValidate onSubmit={submit(m.verifyClicked)}>
+      <p role="status">{copy.account.codeSentTo(m.email)}</p>
+      <TextField
+        id="account-code"
+        className="field--code"
+        label={copy.account.codeLabel}
+        hint={copy.account.codeHint}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={6}
+        value={m.code}
+        // Paste '123 456' or type '12-34-56': the model keeps the digits.
+        onValue={m.codeChanged}
+        error={m.error}
+      />
+      <div className="actions">
+        <Button type="submit" disabled={!m.canVerify} loading={m.verifying}>
+          {copy.account.verify}
+        </Button>
+        <Button variant="link" onClick={() => m.changeEmailClicked()}>
+          {copy.account.changeEmail}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConfirmName() {
+  const m = useUnit({ name: $fullName, error: $fullNameError, saving: $savingName, fullNameChanged, nameConfirmed });
+  return (
+    <form className="stack" noValidate onSubmit={submit(m.nameConfirmed)}>
+      <p>{copy.account.nameIntro}</p>
+      <TextField
+        id="account-fullname"
+        label={copy.account.fullNameLabel}
+        hint={messages.fullNameHint}
+        autoComplete="name"
+        value={m.name}
+        onValue={m.fullNameChanged}
+        error={m.error}
+      />
+      <div className="actions">
+        <Button type="submit" loading={m.saving}>
+          {copy.account.continue}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConfirmAccount({ fallbackEmail }: { fallbackEmail: string }) {
+  const m = useUnit({ user: $user, signingOut: $signingOut, accountConfirmed, signOutClicked });
+  const name = m.user?.full_name || [m.user?.first_name, m.user?.last_name].filter(Boolean).join(' ');
+  return (
+    <div className="stack">
+      <p>
+        {copy.account.signedInAs} <strong>{name}</strong> ({m.user?.email ?? fallbackEmail}).
+      </p>
+      <div className="actions">
+        <Button onClick={() => m.accountConfirmed()} disabled={m.signingOut}>
+          {copy.account.continue}
+        </Button>
+        <Button variant="link" onClick={() => m.signOutClicked()} loading={m.signingOut}>
+          {copy.account.notYou}
+        </Button>
+      </div>
+    </div>
+  );
+}

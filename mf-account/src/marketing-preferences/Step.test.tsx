@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
+import { messages } from '@checkout/shared';
+import { copy } from '../copy';
+import { renderStep } from '../testing-ui';
+import { MarketingPreferencesStep } from './Step';
+
+const checkout = () =>
+  sampleCheckout({
+    state: 'marketing_preferences',
+    marketing_preferences: {
+      ct_subscribed: false,
+      event_subscribed: true,
+      basket_organisers: [{ id: 3, organiser_subscribed: false, marketing_signup_message: 'Hear about new shows from Riverside Live first' }],
+    },
+  });
+
+test('one checkbox each for the newsletter, event updates and every basket organiser; Continue saves them', async () => {
+  const user = userEvent.setup();
+  const props = renderStep(MarketingPreferencesStep, { state: 'marketing_preferences', checkout: checkout() });
+  expect(screen.getByRole('heading', { level: 1, name: 'Keep updated' })).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: copy.marketing.legend })).toBeInTheDocument();
+  const newsletter = screen.getByRole('checkbox', { name: copy.marketing.ctSubscribed });
+  const events = screen.getByRole('checkbox', { name: copy.marketing.eventSubscribed });
+  const organiser = screen.getByRole('checkbox', { name: 'Hear about new shows from Riverside Live first' });
+  expect(newsletter).not.toBeChecked();
+  expect(events).toBeChecked();
+  await user.click(newsletter);
+  await user.click(organiser);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('payment'));
+  expect(props.api.payloadsOf('setMarketingPreferences')).toEqual([
+    { ct_subscribed: true, event_subscribed: true, organiser_subscribed_marketing: { 3: true } },
+  ]);
+});
+
+test('a failure shows the spec toast and stays', async () => {
+  const user = userEvent.setup();
+  const props = renderStep(MarketingPreferencesStep, {
+    state: 'marketing_preferences',
+    checkout: checkout(),
+    api: { setMarketingPreferences: failWith(apiFailure('setMarketingPreferences')) },
+  });
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(props.notifications().map((n) => n.text)).toEqual([messages.marketingPreferencesFailed]));
+  expect(props.scope.getState(props.stores.$state)).toBe('marketing_preferences');
+});
+
+test('an organiser without a sign-up message gets no checkbox', () => {
+  const c = checkout();
+  c.marketing_preferences.basket_organisers.push({ id: 9, organiser_subscribed: false, marketing_signup_message: '' });
+  renderStep(MarketingPreferencesStep, { state: 'marketing_preferences', checkout: c });
+  expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+});

@@ -1,0 +1,85 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useUnit } from 'effector-react';
+import type { StepProps } from '@checkout/shared';
+import { Button, Spinner } from '@checkout/shared/ui';
+import { copy } from '../copy';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { CheckboxField } from '../ui/Field';
+import {
+  $choices,
+  $saving,
+  continueClicked,
+  eventUpdatesChanged,
+  newsletterChanged,
+  organiserChanged,
+  preferencesReloaded,
+  preferencesShown,
+} from './model';
+import '../account.css';
+
+/** Marketing preferences (spec section 2 'Marketing preferences', title Keep updated). */
+export function MarketingPreferencesStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const checkout = useUnit(props.stores.$checkout);
+  const m = useUnit({
+    choices: $choices,
+    saving: $saving,
+    shown: preferencesShown,
+    reloaded: preferencesReloaded,
+    newsletterChanged,
+    eventUpdatesChanged,
+    organiserChanged,
+    continueClicked,
+  });
+  const preferences = checkout?.marketing_preferences ?? null;
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!preferences) return;
+    if (mounted.current) m.reloaded(preferences);
+    else m.shown({ deps: { api: props.api, commands: props.commands }, preferences });
+    mounted.current = true;
+  }, [preferences]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    m.continueClicked();
+  };
+
+  return (
+    <section className="card stack account" aria-labelledby="marketing-title">
+      <h1 id="marketing-title" ref={heading} tabIndex={-1} className="step-heading">{copy.marketing.title}</h1>
+      {!preferences ? (
+        <Spinner label={copy.account.loading} />
+      ) : (
+        <form className="stack" onSubmit={submit}>
+          <p>{copy.marketing.intro}</p>
+          <fieldset>
+            <legend>{copy.marketing.legend}</legend>
+            <CheckboxField id="marketing-ct" label={copy.marketing.ctSubscribed} checked={m.choices.ct_subscribed} onChecked={m.newsletterChanged} />
+            <CheckboxField
+              id="marketing-events"
+              label={copy.marketing.eventSubscribed}
+              checked={m.choices.event_subscribed}
+              onChecked={m.eventUpdatesChanged}
+            />
+            {/* An organiser without a sign-up message has no list to offer. */}
+            {preferences.basket_organisers.filter((organiser) => organiser.marketing_signup_message.trim() !== '').map((organiser) => (
+              <CheckboxField
+                key={organiser.id}
+                id={`marketing-organiser-${organiser.id}`}
+                label={organiser.marketing_signup_message}
+                checked={m.choices.organisers[organiser.id] ?? false}
+                onChecked={(subscribed) => m.organiserChanged({ id: organiser.id, subscribed })}
+              />
+            ))}
+          </fieldset>
+          <div className="actions">
+            <Button type="submit" loading={m.saving}>
+              {copy.marketing.continue}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { allSettled, fork } from 'effector';
+import { apiFailure, createFakeApi, failWith, fakeStepProps, type FakeApiHandlers } from '@checkout/shared/testing';
+import { $codeVerdict, codeEdited, codeSubmitted } from './code';
+import { $deps, shellCommandsFx, type ShellCommand } from './shell-commands';
+
+function setup(handlers: Partial<FakeApiHandlers> = {}) {
+  const api = createFakeApi({ handlers });
+  const sent: ShellCommand[] = [];
+  const scope = fork({
+    values: [[$deps, { api, commands: fakeStepProps().commands }]],
+    handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]],
+  });
+  return { scope, api, sent };
+}
+
+describe('discount or voucher code (spec sections 5 and 8)', () => {
+  test.each([
+    ['applied', true, 'applied'],
+    ['not applied', false, 'invalid'],
+  ] as const)('%s: the verdict, then the basket reloads', async (_name, applied, verdict) => {
+    const { scope, api, sent } = setup({ setCode: async () => ({ code_applied: applied }) });
+    await allSettled(codeSubmitted, { scope, params: '  SAVE10 ' });
+    expect(api.payloadsOf('setCode')).toEqual([{ code: 'SAVE10' }]);
+    expect(scope.getState($codeVerdict)).toBe(verdict);
+    expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
+  });
+
+  test('a failed call shows the spec error and no verdict', async () => {
+    const { scope, sent } = setup({ setCode: failWith(apiFailure('setCode')) });
+    await allSettled(codeSubmitted, { scope, params: 'SAVE10' });
+    expect(scope.getState($codeVerdict)).toBeNull();
+    expect(sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: 'Unable to set the Code. Please try again later' } }]);
+  });
+
+  test('an empty code is not sent', async () => {
+    const { scope, api } = setup();
+    await allSettled(codeSubmitted, { scope, params: '   ' });
+    expect(api.log).toEqual([]);
+  });
+
+  test('typing again clears the verdict', async () => {
+    const { scope } = setup({ setCode: async () => ({ code_applied: false }) });
+    await allSettled(codeSubmitted, { scope, params: 'NOPE' });
+    await allSettled(codeEdited, { scope });
+    expect(scope.getState($codeVerdict)).toBeNull();
+  });
+});

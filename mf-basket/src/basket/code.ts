@@ -1,0 +1,33 @@
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { failureText, isApiFailure, messages, type ApiClient } from '@checkout/shared';
+import { $deps, notifyError, shellCommandsSent, type StepDeps } from './shell-commands';
+
+/** The 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2 and 5): set_code, its verdict, then the basket reloaded. */
+export type CodeVerdict = 'applied' | 'invalid';
+
+export const codeSubmitted = createEvent<string>();
+/** The buyer typed again: the last verdict no longer describes what is in the box. */
+export const codeEdited = createEvent();
+
+export const setCodeFx = createEffect(({ api, code }: { api: ApiClient; code: string }) => api.setCode({ code }));
+export const $settingCode = setCodeFx.pending;
+
+export const $codeVerdict = createStore<CodeVerdict | null>(null)
+  .on(setCodeFx.doneData, (_, answer) => (answer.code_applied ? 'applied' : 'invalid'))
+  .reset([codeEdited, setCodeFx]);
+
+sample({
+  clock: codeSubmitted,
+  source: { deps: $deps, busy: $settingCode },
+  filter: ({ deps, busy }, code) => deps !== null && !busy && code.trim().length > 0,
+  fn: ({ deps }, code) => ({ api: (deps as StepDeps).api, code: code.trim() }),
+  target: setCodeFx,
+});
+
+// Applied or not, the server may have changed the basket (discounts, its reasons in basket_errors): reload it.
+sample({ clock: setCodeFx.done, fn: () => [{ kind: 'reloadCheckout' as const }], target: shellCommandsSent });
+sample({
+  clock: setCodeFx.failData,
+  fn: (error) => [notifyError((isApiFailure(error) && failureText(error)) || messages.setCodeFailed)],
+  target: shellCommandsSent,
+});

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useUnit } from 'effector-react';
+import { codeBoxOpenInitially, messages, MOBILE_WIDTH_PX } from '@checkout/shared';
+import { AlertBox, Button } from '@checkout/shared/ui';
+import { $codeVerdict, $settingCode, codeEdited, codeSubmitted } from '../code';
+
+/** Whether the page is at least the mobile threshold wide: matchMedia where there is one, else the window's width. */
+function wideViewport(): boolean {
+  if (typeof window.matchMedia === 'function') return window.matchMedia(`(min-width: ${MOBILE_WIDTH_PX}px)`).matches;
+  return codeBoxOpenInitially(window.innerWidth);
+}
+
+/** The collapsible 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2, 5 and 9): open from 768 px, collapsed below. */
+export function CodeBox() {
+  const [open, setOpen] = useState(wideViewport);
+  const [code, setCode] = useState('');
+  const m = useUnit({ verdict: $codeVerdict, setting: $settingCode, codeSubmitted, codeEdited });
+  return (
+    <section className="code-box" aria-labelledby="code-box-toggle">
+      <h2 className="code-box__heading">
+        <button id="code-box-toggle" type="button" className="code-box__toggle" aria-expanded={open} aria-controls="code-box-panel" onClick={() => setOpen((o) => !o)}>
+          DISCOUNT OR VOUCHER CODE?
+        </button>
+      </h2>
+      <div id="code-box-panel" className="stack code-box__panel" hidden={!open}>
+        <form
+          className="code-box__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            m.codeSubmitted(code);
+          }}
+        >
+          <label htmlFor="basket-code">Code</label>
+          <input
+            id="basket-code"
+            name="code"
+            className="code-box__input"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              m.codeEdited();
+            }}
+          />
+          <Button type="submit" variant="secondary" loading={m.setting} disabled={code.trim().length === 0}>
+            Apply
+          </Button>
+        </form>
+        {m.verdict === 'applied' ? <AlertBox type="success">{messages.codeApplied}</AlertBox> : null}
+        {m.verdict === 'invalid' ? <AlertBox type="error">{messages.invalidCode}</AlertBox> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Organiser } from '@checkout/shared';
+
+/** 'Continue shopping' (spec section 2): each organiser's upcoming events, with thumbnail, title, location and date. */
+export function ContinueShopping({ organisers }: { organisers: readonly Organiser[] }) {
+  const withEvents = organisers.filter((organiser) => organiser.upcoming_events.length > 0);
+  if (withEvents.length === 0) return null;
+  return (
+    <section className="stack continue-shopping" aria-labelledby="continue-shopping-title">
+      <h2 id="continue-shopping-title">Continue shopping</h2>
+      {withEvents.map((organiser) => (
+        <div key={organiser.url} className="stack">
+          <h3 className="continue-shopping__organiser">{organiser.name}</h3>
+          <ul className="upcoming">
+            {organiser.upcoming_events.map((event) => (
+              <li key={event.url}>
+                <a className="upcoming__event" href={event.url}>
+                  {event.thumbnail ? <img className="upcoming__thumb" src={event.thumbnail} alt="" width={96} height={64} loading="lazy" /> : null}
+                  <span className="upcoming__text">
+                    <span className="upcoming__title">{event.title}</span>
+                    <span className="upcoming__detail">{event.location}</span>
+                    <span className="upcoming__detail">{event.date}</span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

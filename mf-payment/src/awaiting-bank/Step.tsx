@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useUnit } from 'effector-react';
+import { formatMoney, messages, type BankWaitText, type StepProps } from '@checkout/shared';
+import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { copy } from '../copy';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { $view, bankResultLeft, bankResultShown, continueClicked, tryDifferentMethodClicked } from './model';
+import '../payment.css';
+
+const WAIT_TEXT: Record<BankWaitText, string> = {
+  none: copy.bank.waiting,
+  waiting: messages.bankWaitingForResponse,
+  awaiting: messages.bankAwaitingConfirmation,
+  longer: messages.bankTakingLonger,
+  give_up: messages.bankGiveUp,
+};
+
+/** Awaiting bank transfer result (spec 2, title 'Payment'; rules in spec 4 'Awaiting bank result'). */
+export function AwaitingBankStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const checkout = useUnit(props.stores.$checkout);
+  const m = useUnit({ view: $view, shown: bankResultShown, left: bankResultLeft, continueClicked, tryDifferentMethodClicked });
+
+  useEffect(() => {
+    m.shown({ deps: { api: props.api, commands: props.commands, config: props.config }, returnedFrom: checkout?.truelayer_returned_from ?? null });
+    return () => m.left();
+  }, []);
+
+  const symbol = checkout?.currency.symbol ?? '';
+  const tryOther = (
+    <div className="actions">
+      <Button variant="secondary" onClick={() => m.tryDifferentMethodClicked()}>
+        {copy.bank.tryDifferentMethod}
+      </Button>
+    </div>
+  );
+  const view = m.view;
+  return (
+    <section className="card stack payment" aria-labelledby="bank-title">
+      <h1 id="bank-title" ref={heading} tabIndex={-1} className="step-heading">
+        {copy.bank.title}
+      </h1>
+      {view.kind === 'cancelled' ? (
+        <>
+          <AlertBox type="warning">{messages.bankCancelled}</AlertBox>
+          {tryOther}
+        </>
+      ) : view.kind === 'waiting' ? (
+        <>
+          {view.text === 'give_up' ? <AlertBox type="info">{WAIT_TEXT.give_up}</AlertBox> : <Spinner label={WAIT_TEXT[view.text]} />}
+          {view.offerOtherMethod ? tryOther : null}
+        </>
+      ) : view.kind === 'success' ? (
+        <>
+          <AlertBox type="success" title={copy.bank.successTitle}>
+            {view.total !== null ? <p>{formatMoney(view.total, symbol)}</p> : null}
+            {view.reference ? <p>{copy.bank.reference(view.reference)}</p> : null}
+          </AlertBox>
+          <div className="actions">
+            <Button onClick={() => m.continueClicked()}>{copy.bank.continue}</Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <AlertBox type="error" title={copy.bank.failedTitle}>
+            {view.error ?? ''}
+          </AlertBox>
+          {tryOther}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@checkout/shared';
+import { sampleCheckout } from '@checkout/shared/testing';
+import { renderStep } from '../testing-ui';
+import { PaymentStep } from './PaymentStep';
+import { InAppBrowserNotice } from './ui/InAppBrowserNotice';
+import { ScheduleTable } from './instalments/InstalmentPanel';
+
+const paying = (over: Parameters<typeof sampleCheckout>[0] = {}) => sampleCheckout({ state: 'payment', ...over });
+
+test('stripe-type: the card is chosen, Billing and Card details are labelled, the heading has focus', async () => {
+  renderStep(PaymentStep, { state: 'payment', checkout: paying() });
+  expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toHaveFocus();
+  expect(screen.getByRole('group', { name: 'Choose your payment method' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Credit or Debit Card' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.queryByRole('button', { name: 'Instant Bank Transfer' })).not.toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Billing' })).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Card details' })).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
+});
+
+test('an incomplete card: errors linked to their fields, focus on the first', async () => {
+  const user = userEvent.setup();
+  renderStep(PaymentStep, { state: 'payment', checkout: paying() });
+  await user.click(screen.getByRole('button', { name: /^Pay / }));
+  const postcode = screen.getByRole('textbox', { name: 'Billing postcode' });
+  expect(postcode).toHaveFocus();
+  expect(postcode).toHaveAccessibleDescription('Type your billing postcode');
+});
+
+test('square-type GBP: both methods, bank prepared on arrival, nothing chosen', async () => {
+  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }) });
+  expect(await screen.findByRole('button', { name: 'Instant Bank Transfer' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Credit or Debit Card' })).toHaveAttribute('aria-pressed', 'false');
+  expect(props.api.payloadsOf('createTruelayerPayment')).toHaveLength(1);
+});
+
+test('square-type GBP basket of 2000 or more: bank transfer only (chosen), no card option', async () => {
+  renderStep(PaymentStep, { state: 'payment', checkout: paying({ basket_total: 2000, opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }) });
+  expect(await screen.findByRole('button', { name: 'Instant Bank Transfer' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.queryByRole('button', { name: 'Credit or Debit Card' })).not.toBeInTheDocument();
+});
+
+test('a contact number is required when the basket asks for one', async () => {
+  const user = userEvent.setup();
+  const props = renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({ has_require_phone_number: true, opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }),
+  });
+  await user.click(await screen.findByRole('button', { name: 'Instant Bank Transfer' }));
+  await user.click(screen.getAllByRole('button', { name: /^Pay / })[0]!);
+  expect(screen.getByRole('textbox', { name: 'Contact number' })).toHaveAccessibleDescription(messages.invalidPhone);
+  expect(props.api.payloadsOf('payWithTruelayer')).toEqual([]);
+});
+
+test('the payment error from the server shows in the error box', async () => {
+  renderStep(PaymentStep, { state: 'payment', checkout: paying(), api: { getPaymentError: async () => 'Authentication failed.' } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed.');
+});
+
+test('no payment integration: the sentence with the organiser name, no methods', () => {
+  const checkout = paying({ opoa: null });
+  renderStep(PaymentStep, { state: 'payment', checkout });
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.noPaymentIntegration(checkout.organisers[0]?.name ?? ''));
+  expect(screen.queryByRole('group', { name: 'Choose your payment method' })).not.toBeInTheDocument();
+});
+
+test('zero total: titled Claiming free tickets, claims at once and moves on', async () => {
+  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ basket_total: 0 }) });
+  expect(screen.getByRole('heading', { level: 1, name: 'Claiming free tickets' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(messages.freeTicketsBeingClaimed);
+  await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('deliver_tickets'));
+});
+
+test('express: titled Complete purchase, with its edit link', () => {
+  renderStep(PaymentStep, { state: 'payment', checkout: paying({ express: true }) });
+  expect(screen.getByRole('heading', { level: 1, name: 'Complete purchase' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Edit basket or add discount code' })).toBeInTheDocument();
+});
+
+test("Edit basket asks first: 'No, cancel' keeps the sale, 'Yes, I'm sure' edits", async () => {
+  const user = userEvent.setup();
+  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying() });
+  await user.click(screen.getByRole('button', { name: 'Edit basket' }));
+  const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+  expect(dialog).toHaveTextContent(messages.editBasketWarning);
+  await user.click(screen.getByRole('button', { name: 'No, cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Edit basket' }));
+  await user.click(screen.getByRole('button', { name: "Yes, I'm sure" }));
+  await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('basket'));
+  expect(props.api.payloadsOf('destroySale')).toHaveLength(1);
+});
+
+test('instalments: months without key 1, the schedule with its first-row note, the mobile field and Pay with the first amount', async () => {
+  const user = userEvent.setup();
+  renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({
+      payment_plan_schedule_options: {
+        '1': { label: 'Pay in full', schedule: [{ uk_due: 'Today', value: 86.25 }] },
+        '3': { label: '3 monthly payments', schedule: [{ uk_due: 'Today', value: 30.25 }, { uk_due: '1 June 2026', value: 28 }, { uk_due: '1 July 2026', value: 28 }] },
+      },
+    }),
+  });
+  // A plan exists: nothing is auto-selected.
+  expect(screen.getByRole('button', { name: 'Credit or Debit Card' })).toHaveAttribute('aria-pressed', 'false');
+  await user.click(screen.getByRole('button', { name: 'Pay in instalments: Set up a payment plan' }));
+  const months = screen.getByRole('combobox', { name: 'Number of months' });
+  expect([...(months as HTMLSelectElement).options].map((o) => o.text)).toEqual(['3 monthly payments']);
+  expect(screen.getAllByRole('row')).toHaveLength(4);
+  expect(screen.getByText('Covers the initial payment, any tickets paid in full and any fees')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Please enter a mobile number *' })).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'New payment card' })).toBeChecked();
+  // No saved cards: no 'Make default payment method'.
+  expect(screen.queryByRole('checkbox', { name: 'Make default payment method' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Pay £30.25' })).toBeInTheDocument();
+});
+
+test('the schedule table renders every row with its amount', () => {
+  render(<ScheduleTable currencySymbol="£" option={{ label: '2', schedule: [{ uk_due: 'Today', value: 10 }, { uk_due: '1 May', value: 1234.5 }] }} />);
+  expect(screen.getAllByRole('row').map((r) => r.textContent)).toEqual([
+    'Due dateAmount',
+    'TodayCovers the initial payment, any tickets paid in full and any fees£10.00',
+    '1 May£1,234.50',
+  ]);
+});
+
+test('in-app browser notice: shown only when incompatible; Copy link says Copied for 2 s', async () => {
+  jest.useFakeTimers();
+  const writeText = jest.fn(async () => undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  const { rerender } = render(<InAppBrowserNotice incompatible={false} url="https://x/checkout/" />);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  rerender(<InAppBrowserNotice incompatible url="https://x/checkout/" />);
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.incompatibleBrowser);
+  await act(async () => screen.getByRole('button', { name: 'Copy link' }).click());
+  expect(writeText).toHaveBeenCalledWith('https://x/checkout/');
+  expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  await act(async () => jest.advanceTimersByTime(2000));
+  expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  jest.useRealTimers();
+});

@@ -1,0 +1,196 @@
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useUnit } from 'effector-react';
+import { formatMoney, messages, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';
+import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { copy } from '../copy';
+import { TextField } from '../ui/Field';
+import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { SandboxCardForm } from './card/SandboxCardForm';
+import { InstalmentPanel } from './instalments/InstalmentPanel';
+import { $bankPreparing, $choice, $claiming, $contact, $contactError, $error, $method, $paying, contactChanged, contextChanged, methodChosen, payClicked, paymentShown, type PaymentContext } from './model';
+import { EditBasketLink } from './ui/EditBasketLink';
+import { InAppBrowserNotice, isIncompatibleInAppBrowser } from './ui/InAppBrowserNotice';
+import '../payment.css';
+
+const StripeCardForm = lazy(() => import(/* webpackChunkName: "stripe-card" */ './card/StripeCardForm'));
+
+/** Saved cards for instalments (protocol: checkout.saved_payment_methods, [] until the contract carries it). */
+export function savedCardsOf(checkout: Checkout): SavedPaymentMethod[] {
+  const value: unknown = (checkout as Checkout & { saved_payment_methods?: unknown }).saved_payment_methods;
+  return Array.isArray(value) ? (value as SavedPaymentMethod[]) : [];
+}
+
+export function contextOf(checkout: Checkout, user: User | null): PaymentContext {
+  return {
+    basketTotal: checkout.basket_total,
+    currencyCode: checkout.currency.code,
+    express: checkout.express,
+    provider: checkout.opoa?.provider ?? null,
+    planKeys: Object.keys(checkout.payment_plan_schedule_options),
+    requirePhone: checkout.has_require_phone_number,
+    email: user?.email ?? checkout.init_guest_email,
+  };
+}
+
+const METHOD_LABEL: Record<PaymentMethod, string> = {
+  bank_transfer: copy.payment.bankTransfer,
+  card: copy.payment.card,
+  square: copy.payment.card,
+  instalment: copy.payment.instalments,
+};
+
+/** Payment (spec 2 'Payment', 4 'Payment method choice'). */
+export function PaymentStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const checkout = useUnit(props.stores.$checkout);
+  const user = useUnit(props.stores.$user);
+  const m = useUnit({
+    choice: $choice,
+    method: $method,
+    paying: $paying,
+    claiming: $claiming,
+    error: $error,
+    contact: $contact,
+    contactError: $contactError,
+    bankPreparing: $bankPreparing,
+    shown: paymentShown,
+    contextChanged,
+    chosen: methodChosen,
+    contactChanged,
+    pay: payClicked,
+  });
+
+  useEffect(() => {
+    if (!checkout) return;
+    m.shown({ deps: { api: props.api, commands: props.commands, config: props.config }, context: contextOf(checkout, user) });
+  }, [checkout === null]);
+  const context = checkout ? contextOf(checkout, user) : null;
+  const contextKey = JSON.stringify(context);
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!context) return;
+    if (mounted.current) m.contextChanged(context);
+    mounted.current = true;
+  }, [contextKey]);
+
+  if (!checkout || !m.choice) {
+    // The heading is there from the first render: it takes focus on arrival (useFocusOnArrival runs once).
+    return (
+      <section className="card stack payment" aria-labelledby="payment-title">
+        <h1 id="payment-title" ref={heading} tabIndex={-1} className="step-heading">
+          {paymentTitle({ freeClaim: checkout?.basket_total === 0, paying: false, express: checkout?.express ?? false })}
+        </h1>
+        <Spinner label={copy.payment.loadingMethods} />
+      </section>
+    );
+  }
+
+  const symbol = checkout.currency.symbol;
+  const total = formatMoney(checkout.basket_total, symbol);
+  const payLabel = copy.payment.payAmount(total);
+  const freeClaim = m.choice.kind === 'free_claim';
+  const title = paymentTitle({ freeClaim, paying: m.paying, express: checkout.express });
+  const organiserName = checkout.organisers[0]?.name ?? '';
+
+  let body: ReactNode;
+  if (m.choice.kind === 'free_claim') {
+    body = m.error ? null : <Spinner label={messages.freeTicketsBeingClaimed} />;
+  } else if (m.choice.kind === 'no_integration') {
+    body = <AlertBox type="error">{messages.noPaymentIntegration(organiserName)}</AlertBox>;
+  } else {
+    const { methods, cardProvider } = m.choice;
+    const method = m.method;
+    body = (
+      <>
+        {checkout.has_require_phone_number ? (
+          <fieldset>
+            <legend>{copy.payment.contactLegend}</legend>
+            <TextField
+              id="contact-number"
+              label={copy.payment.contactNumber}
+              type="tel"
+              autoComplete="tel"
+              value={m.contact}
+              onValue={m.contactChanged}
+              error={m.contactError}
+            />
+          </fieldset>
+        ) : null}
+        <fieldset>
+          <legend>{copy.payment.chooseMethod}</legend>
+          {methods.length === 0 ? <p>{copy.payment.noMethods}</p> : null}
+          <div className="methods">
+            {methods.map((item) => (
+              <Button
+                key={item}
+                variant="secondary"
+                className="method"
+                aria-pressed={method === item}
+                disabled={m.paying || (item === 'bank_transfer' && m.bankPreparing)}
+                onClick={() => m.chosen(item)}
+              >
+                {METHOD_LABEL[item]}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        {method === 'bank_transfer' ? (
+          <section className="panel" aria-label={copy.payment.bankTransfer}>
+            <p>{copy.payment.bankIntro}</p>
+            <div className="actions">
+              <Button loading={m.paying} onClick={() => m.pay('bank_transfer')}>
+                {payLabel}
+              </Button>
+            </div>
+          </section>
+        ) : null}
+        {method === 'card' && cardProvider === 'stripe' ? (
+          <section className="panel" aria-label={copy.payment.card}>
+            {props.config.stripePublishableKey ? (
+              <Suspense fallback={<Spinner label={copy.square.loading} />}>
+                <StripeCardForm publishableKey={props.config.stripePublishableKey} dark={user?.is_dark_mode ?? false} paying={m.paying} payLabel={payLabel} />
+              </Suspense>
+            ) : (
+              <SandboxCardForm paying={m.paying} payLabel={payLabel} />
+            )}
+          </section>
+        ) : null}
+        {method === 'instalment' ? (
+          <section className="panel" aria-label={copy.instalments.legend}>
+            <InstalmentPanel
+              options={checkout.payment_plan_schedule_options}
+              savedCards={savedCardsOf(checkout)}
+              cardholder={user?.full_name ?? ''}
+              currencySymbol={symbol}
+            />
+          </section>
+        ) : null}
+        {method === 'bank_transfer' ? (
+          <div className="mobile-pay">
+            <Button loading={m.paying} onClick={() => m.pay('bank_transfer')} aria-hidden="true" tabIndex={-1}>
+              {payLabel}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="card stack payment" aria-labelledby="payment-title">
+      <h1 id="payment-title" ref={heading} tabIndex={-1} className="step-heading">
+        {title}
+      </h1>
+      <InAppBrowserNotice incompatible={isIncompatibleInAppBrowser(navigator.userAgent)} url={window.location.href} />
+      <div>
+        <EditBasketLink express={checkout.express} commands={props.commands} />
+      </div>
+      {m.error ? (
+        <AlertBox type="error" title={copy.payment.paymentErrorTitle}>
+          {m.error}
+        </AlertBox>
+      ) : null}
+      {body}
+    </section>
+  );
+}

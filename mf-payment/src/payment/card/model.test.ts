@@ -1,0 +1,60 @@
+import { allSettled } from 'effector';
+import { messages } from '@checkout/shared';
+import { apiFailure, failWith } from '@checkout/shared/testing';
+import { modelScope } from '../../testing';
+import { $error, $paying, paymentShown } from '../model';
+import { confirmOutcome, payByCardFx, cardFieldChanged, cardPayClicked, $cardErrors, type CardOutcome } from './model';
+
+const context = { basketTotal: 40, currencyCode: 'GBP', express: false, provider: 'stripe' as const, planKeys: [], requirePhone: false, email: 'a@b.co' };
+
+async function fill(s: ReturnType<typeof modelScope>, number = '4242 4242 4242 4242') {
+  await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
+  for (const [field, value] of [['number', number], ['expiry', '12/34'], ['cvc', '123'], ['postcode', 'BS1 4QA']] as const) {
+    await allSettled(cardFieldChanged, { scope: s.scope, params: { field, value } });
+  }
+}
+
+test.each([
+  [200, { status: 'succeeded' }, { kind: 'succeeded' }],
+  [200, { status: 'requires_action', redirect_url: '/sandbox/stripe/3ds?pi=1' }, { kind: 'redirect', url: '/sandbox/stripe/3ds?pi=1' }],
+  [402, { error: { code: 'card_declined', message: 'Your card was declined.' } }, { kind: 'refused', message: 'Your card was declined.' }],
+  [500, null, { kind: 'refused', message: messages.stripeRedirectFailed }],
+])('confirmOutcome(%i, %o)', (status, body, outcome) => {
+  expect(confirmOutcome(status, body)).toEqual(outcome);
+});
+
+test('an incomplete card form sends nothing and marks the fields', async () => {
+  const s = modelScope();
+  await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(Object.keys(s.scope.getState($cardErrors)).sort()).toEqual(['cvc', 'expiry', 'number', 'postcode']);
+  expect(s.api.payloadsOf('getToken')).toEqual([]);
+});
+
+test.each<[string, CardOutcome, (s: ReturnType<typeof modelScope>) => void]>([
+  ['succeeded -> next step', { kind: 'succeeded' }, (s) => expect(s.sent).toEqual([{ kind: 'stepCompleted' }])],
+  ['3-D Secure -> the authentication page', { kind: 'redirect', url: '/sandbox/stripe/3ds?pi=9' }, (s) => expect(s.navigated).toEqual(['/sandbox/stripe/3ds?pi=9'])],
+  [
+    'declined -> reset with the message',
+    { kind: 'refused', message: 'Your card was declined.' },
+    (s) => {
+      expect(s.scope.getState($error)).toBe('Your card was declined.');
+      expect(s.scope.getState($paying)).toBe(false);
+    },
+  ],
+])('card Pay: %s', async (_, outcome, check) => {
+  // An attached effect's handler gets its source, then the params.
+  const keys: string[] = [];
+  const s = modelScope({}, { handlers: [[payByCardFx, (_source: unknown, { key }: { key: string }) => (keys.push(key), outcome)]] });
+  await fill(s);
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(keys).toEqual(['test-key-00000001']);
+  check(s);
+});
+
+test('get_token failing: reset with the Stripe token message', async () => {
+  const s = modelScope({ getToken: failWith(apiFailure('getToken')) });
+  await fill(s);
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.scope.getState($error)).toBe(messages.stripeTokenFailed);
+});

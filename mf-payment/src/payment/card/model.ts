@@ -1,0 +1,84 @@
+import { attach, createEvent, createStore, sample } from 'effector';
+import { isApiFailure, messages } from '@checkout/shared';
+import { $deps, navigateFx, type StepDeps } from '../../shell';
+import { attemptReady, payClicked, paymentReset, paymentShown, paymentSucceeded } from '../model';
+import { sandboxPost } from '../sandbox-http';
+import { cardDigits, EMPTY_CARD, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from './fields';
+
+export const cardFieldChanged = createEvent<{ field: CardField; value: string }>();
+export const cardPayClicked = createEvent();
+
+export const $card = createStore<CardFields>(EMPTY_CARD, { serialize: 'ignore' });
+export const $cardErrors = createStore<CardErrors>({});
+
+$card.reset(paymentShown);
+$cardErrors.reset(paymentShown);
+$card.on(cardFieldChanged, (card, { field, value }) => ({ ...card, [field]: value }));
+$cardErrors.on(cardFieldChanged, (errors, { field }) => {
+  const { [field]: _cleared, ...rest } = errors;
+  return rest;
+});
+
+const checked = sample({ clock: cardPayClicked, source: $card, fn: (card) => validateCard(card) });
+$cardErrors.on(checked, (_, errors) => errors);
+sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, fn: () => 'card' as const, target: payClicked });
+
+export type CardOutcome = { kind: 'succeeded' } | { kind: 'redirect'; url: string } | { kind: 'refused'; message: string };
+
+/** With real Stripe keys the mounted Elements form confirms the PaymentIntent (it holds the card element). */
+let stripeConfirm: ((clientSecret: string) => Promise<CardOutcome>) | null = null;
+export function setStripeConfirm(confirm: ((clientSecret: string) => Promise<CardOutcome>) | null): void {
+  stripeConfirm = confirm;
+}
+
+/**
+ * The sandbox flow: get_token (a PaymentIntent per attempt key), then the sandbox confirms it with the typed card.
+ * Real Stripe keys take the Elements path in the panel instead.
+ */
+export const payByCardFx = attach({
+  source: { deps: $deps, card: $card },
+  effect: async ({ deps, card }: { deps: StepDeps | null; card: CardFields }, { key }: { key: string }): Promise<CardOutcome> => {
+    if (!deps) throw new Error('mf-payment: card payment before mount');
+    let token: { client_secret: string };
+    try {
+      token = await deps.api.getToken({ idempotency_key: key });
+    } catch (error) {
+      return { kind: 'refused', message: isApiFailure(error) && error.serverMessage ? error.serverMessage : messages.stripeTokenFailed };
+    }
+    if (deps.config.stripePublishableKey) {
+      if (!stripeConfirm) return { kind: 'refused', message: messages.stripeRedirectFailed };
+      return stripeConfirm(token.client_secret);
+    }
+    const expiry = parseExpiry(card.expiry);
+    const { status, body } = await sandboxPost(deps.config, '/sandbox/stripe/confirm', {
+      client_secret: token.client_secret,
+      number: cardDigits(card.number),
+      exp_month: String(expiry?.month ?? ''),
+      exp_year: String(expiry?.year ?? ''),
+      cvc: card.cvc.trim(),
+      postcode: card.postcode.trim(),
+    });
+    return confirmOutcome(status, body);
+  },
+});
+
+/** Reads the sandbox's answer (protocol: 200 succeeded | requires_action, 402 { error: { message } }). */
+export function confirmOutcome(status: number, body: unknown): CardOutcome {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as { status?: unknown; redirect_url?: unknown; error?: unknown };
+  if (status >= 200 && status < 300 && b.status === 'succeeded') return { kind: 'succeeded' };
+  if (status >= 200 && status < 300 && b.status === 'requires_action' && typeof b.redirect_url === 'string') return { kind: 'redirect', url: b.redirect_url };
+  const error = b.error;
+  const message =
+    typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
+      ? (error as { message: string }).message
+      : typeof error === 'string'
+        ? error
+        : messages.stripeRedirectFailed;
+  return { kind: 'refused', message };
+}
+
+sample({ clock: attemptReady, filter: ({ method }) => method === 'card', fn: ({ key }) => ({ key }), target: payByCardFx });
+sample({ clock: payByCardFx.doneData, filter: (o) => o.kind === 'succeeded', target: paymentSucceeded });
+sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'redirect' ? o.url : undefined)), target: navigateFx });
+sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'refused' ? o.message : undefined)), target: paymentReset });
+sample({ clock: payByCardFx.fail, fn: () => messages.stripeRedirectFailed, target: paymentReset });

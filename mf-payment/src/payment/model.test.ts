@@ -1,0 +1,144 @@
+import { allSettled, scopeBind } from 'effector';
+import { messages } from '@checkout/shared';
+import { apiFailure, failWith } from '@checkout/shared/testing';
+import { modelScope, type ModelSetup } from '../testing';
+import {
+  $attemptKey,
+  $bankUnavailable,
+  $choice,
+  $contactError,
+  $error,
+  $method,
+  $paying,
+  contactChanged,
+  contextChanged,
+  methodChosen,
+  payClicked,
+  paymentReset,
+  paymentShown,
+  type PaymentContext,
+} from './model';
+
+const context = (over: Partial<PaymentContext> = {}): PaymentContext => ({
+  basketTotal: 40,
+  currencyCode: 'GBP',
+  express: false,
+  provider: 'square',
+  planKeys: [],
+  requirePhone: false,
+  email: 'buyer@example.com',
+  ...over,
+});
+const show = (s: ModelSetup, over: Partial<PaymentContext> = {}) => allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context: context(over) } });
+
+test('arrival reads the payment error and prepares the bank payment', async () => {
+  const s = modelScope({ getPaymentError: async () => 'Your card was declined.' });
+  await show(s);
+  expect(s.api.log.map((c) => c.name).sort()).toEqual(['createTruelayerPayment', 'getPaymentError']);
+  expect(s.scope.getState($error)).toBe('Your card was declined.');
+  expect(s.scope.getState($choice)).toEqual({ kind: 'methods', methods: ['bank_transfer', 'square'], autoSelected: null, cardProvider: 'square' });
+});
+
+test('a failed bank payment creation removes the option (and auto-selects what is left)', async () => {
+  const s = modelScope({ createTruelayerPayment: failWith(apiFailure('createTruelayerPayment')) });
+  await show(s);
+  expect(s.scope.getState($bankUnavailable)).toBe(true);
+  expect(s.scope.getState($method)).toBe('square');
+  expect(s.sent).toEqual([]);
+});
+
+test('stripe-type organisers: no bank payment is created, card is auto-selected', async () => {
+  const s = modelScope();
+  await show(s, { provider: 'stripe' });
+  expect(s.api.payloadsOf('createTruelayerPayment')).toEqual([]);
+  expect(s.scope.getState($method)).toBe('card');
+});
+
+test('zero total: free tickets claimed at once with the buyer email and a key, then the next step', async () => {
+  const s = modelScope();
+  await show(s, { basketTotal: 0, provider: null });
+  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([{ email: 'buyer@example.com', idempotency_key: 'test-key-00000001' }]);
+  expect(s.sent).toEqual([{ kind: 'stepCompleted' }]);
+});
+
+test('a failed free claim: the spec message', async () => {
+  const s = modelScope({ claimFreeTickets: failWith(apiFailure('claimFreeTickets')) });
+  await show(s, { basketTotal: 0 });
+  expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.claimFreeTicketsFailed, group: 'payment' } }]);
+  expect(s.scope.getState($error)).toBe(messages.claimFreeTicketsFailed);
+});
+
+test('bank Pay: paying flag, cleared error, pay_with_truelayer with the contact number and key, then the auth url', async () => {
+  const s = modelScope({
+    getPaymentError: async () => 'old error',
+    payWithTruelayer: async () => ({ auth_url: '/sandbox/truelayer/authorize?payment_id=p1' }),
+  });
+  await show(s, { requirePhone: true });
+  await allSettled(contactChanged, { scope: s.scope, params: ' 07700 900123 ' });
+  await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.api.payloadsOf('payWithTruelayer')).toEqual([{ contact_number: '07700 900123', idempotency_key: 'test-key-00000001' }]);
+  expect(s.navigated).toEqual(['/sandbox/truelayer/authorize?payment_id=p1']);
+  expect(s.scope.getState($paying)).toBe(true);
+  expect(s.scope.getState($error)).toBeNull();
+});
+
+test('an invalid contact number stops Pay with the spec message', async () => {
+  const s = modelScope();
+  await show(s, { requirePhone: true });
+  await allSettled(contactChanged, { scope: s.scope, params: '12345' });
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);
+  expect(s.api.payloadsOf('payWithTruelayer')).toEqual([]);
+  await allSettled(contactChanged, { scope: s.scope, params: '123456789' });
+  expect(s.scope.getState($contactError)).toBeNull();
+});
+
+test('a failed bank redirect resets: flags and method cleared, the TrueLayer sentence shown, a new key next time', async () => {
+  const s = modelScope({ payWithTruelayer: failWith(apiFailure('payWithTruelayer')) });
+  await show(s);
+  await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.scope.getState($paying)).toBe(false);
+  expect(s.scope.getState($method)).toBeNull();
+  expect(s.scope.getState($error)).toBe('There was an error with taking you to TrueLayer. Please try again.');
+  expect(s.scope.getState($attemptKey)).toBeNull();
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.api.payloadsOf('payWithTruelayer').map((p) => (p as { idempotency_key: string }).idempotency_key)).toEqual([
+    'test-key-00000001',
+    'test-key-00000002',
+  ]);
+});
+
+test('a second Pay while paying sends nothing more (one attempt, one key)', async () => {
+  let release = () => {};
+  const s = modelScope({
+    payWithTruelayer: () => new Promise((resolve) => (release = () => resolve({ auth_url: '/x' }))),
+  });
+  await show(s);
+  const first = allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  await new Promise((r) => setTimeout(r, 0));
+  // allSettled would wait for the pending request: click again from outside, like a double click does.
+  scopeBind(payClicked, { scope: s.scope })('bank_transfer');
+  release();
+  await first;
+  expect(s.api.payloadsOf('payWithTruelayer')).toHaveLength(1);
+});
+
+test('reset sets the error and clears paying', async () => {
+  const s = modelScope();
+  await show(s, { provider: 'stripe' });
+  await allSettled(paymentReset, { scope: s.scope, params: 'Your card was declined.' });
+  expect(s.scope.getState($error)).toBe('Your card was declined.');
+  expect(s.scope.getState($paying)).toBe(false);
+});
+
+test("zero total for a guest whose email is not loaded yet: the checkout is reloaded and the claim waits for the email", async () => {
+  const s = modelScope();
+  await show(s, { basketTotal: 0, email: null });
+  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([]);
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }]);
+  await allSettled(contextChanged, { scope: s.scope, params: context({ basketTotal: 0, email: 'guest@example.com' }) });
+  await allSettled(contextChanged, { scope: s.scope, params: context({ basketTotal: 0, email: 'guest@example.com' }) });
+  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([{ email: 'guest@example.com', idempotency_key: 'test-key-00000001' }]);
+});

@@ -1,0 +1,177 @@
+import { attach, combine, createEvent, createStore, sample } from 'effector';
+import {
+  BANK_TRANSFER_CURRENCIES,
+  isValidPhone,
+  messages,
+  OPEN_BANKING_PROVIDER,
+  paymentChoice,
+  type PaymentChoice,
+  type PaymentMethod,
+} from '@checkout/shared';
+import { $deps, apiOf, depsReceived, navigateFx, newIdempotencyKeyFx, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '../shell';
+
+/** What the payment step reads from the checkout and the user when it arrives. */
+export interface PaymentContext {
+  basketTotal: number;
+  currencyCode: string;
+  express: boolean;
+  provider: 'stripe' | 'square' | null;
+  planKeys: string[];
+  requirePhone: boolean;
+  /** The signed-in buyer's email (the free claim sends it). */
+  email: string | null;
+}
+
+export const paymentShown = createEvent<{ deps: StepDeps; context: PaymentContext }>();
+export const methodChosen = createEvent<PaymentMethod>();
+export const contactChanged = createEvent<string>();
+/** Pay pressed for a method; panels with their own fields validate them first. */
+export const payClicked = createEvent<PaymentMethod>();
+/** A payment attempt ended without paying: flags and method cleared, the error shown (spec 4). */
+export const paymentReset = createEvent<string>();
+
+export const $context = createStore<PaymentContext | null>(null);
+/** create_truelayer_payment failed: the bank option is gone for this visit. */
+export const $bankUnavailable = createStore(false);
+/** True until create_truelayer_payment answered (the bank button waits for it). */
+export const $bankPreparing = createStore(false);
+export const $choice = combine($context, $bankUnavailable, (context, bankUnavailable): PaymentChoice | null =>
+  context
+    ? paymentChoice({
+        basketTotal: context.basketTotal,
+        currencyCode: context.currencyCode,
+        express: context.express,
+        provider: context.provider,
+        planKeys: context.planKeys,
+        bankUnavailable,
+      })
+    : null,
+);
+const $selected = createStore<PaymentMethod | null>(null);
+/** The chosen method, or the one chosen for the buyer. */
+export const $method = combine($selected, $choice, (selected, choice) =>
+  selected ?? (choice?.kind === 'methods' ? choice.autoSelected : null),
+);
+export const $paying = createStore(false);
+/** The payment error box (get_payment_error, or the last reset). */
+export const $error = createStore<string | null>(null);
+export const $contact = createStore('');
+export const $contactError = createStore<string | null>(null);
+/** The key of the current Pay attempt; a retry of the same attempt sends it again (payment protocol). */
+export const $attemptKey = createStore<string | null>(null);
+export const $claiming = createStore(false);
+
+sample({ clock: paymentShown, fn: ({ deps }) => deps, target: depsReceived });
+$context.on(paymentShown, (_, { context }) => context);
+for (const store of [$bankUnavailable, $selected, $paying, $error, $contactError, $attemptKey, $claiming]) store.reset(paymentShown);
+$contact.reset(paymentShown);
+
+$selected.on(methodChosen, (_, method) => method);
+$contact.on(contactChanged, (_, value) => value);
+$contactError.on(contactChanged, () => null);
+
+// ---- On arrival: the last payment error, the bank payment, the free claim ------------------------------------------
+
+export const getPaymentErrorFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getPaymentError({}) });
+sample({ clock: paymentShown, filter: ({ context }) => context.basketTotal > 0, target: getPaymentErrorFx });
+$error.on(getPaymentErrorFx.doneData, (current, text) => (text.trim() !== '' ? text : current));
+
+export const createBankPaymentFx = attach({ source: $deps, effect: (deps) => apiOf(deps).createTruelayerPayment({}) });
+const bankPossible = (c: PaymentContext) =>
+  c.basketTotal > 0 && !c.express && c.provider !== 'stripe' && c.provider !== null && BANK_TRANSFER_CURRENCIES.includes(c.currencyCode);
+sample({ clock: paymentShown, filter: ({ context }) => bankPossible(context), target: createBankPaymentFx });
+$bankPreparing.on(paymentShown, (_, { context }) => bankPossible(context)).on(createBankPaymentFx.finally, () => false);
+// Any failure (a refused answer included) just removes the option.
+$bankUnavailable.on(createBankPaymentFx.fail, () => true).on(createBankPaymentFx.doneData, (_, r) => r.success === false);
+$selected.on(createBankPaymentFx.fail, (m) => (m === 'bank_transfer' ? null : m));
+
+export const claimFreeTicketsFx = attach({
+  source: $deps,
+  effect: (deps, { email, key }: { email: string; key: string }) => apiOf(deps).claimFreeTickets({ email, idempotency_key: key }),
+});
+const freeKeyFx = attach({ effect: newIdempotencyKeyFx });
+/** The checkout or user changed while the step is shown (e.g. the reload that brings a guest's email). */
+export const contextChanged = createEvent<PaymentContext>();
+$context.on(contextChanged, (current, context) => (current ? context : current));
+const $claimStarted = createStore(false).reset(paymentShown);
+// Zero total: claim once the buyer's email is known (a guest's arrives with the checkout reload after the account step).
+const claimNow = sample({
+  clock: [paymentShown.map(({ context }) => context), contextChanged],
+  source: $claimStarted,
+  filter: (started, context) => !started && context.basketTotal <= 0 && !!context.email,
+  fn: (_, context) => context,
+});
+$claimStarted.on(claimNow, () => true);
+sample({ clock: claimNow, target: freeKeyFx });
+sample({
+  clock: paymentShown,
+  filter: ({ context }) => context.basketTotal <= 0 && !context.email,
+  fn: () => [{ kind: 'reloadCheckout' as const }],
+  target: shellCommandsSent,
+});
+$attemptKey.on(freeKeyFx.doneData, (_, key) => key);
+sample({
+  clock: freeKeyFx.doneData,
+  source: $context,
+  fn: (context, key) => ({ email: context?.email ?? '', key }),
+  target: claimFreeTicketsFx,
+});
+$claiming.on(claimFreeTicketsFx, () => true).on(claimFreeTicketsFx.finally, () => false);
+sample({ clock: claimFreeTicketsFx.doneData, filter: (r) => r.success, fn: () => [stepCompleted], target: shellCommandsSent });
+const claimFailed = sample({ clock: [claimFreeTicketsFx.fail, claimFreeTicketsFx.doneData.filter({ fn: (r) => !r.success })], fn: () => messages.claimFreeTicketsFailed });
+sample({ clock: claimFailed, fn: (text) => [notifyError(text, 'payment')], target: shellCommandsSent });
+$error.on(claimFailed, (_, text) => text);
+
+// ---- Pay ------------------------------------------------------------------------------------------------------------
+
+/** Pay passed validation: the method, the attempt's key and the contact number. */
+export const attemptReady = createEvent<{ method: PaymentMethod; key: string; contact: string }>();
+
+const needsContact = (context: PaymentContext | null) => context?.requirePhone ?? false;
+const checked = sample({
+  clock: payClicked,
+  source: { context: $context, contact: $contact, paying: $paying },
+  filter: ({ paying }) => !paying,
+  fn: ({ context, contact }, method) => ({
+    method,
+    contactError: needsContact(context) && !isValidPhone(contact) ? messages.invalidPhone : null,
+  }),
+});
+$contactError.on(checked, (_, { contactError }) => contactError);
+const valid = checked.filter({ fn: (c) => c.contactError === null });
+
+const keyFx = attach({ effect: newIdempotencyKeyFx });
+const $pendingMethod = createStore<PaymentMethod | null>(null);
+$pendingMethod.on(valid, (_, { method }) => method);
+// The paying flag and a clean error box as soon as Pay is accepted (spec 4).
+$paying.on(valid, () => true);
+$error.on(valid, () => null);
+sample({ clock: valid, source: $attemptKey, filter: (key) => key === null, target: keyFx });
+$attemptKey.on(keyFx.doneData, (_, key) => key);
+sample({
+  clock: [sample({ clock: valid, source: $attemptKey, filter: (key): key is string => key !== null }), keyFx.doneData],
+  source: { method: $pendingMethod, contact: $contact },
+  filter: ({ method }) => method !== null,
+  fn: ({ method, contact }, key) => ({ method: method as PaymentMethod, key, contact: contact.trim() }),
+  target: attemptReady,
+});
+
+$paying.reset(paymentReset);
+$selected.reset(paymentReset);
+$error.on(paymentReset, (_, text) => text);
+// A new attempt after a definite refusal gets a new key (the same key would replay the refusal).
+$attemptKey.reset(paymentReset);
+
+// ---- Bank transfer ------------------------------------------------------------------------------------------------
+
+export const payWithBankFx = attach({
+  source: $deps,
+  effect: (deps, { key, contact }: { key: string; contact: string }) => apiOf(deps).payWithTruelayer({ contact_number: contact, idempotency_key: key }),
+});
+sample({ clock: attemptReady, filter: ({ method }) => method === 'bank_transfer', target: payWithBankFx });
+sample({ clock: payWithBankFx.doneData, fn: ({ auth_url }) => auth_url, target: navigateFx });
+sample({ clock: payWithBankFx.fail, fn: () => messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER), target: paymentReset });
+
+/** A panel's payment went through: the next step (payment or bank result -> deliver_tickets). */
+export const paymentSucceeded = createEvent();
+sample({ clock: paymentSucceeded, fn: () => [stepCompleted], target: shellCommandsSent });

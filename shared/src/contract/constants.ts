@@ -1,0 +1,16 @@
+/**
+ * The contract's plain constants, in a module without zod: the page's rules (shared/src/rules) import them from here,
+ * so a remote that uses a rule does not also carry the schemas. The call and entity modules re-export them.
+ */
+
+/** 6 digits (spec 5); the page strips non-digits before sending. */
+export const ONE_TIME_CODE_PATTERN = /^\d{6}$/;
+
+/** Spec 9: donation minimum 1. */
+export const DONATION_MINIMUM = 1;
+
+/** Spec 9: address lookup needs at least 3 characters. */
+export const ADDRESS_LOOKUP_MINIMUM = 3;
+
+/** Country codes the rules name (spec sections 5 and 9). */
+export const COUNTRY = { UK: 1, USA: 2 } as const;

@@ -1,0 +1,126 @@
+import { PHONE_PATTERN, TEXT_LIMITS } from '../contract/form-fields';
+
+/**
+ * The payment step's rules (spec sections 4 'Payment method choice', 'Awaiting bank result', 5 'Contact and express
+ * account' and 9): pure functions of plain data, so the page and its tests read the same table.
+ */
+
+/** The methods the buyer can choose between ('square' is the card method of a square-type organiser). */
+export type PaymentMethod = 'bank_transfer' | 'card' | 'instalment' | 'square';
+
+/** Spec 9: the card method is hidden for GBP baskets of this total or more. */
+export const CARD_GBP_LIMIT = 2000;
+
+/** Spec 9: bank transfer only in these currencies. */
+export const BANK_TRANSFER_CURRENCIES: readonly string[] = ['GBP', 'EUR'];
+
+/** Spec 3: the 1-month key is paying in full, never an instalment choice. */
+export const PAY_IN_FULL_KEY = '1';
+
+export interface PaymentChoiceInput {
+  basketTotal: number;
+  currencyCode: string;
+  express: boolean;
+  /** The organiser's provider kind (checkout.opoa.provider); null when it has none. */
+  provider: 'stripe' | 'square' | null;
+  /** Keys of payment_plan_schedule_options. */
+  planKeys: readonly string[];
+  /** create_truelayer_payment failed: the bank option is dropped. */
+  bankUnavailable: boolean;
+}
+
+export type PaymentChoice =
+  /** A zero total: no method, the free tickets are claimed automatically. */
+  | { kind: 'free_claim' }
+  /** The organiser has no payment integration: nothing can be paid. */
+  | { kind: 'no_integration' }
+  | {
+      kind: 'methods';
+      /** In the order the buttons show. */
+      methods: PaymentMethod[];
+      /** The method chosen for the buyer (one method and no plan, or express/stripe-type without a plan). */
+      autoSelected: PaymentMethod | null;
+      /** Which card panel the card method opens. */
+      cardProvider: 'stripe' | 'square';
+    };
+
+/** The instalment choices: every plan key but '1', by number of months. */
+export function instalmentKeys(planKeys: readonly string[]): string[] {
+  return planKeys.filter((key) => key !== PAY_IN_FULL_KEY).sort((a, b) => Number(a) - Number(b));
+}
+
+/** Spec 4 'Payment method choice', availability. */
+export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
+  if (input.basketTotal <= 0) return { kind: 'free_claim' };
+  const stripeType = input.express || input.provider === 'stripe';
+  if (!stripeType && input.provider === null) return { kind: 'no_integration' };
+
+  const hasPlanKeys = instalmentKeys(input.planKeys).length > 0;
+  const gbp = input.currencyCode === 'GBP';
+  // Instalments: GBP, card only (spec 9), and only when the server offers more than paying in full.
+  const withInstalments = (methods: PaymentMethod[]): PaymentMethod[] =>
+    gbp && hasPlanKeys && methods.some((m) => m === 'card' || m === 'square') ? [...methods, 'instalment'] : methods;
+
+  if (stripeType) {
+    const methods = withInstalments(['card']);
+    const hasPlan = methods.includes('instalment');
+    return { kind: 'methods', methods, autoSelected: hasPlan ? null : 'card', cardProvider: 'stripe' };
+  }
+
+  const methods: PaymentMethod[] = [];
+  if (BANK_TRANSFER_CURRENCIES.includes(input.currencyCode) && !input.bankUnavailable) methods.push('bank_transfer');
+  if (input.basketTotal < CARD_GBP_LIMIT || !gbp) methods.push('square');
+  const all = withInstalments(methods);
+  const hasPlan = all.includes('instalment');
+  const only = all.length === 1 ? (all[0] ?? null) : null;
+  return { kind: 'methods', methods: all, autoSelected: hasPlan ? null : only, cardProvider: 'square' };
+}
+
+/** Spec 2 'Payment' title. */
+export function paymentTitle({ freeClaim, paying, express }: { freeClaim: boolean; paying: boolean; express: boolean }): string {
+  if (freeClaim) return 'Claiming free tickets';
+  if (paying) return 'Confirming Payment';
+  if (express) return 'Complete purchase';
+  return 'Payment';
+}
+
+// ---- Awaiting bank result ------------------------------------------------------------------------------------------
+
+/** Spec 9: first poll after 2000 ms, then every 1500 ms. */
+export const BANK_FIRST_POLL_MS = 2000;
+export const BANK_POLL_EVERY_MS = 1500;
+/** Spec 9: wait text thresholds and the give-up count. */
+export const BANK_WAIT_THRESHOLDS = { waiting: 3, awaiting: 6, longer: 9, giveUp: 60 } as const;
+
+export type BankWaitText = 'none' | 'waiting' | 'awaiting' | 'longer' | 'give_up';
+
+export interface BankWait {
+  /** Which wait sentence shows (messages.bankWaitingForResponse, …); 'none' before the third poll. */
+  text: BankWaitText;
+  /** From 9 polls the buyer is offered a different method. */
+  offerOtherMethod: boolean;
+  /** Milliseconds until the next poll; null once polling has stopped. */
+  nextPollInMs: number | null;
+}
+
+/** Where the wait stands after `polls` status requests that found the payment still pending. */
+export function bankWait(polls: number): BankWait {
+  const t = BANK_WAIT_THRESHOLDS;
+  if (polls > t.giveUp) return { text: 'give_up', offerOtherMethod: true, nextPollInMs: null };
+  const text: BankWaitText = polls >= t.longer ? 'longer' : polls >= t.awaiting ? 'awaiting' : polls >= t.waiting ? 'waiting' : 'none';
+  return { text, offerOtherMethod: polls >= t.longer, nextPollInMs: polls === 0 ? BANK_FIRST_POLL_MS : BANK_POLL_EVERY_MS };
+}
+
+// ---- Delivery ------------------------------------------------------------------------------------------------------
+
+/** Spec 9: delivery starts 1000 ms after the step loads and advances 3000 ms after it completes. */
+export const DELIVERY_START_MS = 1000;
+export const DELIVERY_ADVANCE_MS = 3000;
+
+// ---- Contact -------------------------------------------------------------------------------------------------------
+
+/** Spec 5: an optional country prefix and at least 9 digits, spaces, dots or dashes (the server's own pattern). */
+export function isValidPhone(input: string): boolean {
+  const trimmed = input.trim();
+  return trimmed.length > 0 && trimmed.length <= TEXT_LIMITS.phone && PHONE_PATTERN.test(trimmed);
+}
