@@ -41,6 +41,10 @@ export const copy = {
     billingLegend: 'Billing address',
     secureLegend: 'Secure Payment',
     loading: 'Loading the secure card form',
+    loadFailed: 'The card form could not be loaded. Please try again.',
+    address1: 'Address line 1',
+    town: 'Town or city',
+    postcode: 'Postcode',
   },
   instalments: {
     legend: 'Pay in instalments',

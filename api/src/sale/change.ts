@@ -17,12 +17,20 @@ export interface BasketChange {
  * order of inventory/holds.ts), so two changes of one visitor queue instead of racing. No basket, or a paid one, is a
  * 409 with a reason; a refusal thrown by `change` rolls everything back.
  */
-export async function changeBasket<T>(db: Db, clock: Clock, handle: SessionHandle, change: (context: BasketChange) => Promise<T>): Promise<T> {
+export async function changeBasket<T>(
+  db: Db,
+  clock: Clock,
+  handle: SessionHandle,
+  change: (context: BasketChange) => Promise<T>,
+  /** The answer when the visitor has no basket, instead of the 409. */
+  withoutBasket?: () => T,
+): Promise<T> {
   const now = clock.now();
   try {
     return await db.transaction().execute(async (tx) => {
       const session = await handle.lock(tx);
       const sale = await lockCurrentSale(tx, session);
+      if (!sale && withoutBasket) return withoutBasket();
       if (!sale) throw new HttpError(409, saleMessages.noSale);
       if (sale.status === 'paid') throw new HttpError(409, saleMessages.paidSale);
       return change({ tx, session, sale, now });

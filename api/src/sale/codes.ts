@@ -1,7 +1,6 @@
 import type { Clock } from '../clock';
 import { findCode, liveClaims, lockCode, type CodeRow } from '../catalogue/codes';
 import type { Db, Sale, Tx } from '../db/schema';
-import { HttpError } from '../http/errors';
 import type { SessionHandle } from '../identity/session';
 import { changeBasket } from './change';
 import { basketChanged } from './current';
@@ -58,8 +57,11 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
  * the price only, so a reservation is kept; with a usage limit, a reserved sale claims a use at once (catalogue/codes).
  */
 export async function setCode(db: Db, clock: Clock, session: SessionHandle, text: string): Promise<SetCodeResult> {
-  try {
-    return await changeBasket(db, clock, session, async ({ tx, sale, now }) => {
+  return changeBasket(
+    db,
+    clock,
+    session,
+    async ({ tx, sale, now }) => {
       const refuse = async (reason: string): Promise<SetCodeResult> => {
         await tx.updateTable('sales').set({ code_error: reason, updated_at: now }).where('id', '=', sale.id).execute();
         return { code_applied: false, error: reason };
@@ -84,10 +86,8 @@ export async function setCode(db: Db, clock: Clock, session: SessionHandle, text
       await tx.insertInto('sale_codes').values({ sale_id: sale.id, code_id: code.id, created_at: now }).execute();
       await basketChanged(tx, sale.id, now);
       return { code_applied: true };
-    });
-  } catch (error) {
+    },
     // No basket yet: nothing for a code to apply to. That is an answer, not a failure of the call.
-    if (error instanceof HttpError && error.message === saleMessages.noSale) return { code_applied: false, error: saleMessages.codeNotApplicable };
-    throw error;
-  }
+    () => ({ code_applied: false, error: saleMessages.codeNotApplicable }),
+  );
 }

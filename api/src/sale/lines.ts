@@ -1,7 +1,7 @@
 import { messages } from '@checkout/shared';
 import type { Clock } from '../clock';
 import { toMinor } from '../catalogue/money';
-import type { Db, Tx } from '../db/schema';
+import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
@@ -76,47 +76,41 @@ export async function updateGiftVoucherQuantity(
   });
 }
 
-export async function removeFromBasket(db: Db, clock: Clock, session: SessionHandle, ticketId: number): Promise<{ success: boolean }> {
-  return removeLine(db, clock, session, (tx, saleId) =>
-    tx.deleteFrom('sale_lines').where('sale_id', '=', saleId).where('ticket_type_id', '=', ticketId).returning('id').execute(),
-  );
+/** Ticket lines are keyed by ticket type; gift voucher lines by voucher and value. */
+type LineKey = { ticketTypeId: number } | { giftVoucherId: number; valueMinor: number };
+
+export function removeFromBasket(db: Db, clock: Clock, session: SessionHandle, ticketId: number): Promise<{ success: boolean }> {
+  return removeLine(db, clock, session, { ticketTypeId: ticketId });
 }
 
-export async function removeGiftVoucherFromBasket(
+export function removeGiftVoucherFromBasket(
   db: Db,
   clock: Clock,
   session: SessionHandle,
   input: { gift_voucher_id: number; value: number },
 ): Promise<{ success: boolean }> {
-  const valueMinor = toMinor(input.value);
-  return removeLine(db, clock, session, (tx, saleId) =>
-    tx
-      .deleteFrom('sale_lines')
-      .where('sale_id', '=', saleId)
-      .where('gift_voucher_id', '=', input.gift_voucher_id)
-      .where('value_minor', '=', valueMinor)
-      .returning('id')
-      .execute(),
-  );
+  return removeLine(db, clock, session, { giftVoucherId: input.gift_voucher_id, valueMinor: toMinor(input.value) });
 }
 
-type Remover = (tx: Tx, saleId: number) => Promise<{ id: number }[]>;
-
-async function removeLine(db: Db, clock: Clock, session: SessionHandle, remove: Remover): Promise<{ success: boolean }> {
-  try {
-    return await changeBasket(db, clock, session, async ({ tx, sale, now }) => {
-      const reopened = await reopenBasket(tx, sale, now);
-      const removed = await remove(tx, reopened.id);
-      // Nothing to remove: undo the reopening (a reservation is kept) by refusing inside the transaction.
-      if (removed.length === 0) throw new NothingRemoved();
+/** Removes a line; nothing to remove (no basket, or not in it) is a success that changes nothing. */
+function removeLine(db: Db, clock: Clock, session: SessionHandle, key: LineKey): Promise<{ success: boolean }> {
+  return changeBasket(
+    db,
+    clock,
+    session,
+    async ({ tx, sale, now }) => {
+      let query = tx.selectFrom('sale_lines').select('id').where('sale_id', '=', sale.id);
+      query =
+        'ticketTypeId' in key
+          ? query.where('ticket_type_id', '=', key.ticketTypeId)
+          : query.where('gift_voucher_id', '=', key.giftVoucherId).where('value_minor', '=', key.valueMinor);
+      const line = await query.executeTakeFirst();
+      if (!line) return { success: true };
+      await reopenBasket(tx, sale, now);
+      await tx.deleteFrom('sale_lines').where('id', '=', line.id).execute();
       await basketChanged(tx, sale.id, now);
       return { success: true };
-    });
-  } catch (error) {
-    if (error instanceof NothingRemoved) return { success: true };
-    if (error instanceof HttpError && error.statusCode === 409 && error.message === saleMessages.noSale) return { success: true };
-    throw error;
-  }
+    },
+    () => ({ success: true }),
+  );
 }
-
-class NothingRemoved extends Error {}

@@ -392,7 +392,7 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       { id: o.jazz, name: 'Brooklyn Jazz Nights', slug: 'brooklyn-jazz-nights', currency: 'USD', payment_provider: 'square', payment_merchant_id: 'sq_demo_jazz' },
       { id: o.villageHall, name: 'St Mary’s Village Hall', slug: 'st-marys-village-hall', payment_provider: null },
       { id: o.demo, name: 'Checkout Demo', slug: 'checkout-demo', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_checkout' },
-      { id: o.express, name: 'Quick Tickets', slug: 'quick-tickets', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_quick', express_checkout: true },
+      { id: o.express, name: 'Quick Tickets', slug: 'quick-tickets', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_quick', express_checkout: true, marketing_signup_message: 'Quiz dates from Quick Tickets' },
     ],
     events,
     eventDates,

@@ -142,3 +142,48 @@ test('in-app browser notice: shown only when incompatible; Copy link says Copied
   expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   jest.useRealTimers();
 });
+
+test('express checkout: Complete purchase, the Account form, the purchase-terms note and the Preferences', async () => {
+  const user = userEvent.setup();
+  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ express: true, has_require_phone_number: true }), user: null });
+  expect(screen.getByRole('heading', { level: 1, name: 'Complete purchase' })).toBeInTheDocument();
+  const account = screen.getByRole('group', { name: 'Account' });
+  expect(account).toContainElement(screen.getByRole('textbox', { name: 'Full name' }));
+  expect(account).toContainElement(screen.getByRole('textbox', { name: 'Email address' }));
+  expect(account).toContainElement(screen.getByRole('textbox', { name: 'Contact number' }));
+  expect(screen.getByRole('link', { name: 'purchase terms and conditions' })).toHaveAttribute('href', '/legal-information/purchase-terms-and-conditions/');
+  const preferences = screen.getByRole('group', { name: 'Preferences' });
+  expect(preferences).toContainElement(screen.getByRole('checkbox', { name: 'Hear about new shows from Riverside Live first' }));
+  expect(preferences).toContainElement(screen.getByRole('checkbox', { name: 'Send me the newsletter with events and offers' }));
+  await user.type(screen.getByRole('textbox', { name: 'Billing postcode' }), 'BS1 4QA');
+  await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+  await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/34');
+  await user.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
+  await user.click(screen.getByRole('button', { name: /^Pay / }));
+  expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(messages.expressInvalidEmail);
+  expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription(messages.expressFullNameRequired);
+  expect(props.api.payloadsOf('setAccountDetails')).toEqual([]);
+});
+
+test('square-type card: Billing address and Secure Payment, the widget attached, Pay tokenises and pays', async () => {
+  const user = userEvent.setup();
+  const attached: string[] = [];
+  window.Square = {
+    payments: () => ({
+      card: async () => ({ attach: async (selector: string) => void attached.push(selector), tokenize: async () => ({ status: 'OK', token: 'cnon_test' }) }),
+    }),
+  };
+  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }) });
+  await user.click(await screen.findByRole('button', { name: 'Credit or Debit Card' }));
+  expect(screen.getByRole('group', { name: 'Billing address' })).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Secure Payment' })).toBeInTheDocument();
+  await waitFor(() => expect(attached).toEqual(['#square-card']));
+  expect(props.api.payloadsOf('getSquareCredentials')).toHaveLength(1);
+  await user.type(screen.getByRole('textbox', { name: 'Billing postcode' }), 'BS1 4QA');
+  const pay = screen.getAllByRole('button', { name: /^Pay / })[0]!;
+  await waitFor(() => expect(pay).toBeEnabled());
+  await user.click(pay);
+  await waitFor(() => expect(props.api.payloadsOf('payWithSquare')).toHaveLength(1));
+  expect(props.api.payloadsOf('payWithSquare')[0]).toMatchObject({ source_id: 'cnon_test', billing_address_data: { postcode: 'BS1 4QA' } });
+  delete window.Square;
+});

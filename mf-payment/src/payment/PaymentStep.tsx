@@ -6,8 +6,12 @@ import { copy } from '../copy';
 import { TextField } from '../ui/Field';
 import { useFocusOnArrival } from '../ui/useFocusOnArrival';
 import { SandboxCardForm } from './card/SandboxCardForm';
+import { ExpressAccount } from './express/ExpressAccount';
+import { expressPrefilled } from './express/model';
 import { InstalmentPanel } from './instalments/InstalmentPanel';
 import { $bankPreparing, $choice, $claiming, $contact, $contactError, $error, $method, $paying, contactChanged, contextChanged, methodChosen, payClicked, paymentShown, type PaymentContext } from './model';
+import { SquareCardPanel } from './square/SquareCardPanel';
+import { squarePayClicked } from './square/model';
 import { EditBasketLink } from './ui/EditBasketLink';
 import { InAppBrowserNotice, isIncompatibleInAppBrowser } from './ui/InAppBrowserNotice';
 import '../payment.css';
@@ -29,6 +33,17 @@ export function contextOf(checkout: Checkout, user: User | null): PaymentContext
     planKeys: Object.keys(checkout.payment_plan_schedule_options),
     requirePhone: checkout.has_require_phone_number,
     email: user?.email ?? checkout.init_guest_email,
+  };
+}
+
+/** The express form starts from what is known: a signed-in buyer's name and email, the checkout's preferences. */
+export function expressPrefill(checkout: Checkout, user: User | null) {
+  const preferences = checkout.marketing_preferences;
+  return {
+    fullname: user?.full_name ?? '',
+    email: user?.email ?? checkout.init_guest_email ?? '',
+    ct_subscribed: preferences.ct_subscribed,
+    organisers: Object.fromEntries(preferences.basket_organisers.map((o) => [String(o.id), o.organiser_subscribed])),
   };
 }
 
@@ -58,11 +73,14 @@ export function PaymentStep(props: StepProps) {
     chosen: methodChosen,
     contactChanged,
     pay: payClicked,
+    prefill: expressPrefilled,
+    squarePay: squarePayClicked,
   });
 
   useEffect(() => {
     if (!checkout) return;
     m.shown({ deps: { api: props.api, commands: props.commands, config: props.config }, context: contextOf(checkout, user) });
+    if (checkout.express) m.prefill(expressPrefill(checkout, user));
   }, [checkout === null]);
   const context = checkout ? contextOf(checkout, user) : null;
   const contextKey = JSON.stringify(context);
@@ -102,7 +120,10 @@ export function PaymentStep(props: StepProps) {
     const method = m.method;
     body = (
       <>
-        {checkout.has_require_phone_number ? (
+        {checkout.express ? (
+          <ExpressAccount requirePhone={checkout.has_require_phone_number} organisers={checkout.marketing_preferences.basket_organisers} />
+        ) : null}
+        {checkout.has_require_phone_number && !checkout.express ? (
           <fieldset>
             <legend>{copy.payment.contactLegend}</legend>
             <TextField
@@ -155,6 +176,11 @@ export function PaymentStep(props: StepProps) {
             )}
           </section>
         ) : null}
+        {method === 'square' || (method === 'card' && cardProvider === 'square') ? (
+          <section className="panel" aria-label={copy.payment.card}>
+            <SquareCardPanel paying={m.paying} payLabel={payLabel} />
+          </section>
+        ) : null}
         {method === 'instalment' ? (
           <section className="panel" aria-label={copy.instalments.legend}>
             <InstalmentPanel
@@ -164,6 +190,13 @@ export function PaymentStep(props: StepProps) {
               currencySymbol={symbol}
             />
           </section>
+        ) : null}
+        {method === 'square' ? (
+          <div className="mobile-pay">
+            <Button loading={m.paying} onClick={() => m.squarePay()} aria-hidden="true" tabIndex={-1}>
+              {payLabel}
+            </Button>
+          </div>
         ) : null}
         {method === 'bank_transfer' ? (
           <div className="mobile-pay">

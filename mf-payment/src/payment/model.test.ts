@@ -142,3 +142,29 @@ test("zero total for a guest whose email is not loaded yet: the checkout is relo
   await allSettled(contextChanged, { scope: s.scope, params: context({ basketTotal: 0, email: 'guest@example.com' }) });
   expect(s.api.payloadsOf('claimFreeTickets')).toEqual([{ email: 'guest@example.com', idempotency_key: 'test-key-00000001' }]);
 });
+
+test('a Pay request lost on the network is retried with the same key; a definite refusal then gets a fresh one', async () => {
+  let calls = 0;
+  const s = modelScope({
+    payWithTruelayer: async () => {
+      calls += 1;
+      if (calls === 1) throw apiFailure('payWithTruelayer', { kind: 'network', status: undefined });
+      throw apiFailure('payWithTruelayer');
+    },
+  });
+  await show(s);
+  await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  // No answer: the method stays, Pay is possible again, and the attempt keeps its key.
+  expect(s.scope.getState($paying)).toBe(false);
+  expect(s.scope.getState($method)).toBe('bank_transfer');
+  expect(s.scope.getState($attemptKey)).toBe('test-key-00000001');
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.api.payloadsOf('payWithTruelayer').map((p) => (p as { idempotency_key: string }).idempotency_key)).toEqual([
+    'test-key-00000001',
+    'test-key-00000001',
+    'test-key-00000002',
+  ]);
+});

@@ -1,6 +1,7 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import {
   BANK_TRANSFER_CURRENCIES,
+  isApiFailure,
   isValidPhone,
   messages,
   OPEN_BANKING_PROVIDER,
@@ -9,6 +10,9 @@ import {
   type PaymentMethod,
 } from '@checkout/shared';
 import { $deps, apiOf, depsReceived, navigateFx, newIdempotencyKeyFx, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '../shell';
+
+/** The request never got an answer (as opposed to a refusal): retrying it must reuse its idempotency key. */
+export const isNetworkFailure = (error: unknown): boolean => isApiFailure(error) && error.kind === 'network';
 
 /** What the payment step reads from the checkout and the user when it arrives. */
 export interface PaymentContext {
@@ -156,7 +160,15 @@ sample({
   target: attemptReady,
 });
 
-$paying.reset(paymentReset);
+/** Pay stopped before any money moved (a form the server sent back with field errors): only the paying flag clears. */
+export const paymentCancelled = createEvent();
+/**
+ * A Pay request got no answer (the network failed): the server may have charged or not, so the same attempt is
+ * retried with the same key (payment protocol: a repeated key is answered, never charged twice). The method stays.
+ */
+export const paymentInterrupted = createEvent<string>();
+$paying.reset(paymentReset, paymentCancelled, paymentInterrupted);
+$error.on(paymentInterrupted, (_, text) => text);
 $selected.reset(paymentReset);
 $error.on(paymentReset, (_, text) => text);
 // A new attempt after a definite refusal gets a new key (the same key would replay the refusal).
@@ -170,7 +182,9 @@ export const payWithBankFx = attach({
 });
 sample({ clock: attemptReady, filter: ({ method }) => method === 'bank_transfer', target: payWithBankFx });
 sample({ clock: payWithBankFx.doneData, fn: ({ auth_url }) => auth_url, target: navigateFx });
-sample({ clock: payWithBankFx.fail, fn: () => messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER), target: paymentReset });
+const bankFailed = payWithBankFx.failData.map((error) => ({ network: isNetworkFailure(error), text: messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER) }));
+sample({ clock: bankFailed, filter: (f) => f.network, fn: (f) => f.text, target: paymentInterrupted });
+sample({ clock: bankFailed, filter: (f) => !f.network, fn: (f) => f.text, target: paymentReset });
 
 /** A panel's payment went through: the next step (payment or bank result -> deliver_tickets). */
 export const paymentSucceeded = createEvent();

@@ -58,3 +58,20 @@ test('get_token failing: reset with the Stripe token message', async () => {
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(s.scope.getState($error)).toBe(messages.stripeTokenFailed);
 });
+
+test('get_token lost on the network: the retry sends the same key; after a refusal the next Pay has a new one', async () => {
+  let calls = 0;
+  const s = modelScope({
+    getToken: async () => {
+      calls += 1;
+      if (calls === 1) throw apiFailure('getToken', { kind: 'network', status: undefined });
+      throw apiFailure('getToken');
+    },
+  });
+  await fill(s);
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.scope.getState($error)).toBe(messages.stripeTokenFailed);
+  await allSettled(cardPayClicked, { scope: s.scope });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.api.payloadsOf('getToken')).toEqual([{ idempotency_key: 'test-key-00000001' }, { idempotency_key: 'test-key-00000001' }, { idempotency_key: 'test-key-00000002' }]);
+});

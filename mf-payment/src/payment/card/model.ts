@@ -1,7 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { isApiFailure, messages } from '@checkout/shared';
 import { $deps, navigateFx, type StepDeps } from '../../shell';
-import { attemptReady, payClicked, paymentReset, paymentShown, paymentSucceeded } from '../model';
+import { $context, attemptReady, isNetworkFailure, payClicked, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
 import { cardDigits, EMPTY_CARD, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from './fields';
 
@@ -21,9 +21,19 @@ $cardErrors.on(cardFieldChanged, (errors, { field }) => {
 
 const checked = sample({ clock: cardPayClicked, source: $card, fn: (card) => validateCard(card) });
 $cardErrors.on(checked, (_, errors) => errors);
-sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, fn: () => 'card' as const, target: payClicked });
+/** The card form is complete; an express checkout checks its account form before paying (express/model.ts). */
+export const cardValid = createEvent();
+/** Express checkouts send the account details before the card is charged (spec 2 'Payment', express). */
+export const $express = $context.map((context) => context?.express ?? false);
+sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, target: cardValid });
+sample({ clock: cardValid, source: $express, filter: (express) => !express, fn: () => 'card' as const, target: payClicked });
 
-export type CardOutcome = { kind: 'succeeded' } | { kind: 'redirect'; url: string } | { kind: 'refused'; message: string };
+export type CardOutcome =
+  | { kind: 'succeeded' }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'refused'; message: string }
+  /** No answer from the server: retried with the same key. */
+  | { kind: 'interrupted'; message: string };
 
 /** With real Stripe keys the mounted Elements form confirms the PaymentIntent (it holds the card element). */
 let stripeConfirm: ((clientSecret: string) => Promise<CardOutcome>) | null = null;
@@ -43,6 +53,7 @@ export const payByCardFx = attach({
     try {
       token = await deps.api.getToken({ idempotency_key: key });
     } catch (error) {
+      if (isNetworkFailure(error)) return { kind: 'interrupted', message: messages.stripeTokenFailed };
       return { kind: 'refused', message: isApiFailure(error) && error.serverMessage ? error.serverMessage : messages.stripeTokenFailed };
     }
     if (deps.config.stripePublishableKey) {
@@ -77,8 +88,10 @@ export function confirmOutcome(status: number, body: unknown): CardOutcome {
   return { kind: 'refused', message };
 }
 
-sample({ clock: attemptReady, filter: ({ method }) => method === 'card', fn: ({ key }) => ({ key }), target: payByCardFx });
+sample({ clock: attemptReady, source: $express, filter: (express, { method }) => method === 'card' && !express, fn: (_, { key }) => ({ key }), target: payByCardFx });
 sample({ clock: payByCardFx.doneData, filter: (o) => o.kind === 'succeeded', target: paymentSucceeded });
 sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'redirect' ? o.url : undefined)), target: navigateFx });
 sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'refused' ? o.message : undefined)), target: paymentReset });
-sample({ clock: payByCardFx.fail, fn: () => messages.stripeRedirectFailed, target: paymentReset });
+sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'interrupted' ? o.message : undefined)), target: paymentInterrupted });
+// The confirmation itself got no answer (a thrown fetch): the same attempt again, same key.
+sample({ clock: payByCardFx.fail, fn: () => messages.stripeRedirectFailed, target: paymentInterrupted });
