@@ -60,15 +60,17 @@ export async function recordCodeUses(tx: Tx, saleId: number, amounts: ReadonlyMa
     .forUpdate()
     .execute();
   for (const code of codes) {
-    if (code.kind === 'gift_voucher') {
-      const spent = amounts.get(code.id) ?? 0;
-      await tx
-        .updateTable('codes')
-        .set((eb) => ({ balance_minor: sql<number>`greatest(0, coalesce(${eb.ref('balance_minor')}, 0) - ${spent})`, uses: eb('uses', '+', 1) }))
-        .where('id', '=', code.id)
-        .execute();
-    } else {
-      await tx.updateTable('codes').set((eb) => ({ uses: eb('uses', '+', 1) })).where('id', '=', code.id).execute();
-    }
+    const spent = code.kind === 'gift_voucher' ? (amounts.get(code.id) ?? 0) : 0;
+    await tx
+      .updateTable('codes')
+      .set((eb) => ({
+        uses: eb('uses', '+', 1),
+        ...(code.kind === 'gift_voucher' ? { balance_minor: sql<number>`greatest(0, coalesce(${eb.ref('balance_minor')}, 0) - ${spent})` } : {}),
+      }))
+      .where('id', '=', code.id)
+      // A one-use code another buyer used while this sale's hold had lapsed: the paid sale is honoured anyway, and the
+      // use it no longer has is not counted.
+      .where(sql<boolean>`max_uses IS NULL OR uses < max_uses`)
+      .execute();
   }
 }

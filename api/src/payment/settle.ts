@@ -1,3 +1,4 @@
+import { recordCodeUses } from '../catalogue/codes';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { systemClock } from '../clock';
@@ -38,31 +39,6 @@ export interface RefundJobPayload {
   saleId: number;
   provider: string;
   providerPaymentId: string;
-}
-
-/** Counts each code's use and spends gift voucher balances; a use the code no longer has is not counted (see README). */
-async function recordCodeUses(tx: Tx, saleId: number, amounts: ReadonlyMap<number, number>): Promise<void> {
-  const codes = await tx
-    .selectFrom('sale_codes as sc')
-    .innerJoin('codes as c', 'c.id', 'sc.code_id')
-    .select(['c.id', 'c.kind'])
-    .where('sc.sale_id', '=', saleId)
-    .orderBy('c.id')
-    .forUpdate()
-    .execute();
-  for (const code of codes) {
-    const spent = code.kind === 'gift_voucher' ? (amounts.get(code.id) ?? 0) : 0;
-    await tx
-      .updateTable('codes')
-      .set((eb) => ({
-        uses: eb('uses', '+', 1),
-        ...(code.kind === 'gift_voucher' ? { balance_minor: sql<number>`greatest(0, coalesce(${eb.ref('balance_minor')}, 0) - ${spent})` } : {}),
-      }))
-      .where('id', '=', code.id)
-      // A one-use code another buyer used while this sale's hold had lapsed: the paid sale is honoured anyway.
-      .where(sql<boolean>`max_uses IS NULL OR uses < max_uses`)
-      .execute();
-  }
 }
 
 /**

@@ -47,6 +47,8 @@ export const SEED = {
     folkBalcony: 202,
     livestreamPass: 301,
     livestreamStanding: 302,
+    /** £250 a booth: eight make a GBP basket over 2000 on a square-type organiser (no card option, spec 9). */
+    livestreamBooth: 303,
     europaDay: 401,
     europaWeekend: 402,
     jazzTable: 501,
@@ -301,6 +303,7 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
     },
     { id: t.livestreamPass, event_id: e.livestream, event_date_id: 31, name: 'Livestream pass', price_minor: 800, currency: 'GBP', booking_fee_minor: 50, absorb_fee: true, capacity: 5000, sort_order: 1 },
     { id: t.livestreamStanding, event_id: e.livestream, event_date_id: 31, name: 'In the room (standing)', price_minor: 1800, currency: 'GBP', booking_fee_minor: 120, capacity: 150, sort_order: 2 },
+    { id: t.livestreamBooth, event_id: e.livestream, event_date_id: 31, name: 'Private booth (up to 6 people)', price_minor: 25000, currency: 'GBP', booking_fee_minor: 1000, capacity: 40, max_per_customer: 10, sort_order: 3 },
     { id: t.europaDay, event_id: e.europa, event_date_id: 41, name: 'Day ticket', price_minor: 6500, currency: 'EUR', booking_fee_minor: 350, capacity: 2000, sort_order: 1 },
     { id: t.europaWeekend, event_id: e.europa, event_date_id: 41, name: 'Weekend ticket', price_minor: 15900, currency: 'EUR', booking_fee_minor: 700, capacity: 1500, sort_order: 2 },
     {
