@@ -14,6 +14,9 @@ const transform = {
 };
 
 module.exports = {
+  // Global, not per project (jest ignores it there): a server test file creates a fresh database in its hooks (PGlite
+  // boots in ~3 s, more on a busy 2-core machine and when the migrated snapshot is first built).
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'unit',
@@ -29,8 +32,6 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.test.ts'],
-      // A fresh database per test file (PGlite boots in ~3 s, more on a busy 2-core machine): hooks need room.
-      testTimeout: 30_000,
       // Some server dependencies are ESM only (kysely 0.29, cookie 2, content-disposition) and some CommonJS ones load
       // modules with import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
       // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code.

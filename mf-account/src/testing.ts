@@ -9,5 +9,5 @@ export function modelScope(api: Partial<FakeApiHandlers> = {}): { scope: Scope; 
   const scope = fork({
     handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]],
   });
-  return { scope, api: fake, deps: { api: fake, commands: fakeStepProps().commands }, sent };
+  return { scope, api: fake, deps: { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } }, sent };
 }

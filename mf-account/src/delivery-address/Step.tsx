@@ -1,11 +1,12 @@
+import { depsOf } from '../shell';
 import { useEffect, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
-import { focusFirstError } from '../ui/focus';
-import { TextField } from '../ui/Field';
+import { useFocusOnArrival } from '@checkout/shared/ui';
+import { focusFirstError } from '@checkout/shared/ui';
+import { TextField } from '@checkout/shared/ui';
 import {
   $canFind,
   $countries,
@@ -95,7 +96,7 @@ export function DeliveryAddressStep(props: StepProps) {
   });
   const hasGiftVouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
   useEffect(() => {
-    m.shown({ deps: { api: props.api, commands: props.commands }, user, hasGiftVouchers, owner: addressOwner(checkout) });
+    m.shown({ deps: depsOf(props), user, hasGiftVouchers, owner: addressOwner(checkout) });
   }, []);
   useEffect(() => {
     if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);

@@ -1,10 +1,11 @@
+import { depsOf } from '../shell';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { donationFee, donationFeeNotice, formatMoney, type Charity, type StepProps } from '@checkout/shared';
 import { Button } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
-import { FieldError, TextField } from '../ui/Field';
+import { useFocusOnArrival } from '@checkout/shared/ui';
+import { FieldError, TextField } from '@checkout/shared/ui';
 import {
   $amount,
   $charity,
@@ -32,7 +33,7 @@ export function DonationStep(props: StepProps) {
   const m = useUnit({ charity: $charity, shown: donationShown, arrived: checkoutArrived, settled: reloadSettled });
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    m.shown({ deps: { api: props.api, commands: props.commands }, charity: checkout?.charity ?? null, saved: checkout?.donation ?? null });
+    m.shown({ deps: depsOf(props), charity: checkout?.charity ?? null, saved: checkout?.donation ?? null });
     setReady(true);
   }, []);
   // The model waits for the reloaded checkout before moving on; these effects tell it (arrival first).

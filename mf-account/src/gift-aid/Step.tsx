@@ -1,11 +1,12 @@
+import { depsOf } from '../shell';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, GIFT_AID_ADDRESS_THRESHOLD, giftAidAddressRequired, giftAidUplift, type StepProps } from '@checkout/shared';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
-import { focusFirstError } from '../ui/focus';
-import { CheckboxField, FieldError, Radio, TextField } from '../ui/Field';
+import { useFocusOnArrival } from '@checkout/shared/ui';
+import { focusFirstError } from '@checkout/shared/ui';
+import { CheckboxField, FieldError, Radio, TextField } from '@checkout/shared/ui';
 import { $amount, $errors, $form, $refusals, $saveError, $saving, continueClicked, formChanged, giftAidShown } from './model';
 import '../account.css';
 
@@ -34,7 +35,7 @@ export function GiftAidStep(props: StepProps) {
   useEffect(() => {
     const donation = checkout?.donation;
     m.shown({
-      deps: { api: props.api, commands: props.commands },
+      deps: depsOf(props),
       amount: donation?.amount_before_booking_fee ?? checkout?.donation_amount ?? 0,
       isGiftAid: donation?.is_gift_aid ?? checkout?.is_gift_aid ?? false,
     });

@@ -1,10 +1,11 @@
+import { depsOf } from '../shell';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, type StepProps } from '@checkout/shared';
 import { Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
-import { TextField } from '../ui/Field';
+import { useFocusOnArrival } from '@checkout/shared/ui';
+import { TextField } from '@checkout/shared/ui';
 import {
   $canVerify,
   $code,
@@ -53,7 +54,7 @@ export function LoginStep(props: StepProps) {
   // Until this mount has told the model who is here, the model may still hold an earlier visit's mode.
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    m.shown({ deps: { api: props.api, commands: props.commands }, user, initEmail: checkout?.init_guest_email ?? null });
+    m.shown({ deps: depsOf(props), user, initEmail: checkout?.init_guest_email ?? null });
     setReady(true);
     // Once per mount: signing in later refreshes the shell's user, and the model moves on by itself.
   }, []);

@@ -1,10 +1,11 @@
+import { depsOf } from '../shell';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
-import { CheckboxField } from '../ui/Field';
+import { useFocusOnArrival } from '@checkout/shared/ui';
+import { CheckboxField } from '@checkout/shared/ui';
 import {
   $choices,
   $saving,
@@ -36,7 +37,7 @@ export function MarketingPreferencesStep(props: StepProps) {
   useEffect(() => {
     if (!preferences) return;
     if (mounted.current) m.reloaded(preferences);
-    else m.shown({ deps: { api: props.api, commands: props.commands }, preferences });
+    else m.shown({ deps: depsOf(props), preferences });
     mounted.current = true;
   }, [preferences]);
 

@@ -1,8 +1,9 @@
+import { depsOf } from './shell-commands';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, refundProtectionOffer, type Checkout, type StepProps, type User } from '@checkout/shared';
 import { Button, Spinner } from '@checkout/shared/ui';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { useFocusOnArrival } from '@checkout/shared/ui';
 import { lineKey, ticketRef, voucherRef } from './lines';
 import {
   $drafts,
@@ -48,7 +49,7 @@ export function BasketStep(props: StepProps) {
   const onShellUpdating = useUnit(shellUpdatingChanged);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   useEffect(() => {
-    onDeps({ api: props.api, commands: props.commands });
+    onDeps(depsOf(props));
   }, [onDeps, props.api, props.commands]);
   useEffect(() => {
     if (checkout) onCheckout(checkout);

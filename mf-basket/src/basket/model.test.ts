@@ -36,7 +36,7 @@ function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; r
   const delays: number[] = [];
   const scope = fork({
     values: [
-      [$deps, { api, commands: fakeStepProps().commands }],
+      [$deps, { api, commands: fakeStepProps().commands, config: { apiBase: '' } }],
       [$updateDebounceMs, options.debounceMs ?? 5],
       [$reserveDelayMs, options.reserveDelayMs ?? 300],
       [$basket, options.basket === undefined ? sampleCheckout() : options.basket],
@@ -90,7 +90,7 @@ describe('quantity changes', () => {
     const waits: number[] = [];
     const scope = fork({
       values: [
-        [$deps, { api, commands: fakeStepProps().commands }],
+        [$deps, { api, commands: fakeStepProps().commands, config: { apiBase: '' } }],
         [$basket, sampleCheckout()],
       ],
       handlers: [

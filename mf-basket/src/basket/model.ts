@@ -152,7 +152,7 @@ $queued.reset(sendUpdatesFx);
 // Failures first, then the reload: the reload puts the server's quantities back in the inputs.
 sample({
   clock: sendUpdatesFx.doneData,
-  fn: (failures) => [...failures.map(notifyError), { kind: 'reloadCheckout' as const }],
+  fn: (failures) => [...failures.map((text) => notifyError(text)), { kind: 'reloadCheckout' as const }],
   target: shellCommandsSent,
 });
 

@@ -1,64 +1,12 @@
-import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { ApiClient, CheckoutState, NotificationInput, StepCommands } from '@checkout/shared';
-
-/**
- * What a step of this remote gets from the shell at mount time. The models are created once at module level, so the
- * shell's commands and the API client arrive as data (stored per scope) rather than being closed over.
- */
-export interface StepDeps {
-  api: ApiClient;
-  commands: StepCommands;
-}
-
-/** A request to the shell, as plain data: a model test reads the sequence instead of spying on events. */
-export type ShellCommand =
-  | { kind: 'stepCompleted' }
-  | { kind: 'goTo'; state: CheckoutState }
-  | { kind: 'reloadCheckout' }
-  | { kind: 'notify'; notification: NotificationInput }
-  | { kind: 'reservationStarted'; seconds: number };
-
-export function runShellCommand(commands: StepCommands, command: ShellCommand): void {
-  switch (command.kind) {
-    case 'stepCompleted':
-      commands.stepCompleted();
-      break;
-    case 'goTo':
-      commands.goTo(command.state);
-      break;
-    case 'reloadCheckout':
-      commands.reloadCheckout();
-      break;
-    case 'notify':
-      commands.notify(command.notification);
-      break;
-    case 'reservationStarted':
-      commands.reservationStarted(command.seconds);
-      break;
-  }
-}
-
-/** The shell's deps of the step mounted last (both steps of this remote get the same ones from one shell). */
-export const depsReceived = createEvent<StepDeps>();
-export const $deps = createStore<StepDeps | null>(null, { serialize: 'ignore' }).on(depsReceived, (_, deps) => deps);
-
-/**
- * Runs commands in order, inside the caller's scope: events called synchronously in a handler stay in its scope.
- * A test replaces the handler (fork({ handlers })) and reads the list.
- */
-export const shellCommandsFx = createEffect(({ commands, list }: { commands: StepCommands; list: ShellCommand[] }) => {
-  for (const command of list) runShellCommand(commands, command);
-});
-
-/** Ask the shell for one or more things, in this order. */
-export const shellCommandsSent = createEvent<ShellCommand[]>();
-
-sample({
-  clock: shellCommandsSent,
-  source: $deps,
-  filter: (deps: StepDeps | null, list: ShellCommand[]): deps is StepDeps => deps !== null && list.length > 0,
-  fn: (deps, list) => ({ commands: deps.commands, list }),
-  target: shellCommandsFx,
-});
-
-export const notifyError = (text: string): ShellCommand => ({ kind: 'notify', notification: { type: 'error', text } });
+// The shell-command plumbing every remote uses lives in the contract package; this remote bundles its own units.
+export {
+  $deps,
+  depsOf,
+  depsReceived,
+  notifyError,
+  runShellCommand,
+  shellCommandsFx,
+  shellCommandsSent,
+  type ShellCommand,
+  type StepDeps,
+} from '@checkout/shared/parcel';

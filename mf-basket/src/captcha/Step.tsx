@@ -1,9 +1,10 @@
+import { depsOf } from '../basket/shell-commands';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, type StepProps } from '@checkout/shared';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { $captchaSiteKey, $reservingTickets } from '../reserve/model';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { useFocusOnArrival } from '@checkout/shared/ui';
 import { HCaptchaWidget } from './HCaptchaWidget';
 import { $captchaProblem, $captchaToken, $challengeRound, captchaReset, captchaStepOpened, captchaVerified, continueClicked } from './model';
 import { SandboxCaptcha, type CaptchaWidgetProps } from './SandboxCaptcha';
@@ -64,7 +65,7 @@ export function CaptchaStep(props: StepProps) {
         <Button
           disabled={m.token === null}
           loading={m.reserving}
-          onClick={() => m.continueClicked({ deps: { api: props.api, commands: props.commands }, checkout })}
+          onClick={() => m.continueClicked({ deps: depsOf(props), checkout })}
         >
           Continue
         </Button>

@@ -18,7 +18,7 @@ function setup(answer: () => Promise<ReserveTicketsResponse> = async () => ({ re
     ],
   });
   const proceed = () =>
-    allSettled(continueClicked, { scope, params: { deps: { api: createFakeApi(), commands: fakeStepProps().commands }, checkout: sampleCheckout() } });
+    allSettled(continueClicked, { scope, params: { deps: { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } }, checkout: sampleCheckout() } });
   return { scope, sent, tokens, proceed };
 }
 

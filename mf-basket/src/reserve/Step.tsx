@@ -1,8 +1,9 @@
+import { depsOf } from '../basket/shell-commands';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { Spinner } from '@checkout/shared/ui';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { useFocusOnArrival } from '@checkout/shared/ui';
 import { reservationRequested } from './model';
 import '../ui/step.css';
 import './reserve.css';
@@ -12,7 +13,7 @@ export function ReserveStep(props: StepProps) {
   const { checkout, request } = useUnit({ checkout: props.stores.$checkout, request: reservationRequested });
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   useEffect(() => {
-    request({ deps: { api: props.api, commands: props.commands }, checkout });
+    request({ deps: depsOf(props), checkout });
     // Once per mount: a reloaded checkout must not reserve again.
   }, []);
   return (

@@ -24,7 +24,7 @@ function setup(answer: () => Promise<ReserveTicketsResponse>) {
   const start = (captchaResponse?: string) =>
     allSettled(reservationRequested, {
       scope,
-      params: { deps: { api: createFakeApi(), commands: fakeStepProps().commands }, checkout: sampleCheckout(), ...(captchaResponse ? { captchaResponse } : {}) },
+      params: { deps: { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } }, checkout: sampleCheckout(), ...(captchaResponse ? { captchaResponse } : {}) },
     });
   return { scope, sent, pushed, visited, requests, start };
 }

@@ -1,9 +1,10 @@
+import { depsOf } from '../shell';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, messages, type BankWaitText, type StepProps } from '@checkout/shared';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { useFocusOnArrival } from '@checkout/shared/ui';
 import { $view, bankResultLeft, bankResultShown, continueClicked, tryDifferentMethodClicked } from './model';
 import '../payment.css';
 
@@ -22,7 +23,7 @@ export function AwaitingBankStep(props: StepProps) {
   const m = useUnit({ view: $view, shown: bankResultShown, left: bankResultLeft, continueClicked, tryDifferentMethodClicked });
 
   useEffect(() => {
-    m.shown({ deps: { api: props.api, commands: props.commands, config: props.config }, returnedFrom: checkout?.truelayer_returned_from ?? null });
+    m.shown({ deps: depsOf(props), returnedFrom: checkout?.truelayer_returned_from ?? null });
     return () => m.left();
   }, []);
 

@@ -1,9 +1,10 @@
+import { depsOf } from '../shell';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { AlertBox, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { useFocusOnArrival } from '@checkout/shared/ui';
 import { $error, $progress, deliveryStarted, deliveryStopped, type DeliveryProgress } from './model';
 import { purchaseTracking } from './purchase';
 import '../payment.css';
@@ -34,7 +35,7 @@ export function DeliveryStep(props: StepProps) {
 
   useEffect(() => {
     m.started({
-      deps: { api: props.api, commands: props.commands, config: props.config },
+      deps: depsOf(props),
       hasUser: user !== null,
       tracking: checkout ? purchaseTracking(checkout) : null,
     });

@@ -1,10 +1,11 @@
+import { depsOf } from '../shell';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, messages, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { TextField } from '../ui/Field';
-import { useFocusOnArrival } from '../ui/useFocusOnArrival';
+import { TextField } from '@checkout/shared/ui';
+import { useFocusOnArrival } from '@checkout/shared/ui';
 import { SandboxCardForm } from './card/SandboxCardForm';
 import { ExpressAccount } from './express/ExpressAccount';
 import { expressPrefilled } from './express/model';
@@ -79,7 +80,7 @@ export function PaymentStep(props: StepProps) {
 
   useEffect(() => {
     if (!checkout) return;
-    m.shown({ deps: { api: props.api, commands: props.commands, config: props.config }, context: contextOf(checkout, user) });
+    m.shown({ deps: depsOf(props), context: contextOf(checkout, user) });
     if (checkout.express) m.prefill(expressPrefill(checkout, user));
   }, [checkout === null]);
   const context = checkout ? contextOf(checkout, user) : null;

@@ -4,3 +4,4 @@ export { STEP_FAILED_EVENT, type StepFailure } from './events';
 export { PlaceholderStep, placeholderStep } from './PlaceholderStep';
 export { CONTRACT_VERSION } from '../contract/version';
 export { runStandalone, type RemoteModule } from './standalone';
+export * from './shell-commands';

@@ -14,3 +14,17 @@ export {
   type OrderSummaryTotalProps,
 } from './OrderSummary';
 export { cx } from './cx';
+export {
+  describedBy,
+  FieldError,
+  TextField,
+  SelectField,
+  CheckboxField,
+  Radio,
+  type TextFieldProps,
+  type SelectFieldProps,
+  type CheckboxFieldProps,
+  type RadioProps,
+} from './Field';
+export { focusFirstError } from './focus';
+export { useFocusOnArrival } from './useFocusOnArrival';

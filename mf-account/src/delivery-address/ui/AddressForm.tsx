@@ -1,6 +1,6 @@
 import type { Country, CountryState } from '@checkout/shared';
 import { copy } from '../../copy';
-import { SelectField, TextField } from '../../ui/Field';
+import { SelectField, TextField } from '@checkout/shared/ui';
 import type { AddressForm as Form, DeliveryErrors } from '../model';
 
 export interface AddressFormProps {

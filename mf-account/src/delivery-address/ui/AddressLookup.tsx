@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { AddressLookupResult } from '@checkout/shared';
 import { Button } from '@checkout/shared/ui';
 import { copy } from '../../copy';
-import { TextField } from '../../ui/Field';
+import { TextField } from '@checkout/shared/ui';
 
 export interface AddressLookupProps {
   query: string;

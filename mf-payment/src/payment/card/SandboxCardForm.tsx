@@ -2,8 +2,8 @@ import type { FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { Button } from '@checkout/shared/ui';
 import { copy } from '../../copy';
-import { TextField } from '../../ui/Field';
-import { focusFirstError } from '../../ui/focus';
+import { TextField } from '@checkout/shared/ui';
+import { focusFirstError } from '@checkout/shared/ui';
 import { validateCard, type CardField } from './fields';
 import { $card, $cardErrors, cardFieldChanged, cardPayClicked } from './model';
 

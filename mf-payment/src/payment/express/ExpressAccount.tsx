@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { BasketOrganiser } from '@checkout/shared';
 import { copy } from '../../copy';
-import { CheckboxField, TextField } from '../../ui/Field';
+import { CheckboxField, TextField } from '@checkout/shared/ui';
 import { $contact, $contactError, contactChanged } from '../model';
 import { $account, $accountErrors, $preferences, accountFieldChanged, newsletterChanged, organiserPreferenceChanged } from './model';
 

@@ -3,8 +3,8 @@ import { useUnit } from 'effector-react';
 import { formatMoney, instalmentKeys, NEW_PAYMENT_METHOD, type PaymentPlanScheduleOption, type SavedPaymentMethod } from '@checkout/shared';
 import { Button } from '@checkout/shared/ui';
 import { copy } from '../../copy';
-import { CheckboxField, Radio, SelectField, TextField } from '../../ui/Field';
-import { focusFirstError } from '../../ui/focus';
+import { CheckboxField, Radio, SelectField, TextField } from '@checkout/shared/ui';
+import { focusFirstError } from '@checkout/shared/ui';
 import { $paying } from '../model';
 import { validateCard } from '../card/fields';
 import {

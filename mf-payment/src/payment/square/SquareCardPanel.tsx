@@ -2,8 +2,8 @@ import { useEffect, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../../copy';
-import { TextField } from '../../ui/Field';
-import { focusFirstError } from '../../ui/focus';
+import { TextField } from '@checkout/shared/ui';
+import { focusFirstError } from '@checkout/shared/ui';
 import { $billing, $billingErrors, $squareReady, billingChanged, squarePanelHidden, squarePanelShown, squarePayClicked, SQUARE_CARD_SELECTOR, type BillingField } from './model';
 
 /** The square-type card panel: Billing address, then Secure Payment (the provider's own card widget draws there). */

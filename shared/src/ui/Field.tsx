@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { cx } from '@checkout/shared/ui';
+import { cx } from './cx';
+import './field.css';
 
 /** Ids of a field's hint and error, so the input can point at them (aria-describedby). */
 export function describedBy(id: string, hint: ReactNode, error: string | null | undefined): string | undefined {
