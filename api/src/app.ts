@@ -22,8 +22,13 @@ import { registerRemotes } from './pages/remotes';
 import { registerPages } from './pages/routes';
 import { registerShell } from './pages/shell';
 import { createPaymentDomain } from './payment';
+import { postSaleHandlers } from './post-sale/handlers';
 import { preferencesHandlers } from './preferences/handlers';
+import { questionHandlers } from './questions/handlers';
 import { saleHandlers } from './sale/handlers';
+import { transferHandlers } from './transfers/handlers';
+import { startTransferRunner } from './transfers/jobs';
+import { registerTransferRoutes } from './transfers/routes';
 import { registerSaleRoutes } from './sale/routes';
 
 export interface BuildAppOptions {
@@ -76,6 +81,9 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   // Payment plans: later payments and reminders are durable jobs, run by this runner (its kinds only).
   const instalmentRunner = startInstalmentRunner(deps, (error) => app.log.error({ err: error }, 'instalment job failed'));
   app.addHook('onClose', () => instalmentRunner.stop());
+  // Scheduled gifts: their transfer notifications are durable jobs, run by this runner (its kinds only).
+  const transferRunner = startTransferRunner(deps, (error) => app.log.error({ err: error }, 'transfer job failed'));
+  app.addHook('onClose', () => transferRunner.stop());
   await app.register(fastifyCookie);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
@@ -98,12 +106,13 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     sessions.register(scope);
     registerCalls(
       scope,
-      { ...identityHandlers(deps), ...saleHandlers(deps), ...preferencesHandlers(deps), ...donationHandlers(deps), ...addressHandlers(deps), ...deliveryHandlers(deps), ...payment.handlers, ...instalmentHandlers(deps) },
+      { ...identityHandlers(deps), ...saleHandlers(deps), ...preferencesHandlers(deps), ...donationHandlers(deps), ...addressHandlers(deps), ...deliveryHandlers(deps), ...payment.handlers, ...instalmentHandlers(deps), ...questionHandlers(deps), ...postSaleHandlers(deps), ...transferHandlers(deps) },
       { checkResponses: config.checkResponses },
     );
     registerPages(scope, deps, assets);
     registerSaleRoutes(scope, deps, assets);
     payment.registerRoutes(scope);
+    registerTransferRoutes(scope, deps);
   });
 
   return { app, deps };

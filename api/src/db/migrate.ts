@@ -5,6 +5,7 @@ import { statements as basket } from './migrations/0002_basket';
 import { statements as account } from './migrations/0003_account';
 import { statements as payment } from './migrations/0004_payment';
 import { statements as delivery } from './migrations/0005_delivery';
+import { statements as postSale } from './migrations/0006_post_sale';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0003_account': fromStatements(account),
   '0004_payment': fromStatements(payment),
   '0005_delivery': fromStatements(delivery),
+  '0006_post_sale': fromStatements(postSale),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

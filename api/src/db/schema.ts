@@ -631,6 +631,60 @@ export interface Database {
   sale_deliveries: SaleDeliveriesTable;
   payment_plans: PaymentPlansTable;
   payment_plan_instalments: PaymentPlanInstalmentsTable;
+  question_answers: QuestionAnswersTable;
+  sale_feedback: SaleFeedbackTable;
+  referral_links: ReferralLinksTable;
+  ticket_transfers: TicketTransfersTable;
+  transfer_tickets: TransferTicketsTable;
+}
+
+/** Answers to ticket questions (0006_post_sale); ticket_counter 0 for a once-per-checkout question. */
+export interface QuestionAnswersTable {
+  sale_id: number;
+  ticket_type_id: number;
+  question_id: number;
+  ticket_counter: number;
+  answer: string;
+  answered_at: Timestamp;
+}
+
+/** 'How did we do?' messages (0006_post_sale). */
+export interface SaleFeedbackTable {
+  id: Generated<number>;
+  sale_id: number;
+  message: string;
+  created_at: Timestamp;
+}
+
+/** One referral link per buyer and event (0006_post_sale). */
+export interface ReferralLinksTable {
+  token: string;
+  email: string;
+  event_id: number;
+  created_at: Timestamp;
+}
+
+/** A ticket transfer (0006_post_sale): notified at deliver_at, accepted through its token. */
+export interface TicketTransfersTable {
+  id: Generated<number>;
+  token: string;
+  sale_id: number;
+  ticket_type_id: number;
+  qty: number;
+  recipient_name: string;
+  recipient_email: string;
+  message: string | null;
+  is_gift: boolean;
+  deliver_at: Timestamp;
+  notified_at: Timestamp | null;
+  accepted_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The tickets a transfer carries (0006_post_sale). */
+export interface TransferTicketsTable {
+  transfer_id: number;
+  ticket_id: number;
 }
 
 /** The database, or a transaction on it: code that works in both takes a Db. */

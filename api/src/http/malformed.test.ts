@@ -47,6 +47,12 @@ async function snapshot(): Promise<string> {
     t.db.selectFrom('seat_counters').selectAll().orderBy('event_date_id').execute(),
     t.db.selectFrom('payment_plans').selectAll().orderBy('id').execute(),
     t.db.selectFrom('payment_plan_instalments').selectAll().orderBy('plan_id').orderBy('seq').execute(),
+    // Questions, post-sale and transfers (issue 6): answers, feedback, referral links, transfers.
+    t.db.selectFrom('question_answers').selectAll().orderBy('sale_id').orderBy('question_id').orderBy('ticket_counter').execute(),
+    t.db.selectFrom('sale_feedback').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('referral_links').selectAll().orderBy('token').execute(),
+    t.db.selectFrom('ticket_transfers').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('transfer_tickets').selectAll().orderBy('transfer_id').orderBy('ticket_id').execute(),
   ]);
   return JSON.stringify(tables);
 }
