@@ -38,6 +38,8 @@ export default defineConfig({
       MF_PAYMENT_PORT: String(stack.remotePorts.mf_payment),
       MF_POST_SALE_PORT: String(stack.remotePorts.mf_post_sale),
       DATA_DIR: path.join(root, stack.dataDir),
+      // The embedded database, as `npm start` runs it, even when DATABASE_URL is set for the server tests (CI sets it).
+      DATABASE_URL: '',
       // One ticket left of the on-sale ticket type: the last-ticket race needs it.
       SEED_ONSALE_CAPACITY: '1',
       // Every e2e buyer comes from 127.0.0.1: the per-client captcha demand would trip after a few specs. The captcha
