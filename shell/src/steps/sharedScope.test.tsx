@@ -3,15 +3,28 @@ import { allSettled, fork } from 'effector';
 import { mountRootParcel } from 'single-spa';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useUnit } from 'effector-react';
+import type { StepProps } from '@checkout/shared';
+import { stepParcel } from '@checkout/shared/parcel';
 import { createFakeApi, sampleCheckout } from '@checkout/shared/testing';
-import { login } from '../../../mf-account/src/index';
 import { $state, appStarted } from '../model';
 import { fakeServer, handlersOf } from '../model/test-handlers';
 import { stepPropsFactory } from './stepProps';
 
+/** A step as a remote writes one (the shell never imports a remote's source): it finishes through the shell's command. */
+function ContinueStep({ commands }: StepProps) {
+  const stepCompleted = useUnit(commands.stepCompleted);
+  return (
+    <button type="button" onClick={() => stepCompleted()}>
+      Continue
+    </button>
+  );
+}
+const remoteStep = stepParcel(ContinueStep);
+
 /**
- * One effector instance across the boundary: a remote's step, mounted through its stepParcel the way the shell mounts
- * it, fires a command from its own React tree and the shell model's store changes in the shell's scope.
+ * One effector instance across the boundary: a step wrapped by stepParcel (the remotes' wrapper), mounted the way the
+ * shell mounts it, fires a command from its own React tree and the shell model's store changes in the shell's scope.
  */
 test("a command fired inside a remote's parcel changes the shell's store in the shell's scope", async () => {
   const server = fakeServer({ checkout: sampleCheckout({ state: 'login' }), secondsRemaining: null });
@@ -22,7 +35,7 @@ test("a command fired inside a remote's parcel changes the shell's store in the 
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
   const props = stepPropsFactory(scope, createFakeApi(), { apiBase: '' })('login');
-  const parcel = mountRootParcel(login, { ...props, domElement });
+  const parcel = mountRootParcel(remoteStep, { ...props, domElement });
   // single-spa mounts asynchronously; act() lets React flush the render it schedules meanwhile.
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
