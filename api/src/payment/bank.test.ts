@@ -1,4 +1,3 @@
-import { messages } from '@checkout/shared';
 import { expireHolds } from '../inventory/holds';
 import { saleOf, salePaths, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -120,8 +119,10 @@ describe('open-banking sandbox', () => {
     expect(await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst()).toEqual({ status: 'refunded' });
     expect(await t.db.selectFrom('sandbox_bank_payments').select('refunded').where('id', '=', paymentId).executeTakeFirst()).toEqual({ refunded: true });
     // Asking again answers the same.
-    expect((await status(visitor)).truelayer_status_error).toBe(paymentMessages.refundedAfterExpiry);
-    expect(messages.paymentFailedExpired).toBeTruthy();
+    const again = await status(visitor);
+    expect(again.truelayer_status_error).toBe(paymentMessages.refundedAfterExpiry);
+    // No time left: the page shows the payment-failed-after-expiry message and returns to the basket.
+    expect(again).toMatchObject({ status: 'failed', checkout_expires_in: 0 });
   });
 
   test('a stripe-type organiser has no bank option', async () => {

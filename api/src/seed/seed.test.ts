@@ -60,7 +60,7 @@ describe('seed', () => {
     expect(types.some((t) => t.absorb_fee) && types.some((t) => t.hide_booking_fee)).toBe(true);
     const aquariumDates = dates.filter((d) => d.event_id === SEED.event.aquarium);
     expect(aquariumDates).toHaveLength(2);
-    expect(events.find((e) => e.id === SEED.event.aquarium)?.timeslot_warning_message).toBeTruthy();
+    expect(events.find((e) => e.id === SEED.event.aquarium)?.timeslot_warning_message).toMatch(/different time slots/);
     expect(events.some((e) => e.refund_protection) && events.some((e) => !e.refund_protection)).toBe(true);
     const planEvent = events.find((e) => e.payment_plans_enabled);
     const planDate = dates.find((d) => d.event_id === planEvent?.id);
