@@ -2,7 +2,7 @@ import { depsOf } from '../shell';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { donationFee, donationFeeNotice, formatMoney, type Charity, type StepProps } from '@checkout/shared';
-import { Button } from '@checkout/shared/ui';
+import { Button, SafeHtml } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { FieldError, TextField } from '@checkout/shared/ui';
@@ -23,7 +23,6 @@ import {
   reloadSettled,
   skipClicked,
 } from './model';
-import { sanitizeHtml } from './sanitize';
 import '../account.css';
 
 /** The donation step (spec section 2 'Donation'): the charity, preset or custom amount, the fee, or Skip donation. */
@@ -56,22 +55,13 @@ export function DonationStep(props: StepProps) {
 }
 
 function CharityIntro({ charity }: { charity: Charity }) {
-  const [description, setDescription] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void sanitizeHtml(charity.description_html).then((clean) => live && setDescription(clean));
-    return () => {
-      live = false;
-    };
-  }, [charity.description_html]);
   return (
     <>
       <div className="donation__charity">
         {charity.logo ? <img className="donation__logo" src={charity.logo} alt={copy.donation.logoAlt(charity.name)} /> : null}
         <h2>{charity.name}</h2>
       </div>
-      {/* Sanitised above with DOMPurify: the only HTML this remote renders. */}
-      {description ? <div className="donation__description" dangerouslySetInnerHTML={{ __html: description }} /> : null}
+      <SafeHtml className="donation__description" html={charity.description_html} />
     </>
   );
 }

@@ -28,3 +28,4 @@ export {
 } from './Field';
 export { focusFirstError } from './focus';
 export { useFocusOnArrival } from './useFocusOnArrival';
+export { SafeHtml, sanitizeHtml, type SafeHtmlProps } from './SafeHtml';
