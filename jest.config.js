@@ -38,5 +38,15 @@ module.exports = {
       transform: { ...transform, '@electric-sql/pglite/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
       transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|cookie|@fastify/cookie|content-disposition)/)'],
     },
+    {
+      // `npm run test:reliability` (reliability/run.ts): real api processes on PostgreSQL under load, faults and hostile
+      // input; figures recorded through reliability/support/figures.ts.
+      displayName: 'reliability',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/reliability'],
+      testMatch: ['**/*.test.ts'],
+      transform: { ...transform, '@electric-sql/pglite/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
+      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|cookie|@fastify/cookie|content-disposition)/)'],
+    },
   ],
 };
