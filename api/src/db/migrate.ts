@@ -6,6 +6,7 @@ import { statements as account } from './migrations/0003_account';
 import { statements as payment } from './migrations/0004_payment';
 import { statements as delivery } from './migrations/0005_delivery';
 import { statements as postSale } from './migrations/0006_post_sale';
+import { statements as waiverSignatures } from './migrations/0007_waiver_signatures';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0004_payment': fromStatements(payment),
   '0005_delivery': fromStatements(delivery),
   '0006_post_sale': fromStatements(postSale),
+  '0007_waiver_signatures': fromStatements(waiverSignatures),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -636,6 +636,7 @@ export interface Database {
   referral_links: ReferralLinksTable;
   ticket_transfers: TicketTransfersTable;
   transfer_tickets: TransferTicketsTable;
+  waiver_signatures: WaiverSignaturesTable;
 }
 
 /** Answers to ticket questions (0006_post_sale); ticket_counter 0 for a once-per-checkout question. */
@@ -685,6 +686,16 @@ export interface TicketTransfersTable {
 export interface TransferTicketsTable {
   transfer_id: number;
   ticket_id: number;
+}
+
+/** A party member's signature on a sale's waiver (0007_waiver_signatures); signer_key is the folded name. */
+export interface WaiverSignaturesTable {
+  id: Generated<number>;
+  sale_id: number;
+  waiver_id: number;
+  signer_name: string;
+  signer_key: string;
+  signed_at: Timestamp;
 }
 
 /** The database, or a transaction on it: code that works in both takes a Db. */
