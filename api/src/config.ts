@@ -27,6 +27,11 @@ export interface AppConfig {
   /** The shell origin as buyers reach it (links in pages and emails). */
   publicUrl: string;
   remotes: Record<RemoteName, string>;
+  /**
+   * REMOTES_FILE: a JSON file naming remote manifests ({ "mf_basket": "https://…/mf-manifest.json" }), read again
+   * whenever it changes; its entries win over REMOTE_*_URL. Shipping or rolling back a remote edits this file, no restart.
+   */
+  remotesFile: string | undefined;
   /** The non-secret configuration handed to the page through /remotes.json. */
   runtime: RuntimeConfig;
   /** The shell's production build, served under /checkout/. */
@@ -87,6 +92,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       mf_payment: optional(env, 'REMOTE_PAYMENT_URL') ?? 'http://localhost:3003/mf-manifest.json',
       mf_post_sale: optional(env, 'REMOTE_POST_SALE_URL') ?? 'http://localhost:3004/mf-manifest.json',
     },
+    remotesFile: optional(env, 'REMOTES_FILE'),
     runtime: {
       apiBase: '',
       ...(sentryDsn ? { sentryDsn } : {}),
