@@ -52,7 +52,7 @@ function addMonths(at: Date, months: number): Date {
 }
 
 async function loadLines(db: Db, saleId: number) {
-  const [tickets, vouchers, heldBySale, codes] = await Promise.all([
+  const [tickets, vouchers, heldBySale, codes, seated] = await Promise.all([
     db
       .selectFrom('sale_lines as l')
       .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
@@ -107,8 +107,18 @@ async function loadLines(db: Db, saleId: number) {
       .groupBy('ticket_type_id')
       .execute(),
     saleCodes(db, saleId),
+    // Issued tickets' seats (none before delivery): a line's seats are its ticket type's, in seat order.
+    db
+      .selectFrom('tickets')
+      .select(['ticket_type_id', 'seat_label'])
+      .where('sale_id', '=', saleId)
+      .where('seat_label', 'is not', null)
+      .orderBy('position')
+      .execute(),
   ]);
-  return { tickets, vouchers, codes, heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])) };
+  const seatsByType = new Map<number, string[]>();
+  for (const row of seated) if (row.seat_label !== null) seatsByType.set(row.ticket_type_id, [...(seatsByType.get(row.ticket_type_id) ?? []), row.seat_label]);
+  return { tickets, vouchers, codes, seatsByType, heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])) };
 }
 
 async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], organiserIds: number[], userId: number | null, now: Date) {
@@ -244,7 +254,7 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
       booking_fee: toDecimal(amounts?.unitFeeMinor ?? line.booking_fee_minor),
       event_hide_booking_fee: line.hide_booking_fee,
       thumbnail: line.thumbnail,
-      seats: [],
+      seats: lines.seatsByType.get(line.ticket_id) ?? [],
       non_refundable: line.non_refundable,
       can_update_quantity: sale.status !== 'paid' && !line.seated,
       // What this buyer could hold: the per-customer cap, or less when stock is short (their own hold counts as free).

@@ -33,8 +33,16 @@ const transfersOf = (t: TestApp, saleId: number) => t.db.selectFrom('ticket_tran
 const acceptLinkIn = (text: string) => /\/transfers\/accept\/[A-Za-z0-9_-]+/.exec(text)?.[0];
 
 describe('deliveryMoment', () => {
+  // UK wall-clock time: GMT in winter, BST (UTC+1) in summer; the skipped spring hour does not exist.
   test.each([
     ['02/01/2030', '09:30', '2030-01-02T09:30:00.000Z'],
+    ['15/07/2030', '09:30', '2030-07-15T08:30:00.000Z'],
+    ['30/03/2030', '23:55', '2030-03-30T23:55:00.000Z'],
+    ['31/03/2030', '00:55', '2030-03-31T00:55:00.000Z'],
+    ['31/03/2030', '01:30', undefined],
+    ['31/03/2030', '02:00', '2030-03-31T01:00:00.000Z'],
+    ['27/10/2030', '01:30', '2030-10-27T00:30:00.000Z'],
+    ['27/10/2030', '02:00', '2030-10-27T02:00:00.000Z'],
     ['31/02/2030', '09:30', undefined],
     ['02/01/2030', '24:00', undefined],
     ['02/13/2030', '09:30', undefined],
@@ -109,10 +117,39 @@ describe('set_transfers', () => {
     expect(second.json().error).toBe(transferMessages.tooMany(1));
   });
 
-  test('seated tickets cannot be transferred', async () => {
-    const { visitor } = await paidBuyer(t, [{ ticket_id: SEED.ticket.folkStalls, quantity: 1 }]);
+  test('seated tickets: the checkout lists their seats, and they cannot be transferred', async () => {
+    const { visitor, sale } = await paidBuyer(t, [{ ticket_id: SEED.ticket.folkStalls, quantity: 2 }]);
+    const seats = (await visitor.get(paths.get)).json().tickets[0].seats as string[];
+    expect(seats).toHaveLength(2);
+    expect(seats[0]).toMatch(/^Row [A-Z]+, Seat \d+$/);
+    expect(new Set(seats).size).toBe(2);
     const response = await visitor.post(path, { transfers: [row({ ticket_id: SEED.ticket.folkStalls })] });
     expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty(['transfers[0][ticket_id]']);
+    expect(await transfersOf(t, sale.id)).toEqual([]);
+  });
+
+  test('an unseated line has no seats in the checkout', async () => {
+    const { visitor } = await paidBuyer(t);
+    expect((await visitor.get(paths.get)).json().tickets[0].seats).toEqual([]);
+  });
+
+  test('a gift scheduled a few minutes ahead in UK summer time is refused when that UK time has passed', async () => {
+    const { visitor, sale } = await paidBuyer(t);
+    // 10:05 BST is 09:05 UTC: already past when the clock says 09:30 UTC, though 10:05 would be ahead in UTC.
+    const before = t.clock.now();
+    t.clock.set('2030-07-15T09:30:00Z');
+    try {
+      const past = await visitor.post(path, { transfers: [row({ is_gift: 1, send_gift: 'Schedule', delivery_date: '15/07/2030', delivery_time: '10:05' })] });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().errors).toHaveProperty(['transfers[0][delivery_date]']);
+      const ahead = await visitor.post(path, { transfers: [row({ is_gift: 1, send_gift: 'Schedule', delivery_date: '15/07/2030', delivery_time: '10:35' })] });
+      expect(ahead.statusCode).toBe(200);
+      const [transfer] = await transfersOf(t, sale.id);
+      expect(new Date(transfer?.deliver_at ?? 0).toISOString()).toBe('2030-07-15T09:35:00.000Z');
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   test.each([
