@@ -79,6 +79,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const sentryDsn = optional(env, 'SENTRY_DSN');
   const hcaptchaSiteKey = optional(env, 'HCAPTCHA_SITE_KEY');
   const stripePublishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
+  const accommodationMapUrl = optional(env, 'ACCOMMODATION_MAP_URL');
   return {
     holdSeconds: positiveInt(env, 'HOLD_SECONDS', 900),
     holdSweepMs: positiveInt(env, 'HOLD_SWEEP_MS', 5000),
@@ -98,6 +99,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ...(sentryDsn ? { sentryDsn } : {}),
       ...(hcaptchaSiteKey ? { hcaptchaSiteKey } : {}),
       ...(stripePublishableKey ? { stripePublishableKey } : {}),
+      ...(accommodationMapUrl?.startsWith('https://') ? { accommodationMapUrl } : {}),
     },
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),

@@ -21,6 +21,11 @@ export interface RuntimeConfig {
   hcaptchaSiteKey?: string;
   /** Real Stripe publishable key; absent means the offline sandbox card form. */
   stripePublishableKey?: string;
+  /**
+   * The third-party accommodation map embedded on the order-completed 'Find a place to stay' view: an https URL with
+   * `{address}` where the venue's address goes. Absent means no embed: the view links to the address on a map instead.
+   */
+  accommodationMapUrl?: string;
 }
 
 /** What the shell's model exposes to a step, read-only. */

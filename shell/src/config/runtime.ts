@@ -22,6 +22,7 @@ export const ShellRuntimeSchema = z.object({
     sentryDsn: optionalText,
     hcaptchaSiteKey: optionalText,
     stripePublishableKey: optionalText,
+    accommodationMapUrl: optionalText,
     analyticsScriptUrl: optionalText,
   }),
 });
