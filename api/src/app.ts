@@ -18,7 +18,8 @@ import { Sessions } from './identity/session';
 import { createMailer } from './mail/mailer';
 import { registerPageAssets } from './pages/assets';
 import { registerDemoImages } from './pages/demo-images';
-import { registerRemotes } from './pages/remotes';
+import { registerOpenApi } from './openapi/routes';
+import { createRemotesSource, registerRemotes } from './pages/remotes';
 import { registerPages } from './pages/routes';
 import { registerShell } from './pages/shell';
 import { createPaymentDomain } from './payment';
@@ -53,6 +54,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 export async function buildAppWithDeps({ db, clock = systemClock, config: overrides = {} }: BuildAppOptions): Promise<App> {
   const config: AppConfig = { ...loadConfig(), ...overrides };
+  // REMOTES_FILE is checked before anything starts: a wrong file stops the server here (pages/remotes.ts).
+  const remotes = createRemotesSource(config, (message) => app.log.error(message));
   const secret = await loadSessionSecret(db, config.sessionSecret);
   const sessions = new Sessions({ db, clock, secret, secureCookies: config.secureCookies });
   // `app` is assigned below, before any mail can fail.
@@ -92,8 +95,9 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     await db.selectFrom('settings').select('key').limit(1).execute();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  registerRemotes(app, config);
+  registerRemotes(app, config, remotes);
   const assets = registerPageAssets(app, config.tokensCss);
+  registerOpenApi(app, assets);
   registerDemoImages(app);
   await registerShell(app, config.shellDist);
 

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppConfig, RemoteName } from '../config';
@@ -40,40 +39,54 @@ function body(remotes: Remotes, config: AppConfig): string {
   });
 }
 
+/** The remote URLs in force now: the environment's, or REMOTES_FILE's over them as the file reads now. */
+export interface RemotesSource {
+  current(): Remotes;
+}
+
+/**
+ * Reads REMOTES_FILE again whenever it changes (a stat per call, the file itself only when its size or time changed),
+ * so an edit takes effect on the next page load without a restart. A file that is missing or wrong at start-up throws
+ * (the server does not start); a bad edit later is reported once through `onError` and the last good list stays.
+ */
+export function createRemotesSource(config: Pick<AppConfig, 'remotes' | 'remotesFile'>, onError: (message: string) => void = () => undefined): RemotesSource {
+  const file = config.remotesFile;
+  if (!file) return { current: () => config.remotes };
+  const stamp = () => {
+    const stat = statSync(file);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  };
+  let seen = stamp();
+  let good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes);
+  return {
+    current() {
+      let now: string;
+      try {
+        now = stamp();
+        if (now === seen) return good;
+        seen = now;
+        good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes);
+      } catch (error) {
+        onError(`remotes: ${(error as Error).message}; still serving the last good list`);
+      }
+      return good;
+    },
+  };
+}
+
 /**
  * /remotes.json: where each remote's manifest lives and the page's runtime configuration. Deploying a remote means
- * changing its URL, never rebuilding the shell, which reads this on every load (no-cache).
- *
- * The URLs come from REMOTE_*_URL and, when REMOTES_FILE is set, from that file, read again on every request so an edit
- * takes effect on the next page load without a restart. A file that is missing or wrong at start-up stops the server;
- * a bad edit later is logged and the last good list keeps being served.
+ * changing its URL (REMOTE_*_URL, or REMOTES_FILE without a restart), never rebuilding the shell, which reads this on
+ * every load (no-cache).
  */
-export function registerRemotes(app: FastifyInstance, config: AppConfig): void {
-  const file = config.remotesFile;
-  if (!file) {
-    const fixed = body(config.remotes, config);
-    app.get('/remotes.json', async (_request, reply) => send(reply, fixed));
-    return;
-  }
-  // The text last read (good or not), so a bad edit is reported once rather than on every page load.
-  let seenText = readFileSync(file, 'utf8');
-  let lastBody = body(parseRemotesFile(seenText, file, config.remotes), config);
-  app.get('/remotes.json', async (request, reply) => {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      request.log.error({ err: error }, `remotes: ${file} could not be read; still serving the last good list`);
-      return send(reply, lastBody);
-    }
-    if (text !== seenText) {
-      seenText = text;
-      try {
-        lastBody = body(parseRemotesFile(text, file, config.remotes), config);
-        request.log.info(`remotes: ${file} changed, now serving ${lastBody}`);
-      } catch (error) {
-        request.log.error({ err: error }, `remotes: ${(error as Error).message}; still serving the last good list`);
-      }
+export function registerRemotes(app: FastifyInstance, config: AppConfig, source: RemotesSource): void {
+  let lastRemotes = source.current();
+  let lastBody = body(lastRemotes, config);
+  app.get('/remotes.json', async (_request, reply) => {
+    const remotes = source.current();
+    if (remotes !== lastRemotes) {
+      lastRemotes = remotes;
+      lastBody = body(remotes, config);
     }
     return send(reply, lastBody);
   });
