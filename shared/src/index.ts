@@ -21,4 +21,7 @@ export * from './rules/account';
 export * from './rules/donation';
 export * from './rules/address';
 export * from './rules/payment';
+export * from './rules/questions';
+export * from './rules/transfer';
+export * from './rules/order-completed';
 export * from './format';

@@ -33,7 +33,7 @@ export async function saveQuestionAnswers(db: Db, clock: Clock, session: Session
   const { answers, errors } = checkAnswers(slots, input.answers);
   const firstError = Object.values(errors)[0];
   if (firstError !== undefined) throw new HttpError(400, firstError, errors);
-  const questionIds = [...new Set(slots.map((slot) => slot.question_id))];
+  const questionIds = [...new Set(slots.map((slot) => slot.question.id))];
   await db.transaction().execute(async (tx) => {
     if (questionIds.length) await tx.deleteFrom('question_answers').where('sale_id', '=', sale.id).where('question_id', 'in', questionIds).execute();
     if (answers.length) {
@@ -42,8 +42,8 @@ export async function saveQuestionAnswers(db: Db, clock: Clock, session: Session
         .values(
           answers.map(({ slot, answer }) => ({
             sale_id: sale.id,
-            ticket_type_id: slot.ticket_type_id,
-            question_id: slot.question_id,
+            ticket_type_id: slot.ticket_id,
+            question_id: slot.question.id,
             ticket_counter: slot.ticket_counter,
             answer,
             answered_at: now,

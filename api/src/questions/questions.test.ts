@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import { answersToSend, CheckoutSchema, messages, questionSteps, type Checkout, type TicketQuestion } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
 import { reservedVisitor } from '../identity/testing';
 import { SEED } from '../seed/catalogue';
@@ -11,20 +11,26 @@ import { checkAnswers } from './validate';
 const path = '/ajax/checkout/checkout/save_question_answers/';
 
 describe('checkAnswers (the rules as a table)', () => {
-  const slot = (key: string, rule: Partial<AnswerSlot> = {}): AnswerSlot => ({
-    key, ticket_type_id: 1, question_id: 1, ticket_counter: 1, type: 'text', mandatory: false, options: [], group: key, ...rule,
+  const slot = (key: string, question: Partial<TicketQuestion> = {}, ticket_counter = 1, group = key): AnswerSlot => ({
+    key,
+    ticket_id: question.ticket_id ?? 1,
+    ticket_counter,
+    group,
+    question: { id: 1, ticket_id: 1, osq_id: null, question: 'Q', type: 'text', mandatory: '0', once_per_checkout: '0', prepopulated_array: [], ...question },
   });
-  const text = slot('answer_1_1_1', { mandatory: true });
-  const box = slot('answer_1_2_1', { type: 'checkbox', mandatory: true, question_id: 2 });
-  const drop = slot('answer_1_3_1', { type: 'dropdown', options: ['A', 'B'], question_id: 3 });
-  const onceA = slot('answer_1_4', { mandatory: true, ticket_counter: 0, question_id: 4, group: 'osq_9' });
-  const onceB = slot('answer_2_5', { mandatory: true, ticket_counter: 0, question_id: 5, ticket_type_id: 2, group: 'osq_9' });
+  const text = slot('answer_1_1_1', { mandatory: '1' });
+  const box = slot('answer_1_2_1', { type: 'checkbox', mandatory: '1', id: 2 });
+  const drop = slot('answer_1_3_1', { type: 'dropdown', prepopulated_array: ['A', 'B'], id: 3 });
+  const onceA = slot('answer_1_4', { mandatory: '1', id: 4, osq_id: 9, once_per_checkout: '1' }, 0, 'osq_9');
+  const onceB = slot('answer_2_5', { mandatory: '1', id: 5, ticket_id: 2, osq_id: 9, once_per_checkout: '1' }, 0, 'osq_9');
   const all = [text, box, drop, onceA, onceB];
   const ok = { answer_1_1_1: 'Ann', answer_1_2_1: '1', answer_1_4: 'Radio' };
 
   test.each<[string, Record<string, string>, Record<string, string>]>([
     ['all mandatory answered', ok, {}],
     ['a mandatory text missing', { ...ok, answer_1_1_1: '' }, { answer_1_1_1: messages.answerRequired }],
+    ['a mandatory text of spaces only', { ...ok, answer_1_1_1: '   ' }, { answer_1_1_1: messages.answerRequired }],
+    ['a mandatory checkbox ticked as "on"', { ...ok, answer_1_2_1: 'on' }, {}],
     ['a mandatory checkbox not ticked', { ...ok, answer_1_2_1: '0' }, { answer_1_2_1: messages.answerRequired }],
     ['a checkbox with another value', { ...ok, answer_1_2_1: 'maybe' }, { answer_1_2_1: questionMessages.invalidCheckbox }],
     ['a dropdown option from the list', { ...ok, answer_1_3_1: 'B' }, {}],
@@ -127,5 +133,69 @@ describe('save_question_answers', () => {
     expect(await storedAnswers(sale.id)).toEqual([{ ticket_type_id: adult, question_id: 3, ticket_counter: 0, answer: 'Radio' }]);
     // Before-payment answers cannot change once paid.
     expect((await visitor.post(path, { answers: before, before_or_after: 'before' })).statusCode).toBe(409);
+  });
+  /** Fills every field of the form the page builds from this checkout (shared rule), as a buyer would. */
+  function pageAnswers(checkout: Checkout, timing: 'before' | 'after'): Record<string, string> {
+    const questions = timing === 'before' ? checkout.before_payment_questions : checkout.after_payment_questions;
+    const steps = questionSteps(questions, checkout.tickets);
+    const answers: Record<string, string> = {};
+    for (const { key, question } of steps.flatMap((step) => step.fields)) {
+      answers[key] = question.type === 'checkbox' ? '1' : question.type === 'dropdown' ? (question.prepopulated_array[0] ?? '') : `Answer ${key}`;
+    }
+    return answersToSend(steps, answers);
+  }
+
+  test('the page and the server agree: the keys of the form built from the checkout are the keys the server takes', async () => {
+    const visitor = await reservedVisitor(t, [
+      { ticket_id: adult, quantity: 2 },
+      { ticket_id: SEED.ticket.folkBalcony, quantity: 1 },
+    ]);
+    const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
+    const beforeAnswers = pageAnswers(checkout, 'before');
+    expect(Object.keys(beforeAnswers)).toEqual(['answer_101_1_1', 'answer_101_2_1', 'answer_101_1_2', 'answer_101_2_2']);
+    expect((await visitor.post(path, { answers: beforeAnswers, before_or_after: 'before' })).json()).toEqual({ questions_set: true });
+
+    const sale = await saleOf(visitor);
+    await markPaid(t.db, sale.id, t.clock.now());
+    // After payment: 'How did you hear about us?' is shared by both events (osq_id 500) and asked once, under the first
+    // key; the Folk checkbox is asked per ticket.
+    const afterAnswers = pageAnswers(checkout, 'after');
+    expect(Object.keys(afterAnswers)).toEqual([`answer_101_3`, `answer_${SEED.ticket.folkBalcony}_4_1`]);
+    expect((await visitor.post(path, { answers: afterAnswers, before_or_after: 'after' })).json()).toEqual({ questions_set: true });
+    const stored = await storedAnswers(sale.id);
+    expect(stored.filter((row) => row.question_id >= 3)).toEqual([
+      { ticket_type_id: adult, question_id: 3, ticket_counter: 0, answer: 'Answer answer_101_3' },
+      { ticket_type_id: SEED.ticket.folkBalcony, question_id: 4, ticket_counter: 1, answer: '1' },
+    ]);
+  });
+
+  test('a wrong dropdown option is refused with its own message and nothing is stored', async () => {
+    const visitor = await galaVisitor();
+    const response = await visitor.post(path, { answers: { ...before, answer_101_1_2: 'Steak' }, before_or_after: 'before' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ answer_101_1_2: questionMessages.invalidOption });
+    expect(await storedAnswers((await saleOf(visitor)).id)).toEqual([]);
+  });
+
+  test('a mandatory answer of spaces only counts as missing', async () => {
+    const visitor = await galaVisitor();
+    const response = await visitor.post(path, { answers: { ...before, answer_101_2_1: '   ' }, before_or_after: 'before' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: messages.answerRequired, errors: { answer_101_2_1: messages.answerRequired } });
+  });
+
+  test.each<[string, string]>([
+    ['no before_or_after', 'answers[answer_101_1_1]=None'],
+    ['before_or_after neither before nor after', 'answers[answer_101_1_1]=None&before_or_after=during'],
+    ['a key that is not an answer key', 'answers[question_1]=None&before_or_after=before'],
+    ['answers as a plain string', 'answers=None&before_or_after=before'],
+    ['an answer far too long', `answers[answer_101_2_1]=${'x'.repeat(20_000)}&before_or_after=before`],
+  ])('malformed (%s): a 4xx with a message, nothing stored', async (_name, body) => {
+    const visitor = await galaVisitor();
+    const response = await visitor.post(path, body);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(typeof response.json().error).toBe('string');
+    expect(await storedAnswers((await saleOf(visitor)).id)).toEqual([]);
   });
 });

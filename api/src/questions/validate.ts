@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import { CHECKBOX_TICKED, CHECKBOX_UNTICKED, isAnswered, isMandatory, messages, slotGroups } from '@checkout/shared';
 import type { AnswerSlot } from './expected';
 import { questionMessages } from './messages';
 
@@ -6,9 +6,9 @@ const CHECKED = new Set(['1', 'true', 'on']);
 const UNCHECKED = new Set(['0', 'false', '']);
 
 /** A checkbox's answer as stored: '1' ticked, '0' not. */
-function checkboxValue(answer: string): '1' | '0' | undefined {
-  if (CHECKED.has(answer)) return '1';
-  if (UNCHECKED.has(answer)) return '0';
+function checkboxValue(answer: string): string | undefined {
+  if (CHECKED.has(answer)) return CHECKBOX_TICKED;
+  if (UNCHECKED.has(answer)) return CHECKBOX_UNTICKED;
   return undefined;
 }
 
@@ -19,9 +19,10 @@ export interface CheckedAnswers {
   errors: Record<string, string>;
 }
 
-function isAnswered(slot: AnswerSlot, answer: string | undefined): boolean {
-  if (answer === undefined || answer === '') return false;
-  return slot.type === 'checkbox' ? checkboxValue(answer) === '1' : true;
+/** Whether the slot is answered, by the same rule the page's step completeness uses (rules/questions.ts). */
+function answered(slot: AnswerSlot, answer: string | undefined): boolean {
+  const value = slot.question.type === 'checkbox' && answer !== undefined ? checkboxValue(answer) : answer;
+  return isAnswered(slot.question, value);
 }
 
 /**
@@ -39,23 +40,21 @@ export function checkAnswers(slots: readonly AnswerSlot[], given: Readonly<Recor
       errors[key] = questionMessages.unknownAnswer;
       continue;
     }
-    if (slot.type === 'checkbox') {
+    if (slot.question.type === 'checkbox') {
       const value = checkboxValue(answer);
       if (value === undefined) errors[key] = questionMessages.invalidCheckbox;
       else answers.push({ slot, answer: value });
       continue;
     }
-    if (slot.type === 'dropdown' && answer !== '' && !slot.options.includes(answer)) {
+    if (slot.question.type === 'dropdown' && answer !== '' && !slot.question.prepopulated_array.includes(answer)) {
       errors[key] = questionMessages.invalidOption;
       continue;
     }
-    if (answer !== '') answers.push({ slot, answer });
+    if (answer.trim() !== '') answers.push({ slot, answer });
   }
-  const groups = new Map<string, AnswerSlot[]>();
-  for (const slot of slots) groups.set(slot.group, [...(groups.get(slot.group) ?? []), slot]);
-  for (const members of groups.values()) {
-    if (!members.some((slot) => slot.mandatory)) continue;
-    if (members.some((slot) => isAnswered(slot, given[slot.key]))) continue;
+  for (const members of slotGroups(slots)) {
+    if (!members.some((slot) => isMandatory(slot.question))) continue;
+    if (members.some((slot) => answered(slot, given[slot.key]))) continue;
     const first = members[0];
     if (first && !(first.key in errors)) errors[first.key] = messages.answerRequired;
   }
