@@ -17,6 +17,11 @@ export interface RequestOptions {
   abortAfterMs?: number;
   /** Give up waiting after this many ms (default 30 s): a hang fails the test instead of stalling it. */
   timeoutMs?: number;
+  /**
+   * The response is lost on its way back: the server has finished (its headers arrived) but the buyer never reads it
+   * (nor its cookies). Answers status 0.
+   */
+  dropResponse?: boolean;
 }
 
 export class Buyer {
@@ -38,8 +43,13 @@ export class Buyer {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
     }
-    const signal = AbortSignal.timeout(options.abortAfterMs ?? options.timeoutMs ?? 30_000);
+    const dropper = new AbortController();
+    const signal = AbortSignal.any([dropper.signal, AbortSignal.timeout(options.abortAfterMs ?? options.timeoutMs ?? 30_000)]);
     const response = await fetch(`${base}${pathname}`, { method, headers, signal, ...(method === 'POST' ? { body: encodeForm(form ?? {}) } : {}) });
+    if (options.dropResponse) {
+      dropper.abort();
+      return { status: 0, body: null, json: {} };
+    }
     this.remember(response);
     const text = await response.text();
     let body: unknown = text;
