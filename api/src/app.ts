@@ -31,6 +31,7 @@ import { transferHandlers } from './transfers/handlers';
 import { startTransferRunner } from './transfers/jobs';
 import { registerTransferRoutes } from './transfers/routes';
 import { registerSaleRoutes } from './sale/routes';
+import { registerWaiverPages } from './waivers/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -117,6 +118,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     registerSaleRoutes(scope, deps, assets);
     payment.registerRoutes(scope);
     registerTransferRoutes(scope, deps);
+    registerWaiverPages(scope, deps, assets);
   });
 
   return { app, deps };
