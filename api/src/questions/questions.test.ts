@@ -83,6 +83,19 @@ describe('save_question_answers', () => {
     expect(checkout.after_payment_questions[String(adult)]).toEqual([expect.objectContaining({ id: 3, osq_id: 500, once_per_checkout: '1' })]);
   });
 
+  test('the checkout carries the basket step\'s notices: fundraising contact per event, audience diversity per organiser', async () => {
+    const visitor = await reservedVisitor(t, [
+      { ticket_id: adult, quantity: 1 },
+      { ticket_id: SEED.ticket.folkBalcony, quantity: 1 },
+    ]);
+    const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
+    expect(checkout.events.map((event) => [event.id, event.fundraising_contact_notice])).toEqual([[SEED.event.gala, true], [SEED.event.folk, false]]);
+    expect(checkout.organisers.map((organiser) => [organiser.name, organiser.audience_diversity_notice])).toEqual([
+      ['Harbour Lifeboat Trust', false],
+      ['Brighton Folk Collective', true],
+    ]);
+  });
+
   test('valid answers before payment are stored per ticket; saving again replaces them', async () => {
     const visitor = await galaVisitor();
     const response = await visitor.post(path, { answers: before, before_or_after: 'before' });

@@ -143,6 +143,7 @@ async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], 
             'o.payment_provider',
             'o.payment_merchant_id',
             'o.express_checkout',
+            'o.audience_diversity_notice',
             'c.name as charity_name',
             'c.logo as charity_logo',
             'c.description_html as charity_description_html',
@@ -297,6 +298,7 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     ga_conversion_id: event.ga_conversion_id,
     fb_pixel: event.fb_pixel,
     reward_referrers: event.reward_text ? { text: event.reward_text, short_text: event.reward_short_text ?? event.reward_text } : null,
+    fundraising_contact_notice: event.fundraising_contact_notice,
   }));
 
   const inBasket = new Set(eventIds);
@@ -319,6 +321,7 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
       has_custom_refund_policy: organiser.custom_refund_policy !== null,
       charity: organiser.charity_id !== null,
       upcoming_events,
+      audience_diversity_notice: organiser.audience_diversity_notice,
     };
   });
 

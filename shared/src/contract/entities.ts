@@ -86,6 +86,8 @@ export const EventSchema = z.object({
   ga_conversion_id: maybeText,
   fb_pixel: maybeText,
   reward_referrers: z.nullable(RewardReferrersSchema),
+  /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the fundraising-contact notice. */
+  fundraising_contact_notice: z.boolean(),
 });
 export type Event = z.infer<typeof EventSchema>;
 
@@ -101,6 +103,8 @@ export const OrganiserSchema = z.object({
   /** Whether the organiser is a charity (the checkout's `charity` carries the charity itself). */
   charity: z.boolean(),
   upcoming_events: z.array(UpcomingEventSchema),
+  /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the audience-diversity notice. */
+  audience_diversity_notice: z.boolean(),
 });
 export type Organiser = z.infer<typeof OrganiserSchema>;
 

@@ -72,6 +72,7 @@ export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
         ga_conversion_id: null,
         fb_pixel: null,
         reward_referrers: null,
+        fundraising_contact_notice: false,
       },
     ],
     organisers: [
@@ -82,6 +83,7 @@ export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
         is_saas: false,
         has_custom_refund_policy: false,
         charity: false,
+        audience_diversity_notice: false,
         upcoming_events: [
           {
             url: 'http://localhost:8080/riverside-live/jazz-brunch/',
