@@ -21,7 +21,7 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mf-basket/src', '<rootDir>/mf-account/src', '<rootDir>/mf-payment/src', '<rootDir>/mf-post-sale/src', '<rootDir>/deploy'],
+      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mf-basket/src', '<rootDir>/mf-account/src', '<rootDir>/mf-payment/src', '<rootDir>/mf-post-sale/src', '<rootDir>/deploy', '<rootDir>/bench'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
       moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js' },

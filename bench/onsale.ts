@@ -20,6 +20,7 @@ import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { Client, Pool } from 'pg';
 import { encodeForm, type FormValue } from '@checkout/shared';
+import type { Figure } from './figures';
 
 export const ONSALE_TICKET_ID = 9001;
 const RAW_CLIENTS = 20;
@@ -453,14 +454,7 @@ export function describeResult(result: OnSaleResult): string[] {
 
 // ---- figures for bench/run.ts ---------------------------------------------------------------------------------------
 
-export interface BenchFigure {
-  name: string;
-  value: number;
-  unit: string;
-  target?: number;
-  /** 'max': must not exceed the target; 'min': must reach it; 'info': shown without a target. */
-  kind: 'max' | 'min' | 'info';
-}
+export type BenchFigure = Figure;
 
 /** 200 buyers; capacity 3 per buyer, so a rate round never runs out and the sell-out round asks for ~1,000. */
 export const ONSALE_BUYERS = 200;

@@ -1,13 +1,20 @@
 /**
- * npm run bench: measures the figures of DESIGN.md section 8 that exist so far, prints each beside its target with
- * PASS/MISS, and writes them to bench/results/latest.json.
+ * npm run bench: measures the figures of issue 8 (DESIGN.md section 8), prints each beside its target with PASS/MISS,
+ * and writes them, with what the weighed scripts are made of, to bench/results/latest.json.
+ *
+ * Parts (all by default; `--only weight,mobile,flow,onsale` picks some): the page weight before the basket step is
+ * usable; the mobile lab; the whole flow walked on desktop (its weight and the step changes); the on-sale load on
+ * PGlite and, with DATABASE_URL, on PostgreSQL (with the api's peak memory).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium';
 import { addTicket } from '../e2e/support/basket';
 import { seed } from '../e2e/support/seed';
+import { launchChromium, reserveEnabled } from './browser';
+import { composeBuilds } from './bundle-composition';
+import { formatFigure, verdictOf, type Figure } from './figures';
+import { walkFlows } from './flow';
+import { mobileLab } from './mobile';
 import {
   describeResult,
   freshPostgresDatabase,
@@ -20,63 +27,100 @@ import {
   runOnSaleBench,
   type OnSaleResult,
 } from './onsale';
-import { KiB, measurePageWeight } from './page-weight';
-import { startStack } from './stack';
+import { describeWeightReport, KiB, measurePageWeight, weightReport } from './page-weight';
+import { startStack, type RunningStack } from './stack';
 
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  target?: number;
-  /** 'max': the value must not exceed the target; 'min': it must reach it; 'info': shown without a target. */
-  kind: 'max' | 'min' | 'info';
+const root = path.resolve(__dirname, '..');
+const WORKSPACES = ['shell', 'mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
+type Part = 'weight' | 'mobile' | 'flow' | 'onsale';
+const PARTS: readonly Part[] = ['weight', 'mobile', 'flow', 'onsale'];
+
+function selectedParts(): Set<Part> {
+  const at = process.argv.indexOf('--only');
+  if (at < 0) return new Set(PARTS);
+  const wanted = (process.argv[at + 1] ?? '').split(',').map((p) => p.trim());
+  const unknown = wanted.filter((p) => !PARTS.includes(p as Part));
+  if (unknown.length > 0) throw new Error(`unknown part(s) ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
+  return new Set(wanted as Part[]);
 }
 
-async function basketPageWeight(baseURL: string): Promise<{ figures: Figure[]; detail: unknown }> {
-  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+/** Peak resident memory of a process so far (VmHWM), in MiB; null when it cannot be read. */
+function peakRssMiB(pid: number | null): number | null {
+  if (pid === null) return null;
   try {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    await addTicket(context, seed.standardTicket.id, 1);
-    const weight = await measurePageWeight(page, async () => {
-      await page.goto('/checkout/');
-      await page.getByRole('button', { name: 'Reserve Basket' }).waitFor();
-      await page.waitForFunction(() => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Reserve Basket');
-        return button !== undefined && !button.disabled;
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<string, unknown>, figures: Figure[]): Promise<void> {
+  const chunks = composeBuilds(root, WORKSPACES);
+  const browser = await launchChromium();
+  try {
+    if (parts.has('weight')) {
+      const context = await browser.newContext({ baseURL: stack.baseURL });
+      const page = await context.newPage();
+      await addTicket(context, seed.standardTicket.id, 1);
+      const weight = await measurePageWeight(page, async () => {
+        await page.goto('/checkout/');
+        await reserveEnabled(page);
       });
-    });
-    return {
-      figures: [
-        { name: 'JS gzip before the basket step is usable', value: weight.jsGzip / KiB, unit: 'KiB', target: 170, kind: 'max' },
+      await context.close();
+      const report = weightReport(weight, stack.workspaceOf, chunks);
+      figures.push(
+        { name: 'JS gzip before the basket step is usable', value: weight.jsGzip / KiB, unit: 'KiB', target: 150, kind: 'max' },
         { name: 'CSS gzip before the basket step is usable', value: weight.cssGzip / KiB, unit: 'KiB', target: 20, kind: 'max' },
-      ],
-      detail: weight.assets.map((a) => ({ url: new URL(a.url).pathname.replace(/^\//, `${new URL(a.url).port}/`), kind: a.kind, gzipKiB: +(a.gzipBytes / KiB).toFixed(1) })),
-    };
+      );
+      results.basketWeight = report;
+      for (const line of describeWeightReport('before the basket is usable', report)) console.log(line);
+    }
+    if (parts.has('mobile')) {
+      const lab = await mobileLab(browser, stack.baseURL, 5);
+      figures.push(...lab.figures);
+      results.mobileRuns = lab.runs;
+    }
+    if (parts.has('flow')) {
+      const flow = await walkFlows(browser, stack.baseURL, Number(process.env.BENCH_WALKS ?? 20));
+      const report = weightReport(flow.flowWeight, stack.workspaceOf, chunks);
+      figures.push(
+        { name: 'JS gzip for the whole flow (basket → order completed, walked)', value: flow.flowWeight.jsGzip / KiB, unit: 'KiB', target: 250, kind: 'max' },
+        { name: 'CSS gzip for the whole flow', value: flow.flowWeight.cssGzip / KiB, unit: 'KiB', kind: 'info' },
+        ...flow.figures,
+      );
+      results.flowWeight = report;
+      results.stepChangeSamplesMs = flow.samples;
+      for (const line of describeWeightReport('the whole flow', report)) console.log(line);
+    }
   } finally {
     await browser.close();
   }
 }
 
 async function main(): Promise<void> {
-  // The default stack (PGlite, even when DATABASE_URL is set for the run) also carries the on-sale load: stock for it,
-  // and no captcha for 200 buyers on one address.
-  const stack = await startStack({ port: 8280, remotePortBase: 3280, env: { ...onSaleStackEnv(ONSALE_CAPACITY), DATABASE_URL: '' } });
-  const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
+  const parts = selectedParts();
+  const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), parts: [...parts] };
   const figures: Figure[] = [];
   const onSale: OnSaleResult[] = [];
+  // The default stack (PGlite, even when DATABASE_URL is set for the run) serves the page figures and carries the
+  // PGlite on-sale load: stock for it, no captcha for 200 buyers (or 20 walks) from one address.
+  const stackEnv = { ...onSaleStackEnv(ONSALE_CAPACITY), OTC_SENDS_PER_CLIENT: '1000', OTC_CHECKS_PER_CLIENT: '1000', DATABASE_URL: '' };
+  const stack = await startStack({ port: 8280, remotePortBase: 3280, env: stackEnv });
   try {
-    const weight = await basketPageWeight(stack.baseURL);
-    figures.push(...weight.figures);
-    results.pageWeightAssets = weight.detail;
-    onSale.push(await runOnSaleBench({ baseURL: stack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PGlite', rawRate: pgliteRawRate }));
+    if (parts.has('weight') || parts.has('mobile') || parts.has('flow')) await pageParts(stack, parts, results, figures);
+    if (parts.has('onsale')) {
+      const result = await runOnSaleBench({ baseURL: stack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PGlite', rawRate: pgliteRawRate });
+      onSale.push(result);
+      figures.push(...onSaleFigures(result, false));
+      const rss = peakRssMiB(stack.apiPid());
+      if (rss !== null) figures.push({ name: 'on-sale PGlite: api peak RSS (embedded database included)', value: rss, unit: 'MiB', kind: 'info' });
+    }
   } finally {
     await stack.stop();
   }
-  // PGlite's files belong to the api: its stock is checked through the API (bench/onsale.ts apiAvailable).
-  for (const result of onSale) figures.push(...onSaleFigures(result, false));
   const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (databaseUrl) {
+  if (parts.has('onsale') && databaseUrl) {
     // A fresh database beside DATABASE_URL's, dropped afterwards.
     const fresh = await freshPostgresDatabase(databaseUrl);
     try {
@@ -86,6 +130,8 @@ async function main(): Promise<void> {
         const result = await runOnSaleBench({ baseURL: pgStack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PostgreSQL', database });
         onSale.push(result);
         figures.push(...onSaleFigures(result, true));
+        const rss = peakRssMiB(pgStack.apiPid());
+        figures.push({ name: 'on-sale PostgreSQL: api peak RSS under the load', value: rss ?? Number.NaN, unit: 'MiB', target: 300, kind: 'max' });
       } finally {
         await database.close();
         await pgStack.stop();
@@ -93,19 +139,14 @@ async function main(): Promise<void> {
     } finally {
       await fresh.drop();
     }
+  } else if (parts.has('onsale')) {
+    console.log('DATABASE_URL is not set: the PostgreSQL on-sale figures (the ones with targets) are skipped.');
   }
-  results.onSale = onSale;
+  if (onSale.length > 0) results.onSale = onSale;
   for (const result of onSale) for (const line of describeResult(result)) console.log(line);
-  results.figures = figures;
-  for (const f of figures) {
-    if (f.kind === 'info' || f.target === undefined) {
-      console.log(`INFO  ${f.name}: ${f.value.toFixed(1)} ${f.unit}`);
-      continue;
-    }
-    const pass = f.kind === 'max' ? f.value <= f.target : f.value >= f.target;
-    const bound = f.kind === 'max' ? '≤' : '≥';
-    console.log(`${pass ? 'PASS' : 'MISS'}  ${f.name}: ${f.value.toFixed(1)} ${f.unit} (target ${bound} ${f.target} ${f.unit})`);
-  }
+  results.figures = figures.map((f) => ({ ...f, verdict: verdictOf(f) }));
+  console.log('');
+  for (const f of figures) console.log(formatFigure(f));
   const out = path.join(__dirname, 'results');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2) + '\n');

@@ -4,7 +4,28 @@ import path from 'node:path';
 
 export interface RunningStack {
   baseURL: string;
+  /** The workspace whose dist/ served a URL of this stack ('shell', 'mf-basket', …), or null for the api's own pages. */
+  workspaceOf(url: string): string | null;
+  /** The api process's id (a child of scripts/start.mjs), to read its memory. */
+  apiPid(): number | null;
   stop(): Promise<void>;
+}
+
+const REMOTE_WORKSPACES = ['mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
+
+/** The child of `parent` whose command line contains `needle` (Linux /proc). */
+function childPid(parent: number, needle: string): number | null {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
 }
 
 const root = path.resolve(__dirname, '..');
@@ -46,6 +67,13 @@ export async function startStack(options: { port: number; remotePortBase: number
   }
   return {
     baseURL,
+    workspaceOf: (url) => {
+      const parsed = new URL(url);
+      const port = Number(parsed.port);
+      if (port === options.port) return parsed.pathname.startsWith('/checkout/') ? 'shell' : null;
+      return REMOTE_WORKSPACES[port - options.remotePortBase - 1] ?? null;
+    },
+    apiPid: () => (child.pid === undefined ? null : childPid(child.pid, 'api/src/main.ts')),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
