@@ -1,7 +1,7 @@
 // The remote's whole public surface: one single-spa parcel per checkout state it owns, and the contract version it
 // was built against (the shell refuses to mount a remote built against another one).
-import { stepParcel } from '@checkout/shared/parcel';
-import { AfterSaleMessagesStep, OrderCompletedStep, QuestionsAfterStep, QuestionsBeforeStep, WaiverStep } from './placeholder/steps';
+import { lazyStepParcel, stepParcel } from '@checkout/shared/parcel';
+import { AfterSaleMessagesStep, QuestionsAfterStep, QuestionsBeforeStep, WaiverStep } from './placeholder/steps';
 
 export { CONTRACT_VERSION as contractVersion } from '@checkout/shared/parcel';
 
@@ -9,4 +9,6 @@ export const ticket_questions_before = stepParcel(QuestionsBeforeStep);
 export const ticket_questions_after = stepParcel(QuestionsAfterStep);
 export const after_sale_messages = stepParcel(AfterSaleMessagesStep);
 export const waiver = stepParcel(WaiverStep);
-export const order_completed = stepParcel(OrderCompletedStep);
+export const order_completed = lazyStepParcel(() =>
+  import(/* webpackChunkName: "order-completed" */ './order-completed/Step').then((m) => m.OrderCompletedStep),
+);

@@ -5,6 +5,9 @@ import type { Event, Organiser, UpcomingEvent } from '../contract/entities';
  * what the share modal says. Pure functions of the checkout's events and the referral link.
  */
 
+/** Spec 9: the share modal's Copy button says 'Copied' for 2 seconds. */
+export const COPIED_LABEL_MS = 2000;
+
 export type OrderCompletedTile = 'livestream' | 'wallet' | 'feedback' | 'transfer' | 'find_a_place' | 'share';
 
 /** An event whose livestream can be watched: it has one and a link to its online access. */

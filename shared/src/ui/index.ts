@@ -29,3 +29,4 @@ export {
 export { focusFirstError } from './focus';
 export { useFocusOnArrival } from './useFocusOnArrival';
 export { SafeHtml, sanitizeHtml, type SafeHtmlProps } from './SafeHtml';
+export { copyToClipboard } from './clipboard';

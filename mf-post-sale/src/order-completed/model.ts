@@ -1,0 +1,238 @@
+import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import {
+  canSendTransfers,
+  clampTransferQty,
+  emptyTransferRow,
+  firstInvalidTicketType,
+  messages,
+  transferableTypes,
+  transferPayload,
+  type SimpleInfo,
+  type TicketLine,
+  type TransferableType,
+  type TransferDraft,
+} from '@checkout/shared';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import { COPIED_MS, copyText, wait } from './effects';
+
+/**
+ * The order-completed step (spec 2 'Order completed', 4, 5 'Transfer', 7, 8): which view shows, the simple info and
+ * referral link it loads, the subscription, feedback and share modals, and the transfer form.
+ */
+
+export type OrderCompletedView = 'overview' | 'transfer_tickets' | 'find_a_place';
+
+/** A transfer row as the form keeps it: the draft plus an id that stays with the row when another is removed. */
+export interface TransferRowState extends TransferDraft {
+  id: number;
+}
+
+const NOTIFY_GROUP = 'order_completed';
+const notifySuccess = (text: string): ShellCommand => ({ kind: 'notify', notification: { type: 'success', text, group: NOTIFY_GROUP } });
+
+// ---- Effects (time and the clipboard are effects, so tests replace them with fork handlers) -----------------------
+
+export const waitFx = createEffect((ms: number) => wait(ms));
+export const copyFx = createEffect((text: string) => copyText(text));
+export const todayFx = createEffect(() => new Date());
+
+export const getSimpleInfoFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getSimpleInfo() });
+export const getReferralLinkFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getRewardReferrerLink() });
+export const subscribeFx = attach({ source: $deps, effect: (deps) => apiOf(deps).subscribeToEvents() });
+export const sendFeedbackFx = attach({ source: $deps, effect: (deps, message: string) => apiOf(deps).sendCustomerFeedback({ message }) });
+export const setTransfersFx = attach({
+  source: $deps,
+  effect: (deps, rows: readonly TransferDraft[]) => apiOf(deps).setTransfers({ transfers: transferPayload(rows) }),
+});
+
+// ---- Start ---------------------------------------------------------------------------------------------------------
+
+export const orderCompletedStarted = createEvent<{ deps: StepDeps; saleReference: string | null; tickets: readonly TicketLine[] }>();
+
+export const $view = createStore<OrderCompletedView>('overview');
+export const viewChosen = createEvent<OrderCompletedView>();
+export const $simpleInfo = createStore<SimpleInfo | null>(null);
+/** '' until loaded, and when there is none or it failed (spec 7: fails silently). */
+export const $referralLink = createStore('');
+/** Ticket types the buyer may transfer (unseated), in the checkout's order. */
+export const $transferTypes = createStore<TransferableType[]>([]);
+/** Sales whose tickets were transferred from this page: transfer is not offered again (spec 4). */
+export const $transferredSales = createStore<string[]>([]);
+const $saleReference = createStore<string | null>(null);
+export const $today = createStore<Date>(new Date(0), { serialize: 'ignore' });
+
+sample({ clock: orderCompletedStarted, fn: ({ deps }) => deps, target: depsReceived });
+$view.reset(orderCompletedStarted).on(viewChosen, (_, view) => view);
+$saleReference.on(orderCompletedStarted, (_, { saleReference }) => saleReference);
+$transferTypes.on(orderCompletedStarted, (_, { tickets }) => transferableTypes(tickets));
+sample({ clock: orderCompletedStarted, target: [getSimpleInfoFx, getReferralLinkFx, todayFx] });
+sample({ clock: viewChosen, target: todayFx });
+$today.on(todayFx.doneData, (_, today) => today);
+$simpleInfo.on(getSimpleInfoFx.doneData, (_, info) => info);
+$referralLink.on(getReferralLinkFx.doneData, (_, link) => link.trim());
+
+export const $transferred = sample({
+  source: { sales: $transferredSales, reference: $saleReference },
+  fn: ({ sales, reference }) => reference !== null && sales.includes(reference),
+});
+
+// ---- Subscribe to important updates (spec 2, 7, 8) -----------------------------------------------------------------
+
+export const subscribeClicked = createEvent();
+/** Subscribed from this page (the user record says so only after it is next loaded). */
+export const $subscribedHere = createStore(false);
+sample({ clock: subscribeClicked, filter: subscribeFx.pending.map((p) => !p), target: subscribeFx });
+$subscribedHere.on(subscribeFx.done, () => true);
+sample({ clock: subscribeFx.done, fn: () => [notifySuccess(messages.subscribedToUpdates), { kind: 'refreshUser' as const }], target: shellCommandsSent });
+sample({ clock: subscribeFx.fail, fn: () => [notifyError(messages.subscribeFailed, NOTIFY_GROUP)], target: shellCommandsSent });
+
+// ---- Feedback modal 'How did we do?' (spec 2, 5, 8) ----------------------------------------------------------------
+
+export const feedbackOpened = createEvent();
+export const feedbackClosed = createEvent();
+export const feedbackChanged = createEvent<string>();
+export const feedbackSent = createEvent();
+export const $feedbackOpen = createStore(false);
+export const $feedbackMessage = createStore('');
+export const $feedbackSending = sendFeedbackFx.pending;
+/** Spec 2: Send is disabled while sending or when the message is empty. */
+export const $canSendFeedback = sample({
+  source: { message: $feedbackMessage, sending: $feedbackSending },
+  fn: ({ message, sending }) => !sending && message.trim() !== '',
+});
+
+$feedbackOpen.on(feedbackOpened, () => true).on(feedbackClosed, () => false);
+$feedbackMessage.on(feedbackChanged, (_, message) => message);
+sample({ clock: feedbackSent, source: $feedbackMessage, filter: $canSendFeedback, fn: (message) => message.trim(), target: sendFeedbackFx });
+// Either way the modal closes (spec 8: 'Send feedback (modal closes)'); a sent message is not kept.
+$feedbackOpen.on(sendFeedbackFx.finally, () => false);
+$feedbackMessage.reset(sendFeedbackFx.done);
+sample({ clock: sendFeedbackFx.done, fn: () => [notifySuccess(messages.feedbackSent)], target: shellCommandsSent });
+sample({ clock: sendFeedbackFx.fail, fn: () => [notifyError(messages.sendFeedbackFailed, NOTIFY_GROUP)], target: shellCommandsSent });
+
+// ---- Share modal (spec 2, 9: 'Copied' for 2 s) ---------------------------------------------------------------------
+
+export const shareOpened = createEvent();
+export const shareClosed = createEvent();
+export const copyClicked = createEvent<{ eventId: number; text: string }>();
+export const $shareOpen = createStore(false);
+/** The events whose Copy button says 'Copied' right now. */
+export const $copied = createStore<number[]>([]);
+
+$shareOpen.on(shareOpened, () => true).on(shareClosed, () => false);
+const copyOneFx = createEffect(async ({ eventId, text }: { eventId: number; text: string }) => {
+  await copyFx(text);
+  return eventId;
+});
+sample({ clock: copyClicked, target: copyOneFx });
+$copied.on(copyOneFx.doneData, (list, eventId) => (list.includes(eventId) ? list : [...list, eventId]));
+const copiedWaitFx = createEffect(async (eventId: number) => {
+  await waitFx(COPIED_MS);
+  return eventId;
+});
+sample({ clock: copyOneFx.doneData, target: copiedWaitFx });
+$copied.on(copiedWaitFx.doneData, (list, eventId) => list.filter((id) => id !== eventId));
+$copied.reset(shareClosed);
+
+// ---- Transfer tickets (spec 2, 4, 5) -------------------------------------------------------------------------------
+
+export const rowAdded = createEvent<number>();
+export const rowRemoved = createEvent<number>();
+export const rowChanged = createEvent<{ id: number; patch: Partial<Omit<TransferDraft, 'ticket_id' | 'qty'>> }>();
+export const qtyChanged = createEvent<{ id: number; qty: number }>();
+export const typeToggled = createEvent<number>();
+export const sendTransfersClicked = createEvent();
+
+export const $rows = createStore<TransferRowState[]>([]);
+/** The ticket types whose accordion is open. */
+export const $openTypes = createStore<number[]>([]);
+/** After a Send that found something missing, every row shows its messages. */
+export const $showTransferErrors = createStore(false);
+export const $sendingTransfers = setTransfersFx.pending;
+const $nextRowId = createStore(1);
+
+const rowsFor = (types: readonly TransferableType[], firstId: number): TransferRowState[] =>
+  types.map((type, index) => ({ ...emptyTransferRow(type.ticket_id), id: firstId + index }));
+
+// A fresh form for the types of the order: one empty row each, the first accordion open.
+sample({
+  clock: orderCompletedStarted,
+  source: $nextRowId,
+  fn: (next, { tickets }) => rowsFor(transferableTypes(tickets), next),
+  target: $rows,
+});
+$nextRowId.on($rows, (next, rows) => Math.max(next, ...rows.map((row) => row.id + 1)));
+$openTypes.on(orderCompletedStarted, (_, { tickets }) => transferableTypes(tickets).slice(0, 1).map((type) => type.ticket_id));
+$showTransferErrors.reset(orderCompletedStarted);
+
+const purchasedOf = (types: readonly TransferableType[], ticketId: number) => types.find((type) => type.ticket_id === ticketId)?.purchased ?? 0;
+
+/** The plus adds a row of the type only while its rows are under the purchased quantity (the view disables it too). */
+sample({
+  clock: rowAdded,
+  source: { rows: $rows, types: $transferTypes, next: $nextRowId },
+  filter: ({ rows, types }, ticketId) => rows.filter((r) => r.ticket_id === ticketId).reduce((sum, r) => sum + r.qty, 0) < purchasedOf(types, ticketId),
+  fn: ({ rows, next }, ticketId) => [...rows, { ...emptyTransferRow(ticketId), id: next, qty: 1 }],
+  target: $rows,
+});
+
+/** The first row of a type cannot be removed (spec 2: no remove icon on it). */
+$rows.on(rowRemoved, (rows, id) => {
+  const row = rows.find((r) => r.id === id);
+  const first = rows.find((r) => r.ticket_id === row?.ticket_id);
+  return row && first && first.id !== row.id ? rows.filter((r) => r.id !== id) : rows;
+});
+
+$rows.on(rowChanged, (rows, { id, patch }) => rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+
+sample({
+  clock: qtyChanged,
+  source: { rows: $rows, types: $transferTypes },
+  fn: ({ rows, types }, { id, qty }) => {
+    const index = rows.findIndex((row) => row.id === id);
+    const row = rows[index];
+    if (!row) return rows;
+    const allowed = clampTransferQty(rows, index, qty, purchasedOf(types, row.ticket_id));
+    return rows.map((r) => (r.id === id ? { ...r, qty: allowed } : r));
+  },
+  target: $rows,
+});
+
+$openTypes.on(typeToggled, (open, ticketId) => (open.includes(ticketId) ? open.filter((id) => id !== ticketId) : [...open, ticketId]));
+
+/** Spec 2: Send tickets is enabled once every row that is sent is valid (rows at 0 are skipped). */
+export const $canSendTransfers = sample({
+  source: { rows: $rows, types: $transferTypes, today: $today, sending: $sendingTransfers },
+  fn: ({ rows, types, today, sending }) => !sending && canSendTransfers(rows, types, today),
+});
+
+const sendChecked = sample({
+  clock: sendTransfersClicked,
+  source: { rows: $rows, types: $transferTypes, today: $today, sending: $sendingTransfers },
+  filter: ({ sending }) => !sending,
+});
+
+// Spec 5: on Send the first invalid ticket type opens and validation runs.
+const invalidSend = sample({
+  clock: sendChecked,
+  filter: ({ rows, types, today }) => !canSendTransfers(rows, types, today),
+  fn: ({ rows, types, today }) => firstInvalidTicketType(rows, types, today),
+});
+$showTransferErrors.on(invalidSend, () => true);
+$openTypes.on(invalidSend, (open, ticketId) => (ticketId === null || open.includes(ticketId) ? open : [...open, ticketId]));
+
+sample({
+  clock: sendChecked,
+  filter: ({ rows, types, today }) => canSendTransfers(rows, types, today),
+  fn: ({ rows }) => rows,
+  target: setTransfersFx,
+});
+
+// Sent: the toast, back to the overview, and transfer is no longer offered (spec 2, 4).
+$transferredSales.on(
+  sample({ clock: setTransfersFx.done, source: $saleReference }),
+  (sales, reference) => (reference === null || sales.includes(reference) ? sales : [...sales, reference]),
+);
+$view.on(setTransfersFx.done, () => 'overview');
+sample({ clock: setTransfersFx.done, fn: () => [notifySuccess(messages.ticketsTransferred)], target: shellCommandsSent });
+sample({ clock: setTransfersFx.fail, fn: () => [notifyError(messages.sendTransfersFailed, NOTIFY_GROUP)], target: shellCommandsSent });
