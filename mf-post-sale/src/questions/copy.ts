@@ -1,0 +1,20 @@
+/**
+ * The questions step's words. The spec's own (spec 2 'Ticket Questions'): the title, 'Basket / Applies to all',
+ * 'Ticket N', Continue. 'Required', 'Please enter your answer' and the save failure are in shared messages.ts. The two
+ * notices are ours: the spec names them without their words (README 'Rules where the spec is silent').
+ */
+export const copy = {
+  title: 'Ticket Questions',
+  basketStep: 'Basket / Applies to all',
+  ticketStep: (n: number) => `Ticket ${n}`,
+  stepsLabel: 'Question steps',
+  /** Read after a step's name by screen readers; sighted buyers see the tick. */
+  completed: 'completed',
+  continue: 'Continue',
+  /** The empty first option of a dropdown question. */
+  chooseAnswer: 'Choose an answer',
+  fundraisingNotice: (event: string) =>
+    `${event} raises money for charity. The organiser may use the contact details and answers you give here to tell you about its fundraising. You can ask them to stop at any time.`,
+  diversityNotice: (organiser: string) =>
+    `${organiser} asks some of these questions to learn who comes to its events, so it can make them welcoming to everyone. Your answers are only used in summaries and never shown with your name.`,
+} as const;
