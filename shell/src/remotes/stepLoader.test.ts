@@ -73,6 +73,16 @@ describe('step loader', () => {
     expect(federation.forget).toHaveBeenCalledWith('mf_basket');
   });
 
+  test('Retry after a parcel that loaded but failed to mount forgets the remote too (it may have been redeployed)', async () => {
+    const federation = fakeFederation([good]);
+    const loader = createStepLoader({ federation, contractVersion: 1, sleep: noWait });
+    await expect(loader.load(basket)).resolves.toMatchObject({ kind: 'ready' });
+    expect(federation.forget).not.toHaveBeenCalled();
+    await expect(loader.load(basket, { fresh: true })).resolves.toMatchObject({ kind: 'ready' });
+    expect(federation.forget).toHaveBeenCalledWith('mf_basket');
+    expect(federation.load).toHaveBeenCalledTimes(2);
+  });
+
   test('a successful load is reused (prefetch then show costs one load)', async () => {
     const federation = fakeFederation([good]);
     const loader = createStepLoader({ federation, contractVersion: 1, sleep: noWait });

@@ -69,7 +69,11 @@ export function createStepLoader(options: StepLoaderOptions): StepLoader {
 
   function load(location: StepLocation, { fresh = false } = {}): Promise<StepLoadResult> {
     const key = `${location.remote}/${location.module}`;
-    if (fresh) loads.delete(key);
+    if (fresh) {
+      // Retry: whatever went wrong (the load, or the parcel's mount), the remote may have been redeployed since.
+      loads.delete(key);
+      failedRemotes.add(location.remote);
+    }
     const known = loads.get(key);
     if (known) return known;
     const loading = attempt(location).then((result) => {
