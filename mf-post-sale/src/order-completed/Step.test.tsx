@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'effector-react';
 import { messages, type Checkout, type Event, type RuntimeConfig, type TicketLine, type User } from '@checkout/shared';
@@ -9,7 +9,7 @@ const base = sampleCheckout({ state: 'order_completed' });
 const event0 = base.events[0] as Event;
 const [adult, child] = base.tickets as [TicketLine, TicketLine];
 
-function open(options: { checkout?: Partial<Checkout>; user?: User | null; api?: Partial<FakeApiHandlers>; config?: Partial<RuntimeConfig> } = {}) {
+async function open(options: { checkout?: Partial<Checkout>; user?: User | null; api?: Partial<FakeApiHandlers>; config?: Partial<RuntimeConfig> } = {}) {
   const props = fakeStepProps({
     state: 'order_completed',
     checkout: { ...base, ...options.checkout },
@@ -23,15 +23,22 @@ function open(options: { checkout?: Partial<Checkout>; user?: User | null; api?:
       <OrderCompletedStep {...props} />
     </Provider>,
   );
+  // The simple info and referral link arrive: let React show them before the test reads the page.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   return { props, user };
 }
 
+// The tab remembers a sale whose tickets were transferred (effects.ts): each test starts with a fresh tab.
+afterEach(() => window.sessionStorage.clear());
+
 const tiles = () => screen.getByRole('list', { name: 'What next' });
-const texts = (props: ReturnType<typeof open>['props']) => props.notifications().map((n) => `${n.type}: ${n.text}`);
+const texts = (props: Awaited<ReturnType<typeof open>>['props']) => props.notifications().map((n) => `${n.type}: ${n.text}`);
 
 describe('overview', () => {
   test('tick, reference, the wallet copy sent to the sale email, and the subscribe link with its toast', async () => {
-    const { props, user } = open();
+    const { props, user } = await open();
     expect(screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' })).toBeInTheDocument();
     expect(screen.getByText('Your reference is RVL-7K2Q9D')).toBeInTheDocument();
     expect(await screen.findByText(/A copy of your ticket wallet has been sent to alex\.morgan@example\.com\./)).toBeInTheDocument();
@@ -41,19 +48,19 @@ describe('overview', () => {
     expect(props.api.log.map((c) => c.name)).toContain('subscribeToEvents');
   });
 
-  test('no subscribe link for a buyer already event-subscribed', () => {
-    open({ user: sampleUser({ is_event_subscribed: true }) });
+  test('no subscribe link for a buyer already event-subscribed', async () => {
+    await open({ user: sampleUser({ is_event_subscribed: true }) });
     expect(screen.queryByRole('button', { name: 'Subscribe to important updates' })).not.toBeInTheDocument();
   });
 
   test('subscribe failing: the spec message', async () => {
-    const { props, user } = open({ api: { subscribeToEvents: failWith(apiFailure('subscribeToEvents')) } });
+    const { props, user } = await open({ api: { subscribeToEvents: failWith(apiFailure('subscribeToEvents')) } });
     await user.click(screen.getByRole('button', { name: 'Subscribe to important updates' }));
     await waitFor(() => expect(texts(props)).toEqual([`error: ${messages.subscribeFailed}`]));
   });
 
-  test('a payment plan: its heading and the info list', () => {
-    open({ checkout: { payment_plan_remaining: true } });
+  test('a payment plan: its heading and the info list', async () => {
+    await open({ checkout: { payment_plan_remaining: true } });
     expect(screen.getByRole('heading', { level: 1, name: 'Order Complete - Payment Schedule Setup' })).toBeInTheDocument();
     expect(screen.getByText('We will remind you by SMS and email before each payment is taken.')).toBeInTheDocument();
     expect(screen.getByText('Your tickets will be delivered to your ticket wallet after the final payment.')).toBeInTheDocument();
@@ -63,7 +70,7 @@ describe('overview', () => {
 
 describe('tiles', () => {
   test('wallet, feedback, transfer, find a place and share (a venue, unseated tickets, a referral link)', async () => {
-    open();
+    await open();
     expect(within(tiles()).getByRole('link', { name: 'Go to your ticket wallet' })).toHaveAttribute('href', '/account/wallet/');
     expect(within(tiles()).getByRole('button', { name: 'How did we do?' })).toBeInTheDocument();
     expect(within(tiles()).getByRole('button', { name: 'Transfer tickets' })).toBeInTheDocument();
@@ -74,7 +81,7 @@ describe('tiles', () => {
 
   test('a livestream links to its online access; every ticket seated: no transfer; no venue: no find a place; no referral link: no share', async () => {
     const streamed: Event = { ...event0, venue: null, has_livestream: true, access_online: 'https://stream.example.com/gala' };
-    const { props } = open({
+    const { props } = await open({
       checkout: { events: [streamed], tickets: [{ ...adult, seats: ['Row A, Seat 1', 'Row A, Seat 2'] }] },
       api: { getRewardReferrerLink: async () => '' },
     });
@@ -86,19 +93,19 @@ describe('tiles', () => {
   });
 
   test("a rewarding event: 'Share & {short reward text}'", async () => {
-    open({ checkout: { events: [{ ...event0, reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' } }] } });
+    await open({ checkout: { events: [{ ...event0, reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' } }] } });
     expect(await within(tiles()).findByRole('button', { name: 'Share & get £5 off' })).toBeInTheDocument();
   });
 
-  test('no tickets (a gift voucher order): no tiles', () => {
-    open({ checkout: { tickets: [] } });
+  test('no tickets (a gift voucher order): no tiles', async () => {
+    await open({ checkout: { tickets: [] } });
     expect(screen.queryByRole('list', { name: 'What next' })).not.toBeInTheDocument();
   });
 });
 
 describe('feedback modal', () => {
   test('Send is disabled until there is a message; sent: the toast and the modal closes', async () => {
-    const { props, user } = open();
+    const { props, user } = await open();
     await user.click(screen.getByRole('button', { name: 'How did we do?' }));
     const dialog = screen.getByRole('dialog', { name: 'How did we do?' });
     const send = within(dialog).getByRole('button', { name: 'Send' });
@@ -112,7 +119,7 @@ describe('feedback modal', () => {
   });
 
   test('Close closes without sending; a failure shows the spec message and closes the modal', async () => {
-    const { props, user } = open({ api: { sendCustomerFeedback: failWith(apiFailure('sendCustomerFeedback')) } });
+    const { props, user } = await open({ api: { sendCustomerFeedback: failWith(apiFailure('sendCustomerFeedback')) } });
     await user.click(screen.getByRole('button', { name: 'How did we do?' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -126,7 +133,7 @@ describe('feedback modal', () => {
 
 describe('share modal', () => {
   test("one event: its message, Copy says 'Copied' for 2 s, and a Close button", async () => {
-    const { user } = open();
+    const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Share with friends & family' }));
     const dialog = screen.getByRole('dialog', { name: 'Share with friends & family' });
     const message = within(dialog).getByRole('textbox', { name: 'Message to share about Winter Gala at the Riverside' });
@@ -142,7 +149,7 @@ describe('share modal', () => {
 
   test('two events: a block each, the reward text with the referral link, and no Close button', async () => {
     const folk: Event = { ...event0, id: 202, title: 'Folk by the Sea', reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' } };
-    const { user } = open({ checkout: { events: [event0, folk] } });
+    const { user } = await open({ checkout: { events: [event0, folk] } });
     await user.click(await screen.findByRole('button', { name: 'Share & get £5 off' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(2);
@@ -156,7 +163,7 @@ describe('transfer view', () => {
   const adultPanel = () => within(screen.getByRole('region', { name: 'Winter Gala at the Riverside - Adult' }));
 
   async function toTransfer(options: Parameters<typeof open>[0] = {}) {
-    const opened = open(options);
+    const opened = await open(options);
     await opened.user.click(screen.getByRole('button', { name: 'Transfer tickets' }));
     return opened;
   }
@@ -226,6 +233,7 @@ describe('transfer view', () => {
     await waitFor(() => expect(texts(props)).toEqual([`success: ${messages.ticketsTransferred}`]));
     expect(screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' })).toBeInTheDocument();
     expect(within(tiles()).queryByRole('button', { name: 'Transfer tickets' })).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('checkout:transferred:RVL-7K2Q9D')).toBe('1');
     expect(props.api.log.find((c) => c.name === 'setTransfers')?.payload).toEqual({
       transfers: [{ ticket_id: 11, name: 'Rae Recipient', email: 'rae@example.com', qty: 1, is_gift: false, send_gift: undefined, delivery_date: '', delivery_time: '', message: '' }],
     });
@@ -247,7 +255,7 @@ describe('find a place to stay', () => {
   const seaside: Event = { ...event0, id: 303, title: 'Folk by the Sea', venue: { full_address: 'Theatre Royal, New Road, Brighton BN1 1SD', map_address: null, map_checkin: null } };
 
   test('one venue, no map configured: a link to the address on a map', async () => {
-    const { user } = open();
+    const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Find a place to stay' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Find a place to stay' })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Riverside Hall, 1 Quay Street, Bristol, BS1 4QA' });
@@ -256,7 +264,7 @@ describe('find a place to stay', () => {
   });
 
   test('two venues: a link per event; the map embedded for each when configured', async () => {
-    const { user } = open({ checkout: { events: [event0, seaside] }, config: { accommodationMapUrl: 'https://stays.example.com/map?near={address}' } });
+    const { user } = await open({ checkout: { events: [event0, seaside] }, config: { accommodationMapUrl: 'https://stays.example.com/map?near={address}' } });
     await user.click(screen.getByRole('button', { name: 'Find a place to stay' }));
     expect(screen.getByRole('link', { name: 'Find a place to stay near the Folk by the Sea event' })).toHaveAttribute('href', '#stay-303');
     expect(screen.getByRole('link', { name: 'Find a place to stay near the Winter Gala at the Riverside event' })).toBeInTheDocument();
@@ -265,7 +273,7 @@ describe('find a place to stay', () => {
 });
 
 test("'Browse more events': the organisers' upcoming events, under every view", async () => {
-  const { user } = open();
+  const { user } = await open();
   const more = screen.getByRole('region', { name: 'Browse more events' });
   expect(within(more).getByRole('link', { name: 'Sunday Jazz Brunch' })).toHaveAttribute('href', 'http://localhost:8080/riverside-live/jazz-brunch/');
   await user.click(screen.getByRole('button', { name: 'Find a place to stay' }));

@@ -241,6 +241,15 @@ describe('transfer form', () => {
     expect(s.scope.getState($transferred)).toBe(true);
   });
 
+  test('a page reloaded after a transfer (a new scope, the tab remembers): not offered; another sale: offered', async () => {
+    const again = modelScope({}, { transferredBefore: ['RVL-7K2Q9D'] });
+    await started(again);
+    expect(again.scope.getState($transferred)).toBe(true);
+    const other = modelScope({}, { transferredBefore: ['OTHER-SALE'] });
+    await started(other);
+    expect(other.scope.getState($transferred)).toBe(false);
+  });
+
   test('a failure: the spec message, the form kept, transfer still offered', async () => {
     const s = modelScope({ setTransfers: failWith(apiFailure('setTransfers', { status: 400 })) });
     await started(s);

@@ -13,7 +13,7 @@ import {
   type TransferDraft,
 } from '@checkout/shared';
 import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
-import { COPIED_MS, copyText, wait } from './effects';
+import { COPIED_MS, copyText, rememberTransferred, wait, wasTransferred } from './effects';
 
 /**
  * The order-completed step (spec 2 'Order completed', 4, 5 'Transfer', 7, 8): which view shows, the simple info and
@@ -35,6 +35,8 @@ const notifySuccess = (text: string): ShellCommand => ({ kind: 'notify', notific
 export const waitFx = createEffect((ms: number) => wait(ms));
 export const copyFx = createEffect((text: string) => copyText(text));
 export const todayFx = createEffect(() => new Date());
+export const wasTransferredFx = createEffect((reference: string) => wasTransferred(reference));
+export const rememberTransferredFx = createEffect((reference: string) => rememberTransferred(reference));
 
 export const getSimpleInfoFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getSimpleInfo() });
 export const getReferralLinkFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getRewardReferrerLink() });
@@ -70,6 +72,17 @@ sample({ clock: viewChosen, target: todayFx });
 $today.on(todayFx.doneData, (_, today) => today);
 $simpleInfo.on(getSimpleInfoFx.doneData, (_, info) => info);
 $referralLink.on(getReferralLinkFx.doneData, (_, link) => link.trim());
+
+sample({
+  clock: orderCompletedStarted,
+  filter: ({ saleReference }) => saleReference !== null,
+  fn: ({ saleReference }) => saleReference ?? '',
+  target: wasTransferredFx,
+});
+$transferredSales.on(
+  wasTransferredFx.done.filter({ fn: ({ result }) => result }),
+  (sales, { params }) => (sales.includes(params) ? sales : [...sales, params]),
+);
 
 export const $transferred = sample({
   source: { sales: $transferredSales, reference: $saleReference },
@@ -233,6 +246,7 @@ $transferredSales.on(
   sample({ clock: setTransfersFx.done, source: $saleReference }),
   (sales, reference) => (reference === null || sales.includes(reference) ? sales : [...sales, reference]),
 );
+sample({ clock: setTransfersFx.done, source: $saleReference, filter: (reference): reference is string => reference !== null, target: rememberTransferredFx });
 $view.on(setTransfersFx.done, () => 'overview');
 sample({ clock: setTransfersFx.done, fn: () => [notifySuccess(messages.ticketsTransferred)], target: shellCommandsSent });
 sample({ clock: setTransfersFx.fail, fn: () => [notifyError(messages.sendTransfersFailed, NOTIFY_GROUP)], target: shellCommandsSent });

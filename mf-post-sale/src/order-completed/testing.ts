@@ -1,7 +1,7 @@
 import { fork, type Scope } from 'effector';
 import { shellCommandsFx, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
 import { createFakeApi, fakeStepProps, type FakeApi, type FakeApiHandlers } from '@checkout/shared/testing';
-import { copyFx, todayFx, waitFx } from './model';
+import { copyFx, rememberTransferredFx, todayFx, waitFx, wasTransferredFx } from './model';
 
 /** Model tests: a scope whose shell commands, waits and copies are recorded, with a fake API and a fixed today. */
 export interface ModelSetup {
@@ -15,7 +15,12 @@ export interface ModelSetup {
 
 export const TODAY = new Date(2030, 0, 15, 14, 20);
 
-export function modelScope(api: Partial<FakeApiHandlers> = {}, options: { copy?: (text: string) => Promise<void>; wait?: (ms: number) => Promise<void> } = {}): ModelSetup {
+export function modelScope(
+  api: Partial<FakeApiHandlers> = {},
+  options: { copy?: (text: string) => Promise<void>; wait?: (ms: number) => Promise<void>; transferredBefore?: string[] } = {},
+): ModelSetup {
+  // The tab's memory of transfers made, per test.
+  const remembered = new Set(options.transferredBefore ?? []);
   const fake = createFakeApi({ handlers: api });
   const sent: ShellCommand[] = [];
   const waits: number[] = [];
@@ -26,6 +31,8 @@ export function modelScope(api: Partial<FakeApiHandlers> = {}, options: { copy?:
       [waitFx, options.wait ?? (async (ms: number) => void waits.push(ms))],
       [copyFx, options.copy ?? (async (text: string) => void copies.push(text))],
       [todayFx, () => TODAY],
+      [wasTransferredFx, (reference: string) => remembered.has(reference)],
+      [rememberTransferredFx, (reference: string) => void remembered.add(reference)],
     ],
   });
   return { scope, api: fake, deps: { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } }, sent, waits, copies };
