@@ -19,8 +19,19 @@ const allowedOrigins = new Set(
 );
 const entryFiles = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
 
+// Security headers on every answer (files, 404s, /healthz). These are scripts, styles and manifests, never pages: the
+// policy lets nothing load or frame them as documents; a <script> or <link> of the shell's page is governed by the
+// page's own policy (api/src/http/security-headers.ts), not by this one.
+const securityHeaders = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
 const app = Fastify({ logger: false });
 app.addHook('onRequest', async (request, reply) => {
+  reply.headers(securityHeaders);
   const origin = request.headers.origin;
   if (origin && allowedOrigins.has(origin)) {
     reply.header('Access-Control-Allow-Origin', origin);
@@ -40,7 +51,6 @@ await app.register(fastifyStatic, {
   // @fastify/static hands over Fastify's reply here; a precompressed file's path ends in .gz or .br.
   setHeaders(reply, filePath) {
     const name = path.basename(filePath).replace(/\.(gz|br)$/, '');
-    reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', entryFiles.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable');
   },
 });

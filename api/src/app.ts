@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
 import { registerCalls } from './http/route';
+import { registerSecurityHeaders } from './http/security-headers';
 import { addressHandlers } from './address/handlers';
 import { deliveryHandlers } from './delivery/handlers';
 import { donationHandlers } from './donation/handlers';
@@ -58,7 +59,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   // REMOTES_FILE is checked before anything starts: a wrong file stops the server here (pages/remotes.ts).
   const remotes = createRemotesSource(config, (message) => app.log.error(message));
   const secret = await loadSessionSecret(db, config.sessionSecret);
-  const sessions = new Sessions({ db, clock, secret, secureCookies: config.secureCookies });
+  const sessions = new Sessions({ db, clock, secret, secureCookies: config.secureCookies, publicOrigin: new URL(config.publicUrl).origin });
   // `app` is assigned below, before any mail can fail.
   const mailer = createMailer({ db, clock, config: config.mail, onError: (error) => app.log.error({ err: error }, 'mail delivery failed') });
   const deps: AppDeps = { db, clock, config, sessions, mailer };
@@ -71,6 +72,9 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     routerOptions: { querystringParser: parseQueryString },
     trustProxy: config.trustProxy,
   });
+
+  // First, so every answer carries them: pages, /ajax, assets, errors and 404s (http/security-headers.ts).
+  registerSecurityHeaders(app, config);
 
   // POST bodies are form-encoded (spec 7), nothing else: every other content type is a 415.
   app.removeAllContentTypeParsers();

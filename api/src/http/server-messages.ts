@@ -4,6 +4,7 @@
  */
 export const serverMessages = {
   xsrfRejected: 'Your session could not be verified. Please reload the page and try again.',
+  crossSiteRejected: 'This request came from another site and was refused. Please use the checkout page itself.',
   notFound: (method: string, url: string) => `There is nothing at ${method} ${url}.`,
   tooLarge: 'The request is too large.',
   unsupportedMediaType: (contentType: string) =>

@@ -29,9 +29,15 @@ export function formInt(bounds: { min?: number; max?: number } = {}) {
 /** A quantity: a whole number of at least 0 (0 means remove), capped to keep arithmetic sane. */
 export const formQuantity = formInt({ min: 0, max: 100_000 });
 
-/** A money amount: a decimal of at least 0 with at most two decimals. */
+/**
+ * The largest amount any field takes: a million in the currency. Amounts are kept in minor units in PostgreSQL
+ * `integer` columns (at most 21,474,836.47), so a larger one could only end in an overflow, never in a price.
+ */
+export const MONEY_MAX = 1_000_000;
+
+/** A money amount: a decimal of at least 0 (and at most MONEY_MAX) with at most two decimals. */
 export function formMoney(bounds: { min?: number; max?: number } = {}) {
-  const checks = [z.minimum(bounds.min ?? 0), z.maximum(bounds.max ?? 1_000_000_000)];
+  const checks = [z.minimum(bounds.min ?? 0), z.maximum(Math.min(bounds.max ?? MONEY_MAX, MONEY_MAX))];
   return z.pipe(
     numeric(MONEY_TEXT),
     z.number().check(
@@ -48,8 +54,11 @@ export const formBool = z.pipe(
   z.transform((value: boolean | 0 | 1 | 'true' | 'false' | '1' | '0') => value === true || value === 1 || value === 'true' || value === '1'),
 );
 
-/** A database id: a positive whole number. */
-export const formId = formInt({ min: 1, max: Number.MAX_SAFE_INTEGER });
+/** The largest id the database holds (PostgreSQL `integer` columns): a larger one cannot name anything. */
+export const ID_MAX = 2_147_483_647;
+
+/** A database id: a positive whole number the database's integer columns can hold (a larger one is a 400, not a 500). */
+export const formId = formInt({ min: 1, max: ID_MAX });
 
 /** Trimmed, non-empty text of at most `max` characters. */
 export function formText(max: number) {

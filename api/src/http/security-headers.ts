@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+
+/**
+ * The security headers every response of the api carries (pages, the shell, /ajax, assets, errors): a
+ * Content-Security-Policy that lets the page load code only from our origins (this one and the four remotes') and the
+ * providers that are configured (Stripe when its keys are set, hCaptcha when it is, Sentry when it is), refuses to be
+ * framed, and keeps the browser from sniffing types or sending full URLs (which carry references and tokens) to other
+ * sites.
+ */
+
+/** Stripe.js and its frames (docs.stripe.com/security/guide#content-security-policy). */
+export const STRIPE_HOSTS = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+/** hCaptcha's widget, frames and API (docs.hcaptcha.com/#content-security-policy-settings). */
+export const HCAPTCHA_HOSTS = ['https://hcaptcha.com', 'https://*.hcaptcha.com'] as const;
+
+/** The parts of the configuration the policy depends on. */
+export type SecurityHeadersConfig = Pick<AppConfig, 'remotes' | 'runtime' | 'captcha' | 'payment'>;
+
+/** The origin a URL lives on; null for a relative URL (it lives on this origin, which 'self' covers). */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+function unique(values: readonly (string | null | undefined)[]): string[] {
+  return [...new Set(values.filter((value): value is string => typeof value === 'string' && value !== '' && value !== 'null'))];
+}
+
+/** The directives of the policy, in the order they are sent. */
+export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): Record<string, string[]> {
+  const remotes = unique(Object.values(config.remotes).map(originOf));
+  const stripe = config.payment.stripe !== null || config.runtime.stripePublishableKey !== undefined;
+  const hcaptcha = config.captcha.mode === 'hcaptcha';
+  const sentry = config.runtime.sentryDsn ? originOf(config.runtime.sentryDsn) : null;
+  const captchaHosts = hcaptcha ? [...HCAPTCHA_HOSTS] : [];
+  // The order-completed page embeds the accommodation map when one is configured.
+  const accommodationMap = config.runtime.accommodationMapUrl ? originOf(config.runtime.accommodationMapUrl.replaceAll('{address}', '')) : null;
+  return {
+    'default-src': ["'self'"],
+    // Module Federation adds <script> tags for each remote's remoteEntry.js and chunks: their origins, nothing inline.
+    'script-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.script : []), ...captchaHosts]),
+    // 'unsafe-inline' for styles only: the sandbox pages' <style>, style attributes of the server pages and React's
+    // style props. Styles cannot run code; scripts stay strict.
+    'style-src': unique(["'self'", "'unsafe-inline'", ...remotes, ...captchaHosts]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...remotes, ...(stripe ? ['https://*.stripe.com'] : []), ...captchaHosts]),
+    'font-src': unique(["'self'", 'data:', ...remotes]),
+    // The remotes' manifests are fetched; the providers' scripts call home.
+    'connect-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.connect : []), ...captchaHosts, sentry]),
+    'frame-src': unique(["'self'", ...(stripe ? STRIPE_HOSTS.frame : []), ...captchaHosts, accommodationMap]),
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    // Every form of ours posts to this origin (sign-in, mailing list, the sandbox portals).
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export function contentSecurityPolicy(config: SecurityHeadersConfig): string {
+  return Object.entries(contentSecurityPolicyDirectives(config))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Every header, computed once per app. */
+export function securityHeaders(config: SecurityHeadersConfig): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // For browsers that predate frame-ancestors.
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+/**
+ * Adds the headers to every response of the app, whatever route (or error or 404) produced it. The remotes' origins
+ * are the ones in force now (REMOTES_FILE can move a remote without a restart, pages/remotes.ts): the policy is
+ * rebuilt when the list changes, so a remote shipped to a new origin is allowed from its first page load.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: SecurityHeadersConfig,
+  remotes: { current(): SecurityHeadersConfig['remotes'] } = { current: () => config.remotes },
+): void {
+  let lastRemotes = remotes.current();
+  let headers = Object.entries(securityHeaders({ ...config, remotes: lastRemotes }));
+  app.addHook('onRequest', async (_request, reply) => {
+    const now = remotes.current();
+    if (now !== lastRemotes) {
+      lastRemotes = now;
+      headers = Object.entries(securityHeaders({ ...config, remotes: now }));
+    }
+    for (const [name, value] of headers) reply.header(name, value);
+  });
+}
