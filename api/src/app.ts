@@ -74,7 +74,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   });
 
   // First, so every answer carries them: pages, /ajax, assets, errors and 404s (http/security-headers.ts).
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, remotes);
 
   // POST bodies are form-encoded (spec 7), nothing else: every other content type is a 415.
   app.removeAllContentTypeParsers();
