@@ -16,5 +16,5 @@ export const copy = {
   fundraisingNotice: (event: string) =>
     `${event} raises money for charity. The organiser may use the contact details and answers you give here to tell you about its fundraising. You can ask them to stop at any time.`,
   diversityNotice: (organiser: string) =>
-    `${organiser} asks some of these questions to learn who comes to its events, so it can make them welcoming to everyone. Your answers are only used in summaries and never shown with your name.`,
+    `${organiser} asks some of these questions to learn who comes to its events, so it can make them welcoming to everyone. It looks at the answers of its audiences as a whole.`,
 } as const;
