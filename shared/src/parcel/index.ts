@@ -1,7 +1,6 @@
 export { stepParcel, lazyStepParcel, type StepParcel, type StepParcelProps } from './stepParcel';
 export { StepErrorBoundary } from './StepErrorBoundary';
 export { STEP_FAILED_EVENT, type StepFailure } from './events';
-export { PlaceholderStep, placeholderStep } from './PlaceholderStep';
 export { CONTRACT_VERSION } from '../contract/version';
 export { runStandalone, type RemoteModule } from './standalone';
 export * from './shell-commands';

@@ -9,3 +9,4 @@ export {
   type FakeApiOptions,
 } from './fake-api';
 export { fakeStepProps, type FakeStepOptions, type FakeStepProps } from './fake-step-props';
+export { PlaceholderStep, placeholderStep } from './PlaceholderStep';

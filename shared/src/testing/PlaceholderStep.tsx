@@ -8,7 +8,7 @@ interface PlaceholderProps extends StepProps {
   title: string;
 }
 
-/** A step not built yet: names itself and lets the flow be walked (Continue = stepCompleted in the shell's scope). */
+/** A stand-in step for tests of the shell: names itself and lets the flow be walked (Continue = stepCompleted in the shell's scope). */
 export function PlaceholderStep({ title, state, commands }: PlaceholderProps) {
   const stepCompleted = useUnit(commands.stepCompleted);
   return (
