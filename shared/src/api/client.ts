@@ -1,4 +1,3 @@
-import type { AxiosInstance } from 'axios';
 import type { CallDef, CallRequest, CallResponse } from '../contract/call';
 import { calls, type CallName, type Calls } from '../contract/calls';
 import { ApiErrorBodySchema } from '../contract/errors';
@@ -26,18 +25,35 @@ type ClientMethod<C> = {} extends CallRequest<C>
 /** One function per call of the registry, named as in `calls`. */
 export type ApiClient = { readonly [K in CallName]: ClientMethod<Calls[K]> };
 
-/** Only `request` is used, so tests can pass a fake and the page any configured axios instance. */
-export type HttpRequester = Pick<AxiosInstance, 'request'>;
+/** What the client sends: a path (with its query) and, for POST, the form-encoded body. */
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  data?: string;
+  headers?: Record<string, string>;
+}
+
+export interface HttpResponse {
+  status: number;
+  data: unknown;
+}
+
+/**
+ * The transport (browser.ts: fetch with the spec's settings; tests: a fake). It resolves for 2xx and rejects otherwise,
+ * the failure carrying `response` when the server answered (none for a network failure).
+ */
+export interface HttpRequester {
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-interface AxiosLikeError {
-  isAxiosError?: boolean;
-  response?: { status: number; data: unknown };
+interface HttpLikeError {
+  response?: HttpResponse;
 }
 
 function httpFailure(call: CallDef, error: unknown): ApiFailure {
-  const response = (error as AxiosLikeError | null)?.response;
+  const response = (error as HttpLikeError | null)?.response;
   if (!response) return { kind: 'network', call: call.name, message: call.failure };
   const parsed = ApiErrorBodySchema.safeParse(response.data);
   return {
