@@ -44,6 +44,9 @@ function sharedSingletons() {
     'react-dom/': singleton('react-dom'),
     effector: singleton('effector'),
     'effector-react': singleton('effector-react'),
+    // Not for correctness but weight (issue 8): the remotes' parcel wrapper once on the page, not in every remote.
+    // (zod/mini is not shared: a shared module cannot be tree-shaken, and the whole of zod is ~300 KB minified.)
+    'single-spa-react': singleton('single-spa-react'),
   };
 }
 

@@ -14,3 +14,9 @@ export const ADDRESS_LOOKUP_MINIMUM = 3;
 
 /** Country codes the rules name (spec sections 5 and 9). */
 export const COUNTRY = { UK: 1, USA: 2 } as const;
+
+/** Longest accepted text per kind of field (the schemas' limits; the page's rules check the same). */
+export const TEXT_LIMITS = { email: 320, name: 200, message: 2000, line: 200, postcode: 20, phone: 40, code: 100, token: 20_000 } as const;
+
+/** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */
+export const PHONE_PATTERN = /^(\(?\+\d{1,4}\)?[\s.-]?)?[\d\s.-]{9,}$/;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PHONE_PATTERN, TEXT_LIMITS } from './constants';
 
 /**
  * Field helpers for form-decoded input. The server decodes every body with qs.parse, so every value arrives as a
@@ -70,7 +71,7 @@ export function formOptionalText(max: number) {
   return z.string().check(z.trim(), z.maxLength(max));
 }
 
-export const TEXT_LIMITS = { email: 320, name: 200, message: 2000, line: 200, postcode: 20, phone: 40, code: 100, token: 20_000 } as const;
+export { TEXT_LIMITS };
 
 /** An email address, trimmed and at most 320 characters. */
 export const formEmail = z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.email), z.email());
@@ -101,8 +102,7 @@ export function formList<T extends z.ZodMiniType>(item: T, bounds: { min?: numbe
   );
 }
 
-/** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */
-export const PHONE_PATTERN = /^(\(?\+\d{1,4}\)?[\s.-]?)?[\d\s.-]{9,}$/;
+export { PHONE_PATTERN };
 
 /** A phone number by the spec's rule (trimmed, at most 40 characters). */
 export const formPhone = z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.phone), z.regex(PHONE_PATTERN));

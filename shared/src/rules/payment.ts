@@ -1,4 +1,4 @@
-import { PHONE_PATTERN, TEXT_LIMITS } from '../contract/form-fields';
+import { PHONE_PATTERN, TEXT_LIMITS } from '../contract/constants';
 
 /**
  * The payment step's rules (spec sections 4 'Payment method choice', 'Awaiting bank result', 5 'Contact and express

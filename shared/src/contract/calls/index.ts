@@ -97,6 +97,7 @@ export { ReserveTicketsResponseSchema, type ReserveTicketsResponse } from './bas
 export { ONE_TIME_CODE_PATTERN, CODE_CHECK_ERROR_TYPES } from './account';
 export { DONATION_MINIMUM } from './donation';
 export { ADDRESS_LOOKUP_MINIMUM } from './address';
-export { OPEN_BANKING_PROVIDER, NEW_PAYMENT_METHOD, formIdempotencyKey } from './payment';
+export { formIdempotencyKey } from './payment';
+export { OPEN_BANKING_PROVIDER, NEW_PAYMENT_METHOD } from './payment-constants';
 export { ANSWER_KEY_PATTERN } from './post-sale';
 export { SuccessResponseSchema, AckResponseSchema } from './acks';

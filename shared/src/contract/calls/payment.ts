@@ -15,6 +15,7 @@ import {
   TEXT_LIMITS,
 } from '../form-fields';
 import { AckResponseSchema, SuccessResponseSchema } from './acks';
+import { NEW_PAYMENT_METHOD, OPEN_BANKING_PROVIDER } from './payment-constants';
 
 /**
  * Every call that can move money carries one (payment protocol): the page makes a key per Pay attempt and sends it
@@ -22,8 +23,7 @@ import { AckResponseSchema, SuccessResponseSchema } from './acks';
  */
 export const formIdempotencyKey = z.string().check(z.trim(), z.minLength(16), z.maxLength(80), z.regex(/^[A-Za-z0-9_:.-]+$/));
 
-/** The open-banking provider's name as the buyer sees it in 'There was an error with taking you to …'. */
-export const OPEN_BANKING_PROVIDER = 'TrueLayer';
+export { OPEN_BANKING_PROVIDER, NEW_PAYMENT_METHOD } from './payment-constants';
 
 export const payWithTruelayer = defineCall({
   name: 'payWithTruelayer',
@@ -112,8 +112,6 @@ export const getSquareCredentials = defineCall({
   failure: messages.squareCredentialsFailed,
 });
 
-/** 'new' (with new_payment_method) or a saved card's payment_method_id. */
-export const NEW_PAYMENT_METHOD = 'new';
 
 export const payWithInstalment = defineCall({
   name: 'payWithInstalment',
