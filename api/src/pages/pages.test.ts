@@ -30,6 +30,7 @@ describe('/remotes.json', () => {
       SENTRY_DSN: 'https://key@sentry.example.com/1',
       HCAPTCHA_SITE_KEY: 'site-key',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      ACCOMMODATION_MAP_URL: 'https://stays.example.com/map?near={address}',
     });
     const app = await buildApp({ db: t.db, clock: t.clock, config: { ...config, logLevel: 'silent' } });
     try {
@@ -43,7 +44,13 @@ describe('/remotes.json', () => {
           mf_payment: { entry: 'http://localhost:3003/mf-manifest.json' },
           mf_post_sale: { entry: 'http://localhost:3004/mf-manifest.json' },
         },
-        config: { apiBase: '', sentryDsn: 'https://key@sentry.example.com/1', hcaptchaSiteKey: 'site-key', stripePublishableKey: 'pk_test_123' },
+        config: {
+          apiBase: '',
+          sentryDsn: 'https://key@sentry.example.com/1',
+          hcaptchaSiteKey: 'site-key',
+          stripePublishableKey: 'pk_test_123',
+          accommodationMapUrl: 'https://stays.example.com/map?near={address}',
+        },
       });
     } finally {
       await app.close();
@@ -192,4 +199,10 @@ describe('the shell at /checkout/', () => {
       await app.close();
     }
   });
+});
+
+test('ACCOMMODATION_MAP_URL reaches the page only as an https URL', () => {
+  expect(loadConfig({ ACCOMMODATION_MAP_URL: 'https://stays.example.com/?q={address}' }).runtime.accommodationMapUrl).toBe('https://stays.example.com/?q={address}');
+  expect(loadConfig({ ACCOMMODATION_MAP_URL: 'http://stays.example.com/?q={address}' }).runtime).not.toHaveProperty('accommodationMapUrl');
+  expect(loadConfig({}).runtime).not.toHaveProperty('accommodationMapUrl');
 });
