@@ -1,5 +1,6 @@
-import { answerSlots, type AnswerSlot, type TicketQuestions } from '@checkout/shared';
+import { answerSlots, type AnswerSlot } from '@checkout/shared';
 import type { Db, QuestionTiming } from '../db/schema';
+import { questionsByTicket } from './by-ticket';
 
 export type { AnswerSlot };
 
@@ -26,22 +27,6 @@ export async function expectedAnswers(db: Db, saleId: number, timing: QuestionTi
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  const questions: TicketQuestions = {};
-  for (const line of lines) {
-    for (const row of rows) {
-      if (row.event_id !== line.event_id) continue;
-      if (row.ticket_type_id !== null && row.ticket_type_id !== line.ticket_id) continue;
-      (questions[String(line.ticket_id)] ??= []).push({
-        id: row.id,
-        ticket_id: line.ticket_id,
-        osq_id: row.osq_id,
-        question: row.question,
-        type: row.type,
-        mandatory: row.mandatory ? '1' : '0',
-        once_per_checkout: row.once_per_checkout ? '1' : '0',
-        prepopulated_array: row.options,
-      });
-    }
-  }
+  const questions = questionsByTicket(lines, rows)[timing];
   return answerSlots(questions, lines);
 }

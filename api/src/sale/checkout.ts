@@ -11,7 +11,6 @@ import {
   type GiftVoucherLine,
   type Organiser,
   type TicketLine,
-  type TicketQuestions,
   type UpcomingEvent,
 } from '@checkout/shared';
 import { sql } from 'kysely';
@@ -32,6 +31,7 @@ import { cardProviderOf, isExpress } from '../payment/sale-context';
 import { toPlanBasket } from '../instalments/basket';
 import { savedPaymentMethods } from '../instalments/saved-cards';
 import { scheduleOptions } from '../instalments/schedule';
+import { questionsByTicket } from '../questions/by-ticket';
 
 const UPCOMING_PER_ORGANISER = 4;
 
@@ -359,25 +359,7 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
       ? { provider: single.payment_provider, merchant_id: single.payment_merchant_id, overridden: false }
       : null;
 
-  const questionsByTiming = { before_payment: {} as TicketQuestions, after_payment: {} as TicketQuestions };
-  for (const line of lines.tickets) {
-    for (const question of context.questions) {
-      if (question.event_id !== line.event_id) continue;
-      if (question.ticket_type_id !== null && question.ticket_type_id !== line.ticket_id) continue;
-      const byTicket = questionsByTiming[question.timing];
-      const key = String(line.ticket_id);
-      (byTicket[key] ??= []).push({
-        id: question.id,
-        ticket_id: line.ticket_id,
-        osq_id: question.osq_id,
-        question: question.question,
-        type: question.type,
-        mandatory: question.mandatory ? '1' : '0',
-        once_per_checkout: question.once_per_checkout ? '1' : '0',
-        prepopulated_array: question.options,
-      });
-    }
-  }
+  const questionsByTiming = questionsByTicket(lines.tickets, context.questions);
 
   const eventById = new Map(context.events.map((event) => [event.id, event]));
   const firstDateByEvent = new Map<number, { at: Date; timezone: string }>();
