@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(__dirname, '..', '..');
-const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +63,9 @@ export class ApiProcess {
   }
 
   private async boot(): Promise<void> {
-    const child = spawn(process.execPath, [tsxCli, 'api/src/main.ts'], {
+    // tsx as a loader in this very process (not tsx's CLI, which runs the api in a child process of its own: a SIGKILL
+    // would kill the CLI and leave the api running).
+    const child = spawn(process.execPath, ['--import', tsxLoader, 'api/src/main.ts'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -113,12 +116,25 @@ export class ApiProcess {
     const exited = this.exited();
     this.child?.kill('SIGKILL');
     await exited;
+    // Nothing may answer on the port any more (the process that served it is gone).
+    const answered = await fetch(`${this.baseURL}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) throw new Error(`api ${this.options.name ?? this.port} still answers after SIGKILL`);
   }
 
-  /** Starts the process again on the same port and database. */
-  async restart(): Promise<void> {
+  /** Starts the process again on the same port and database (with `env` changed from then on, e.g. FAILPOINTS). */
+  async restart(env?: Record<string, string>): Promise<void> {
     if (this.running) await this.kill();
+    if (env) this.options.env = { ...this.options.env, ...env };
     await this.boot();
+  }
+
+  /** Resolves when the process has died (a failpoint killed it). */
+  async died(withinMs = 20_000): Promise<void> {
+    const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`api ${this.options.name ?? this.port} still running after ${withinMs} ms`)), withinMs).unref());
+    await Promise.race([this.exited(), timer]);
   }
 
   async stop(): Promise<void> {

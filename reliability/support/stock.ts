@@ -46,12 +46,17 @@ export function sampleContinuously(pool: Pool, ticketTypeId: number, everyMs = 2
 }
 
 let nextId = 95_000;
-/** A fresh GBP ticket type on the seeded on-sale event (event 10, date 101), with its own stock. */
-export async function freshTicketType(pool: Pool, capacity: number, name = 'Reliability'): Promise<number> {
+/**
+ * A fresh GBP ticket type (£10) with its own stock: on the seeded on-sale event (event 10, date 101, a stripe-type
+ * organiser: card payments), or with `square` on the comedy night (event 11, date 111, a square-type organiser: the
+ * bank transfer is offered).
+ */
+export async function freshTicketType(pool: Pool, capacity: number, name = 'Reliability', options: { square?: boolean } = {}): Promise<number> {
   nextId += 1;
+  const [eventId, dateId] = options.square ? [11, 111] : [10, 101];
   await pool.query(
-    `INSERT INTO ticket_types (id, event_id, event_date_id, name, price_minor, currency, capacity, max_per_customer) VALUES ($1, 10, 101, $2, 1000, 'GBP', $3, 10)`,
-    [nextId, `${name} ${nextId}`, capacity],
+    `INSERT INTO ticket_types (id, event_id, event_date_id, name, price_minor, currency, capacity, max_per_customer) VALUES ($1, $2, $3, $4, 1000, 'GBP', $5, 10)`,
+    [nextId, eventId, dateId, `${name} ${nextId}`, capacity],
   );
   return nextId;
 }

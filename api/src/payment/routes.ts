@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { AppDeps } from '../deps';
+import { failpoint } from '../failpoints';
 import { HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
 import { enqueueJob } from '../jobs/queue';
@@ -90,6 +91,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
       try {
         const result = await sandboxCard.confirmWithCard(input.client_secret, card(input));
         if (result.status === 'requires_action') return { status: 'requires_action', redirect_url: result.redirectUrl };
+        failpoint('card.after-charge');
         const settled = await afterCardIntent(deps, providers, result.intent.id);
         if (!settled.paid) return reply.code(402).send({ error: { code: 'payment_refunded', message: settled.error ?? messages.paymentFailedExpired } });
         return { status: 'succeeded' };
