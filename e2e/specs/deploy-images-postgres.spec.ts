@@ -54,7 +54,10 @@ let skipped: string | null = null;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   skipped = await postgresAnswers();
-  if (skipped) return;
+  if (skipped) {
+    console.warn(`SKIPPED deploy-images-postgres: no PostgreSQL answers at ${POSTGRES} (${skipped}); the images' processes were not started.`);
+    return;
+  }
   rmSync(dir, { recursive: true, force: true });
   const compose = readCompose();
   const vars = { PUBLIC_URL: publicUrl };

@@ -18,14 +18,14 @@ import {
 } from '../support/deploy-stack';
 import { seed } from '../support/seed';
 
-// Issue 7: /remotes.json is configuration, not code. A stack of its own (api + shell on 8280, the four remotes on
-// 3281-3284, as `npm start` runs them) with REMOTES_FILE; beside it two more builds of the basket remote: the next
-// release (a visible change in its panel) on 3285, and one built against the previous contract version on 3286.
+// Issue 7: /remotes.json is configuration, not code. A stack of its own (api + shell on 8480, the four remotes on
+// 3481-3484, as `npm start` runs them) with REMOTES_FILE; beside it two more builds of the basket remote: the next
+// release (a visible change in its panel) on 3485, and one built against the previous contract version on 3486.
 
-const apiPort = 8280;
-const ports: Record<RemoteName, number> = { mf_basket: 3281, mf_account: 3282, mf_payment: 3283, mf_post_sale: 3284 };
-const nextReleasePort = 3285;
-const olderContractPort = 3286;
+const apiPort = 8480;
+const ports: Record<RemoteName, number> = { mf_basket: 3481, mf_account: 3482, mf_payment: 3483, mf_post_sale: 3484 };
+const nextReleasePort = 3485;
+const olderContractPort = 3486;
 const baseURL = `http://localhost:${apiPort}`;
 const dir = path.join(WORK_DIR, 'swap');
 const remotesFile = path.join(dir, 'remotes.json');

@@ -4,7 +4,10 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@checkout/shared';
 
-/** Processes the deployment specs start on ports of their own, beside the shared e2e stack (8180, 3181-3184). */
+/**
+ * Processes the deployment specs start on ports of their own, beside the shared e2e stack (8180, 3181-3184), the bench
+ * (8280, 3281-3284) and each other (8380…, 8480…).
+ */
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const WORK_DIR = path.join(ROOT, '.data', 'deploy-e2e');
