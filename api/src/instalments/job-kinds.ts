@@ -1,7 +1,9 @@
 /** Durable job kinds of payment plans (claimed only by the instalment runner). */
 export const CHARGE_JOB = 'instalment.charge';
 export const REMINDER_JOB = 'instalment.reminder';
-export const INSTALMENT_JOB_KINDS = [CHARGE_JOB, REMINDER_JOB] as const;
+/** Finishes a plan whose pay_with_instalment died after the plan was made (instalments/pay.ts resumePlanStart). */
+export const START_JOB = 'instalment.start';
+export const INSTALMENT_JOB_KINDS = [CHARGE_JOB, REMINDER_JOB, START_JOB] as const;
 
 /** SMS and email reminders go out this long before each payment (or at once when the payment is sooner). */
 export const REMINDER_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;

@@ -2,10 +2,11 @@ import { deliveryDepsOf } from '../delivery/handlers';
 import { emailWallet } from '../delivery/deliver';
 import { issueTicketsInTx } from '../delivery/tickets';
 import type { AppDeps } from '../deps';
+import { failpoint } from '../failpoints';
 import { startJobRunner, type Job, type JobHandler, type JobRunner } from '../jobs/queue';
 import { paymentFailedEmail, reminderEmail, reminderText } from './emails';
-import { CHARGE_JOB, INSTALMENT_JOB_KINDS, instalmentPayloadOf, REMINDER_JOB } from './job-kinds';
-import { firstEventTitle, instalmentDepsOf } from './pay';
+import { CHARGE_JOB, INSTALMENT_JOB_KINDS, instalmentPayloadOf, REMINDER_JOB, START_JOB } from './job-kinds';
+import { firstEventTitle, instalmentDepsOf, resumePlanStart } from './pay';
 
 /** Thrown so the queue retries a declined payment with backoff (jobs/queue.ts failJob). */
 export class InstalmentDeclined extends Error {
@@ -25,12 +26,12 @@ async function loadInstalment(deps: AppDeps, planId: number, seq: number) {
  * Records a paid instalment; after the last one, in the same transaction, the plan is complete, the sale has no
  * payments remaining and its tickets are issued. The wallet email follows (exactly once, delivery/deliver.ts).
  */
-async function recordPaid(deps: AppDeps, planId: number, seq: number, providerPaymentId: string): Promise<void> {
+async function recordPaid(deps: AppDeps, planId: number, seq: number, providerPaymentId: string, attempt: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     const marked = await tx
       .updateTable('payment_plan_instalments')
-      .set({ status: 'paid', paid_at: now, provider_payment_id: providerPaymentId, last_error: null })
+      .set({ status: 'paid', paid_at: now, provider_payment_id: providerPaymentId, last_error: null, attempts: attempt })
       .where('plan_id', '=', planId)
       .where('seq', '=', seq)
       .where('status', '=', 'scheduled')
@@ -59,8 +60,10 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
   }
   if (plan.status !== 'active' || instalment.status !== 'scheduled') return;
 
+  // The attempt counts once its outcome is recorded (paid, or declined below): a run that died mid-charge is retried
+  // with the same attempt number, hence the same provider idempotency key, and gets the first charge back instead of
+  // charging again. Only after a recorded decline does the next try make a new charge.
   const attempt = instalment.attempts + 1;
-  await deps.db.updateTable('payment_plan_instalments').set({ attempts: attempt }).where('plan_id', '=', planId).where('seq', '=', seq).execute();
   const intent = await instalmentDepsOf(deps)
     .card()
     .chargeOffSession({
@@ -71,8 +74,9 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
       customerId: plan.customer_ref,
       paymentMethodId: plan.payment_method_ref,
     });
+  failpoint('instalment.after-charge');
   if (intent.status === 'succeeded') {
-    await recordPaid(deps, planId, seq, intent.id);
+    await recordPaid(deps, planId, seq, intent.id, attempt);
     const after = await deps.db.selectFrom('payment_plans').select('status').where('id', '=', planId).executeTakeFirst();
     if (after?.status === 'completed') await emailWallet(deliveryDepsOf(deps), plan.sale_id);
     return;
@@ -83,7 +87,7 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
   const now = deps.clock.now();
   await deps.db
     .updateTable('payment_plan_instalments')
-    .set({ last_error: reason, ...(finalTry ? { status: 'failed' as const } : {}) })
+    .set({ last_error: reason, attempts: attempt, ...(finalTry ? { status: 'failed' as const } : {}) })
     .where('plan_id', '=', planId)
     .where('seq', '=', seq)
     .execute();
@@ -119,6 +123,7 @@ export function instalmentJobHandlers(deps: AppDeps): Record<string, JobHandler>
   return {
     [CHARGE_JOB]: (payload, job) => chargeInstalment(deps, payload, job),
     [REMINDER_JOB]: (payload) => remind(deps, payload),
+    [START_JOB]: (payload) => resumePlanStart(instalmentDepsOf(deps), instalmentPayloadOf(payload).planId),
   };
 }
 

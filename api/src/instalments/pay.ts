@@ -2,6 +2,7 @@ import { NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shar
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
+import { failpoint } from '../failpoints';
 import { HttpError } from '../http/errors';
 import type { SessionHandle } from '../identity/session';
 import { enqueueJob } from '../jobs/queue';
@@ -14,7 +15,7 @@ import { loadSaleTotals } from '../sale/amounts';
 import { settleSalePaid } from '../payment/settle';
 import { planBasketOf } from './basket';
 import { scheduleEmail } from './emails';
-import { CHARGE_JOB, REMINDER_JOB, reminderAt } from './job-kinds';
+import { CHARGE_JOB, REMINDER_JOB, reminderAt, START_JOB } from './job-kinds';
 import { instalmentMessages } from './messages';
 import { saveNewCard, savedCard } from './saved-cards';
 import { planPayments, scheduleOptions } from './schedule';
@@ -103,7 +104,9 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
   const card = deps.card();
   const customer = await card.createCustomer({ email, name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '), idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}` });
 
-  // The plan row first: one live plan per sale (a unique index), so two different keys cannot both charge.
+  // The plan row first: one live plan per sale (a unique index), so two different keys cannot both charge. With it, a
+  // durable job that finishes the start if this process dies before it does (a crash after the first charge must
+  // neither lose the payment nor leave the plan 'charging'): resumePlanStart, which finds nothing to do otherwise.
   const plan = await db.transaction().execute(async (tx) => {
     const created = await tx
       .insertInto('payment_plans')
@@ -133,17 +136,54 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
       .execute();
     // Until the final payment nothing is delivered: set before the money moves, so no delivery can slip in between.
     await tx.updateTable('sales').set({ payment_plan_remaining: true, contact_number: input.contact_number, updated_at: now }).where('id', '=', saleId).execute();
+    await enqueueJob(tx, { kind: START_JOB, payload: { planId: created.id, seq: 1 }, runAt: new Date(now.getTime() + planResumeAfterMs()), dedupeKey: `instalment-start:${created.id}`, maxAttempts: MAX_CHARGE_ATTEMPTS }, now);
     return created;
   });
   if (!plan) throw new HttpError(409, instalmentMessages.planExists);
+  const newCard = method.saveNew && userId !== null && input.new_payment_method ? { userId, card: input.new_payment_method } : undefined;
+  try {
+    return await finishPlanStart(deps, plan.id, newCard);
+  } finally {
+    // Finished here (active, declined or failed): the resume job has nothing left to do.
+    await db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: clock.now() })
+      .where('dedupe_key', '=', `instalment-start:${plan.id}`)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/** How long after pay_with_instalment its resume job looks at the plan (INSTALMENT_RESUME_MS, default 2 minutes). */
+export function planResumeAfterMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.INSTALMENT_RESUME_MS ?? '');
+  return Number.isInteger(value) && value >= 100 ? value : 120_000;
+}
+
+/**
+ * Takes a 'charging' plan's first payment and makes the plan active: the charge (its provider idempotency key is the
+ * plan's, so running this twice charges once), the sale settled, the first instalment paid, the later payments and
+ * reminders scheduled, the schedule emailed. Safe to run again after a crash at any point, and beside a run still
+ * going: each step is guarded (settling is idempotent, activation happens once, jobs are deduplicated).
+ */
+async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: { userId: number; card: NonNullable<PayWithInstalmentInput['new_payment_method']> }): Promise<PayWithInstalmentResult> {
+  const { db, clock, config } = deps;
+  const plan = await db.selectFrom('payment_plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
+  const saleId = plan.sale_id;
+  const rows = await db.selectFrom('payment_plan_instalments').select(['seq', 'due_at', 'amount_minor']).where('plan_id', '=', planId).orderBy('seq').execute();
+  const payments = rows.map((row) => ({ seq: row.seq, dueAt: row.due_at, amountMinor: row.amount_minor }));
+  const first = payments[0];
+  if (!first) throw new Error(`payment plan ${planId} has no instalments`);
+  const card = deps.card();
 
   let intent;
   try {
-    intent = await card.chargeOffSession({ saleId, amountMinor: first.amountMinor, currency: plan.currency, idempotencyKey: `plan-${plan.id}-1`, customerId: customer.id, paymentMethodId: method.ref });
+    intent = await card.chargeOffSession({ saleId, amountMinor: first.amountMinor, currency: plan.currency, idempotencyKey: `plan-${plan.id}-1`, customerId: plan.customer_ref, paymentMethodId: plan.payment_method_ref });
   } catch (error) {
     await endPlan(db, plan.id, saleId, 'failed', null, clock.now());
     throw error;
   }
+  failpoint('instalment.after-first-charge');
   if (intent.status !== 'succeeded') {
     const reason = intent.status === 'requires_action' ? instalmentMessages.needsAuthentication : (intent.lastError ?? '');
     await endPlan(db, plan.id, saleId, 'declined', reason, clock.now());
@@ -165,20 +205,41 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
   }
 
   const at = clock.now();
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable('payment_plans').set({ status: 'active' }).where('id', '=', plan.id).execute();
+  const activated = await db.transaction().execute(async (tx) => {
+    const active = await tx.updateTable('payment_plans').set({ status: 'active' }).where('id', '=', plan.id).where('status', '=', 'charging').returning('id').executeTakeFirst();
+    if (!active) return false;
     await tx.updateTable('payment_plan_instalments').set({ status: 'paid', paid_at: at, provider_payment_id: intent.id, attempts: 1 }).where('plan_id', '=', plan.id).where('seq', '=', 1).execute();
-    if (method.saveNew && userId !== null && input.new_payment_method) await saveNewCard(tx, userId, plan.provider, input.new_payment_method, at);
+    if (newCard) await saveNewCard(tx, newCard.userId, plan.provider, newCard.card, at);
     for (const payment of payments.slice(1)) {
       await enqueueJob(tx, { kind: CHARGE_JOB, payload: { planId: plan.id, seq: payment.seq }, runAt: payment.dueAt, dedupeKey: `instalment:${plan.id}:${payment.seq}`, maxAttempts: MAX_CHARGE_ATTEMPTS }, at);
       await enqueueJob(tx, { kind: REMINDER_JOB, payload: { planId: plan.id, seq: payment.seq }, runAt: reminderAt(payment.dueAt, at), dedupeKey: `instalment-reminder:${plan.id}:${payment.seq}` }, at);
     }
+    return true;
   });
-  const eventTitle = await firstEventTitle(db, saleId);
-  await deps.mailer.send(
-    scheduleEmail(email, sale.reference, eventTitle, payments.map((payment) => ({ ...payment, paid: payment.seq === 1 })), plan.currency),
-  );
+  if (activated) {
+    const sale = await db.selectFrom('sales').select('reference').where('id', '=', saleId).executeTakeFirstOrThrow();
+    const eventTitle = await firstEventTitle(db, saleId);
+    await deps.mailer.send(scheduleEmail(plan.email, sale.reference, eventTitle, payments.map((payment) => ({ ...payment, paid: payment.seq === 1 })), plan.currency));
+  }
   return { status: 'success' };
+}
+
+/**
+ * The start job (START_JOB): a plan still 'charging' when it runs was left by a process that died during
+ * pay_with_instalment; its start is finished (charging at most once, by the same key) and the buyer's Pay request,
+ * whose answer was never stored, gets this answer for a retry with its key.
+ */
+export async function resumePlanStart(deps: InstalmentDeps, planId: number): Promise<void> {
+  const plan = await deps.db.selectFrom('payment_plans').select(['status', 'sale_id', 'idempotency_key']).where('id', '=', planId).executeTakeFirst();
+  if (plan?.status !== 'charging') return;
+  const result = await finishPlanStart(deps, planId);
+  await deps.db
+    .updateTable('payment_attempts')
+    .set({ status: 'done', response_status: 200, response_body: JSON.stringify(result), updated_at: deps.clock.now() })
+    .where('sale_id', '=', plan.sale_id)
+    .where('idempotency_key', '=', plan.idempotency_key)
+    .where('status', '!=', 'done')
+    .execute();
 }
 
 /** A declined card is tried this many times in all (30 s, 1, 2, 4 … min apart: jobs/queue.ts failJob). */

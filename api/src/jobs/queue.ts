@@ -109,10 +109,16 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** How long a claimed job is its runner's (JOB_LEASE_MS, default 5 minutes): a job whose runner died runs again after it. */
+export function jobLeaseMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.JOB_LEASE_MS ?? '');
+  return Number.isInteger(value) && value >= 1000 ? value : 5 * 60_000;
+}
+
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, clock, handlers } = options;
   const batchSize = options.batchSize ?? 10;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? jobLeaseMs();
   let running: Promise<number> | undefined;
   let stopped = false;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, SandboxIntentStatus } from '../../db/schema';
 import { brandOf, type CardFields, type CardOutcome, checkCard, declineOf } from '../card-numbers';
@@ -20,6 +21,9 @@ const toIntent = (row: IntentRow): CardIntent => ({
 
 export type ConfirmResult = { status: 'succeeded'; intent: CardIntent } | { status: 'requires_action'; intent: CardIntent; redirectUrl: string };
 
+/** The intent id an idempotency key stands for (letters and digits, like a random one). */
+const intentIdFor = (scopedKey: string) => `pi_${createHash('sha256').update(scopedKey).digest('hex').slice(0, 32)}`;
+
 export const threeDsUrl = (intentId: string) => `/sandbox/stripe/3ds?pi=${encodeURIComponent(intentId)}`;
 
 /**
@@ -36,9 +40,11 @@ export class SandboxCardProvider implements CardProvider {
     private readonly clock: Clock,
   ) {}
 
-  async createIntent(input: CreateIntentInput): Promise<CardIntent> {
+  async createIntent(input: CreateIntentInput, scope = 'intent'): Promise<CardIntent> {
     const now = this.clock.now();
-    const id = randomId('pi');
+    // Like Stripe, the idempotency key (scoped by sale, as the Stripe adapter scopes it) makes a retry return the
+    // intent the first request created: the id comes from the key and the primary key lets one insert win.
+    const id = input.idempotencyKey ? intentIdFor(`${scope}-${input.saleId}-${input.idempotencyKey}`) : randomId('pi');
     const row = await this.db
       .insertInto('sandbox_payment_intents')
       .values({
@@ -55,9 +61,15 @@ export class SandboxCardProvider implements CardProvider {
         created_at: now,
         updated_at: now,
       })
+      .onConflict((oc) => oc.column('id').doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return toIntent(row);
+      .executeTakeFirst();
+    if (row) return toIntent(row);
+    const first = await this.retrieveIntent(id);
+    if (first.amountMinor !== input.amountMinor || first.currency !== input.currency.toLowerCase()) {
+      throw new ProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error', 400);
+    }
+    return first;
   }
 
   async retrieveIntent(id: string): Promise<CardIntent> {
@@ -163,7 +175,7 @@ export class SandboxCardProvider implements CardProvider {
     const method = await this.db.selectFrom('sandbox_payment_methods').selectAll().where('id', '=', input.paymentMethodId).executeTakeFirst();
     // The demo user's seeded cards have no sandbox row: they behave like the succeeding test card.
     const outcome = (method?.outcome as CardOutcome | undefined) ?? 'succeed';
-    const intent = await this.createIntent(input);
+    const intent = await this.createIntent(input, 'offsession');
     await this.db.updateTable('sandbox_payment_intents').set({ customer: input.customerId, off_session: true }).where('id', '=', intent.id).execute();
     try {
       return (await this.charge(intent, outcome, input.paymentMethodId)).intent;
