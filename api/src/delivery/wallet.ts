@@ -62,7 +62,24 @@ function walletQuery(db: Db, owner: WalletOwner) {
       eb.or([
         ...(owner.userId === null ? [] : [eb('k.owner_user_id', '=', owner.userId)]),
         ...(owner.emails.length === 0 ? [] : [eb(sql<string>`lower(k.owner_email)`, 'in', owner.emails)]),
-        ...(owner.saleId === null ? [] : [eb('k.sale_id', '=', owner.saleId)]),
+        // The session's own sale, less the tickets a recipient has accepted (they are the recipient's now).
+        ...(owner.saleId === null
+          ? []
+          : [
+              eb.and([
+                eb('k.sale_id', '=', owner.saleId),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('transfer_tickets as tt')
+                      .innerJoin('ticket_transfers as tr', 'tr.id', 'tt.transfer_id')
+                      .select(sql`1`.as('one'))
+                      .whereRef('tt.ticket_id', '=', 'k.id')
+                      .where('tr.accepted_at', 'is not', null),
+                  ),
+                ),
+              ]),
+            ]),
       ]),
     );
 }

@@ -73,6 +73,13 @@ describe('set_transfers', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.body).toContain(transferMessages.accepted);
     expect(await owners()).toEqual(['now@example.com', 'now@example.com', email]);
+    // The sender's wallet (a guest: their order's tickets) keeps only the ticket still theirs, and its QR codes only.
+    const codes = await t.db.selectFrom('tickets').select('code').where('sale_id', '=', sale.id).orderBy('position').execute();
+    const wallet = await visitor.get('/account/wallet/');
+    expect(wallet.body.match(/class="wallet-ticket"/g)).toHaveLength(1);
+    expect(wallet.body).toContain(`/account/wallet/qr/${codes[2]?.code}.svg`);
+    expect(wallet.body).not.toContain(`/account/wallet/qr/${codes[0]?.code}.svg`);
+    expect((await visitor.get(`/account/wallet/qr/${codes[0]?.code}.svg`)).statusCode).toBe(404);
     const again = await t.app.inject({ method: 'GET', url: link as string });
     expect(again.body).toContain(transferMessages.alreadyAccepted);
     expect(await owners()).toEqual(['now@example.com', 'now@example.com', email]);
