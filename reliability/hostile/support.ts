@@ -151,13 +151,14 @@ export function describeOnEachDatabase(name: string, body: (open: OpenApp, engin
   });
   describeWithPostgres(`${name} (PostgreSQL)`, () => {
     let database: PostgresDatabase | undefined;
-    afterAll(async () => {
-      await database?.drop();
-    });
     body(async (options) => {
       database ??= await createDatabase();
       return openOn(database.url, options);
     }, 'PostgreSQL');
+    // Registered after the block's own hooks, so it runs after them: the app is closed before its database goes.
+    afterAll(async () => {
+      await database?.drop();
+    });
   });
 }
 
