@@ -6,7 +6,9 @@ import { freshTicketType, saleOf, salePaths as paths, stockOf } from '../sale/te
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { ReserveAttempts } from './attempts';
+import { rateKey } from '../identity/rate-limit';
+import { recordReserveAttempt } from './attempts';
+import { CaptchaPolicy } from './policy';
 import { loadCaptchaConfig, SANDBOX_SITE_KEY, type CaptchaConfig } from './config';
 import { captchaMessages } from './messages';
 import { SANDBOX_SOLVE_PATH } from './sandbox';
@@ -34,22 +36,35 @@ describe('configuration', () => {
   });
 });
 
-describe('reserve attempts per address', () => {
-  test('counts within a sliding window, per address', () => {
-    const clock = manualClock();
-    const attempts = new ReserveAttempts(clock, 10_000);
-    expect([1, 2, 3].map(() => attempts.record('a'))).toEqual([1, 2, 3]);
-    expect(attempts.record('b')).toBe(1);
-    clock.advance(6_000);
-    expect(attempts.record('a')).toBe(4);
-    clock.advance(4_001);
-    expect(attempts.record('a')).toBe(2);
+describe('reserve attempts per address (counted in the database)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+  const at = (ms: number) => new Date(Date.UTC(2031, 0, 1) + ms);
+
+  test('counts per address within a sliding window; attempts stop counting once the window has passed them', async () => {
+    const count = (address: string, ms: number) => recordReserveAttempt(t.db, address, 10, at(ms));
+    expect([await count('a', 0), await count('a', 1000), await count('a', 2000)]).toEqual([1, 2, 3]);
+    expect(await count('b', 2000)).toBe(1);
+    expect(await count('a', 5000)).toBe(4);
+    // 10.5 s on, the attempt at 0 has left the window; those at 1, 2 and 5 s still count.
+    expect(await count('a', 10_500)).toBe(4);
+    // 16 s on, only the attempt at 10.5 s does.
+    expect(await count('a', 16_000)).toBe(2);
+    // Buckets that no longer count are cleared.
+    const rows = await t.db.selectFrom('rate_limit_counters').select('window_start').where('key', '=', rateKey('captcha-reserve', 'a')).execute();
+    expect(rows.map((r) => r.window_start.getTime() - at(0).getTime()).sort((x, y) => x - y)).toEqual([10_000, 16_000]);
   });
 
-  test('memory stays bounded under a flood of addresses', () => {
-    const attempts = new ReserveAttempts(manualClock(), 10_000, 100);
-    for (let i = 0; i < 1000; i += 1) attempts.record(`10.0.${Math.floor(i / 256)}.${i % 256}`);
-    expect(attempts.size).toBeLessThanOrEqual(101);
+  test('two policies on one database (two api processes) count the same attempts', async () => {
+    const config = { ...loadCaptchaConfig({}), reserveLimit: 2 };
+    const clock = manualClock(at(100_000));
+    const one = new CaptchaPolicy(config, t.db, clock);
+    const two = new CaptchaPolicy(config, t.db, clock);
+    expect([await one.attempt('10.1.1.1'), await two.attempt('10.1.1.1'), await one.attempt('10.1.1.1'), await two.attempt('10.1.1.1')]).toEqual([false, false, true, true]);
+    expect(await two.attempt('10.1.1.2')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
-import { ReserveAttempts } from './attempts';
+import { recordReserveAttempt } from './attempts';
 import type { CaptchaConfig } from './config';
 import { hcaptchaVerifier } from './hcaptcha';
 import { SandboxCaptcha } from './sandbox';
@@ -15,16 +15,14 @@ export class CaptchaPolicy {
   readonly siteKey: string;
   readonly sandbox: SandboxCaptcha | undefined;
   private readonly verifier: CaptchaVerifier;
-  private readonly attempts: ReserveAttempts;
 
   constructor(
     private readonly config: CaptchaConfig,
-    db: Db,
-    clock: Clock,
+    private readonly db: Db,
+    private readonly clock: Clock,
     fetchImpl?: typeof fetch,
   ) {
     this.siteKey = config.siteKey;
-    this.attempts = new ReserveAttempts(clock, config.reserveWindowSeconds * 1000);
     if (config.mode === 'hcaptcha' && config.secret) {
       this.sandbox = undefined;
       this.verifier = hcaptchaVerifier({ secret: config.secret, siteKey: config.siteKey, verifyUrl: config.verifyUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
@@ -34,10 +32,10 @@ export class CaptchaPolicy {
     }
   }
 
-  /** Counts a reserve attempt from `address`; true when this address has gone over the limit. */
-  attempt(address: string): boolean {
+  /** Counts a reserve attempt from `address` (in the database: every replica counts it); true when over the limit. */
+  async attempt(address: string): Promise<boolean> {
     if (this.config.reserveLimit === 0) return false;
-    return this.attempts.record(address) > this.config.reserveLimit;
+    return (await recordReserveAttempt(this.db, address, this.config.reserveWindowSeconds, this.clock.now())) > this.config.reserveLimit;
   }
 
   verify(token: string, remoteIp: string): Promise<CaptchaVerdict> {

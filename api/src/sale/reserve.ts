@@ -157,7 +157,7 @@ export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, 
   const { db, clock, captcha } = deps;
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
-  const overLimit = captcha.attempt(request.clientAddress);
+  const overLimit = await captcha.attempt(request.clientAddress);
   let captchaPassed = false;
   let swept = false;
 
