@@ -10,6 +10,7 @@
  * - The whole flow's weight: every script and stylesheet the first walk fetched, basket through the first post-sale
  *   step (for this event, Jazz at Sunset, the order-completed step: it has no questions, waiver or messages).
  */
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { AccountPage, guestEmail } from '../e2e/pages/account';
 import { addTicket } from '../e2e/support/basket';
@@ -21,7 +22,9 @@ import { measurePageWeight, type PageWeight } from './page-weight';
 const PAYMENT_HEADINGS = ['Payment', 'Complete purchase', 'Claiming free tickets', 'Confirming Payment'];
 const BASKET_HEADINGS = ['Basket', 'Checkout'];
 
+// tsx (esbuild, keepNames) wraps named inner functions of page.evaluate callbacks in __name(): give the page one.
 const TIMING = `
+  window.__name = (f) => f;
   window.__step = { clickAt: 0, seenAt: 0 };
   document.addEventListener('click', () => { window.__step.clickAt = performance.now(); }, true);
   performance.setResourceTimingBufferSize(2000);
@@ -73,7 +76,6 @@ async function idle(page: Page): Promise<void> {
 
 async function walk(context: BrowserContext, page: Page, label: string): Promise<Record<Boundary, number>> {
   const account = new AccountPage(page, context);
-  await account.signInBeforeCheckout(guestEmail(label));
   await addTicket(context, seed.ids.ticket.jazzBar, 1);
   await page.goto('/checkout/');
   await page.getByRole('button', { name: 'Reserve Basket' }).waitFor();
@@ -83,7 +85,8 @@ async function walk(context: BrowserContext, page: Page, label: string): Promise
   await page.getByRole('button', { name: 'Reserve Basket' }).click();
   const basketToAccount = await seenSince(page, 'click');
 
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // A new guest each walk: email, the code from the outbox, full name (e2e/pages/account.ts).
+  await account.signInAsGuest(guestEmail(label), 'Bench Buyer');
   await page.getByRole('heading', { level: 1, name: 'Keep updated' }).waitFor();
   await idle(page);
   await watchHeading(page, { only: PAYMENT_HEADINGS });
@@ -121,7 +124,14 @@ export async function walkFlows(browser: Browser, baseURL: string, walks = 20): 
       const page = await context.newPage();
       let times: Record<Boundary, number> | null = null;
       const weight = await measurePageWeight(page, async () => {
-        times = await walk(context, page, `bench-flow-${i}`);
+        try {
+          times = await walk(context, page, `bench-flow-${i}`);
+        } catch (error) {
+          // Where the walk stopped: the screenshot beside latest.json, and the headings on screen in the message.
+          await page.screenshot({ path: path.join(__dirname, 'results', 'flow-failure.png'), fullPage: true }).catch(() => undefined);
+          const headings = await page.locator('h1').allTextContents().catch(() => []);
+          throw new Error(`walk ${i + 1} stopped on [${headings.join(' | ')}]: ${error instanceof Error ? error.message : String(error)}`);
+        }
       });
       if (!times) throw new Error('the walk did not finish');
       if (i === 0) flowWeight = weight;

@@ -12,6 +12,10 @@ import { median, type Figure } from './figures';
 export const MOBILE_PROFILE = { cpuSlowdown: 4, rttMs: 150, downKbps: 1600, upKbps: 750 } as const;
 
 export interface MobileRun {
+  /** Each resource requested before usable: [path, start ms, end ms]. */
+  waterfall: [string, number, number][];
+  /** The layout shifts behind CLS: when, how much, which elements moved. */
+  shifts: [number, number, string][];
   usableMs: number;
   lcpMs: number;
   cls: number;
@@ -23,7 +27,9 @@ const OBSERVERS = `
   window.__lab = { lcp: 0, cls: 0, longTasks: [] };
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lab.lcp = e.startTime; })
     .observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__lab.cls += e.value; })
+  const describe = (node) => node && node.nodeType === 1 ? node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (node.className ? '.' + String(node.className).trim().split(/\\s+/).join('.') : '') : String(node && node.nodeName);
+  window.__lab.shifts = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) { window.__lab.cls += e.value; window.__lab.shifts.push([Math.round(e.startTime), +e.value.toFixed(3), (e.sources || []).map((s) => describe(s.node)).join(', ')]); } })
     .observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lab.longTasks.push([e.startTime, e.duration]); })
     .observe({ type: 'longtask', buffered: true });
@@ -32,6 +38,8 @@ const OBSERVERS = `
 interface LabState {
   lcp: number;
   cls: number;
+  /** [ms, value, the shifted elements] per layout shift. */
+  shifts: [number, number, string][];
   longTasks: [number, number][];
 }
 
@@ -65,10 +73,13 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
     // LCP is settled by the first input or when the page stops painting; give late shifts a moment to show.
     await page.waitForTimeout(1000);
     const lab = (await page.evaluate('window.__lab')) as LabState;
+    // The waterfall up to usable, for reading where the time goes (latest.json).
+    const waterfall = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.startTime < ${usableMs})
+      .map((e) => [e.name.replace(location.origin, '').replace(/^http:\\/\\/localhost/, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`)) as [string, number, number][];
     const longTaskMs = lab.longTasks
       .filter(([start, duration]) => start + duration <= usableMs)
       .reduce((total, [, duration]) => total + Math.max(0, duration - 50), 0);
-    return { usableMs, lcpMs: lab.lcp, cls: lab.cls, longTaskMs };
+    return { usableMs, lcpMs: lab.lcp, cls: lab.cls, longTaskMs, shifts: lab.shifts, waterfall };
   } finally {
     await context.close();
   }
@@ -77,7 +88,7 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
 export async function mobileLab(browser: Browser, baseURL: string, runs = 5): Promise<{ figures: Figure[]; runs: MobileRun[] }> {
   const results: MobileRun[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await oneRun(browser, baseURL));
-  const of = (key: keyof MobileRun) => median(results.map((r) => r[key]));
+  const of = (key: 'usableMs' | 'lcpMs' | 'cls' | 'longTaskMs') => median(results.map((r) => r[key]));
   const label = `mobile lab (CPU ${MOBILE_PROFILE.cpuSlowdown}×, ${MOBILE_PROFILE.rttMs} ms RTT, ${MOBILE_PROFILE.downKbps / 1000}/${MOBILE_PROFILE.upKbps / 1000} Mbps, cold, median of ${runs})`;
   return {
     runs: results,

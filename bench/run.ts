@@ -55,6 +55,17 @@ function peakRssMiB(pid: number | null): number | null {
   }
 }
 
+/** Runs one part; a failure is reported and recorded (the run then exits with 1) without losing the other figures. */
+async function attempt(part: string, results: Record<string, unknown>, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    console.error(`bench part '${part}' failed:`, error);
+    const failed = (results.failedParts as string[] | undefined) ?? [];
+    results.failedParts = [...failed, `${part}: ${error instanceof Error ? error.message : String(error)}`];
+  }
+}
+
 async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<string, unknown>, figures: Figure[]): Promise<void> {
   const chunks = composeBuilds(root, WORKSPACES);
   const browser = await launchChromium();
@@ -76,12 +87,13 @@ async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<
       results.basketWeight = report;
       for (const line of describeWeightReport('before the basket is usable', report)) console.log(line);
     }
-    if (parts.has('mobile')) {
-      const lab = await mobileLab(browser, stack.baseURL, 5);
+    if (parts.has('mobile')) await attempt('mobile', results, async () => {
+      const lab = await mobileLab(browser, stack.baseURL, Number(process.env.BENCH_MOBILE_RUNS ?? 5));
       figures.push(...lab.figures);
       results.mobileRuns = lab.runs;
-    }
-    if (parts.has('flow')) {
+      for (const run of lab.runs) console.log(`  mobile run: usable ${run.usableMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, long tasks beyond 50 ms ${run.longTaskMs.toFixed(0)} ms`);
+    });
+    if (parts.has('flow')) await attempt('flow', results, async () => {
       const flow = await walkFlows(browser, stack.baseURL, Number(process.env.BENCH_WALKS ?? 20));
       const report = weightReport(flow.flowWeight, stack.workspaceOf, chunks);
       figures.push(
@@ -92,7 +104,7 @@ async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<
       results.flowWeight = report;
       results.stepChangeSamplesMs = flow.samples;
       for (const line of describeWeightReport('the whole flow', report)) console.log(line);
-    }
+    });
   } finally {
     await browser.close();
   }
@@ -103,28 +115,36 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), parts: [...parts] };
   const figures: Figure[] = [];
   const onSale: OnSaleResult[] = [];
-  // The default stack (PGlite, even when DATABASE_URL is set for the run) serves the page figures and carries the
-  // PGlite on-sale load: stock for it, no captcha for 200 buyers (or 20 walks) from one address.
-  const stackEnv = { ...onSaleStackEnv(ONSALE_CAPACITY), OTC_SENDS_PER_CLIENT: '1000', OTC_CHECKS_PER_CLIENT: '1000', DATABASE_URL: '' };
-  const stack = await startStack({ port: 8280, remotePortBase: 3280, env: stackEnv });
-  try {
-    if (parts.has('weight') || parts.has('mobile') || parts.has('flow')) await pageParts(stack, parts, results, figures);
-    if (parts.has('onsale')) {
+  // Each part has its own stack, ports and data folder, so a page run and an on-sale run can go side by side. Both
+  // run on PGlite (even when DATABASE_URL is set); with stock for the on-sale load, and no captcha for 200 buyers (or
+  // 20 walks) from one address.
+  const stackEnv = { ...(process.env.BENCH_SHELL_DIST ? { SHELL_DIST: process.env.BENCH_SHELL_DIST } : {}), ...onSaleStackEnv(ONSALE_CAPACITY), OTC_SENDS_PER_CLIENT: '1000', OTC_CHECKS_PER_CLIENT: '1000', DATABASE_URL: '' };
+  if (parts.has('weight') || parts.has('mobile') || parts.has('flow')) {
+    const stack = await startStack({ port: 8280, remotePortBase: 3280, env: stackEnv });
+    try {
+      await pageParts(stack, parts, results, figures);
+    } finally {
+      await stack.stop();
+    }
+  }
+  if (parts.has('onsale')) {
+    const stack = await startStack({ port: 8282, remotePortBase: 3300, env: stackEnv });
+    try {
       const result = await runOnSaleBench({ baseURL: stack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PGlite', rawRate: pgliteRawRate });
       onSale.push(result);
       figures.push(...onSaleFigures(result, false));
       const rss = peakRssMiB(stack.apiPid());
       if (rss !== null) figures.push({ name: 'on-sale PGlite: api peak RSS (embedded database included)', value: rss, unit: 'MiB', kind: 'info' });
+    } finally {
+      await stack.stop();
     }
-  } finally {
-    await stack.stop();
   }
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (parts.has('onsale') && databaseUrl) {
     // A fresh database beside DATABASE_URL's, dropped afterwards.
     const fresh = await freshPostgresDatabase(databaseUrl);
     try {
-      const pgStack = await startStack({ port: 8281, remotePortBase: 3290, env: { ...onSaleStackEnv(ONSALE_CAPACITY), DATABASE_URL: fresh.url } });
+      const pgStack = await startStack({ port: 8281, remotePortBase: 3310, env: { ...onSaleStackEnv(ONSALE_CAPACITY), DATABASE_URL: fresh.url } });
       const database = postgresBenchDatabase(fresh.url);
       try {
         const result = await runOnSaleBench({ baseURL: pgStack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PostgreSQL', database });
@@ -151,6 +171,10 @@ async function main(): Promise<void> {
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
   console.log(`written to ${path.relative(process.cwd(), path.join(out, 'latest.json'))}`);
+  if (results.failedParts) {
+    console.error(`failed parts: ${(results.failedParts as string[]).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

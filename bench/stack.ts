@@ -73,7 +73,12 @@ export async function startStack(options: { port: number; remotePortBase: number
       if (port === options.port) return parsed.pathname.startsWith('/checkout/') ? 'shell' : null;
       return REMOTE_WORKSPACES[port - options.remotePortBase - 1] ?? null;
     },
-    apiPid: () => (child.pid === undefined ? null : childPid(child.pid, 'api/src/main.ts')),
+    apiPid: () => {
+      // start.mjs runs tsx's CLI, which runs the api in a child of its own: the deepest process naming main.ts.
+      let pid = child.pid === undefined ? null : childPid(child.pid, 'api/src/main.ts');
+      for (let next = pid; next !== null; next = childPid(next, 'api/src/main.ts')) pid = next;
+      return pid;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
