@@ -1,4 +1,4 @@
-export { stepParcel, lazyStepParcel, type StepParcel, type StepParcelProps } from './stepParcel';
+export { stepParcel, lazyStepParcel, type LazyStepParcel, type StepParcel, type StepParcelProps } from './stepParcel';
 export { StepErrorBoundary } from './StepErrorBoundary';
 export { STEP_FAILED_EVENT, type StepFailure } from './events';
 export { CONTRACT_VERSION } from '../contract/version';

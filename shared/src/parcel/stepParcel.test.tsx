@@ -74,4 +74,20 @@ describe('stepParcel', () => {
     expect(load).toHaveBeenCalledTimes(1);
     await unmount(parcel);
   });
+
+  test('lazyStepParcel.preload fetches the step before it mounts, once, and again after a failure', async () => {
+    const load = jest.fn<Promise<typeof ShowsState>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(ShowsState);
+    const lazy = lazyStepParcel(load);
+    lazy.preload();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    lazy.preload();
+    lazy.preload();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(2);
+    const parcel = await mount(lazy, fakeStepProps({ state: 'waiver' }));
+    expect(await screen.findByText('state is waiver')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    await unmount(parcel);
+  });
 });

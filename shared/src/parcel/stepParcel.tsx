@@ -64,7 +64,23 @@ export function stepParcel(Step: ComponentType<StepProps>): StepParcel {
   return lifecycles as StepParcel;
 }
 
-/** The same, but the step's code is fetched when the parcel first mounts (a chunk per step, not per remote). */
-export function lazyStepParcel(load: () => Promise<ComponentType<StepProps>>): StepParcel {
-  return stepParcel(lazy(() => load().then((Step) => ({ default: Step }))));
+/** A parcel whose step code is a chunk of its own; `preload` fetches it before the first mount. */
+export type LazyStepParcel = StepParcel & { preload(): void };
+
+/**
+ * The same, but the step's code is fetched when the parcel first mounts (a chunk per step, not per remote), or
+ * earlier through `preload`: the shell calls it when it prefetches the next step, so the click that shows the step does
+ * not wait for the chunk (issue 8, step changes). One fetch either way; a failed one is tried again at the next ask.
+ */
+export function lazyStepParcel(load: () => Promise<ComponentType<StepProps>>): LazyStepParcel {
+  let pending: Promise<ComponentType<StepProps>> | null = null;
+  const once = () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+  const parcel = stepParcel(lazy(() => once().then((Step) => ({ default: Step }))));
+  return Object.assign(parcel, { preload: () => void once().catch(() => undefined) });
 }

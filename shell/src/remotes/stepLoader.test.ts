@@ -30,6 +30,14 @@ describe('step loader', () => {
     await expect(loader.load(basket)).resolves.toEqual({ kind: 'ready', parcel });
   });
 
+  test("prefetch loads the module and the step's own chunk (a lazy parcel's preload), without mounting it", async () => {
+    const preload = jest.fn();
+    const loader = createStepLoader({ federation: fakeFederation([{ contractVersion: 1, basket: { ...parcel, preload } }]), contractVersion: 1, sleep: noWait });
+    loader.prefetch(basket);
+    await expect(loader.load(basket)).resolves.toMatchObject({ kind: 'ready' });
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
   test('tries again with growing waits, forgetting the failed remote each time', async () => {
     const federation = fakeFederation([down, new Error('boom'), good]);
     const loader = createStepLoader({ federation, contractVersion: 1, sleep: noWait, backoffMs: 100 });

@@ -94,7 +94,12 @@ export function createStepLoader(options: StepLoaderOptions): StepLoader {
   return {
     load,
     prefetch(location) {
-      void load(location);
+      // The remote's module, then the step's own chunk when the step is split off (lazyStepParcel's preload).
+      void load(location).then((result) => {
+        if (result.kind !== 'ready') return;
+        const { preload } = result.parcel as { preload?: unknown };
+        if (typeof preload === 'function') preload.call(result.parcel);
+      });
     },
   };
 }
