@@ -59,10 +59,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      // A database that does not answer fails the request in seconds (a 503, http/unavailable.ts) instead of hanging it.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
     });
     // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // A client's connection lost while it is checked out (the database restarted, its connection terminated, the
+    // network cut) emits 'error' on that client: without a listener that would end the process. The query running on
+    // it fails (a 503 to its request: http/unavailable.ts) and the pool drops the broken client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', description: redact(options.databaseUrl), close: () => db.destroy() };
   }

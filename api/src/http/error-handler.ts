@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 import { serverMessages } from './server-messages';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './unavailable';
 
 /**
  * Every failure leaves as { error } (ApiErrorBody). Refusals keep their status and message; Fastify's own 4xx (body
  * too large, wrong content type, bad JSON-less bodies) get a sentence a person can read; anything else is a bug:
- * logged with the request, answered 500 without details.
+ * logged with the request, answered 500 without details. The database out of reach is a 503 with the call's failure
+ * sentence (http/unavailable.ts).
  */
 export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof HttpError) {
@@ -19,6 +21,15 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = serverMessages.unsupportedMediaType(String(request.headers['content-type'] ?? ''));
     else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = serverMessages.tooLarge;
     void reply.code(status).send({ error: message });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    const failure = (request.routeOptions.config as { failure?: unknown } | undefined)?.failure;
+    void reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ error: typeof failure === 'string' && failure ? failure : DATABASE_UNAVAILABLE });
     return;
   }
   request.log.error({ err: error }, 'request failed');
