@@ -48,8 +48,11 @@ describe('overview', () => {
     expect(props.api.log.map((c) => c.name)).toContain('subscribeToEvents');
   });
 
-  test('no subscribe link for a buyer already event-subscribed', async () => {
-    await open({ user: sampleUser({ is_event_subscribed: true }) });
+  test.each<[string, Parameters<typeof open>[0]]>([
+    ['a buyer already event-subscribed', { user: sampleUser({ is_event_subscribed: true }) }],
+    ['a guest who chose event news on the preferences step', { user: null, checkout: { marketing_preferences: { ...base.marketing_preferences, event_subscribed: true } } }],
+  ])('no subscribe link for %s', async (_name, options) => {
+    await open(options);
     expect(screen.queryByRole('button', { name: 'Subscribe to important updates' })).not.toBeInTheDocument();
   });
 

@@ -15,7 +15,8 @@ export function Overview({ stores }: StepProps) {
   const events = checkout?.events ?? [];
   const plan = checkout?.payment_plan_remaining ?? false;
   const reference = m.info?.sale_reference || checkout?.sale_reference || '';
-  const subscribed = (user?.is_event_subscribed ?? false) || m.subscribedHere;
+  // Subscribed on the account, by a guest's choice on the preferences step (the checkout says), or just now.
+  const subscribed = (user?.is_event_subscribed ?? false) || (checkout?.marketing_preferences.event_subscribed ?? false) || m.subscribedHere;
   const tiles = orderCompletedTiles({
     events,
     hasTickets: tickets.length > 0,
