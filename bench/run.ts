@@ -34,6 +34,8 @@ const root = path.resolve(__dirname, '..');
 const WORKSPACES = ['shell', 'mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
 type Part = 'weight' | 'mobile' | 'flow' | 'onsale';
 const PARTS: readonly Part[] = ['weight', 'mobile', 'flow', 'onsale'];
+/** BENCH_DIST_ROOT: weigh and load builds made elsewhere (<root>/<workspace>/dist) instead of the tree's own. */
+const distRoot = process.env.BENCH_DIST_ROOT?.trim() || undefined;
 
 function selectedParts(): Set<Part> {
   const at = process.argv.indexOf('--only');
@@ -67,7 +69,7 @@ async function attempt(part: string, results: Record<string, unknown>, run: () =
 }
 
 async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<string, unknown>, figures: Figure[]): Promise<void> {
-  const chunks = composeBuilds(root, WORKSPACES);
+  const chunks = composeBuilds(distRoot ?? root, WORKSPACES);
   const browser = await launchChromium();
   try {
     if (parts.has('weight')) {
@@ -118,9 +120,9 @@ async function main(): Promise<void> {
   // Each part has its own stack, ports and data folder, so a page run and an on-sale run can go side by side. Both
   // run on PGlite (even when DATABASE_URL is set); with stock for the on-sale load, and no captcha for 200 buyers (or
   // 20 walks) from one address.
-  const stackEnv = { ...(process.env.BENCH_SHELL_DIST ? { SHELL_DIST: process.env.BENCH_SHELL_DIST } : {}), ...onSaleStackEnv(ONSALE_CAPACITY), OTC_SENDS_PER_CLIENT: '1000', OTC_CHECKS_PER_CLIENT: '1000', DATABASE_URL: '' };
+  const stackEnv = { ...onSaleStackEnv(ONSALE_CAPACITY), OTC_SENDS_PER_CLIENT: '1000', OTC_CHECKS_PER_CLIENT: '1000', DATABASE_URL: '' };
   if (parts.has('weight') || parts.has('mobile') || parts.has('flow')) {
-    const stack = await startStack({ port: 8280, remotePortBase: 3280, env: stackEnv });
+    const stack = await startStack({ port: 8280, remotePortBase: 3280, env: stackEnv, ...(distRoot ? { distRoot } : {}) });
     try {
       await pageParts(stack, parts, results, figures);
     } finally {

@@ -12,6 +12,7 @@ export interface RunningStack {
 }
 
 const REMOTE_WORKSPACES = ['mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
+const REMOTE_URL_VARS = ['REMOTE_BASKET_URL', 'REMOTE_ACCOUNT_URL', 'REMOTE_PAYMENT_URL', 'REMOTE_POST_SALE_URL'];
 
 /** The child of `parent` whose command line contains `needle` (Linux /proc). */
 function childPid(parent: number, needle: string): number | null {
@@ -31,9 +32,28 @@ function childPid(parent: number, needle: string): number | null {
 const root = path.resolve(__dirname, '..');
 
 /** Starts the production stack (scripts/start.mjs) on its own ports and a fresh data folder; waits for /healthz. */
-export async function startStack(options: { port: number; remotePortBase: number; env?: Record<string, string> }): Promise<RunningStack> {
+export async function startStack(options: { port: number; remotePortBase: number; env?: Record<string, string>; distRoot?: string }): Promise<RunningStack> {
   const dataDir = path.join(root, '.data', `bench-${options.port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // distRoot: builds made elsewhere (<distRoot>/<workspace>/dist, e.g. while e2e runs own the tree's dist/ folders):
+  // the shell from there (SHELL_DIST) and each remote from a static server of its own on remotePortBase + 11..14.
+  const extra: ChildProcess[] = [];
+  const distEnv: Record<string, string> = {};
+  if (options.distRoot) {
+    const shellOrigins = [`http://localhost:${options.port}`, `http://127.0.0.1:${options.port}`].join(',');
+    REMOTE_WORKSPACES.forEach((workspace, index) => {
+      const port = options.remotePortBase + 11 + index;
+      extra.push(
+        spawn(process.execPath, ['scripts/serve-static.mjs', path.join(options.distRoot as string, workspace, 'dist'), String(port)], {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: { ...process.env, SHELL_ORIGIN: shellOrigins },
+        }),
+      );
+      distEnv[REMOTE_URL_VARS[index] as string] = `http://localhost:${port}/mf-manifest.json`;
+    });
+    distEnv.SHELL_DIST = path.join(options.distRoot, 'shell', 'dist');
+  }
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -46,6 +66,7 @@ export async function startStack(options: { port: number; remotePortBase: number
       MF_PAYMENT_PORT: String(options.remotePortBase + 3),
       MF_POST_SALE_PORT: String(options.remotePortBase + 4),
       DATA_DIR: dataDir,
+      ...distEnv,
       ...options.env,
     },
   });
@@ -71,7 +92,8 @@ export async function startStack(options: { port: number; remotePortBase: number
       const parsed = new URL(url);
       const port = Number(parsed.port);
       if (port === options.port) return parsed.pathname.startsWith('/checkout/') ? 'shell' : null;
-      return REMOTE_WORKSPACES[port - options.remotePortBase - 1] ?? null;
+      const offset = port - options.remotePortBase;
+      return REMOTE_WORKSPACES[offset > 10 ? offset - 11 : offset - 1] ?? null;
     },
     apiPid: () => {
       // start.mjs runs tsx's CLI, which runs the api in a child of its own: the deepest process naming main.ts.
@@ -81,6 +103,7 @@ export async function startStack(options: { port: number; remotePortBase: number
     },
     stop: () =>
       new Promise<void>((resolve) => {
+        for (const server of extra) if (server.exitCode === null) server.kill('SIGTERM');
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
