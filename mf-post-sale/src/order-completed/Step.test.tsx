@@ -242,6 +242,26 @@ describe('transfer view', () => {
     });
   });
 
+  test('keyboard alone: open the view, choose a quantity, fill the recipient and send', async () => {
+    const { props, user } = await open();
+    screen.getByRole('button', { name: 'Transfer tickets' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { level: 1, name: 'Transfer tickets' })).toHaveFocus();
+    const tabTo = async (target: HTMLElement) => {
+      for (let i = 0; i < 30 && document.activeElement !== target; i += 1) await user.tab();
+      expect(target).toHaveFocus();
+    };
+    await tabTo(adultPanel().getByRole('button', { name: 'More tickets for recipient 1' }));
+    await user.keyboard('{Enter}');
+    await tabTo(adultPanel().getByLabelText('Full name'));
+    await user.keyboard('Rae Recipient');
+    await user.tab();
+    await user.keyboard('rae@example.com');
+    await tabTo(screen.getByRole('button', { name: 'Send tickets' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(texts(props)).toEqual([`success: ${messages.ticketsTransferred}`]));
+  });
+
   test('a failure: the spec message, the form stays', async () => {
     const { props, user } = await toTransfer({ api: { setTransfers: failWith(apiFailure('setTransfers')) } });
     await user.click(screen.getByRole('button', { name: 'More tickets for recipient 1' }));
