@@ -70,16 +70,18 @@ describeWithPostgres('payment repeats over two api processes', () => {
     countFigure('load.payment.repeats', 4, 'repeated payment requests sent (double submits, tabs, retries, reused keys)');
   });
 
-  test('two tabs: each pays with its own key on its own process; the second charge is given back, one sale', async () => {
+  test('two tabs: each pays with its own key on its own process; one charge kept (a second is given back), one sale', async () => {
     const { buyer, ticketTypeId, saleId } = await reservedBuyer(2);
     const [tab1, tab2] = await Promise.all([buyer.post(paths.getToken, { idempotency_key: newKey() }, { via: via(0) }), buyer.post(paths.getToken, { idempotency_key: newKey() }, { via: via(1) })]);
     expect([tab1!.status, tab2!.status]).toEqual([200, 200]);
     const confirms = await Promise.all([buyer.post(paths.confirm, card(tab1!.json.client_secret), { via: via(0) }), buyer.post(paths.confirm, card(tab2!.json.client_secret), { via: via(1) })]);
     // Both cards went through at the provider; the sale is paid once, whichever settled first.
     expect(confirms.map((c) => c.json)).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
-    // The other charge is refunded by the durable refund job (either process runs it).
+    // The tabs either share the sale's open intent (one charge) or each charged its own: then the other charge is
+    // refunded by the durable refund job (either process runs it). Either way one charge is kept and one sale paid.
     const settled = await eventually(() => charges(saleId), (c) => c.kept === 2000, 20_000);
-    expect(settled).toEqual({ intents: 2, succeeded: 2, kept: 2000, payments: [{ status: 'paid', amount_minor: 2000 }], saleStatus: 'paid' });
+    expect([1, 2]).toContain(settled.intents);
+    expect(settled).toEqual({ intents: settled.intents, succeeded: settled.intents, kept: 2000, payments: [{ status: 'paid', amount_minor: 2000 }], saleStatus: 'paid' });
     expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({ sold: 2, held: 0, paidTickets: 2 });
     countFigure('load.payment.repeats', 4, 'repeated payment requests sent (double submits, tabs, retries, reused keys)');
   });
