@@ -41,16 +41,24 @@ export class WaiverFlow {
     return email;
   }
 
-  /** Ticket Questions before payment: every 'swim 50 metres' box ticked, Continue until the payment step. */
+  /**
+   * Ticket Questions before payment, one step of the stepped form at a time: tick the 'swim 50 metres' box of the step
+   * shown, Continue, and wait for the next step (or the payment step after the last).
+   */
   private async answerQuestions(): Promise<void> {
-    for (let round = 0; round < 6 && !(await this.pay.heading.isVisible()); round += 1) {
-      const boxes = this.page.getByRole('checkbox', { name: /swim 50 metres/ });
-      for (const box of await boxes.all()) if (await box.isVisible()) await box.check();
-      const next = this.page.getByRole('button', { name: 'Continue' });
-      if (await next.isVisible()) await next.click();
-      await expect(this.pay.heading.or(this.page.getByRole('heading', { level: 1, name: 'Ticket Questions' }))).toBeVisible({ timeout: 15_000 });
+    const { page, pay } = this;
+    const form = page.locator('section').filter({ has: page.getByRole('heading', { level: 1, name: 'Ticket Questions' }) });
+    const stepTitle = form.getByRole('heading', { level: 2 });
+    for (let round = 0; round < 6; round += 1) {
+      await expect(pay.heading.or(stepTitle)).toBeVisible({ timeout: 15_000 });
+      if (await pay.heading.isVisible()) return;
+      const title = (await stepTitle.textContent()) ?? '';
+      const box = form.getByRole('checkbox', { name: /swim 50 metres/ });
+      if ((await box.count()) > 0) await box.check();
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await expect(pay.heading.or(stepTitle.filter({ hasNotText: title }))).toBeVisible({ timeout: 15_000 });
     }
-    await expect(this.pay.heading).toBeVisible({ timeout: 15_000 });
+    await expect(pay.heading).toBeVisible();
   }
 
   // ---- The waiver step ---------------------------------------------------------------------------------------------

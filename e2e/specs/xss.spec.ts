@@ -83,7 +83,8 @@ test('organisers\' HTML full of XSS payloads never runs in the checkout, and the
       await expectInert(page, dialogs, description);
     },
     onQuestions: async () => {
-      // Ticket questions are another helper's step: when it shows the question, its text is checked too.
+      // The question text (organiser HTML) is shown, cleaned, before the step is checked.
+      await expect(page.getByText(/swim 50 metres\?/).first()).toBeVisible();
       await expectInert(page, dialogs, page.locator('main'));
     },
   });
