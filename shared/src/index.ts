@@ -8,6 +8,7 @@ export * from './contract/call';
 export * from './contract/form-fields';
 export * from './contract/entities';
 export * from './contract/errors';
+export { COPIED_NOTICE_MS } from './contract/constants';
 export * from './contract/calls';
 export * from './api/form';
 export * from './api/client';

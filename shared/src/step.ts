@@ -10,6 +10,11 @@ export interface NotificationInput {
   title?: string;
   /** Notifications of one group replace each other instead of stacking. */
   group?: string;
+  /**
+   * Milliseconds before it closes by itself. Absent: it stays until clicked, as every checkout notification does (spec
+   * section 9), except the one the spec times: 'Link copied' (2 s).
+   */
+  duration?: number;
 }
 
 /** Read once at start-up from /remotes.json; nothing in it is secret. */

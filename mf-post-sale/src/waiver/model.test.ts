@@ -53,7 +53,7 @@ test('Copy link puts the link on the clipboard and toasts "Link copied"', async 
   expect(scope.getState($link)).toBe(LINK);
   await allSettled(copyClicked, { scope });
   expect(copied).toEqual([LINK]);
-  expect(sent).toEqual([{ kind: 'notify', notification: { type: 'success', text: messages.linkCopied, group: 'waiver-link' } }]);
+  expect(sent).toEqual([{ kind: 'notify', notification: { type: 'success', text: messages.linkCopied, group: 'waiver-link', duration: 2000 } }]);
   expect(scope.getState($copyFailed)).toBe(false);
 });
 

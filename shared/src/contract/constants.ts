@@ -16,6 +16,9 @@ export const ADDRESS_LOOKUP_MINIMUM = 3;
 export const COUNTRY = { UK: 1, USA: 2 } as const;
 
 /** Longest accepted text per kind of field (the schemas' limits; the page's rules check the same). */
+/** Spec 9: the 'Link copied' notice and the share modal's 'Copied' label last 2 seconds. */
+export const COPIED_NOTICE_MS = 2000;
+
 export const TEXT_LIMITS = { email: 320, name: 200, message: 2000, line: 200, postcode: 20, phone: 40, code: 100, token: 20_000 } as const;
 
 /** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */

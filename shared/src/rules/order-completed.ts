@@ -1,3 +1,4 @@
+import { COPIED_NOTICE_MS } from '../contract/constants';
 import type { Event, Organiser, UpcomingEvent } from '../contract/entities';
 
 /**
@@ -6,7 +7,7 @@ import type { Event, Organiser, UpcomingEvent } from '../contract/entities';
  */
 
 /** Spec 9: the share modal's Copy button says 'Copied' for 2 seconds. */
-export const COPIED_LABEL_MS = 2000;
+export const COPIED_LABEL_MS = COPIED_NOTICE_MS;
 
 export type OrderCompletedTile = 'livestream' | 'wallet' | 'feedback' | 'transfer' | 'find_a_place' | 'share';
 

@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { $notifications, notificationDismissed, notify } from './notifications';
+import { $notifications, notificationDismissed, notificationExpiredFx, notify } from './notifications';
 
 describe('notifications', () => {
   test('stack in order and stay until dismissed', async () => {
@@ -27,5 +27,16 @@ describe('notifications', () => {
     await allSettled(notify, { scope, params: { type: 'default', text: 'A' } });
     const ids = scope.getState($notifications).map((n) => n.id);
     expect(new Set(ids).size).toBe(2);
+  });
+
+  test('a timed one closes itself after its duration; the others stay', async () => {
+    const waits: number[] = [];
+    const scope = fork({
+      handlers: [[notificationExpiredFx, async ({ id, ms }: { id: string; ms: number }) => (waits.push(ms), id)]],
+    });
+    await allSettled(notify, { scope, params: { type: 'error', text: 'Stays' } });
+    await allSettled(notify, { scope, params: { type: 'success', text: 'Link copied', duration: 2000 } });
+    expect(waits).toEqual([2000]);
+    expect(scope.getState($notifications).map((n) => n.text)).toEqual(['Stays']);
   });
 });

@@ -1,8 +1,8 @@
-import { createEvent, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import type { NotificationInput } from '@checkout/shared';
 import type { NotificationItem } from '@checkout/shared/ui';
 
-/** A step or the shell asks for a notification. Never auto-dismissed on the checkout page (spec section 9). */
+/** A step or the shell asks for a notification. Never auto-dismissed on the checkout page unless it says how long it lasts (spec section 9: only 'Link copied', 2 s). */
 export const notify = createEvent<NotificationInput>();
 /** Closed by a click (spec: 'close on click'). */
 export const notificationDismissed = createEvent<string>();
@@ -21,3 +21,16 @@ $lastId.on(notificationAdded, (lastId) => lastId + 1);
 $notifications
   .on(notificationAdded, (list, added) => [...(added.group ? list.filter((n) => n.group !== added.group) : list), added])
   .on(notificationDismissed, (list, id) => list.filter((n) => n.id !== id));
+
+/** Waits out a timed notification, then names it (tests fork this with an instant handler). */
+export const notificationExpiredFx = createEffect(
+  ({ id, ms }: { id: string; ms: number }) => new Promise<string>((resolve) => setTimeout(() => resolve(id), ms)),
+);
+
+sample({
+  clock: notificationAdded,
+  filter: (added) => added.duration !== undefined && added.duration > 0,
+  fn: (added) => ({ id: added.id, ms: added.duration ?? 0 }),
+  target: notificationExpiredFx,
+});
+sample({ clock: notificationExpiredFx.doneData, target: notificationDismissed });
