@@ -8,7 +8,7 @@ export * from './contract/call';
 export * from './contract/form-fields';
 export * from './contract/entities';
 export * from './contract/errors';
-export { COPIED_NOTICE_MS } from './contract/constants';
+export { COPIED_NOTICE_MS, ORGANISER_HTML_FORBIDDEN_TAGS } from './contract/constants';
 export * from './contract/calls';
 export * from './api/form';
 export * from './api/client';

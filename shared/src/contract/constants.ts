@@ -19,6 +19,12 @@ export const COUNTRY = { UK: 1, USA: 2 } as const;
 /** Spec 9: the 'Link copied' notice and the share modal's 'Copied' label last 2 seconds. */
 export const COPIED_NOTICE_MS = 2000;
 
+/**
+ * Organiser HTML may format, link and show pictures, but not ask the buyer for input inside our pages (a look-alike
+ * password or card form) nor restyle the page around it: these tags are removed with the scripts.
+ */
+export const ORGANISER_HTML_FORBIDDEN_TAGS = ['form', 'input', 'button', 'select', 'textarea', 'style'] as const;
+
 export const TEXT_LIMITS = { email: 320, name: 200, message: 2000, line: 200, postcode: 20, phone: 40, code: 100, token: 20_000 } as const;
 
 /** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */

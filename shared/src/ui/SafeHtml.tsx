@@ -1,4 +1,5 @@
 import { createElement, useEffect, useState } from 'react';
+import { ORGANISER_HTML_FORBIDDEN_TAGS } from '../contract/constants';
 
 /**
  * HTML from organisers (charity descriptions, ticket questions, after-sale messages) is stored as given and cleaned
@@ -7,8 +8,9 @@ import { createElement, useEffect, useState } from 'react';
  */
 export async function sanitizeHtml(html: string): Promise<string> {
   const { default: DOMPurify } = await import(/* webpackChunkName: "dompurify" */ 'dompurify');
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: [...ORGANISER_HTML_FORBIDDEN_TAGS] });
 }
+
 
 export interface SafeHtmlProps {
   html: string;
