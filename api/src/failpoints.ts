@@ -10,7 +10,9 @@ export type Failpoint =
   /** An instalment job: a later payment charged, not yet recorded as paid. */
   | 'instalment.after-charge'
   /** The card sandbox's confirm: the intent succeeded, the sale not yet settled. */
-  | 'card.after-charge';
+  | 'card.after-charge'
+  /** get_token: the intent created, its answer not yet stored. */
+  | 'card.after-intent';
 
 const armed = new Set((process.env.FAILPOINTS ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 

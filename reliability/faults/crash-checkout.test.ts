@@ -23,7 +23,7 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
 
   beforeAll(async () => {
     database = await createDatabase();
-    const env = { CAPTCHA_RESERVE_LIMIT: '0', SANDBOX_BANK_SETTLE_MS: '500', PAYMENT_JOBS_MS: '300' };
+    const env = { CAPTCHA_RESERVE_LIMIT: '0', SANDBOX_BANK_SETTLE_MS: '500', PAYMENT_JOBS_MS: '300', PAYMENT_CLAIM_STALE_MS: '1000' };
     api = await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-killed' });
     other = await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-other' });
   });
@@ -129,6 +129,28 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
     const saleId = await saleIdOf(buyer, database.pool);
     await expectDeliveredOnce(buyer, saleId, 2);
     expect(await cardCharges(database.pool, saleId)).toEqual({ intents: 1, succeeded: 1, charged: 2000, kept: 2000 });
+  });
+
+  test('killed inside get_token: the page retrying its key after the restart gets the same intent, and pays once', async () => {
+    const ticketTypeId = await freshTicketType(database.pool, 10, 'Crash in get_token');
+    const buyer = new Buyer(api.baseURL);
+    await addTickets(buyer, ticketTypeId, 1);
+    expect((await buyer.post(paths.reserve)).json.reserved).toBe(true);
+    await guestAccount(buyer, 'crash-token@example.com');
+    const saleId = await saleIdOf(buyer, database.pool);
+    await api.restart({ FAILPOINTS: 'card.after-intent' });
+    const key = newKey();
+    await expect(buyer.post(paths.getToken, { idempotency_key: key })).rejects.toThrow();
+    await api.died();
+    await api.restart({ FAILPOINTS: '' });
+    countFigure('faults.crash.kills', 1, 'api processes killed (SIGKILL) mid-checkout and restarted');
+    // The claim the dead process left is taken over (PAYMENT_CLAIM_STALE_MS) instead of 'still being processed' for ever.
+    const retried = await buyer.post(paths.getToken, { idempotency_key: key });
+    expect(retried.status).toBe(200);
+    const card = { client_secret: String(retried.json.client_secret), number: CARD_OK, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' };
+    expect((await buyer.post(paths.confirm, card)).json).toEqual({ status: 'succeeded' });
+    expect(await cardCharges(database.pool, saleId)).toEqual({ intents: 1, succeeded: 1, charged: 1000, kept: 1000 });
+    await expectDeliveredOnce(buyer, saleId, 1);
   });
 
   test('killed after the card was charged but before the sale was settled: the paid sale is not lost, charged once', async () => {

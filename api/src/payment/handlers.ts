@@ -1,6 +1,7 @@
 import { isValidFullName, messages, PHONE_PATTERN, splitFullName, type TruelayerStatus } from '@checkout/shared';
 import type { AppDeps } from '../deps';
 import { toDecimal } from '../catalogue/money';
+import { failpoint } from '../failpoints';
 import { HttpError } from '../http/errors';
 import type { CallHandlers } from '../http/route';
 import { RESERVING } from '../identity/checkout-sale';
@@ -9,7 +10,7 @@ import { findUserByEmail } from '../identity/users';
 import { setMarketingPreferences } from '../preferences/marketing';
 import { lockCurrentSale, secondsRemaining } from '../sale/current';
 import { assertUsableBillingAddress, saveBillingAddress, usableBillingAddress } from './billing';
-import { idempotent } from './idempotency';
+import { claimStaleMs, idempotent } from './idempotency';
 import { paymentMessages } from './messages';
 import type { PaymentProviders } from './providers';
 import {
@@ -41,7 +42,8 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     getToken: async ({ idempotency_key }, { request }) => {
       const sale = await keyed(request.session);
       const { amountMinor, currency } = sale;
-      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'getToken', request: { amountMinor, currency } }, async () => {
+      // Safe to run again after a crash (the intent is created with the key, the open intent reused): resumable.
+      return idempotent({ ...once, staleMs: claimStaleMs() }, { saleId: sale.sale.id, key: idempotency_key, call: 'getToken', request: { amountMinor, currency } }, async () => {
         checkPayable(sale, clock.now());
         requireAmount(sale);
         if (squareOrganiser(sale.organisers)) throw new HttpError(409, paymentMessages.squareNotOffered);
@@ -55,6 +57,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
           if (intent?.status === 'succeeded') throw new HttpError(409, paymentMessages.alreadyPaid);
         }
         const intent = await providers.card.createIntent({ saleId: sale.sale.id, amountMinor, currency, idempotencyKey: idempotency_key });
+        failpoint('card.after-intent');
         const now = clock.now();
         await db
           .insertInto('sale_provider_payments')

@@ -19,6 +19,18 @@ export interface IdempotencyOptions {
   clock: Clock;
   /** Longest a repeat waits for the first request still running before it is told to wait (409). */
   waitMs: number;
+  /**
+   * Only for work that is safe to run again (its provider calls carry the key): a claim older than this that never
+   * finished was left by a process that died mid-request, and a repeat takes it over and runs the work itself.
+   * Without it such a key would answer 'still being processed' for ever.
+   */
+  staleMs?: number;
+}
+
+/** How old an unfinished claim must be to count as abandoned (PAYMENT_CLAIM_STALE_MS, default one minute). */
+export function claimStaleMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.PAYMENT_CLAIM_STALE_MS ?? '');
+  return Number.isInteger(value) && value >= 100 ? value : 60_000;
 }
 
 /** JSON with sorted keys, so the same request always hashes the same. */
@@ -96,6 +108,16 @@ export async function idempotent<T>(options: IdempotencyOptions, attempt: Attemp
       if (row.response_status === 200) return JSON.parse(row.response_body ?? 'null') as T;
       const body = JSON.parse(row.response_body ?? '{}') as ApiErrorBody;
       throw new HttpError(row.response_status ?? 409, body.error, body.errors, body.type);
+    }
+    if (options.staleMs !== undefined && clock.now().getTime() - row.updated_at.getTime() > options.staleMs) {
+      const freed = await db
+        .deleteFrom('payment_attempts')
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('updated_at', '=', row.updated_at)
+        .returning('id')
+        .executeTakeFirst();
+      if (freed) return idempotent(options, attempt, work);
     }
     if (Date.now() >= deadline) throw new HttpError(409, paymentMessages.inProgress);
     await sleep(25);
