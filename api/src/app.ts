@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import type { Db } from './db/schema';
@@ -67,7 +67,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   const app = Fastify({
     logger: { level: config.logLevel },
     // Failures are logged by the error handler; a line per request would cost more than most requests do.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString },
     trustProxy: config.trustProxy,
@@ -104,7 +104,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   const assets = registerPageAssets(app, config.tokensCss);
   registerOpenApi(app, assets);
   registerDemoImages(app);
-  await registerShell(app, config.shellDist);
+  await registerShell(app, config.shellDist, { remotes, runtime: config.runtime });
 
   const payment = createPaymentDomain(deps);
   // Provider-hosted sandbox pages (3-D Secure, bank portal): outside the session context (payment/routes.ts).
