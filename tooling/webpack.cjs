@@ -136,6 +136,49 @@ function baseConfig({ dir, production, publicPath }) {
 }
 
 /**
+ * Issue 8: main.js asks for the bootstrap chunks and the shared libraries it consumes (react-dom, effector, ...) only
+ * once it has downloaded and run, a round trip after the page on a phone. This names them in the page's head as
+ * <link rel=preload as=script> so they download beside main.js, and records the packages the shell itself provides
+ * (<meta name="checkout-shell-shared">): the api's page preloads a remote's own copy only of what the shell lacks.
+ */
+class StartupPreloadPlugin {
+  constructor(chunkName) {
+    this.chunkName = chunkName;
+  }
+
+  apply(compiler) {
+    const name = 'StartupPreloadPlugin';
+    compiler.hooks.compilation.tap(name, (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
+        const group = compilation.namedChunkGroups.get(this.chunkName);
+        if (!group) throw new Error(`${name}: no chunk group named ${this.chunkName} (webpackChunkName of the bootstrap import)`);
+        // The group's chunks, and for every shared library they consume the chunks of the shell's own provided copy
+        // (the one the share scope hands out at start-up), and so on for the libraries those consume.
+        const provided = new Map();
+        for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(module._name, module);
+        const lazyChunks = (module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+        const chunks = new Set(group.chunks);
+        const shared = new Set();
+        for (const chunk of chunks) {
+          for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+            if (module.type !== 'consume-shared-module') continue;
+            const key = module.options.shareKey;
+            shared.add(key);
+            for (const c of lazyChunks(provided.get(key) ?? module)) chunks.add(c);
+          }
+        }
+        const publicPath = compilation.outputOptions.publicPath;
+        const files = [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
+        const tags = files.map((file) => ({ tagName: 'link', voidTag: true, meta: { plugin: name }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } }));
+        tags.push({ tagName: 'meta', voidTag: true, meta: { plugin: name }, attributes: { name: 'checkout-shell-shared', content: [...shared].sort().join(',') } });
+        data.headTags.push(...tags);
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The shell: the page at /checkout/ and the federation host. It knows no remote at build time: /remotes.json names
  * them at run time, so a remote is deployed without rebuilding the shell.
  */
@@ -152,6 +195,7 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
         chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
       }),
       new HtmlWebpackPlugin({ template, title, scriptLoading: 'defer', inject: 'head' }),
+      ...(production ? [new StartupPreloadPlugin('bootstrap')] : []),
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},

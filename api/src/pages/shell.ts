@@ -1,17 +1,43 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RuntimeConfig } from '@checkout/shared';
 import { escapeHtml } from './html';
+import { createManifestCache, firstStepManifestUrl, preloadLinks, shellSharedOf, withPreloads, type ManifestCache } from './shell-preloads';
 
 /** Webpack names built assets name.<10 hex>.ext: safe to cache for a year. */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
 
+/** What the page's preloads depend on (pages/shell-preloads.ts): the remotes in force and where the calls go. */
+export interface ShellPageSources {
+  remotes: { current(): Readonly<Record<string, string>> };
+  runtime: Pick<RuntimeConfig, 'apiBase'>;
+  manifests?: ManifestCache;
+}
+
+/** index.html as built, read again when the file changes (a new build), with the shell's shared packages. */
+function builtIndex(file: string): () => { html: string; shared: Set<string> } {
+  let stamp = '';
+  let last = { html: '', shared: new Set<string>() };
+  return () => {
+    const stat = statSync(file);
+    const now = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    if (now !== stamp) {
+      const html = readFileSync(file, 'utf8');
+      last = { html, shared: shellSharedOf(html) };
+      stamp = now;
+    }
+    return last;
+  };
+}
+
 /**
  * The shell's production build under /checkout/: index.html for /checkout/ and /checkout (never cached, it names the
- * current hashed bundles), hashed assets cached for a year, .br/.gz siblings sent when the browser accepts them.
+ * current hashed bundles, and the api adds the preloads of the first step's remote and calls to its head), hashed
+ * assets cached for a year, .br/.gz siblings sent when the browser accepts them.
  */
-export async function registerShell(app: FastifyInstance, shellDist: string): Promise<void> {
+export async function registerShell(app: FastifyInstance, shellDist: string, sources: ShellPageSources): Promise<void> {
   if (!existsSync(path.join(shellDist, 'index.html'))) {
     const page = `<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Checkout</title><p>The checkout page has not been built yet: run <code>npm run build</code> (looked in ${escapeHtml(shellDist)}).</p></html>`;
     const notBuilt = async (_request: unknown, reply: FastifyReply) =>
@@ -24,7 +50,7 @@ export async function registerShell(app: FastifyInstance, shellDist: string): Pr
     root: shellDist,
     prefix: '/checkout/',
     preCompressed: true,
-    index: ['index.html'],
+    index: false,
     redirect: false,
     wildcard: true,
     cacheControl: false,
@@ -32,5 +58,16 @@ export async function registerShell(app: FastifyInstance, shellDist: string): Pr
       res.header('cache-control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/checkout', async (_request, reply) => reply.sendFile('index.html'));
+  const index = builtIndex(path.join(shellDist, 'index.html'));
+  const manifests = sources.manifests ?? createManifestCache();
+  const page = async (_request: unknown, reply: FastifyReply) => {
+    const built = index();
+    const manifestUrl = firstStepManifestUrl(sources.remotes.current());
+    const manifest = manifestUrl ? await manifests.get(manifestUrl) : null;
+    const links = preloadLinks({ manifestUrl, manifest, shellShared: built.shared, apiBase: sources.runtime.apiBase });
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPreloads(built.html, links));
+  };
+  app.get('/checkout', page);
+  app.get('/checkout/', page);
+  app.get('/checkout/index.html', page);
 }

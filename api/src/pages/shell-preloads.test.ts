@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerShell } from './shell';
+import { createManifestCache, preloadLinks, remoteScripts, RemoteManifestSchema, shellSharedOf, withPreloads } from './shell-preloads';
+
+const MANIFEST_URL = 'http://remote.test/basket/1.2.0/mf-manifest.json';
+
+/** The parts of a real mf_basket manifest (mf-basket/dist/mf-manifest.json) the preloads read. */
+const manifestJson = {
+  id: 'mf_basket',
+  metaData: { name: 'mf_basket', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+  shared: [
+    { name: 'react-dom', assets: { js: { async: [], sync: ['325.53733a9fef.js'] }, css: { async: [], sync: [] } } },
+    { name: 'single-spa-react', assets: { js: { async: [], sync: ['534.86bd3aa303.js'] }, css: { async: [], sync: [] } } },
+  ],
+  exposes: [
+    { path: './basket', assets: { js: { sync: ['__federation_expose_basket.92b7c0a745.js'], async: ['255.ff60bba3e7.js'] }, css: { sync: [], async: [] } } },
+    { path: './reserve', assets: { js: { sync: ['__federation_expose_reserve.0000000000.js'], async: [] }, css: { sync: [], async: [] } } },
+  ],
+};
+const manifest = RemoteManifestSchema.parse(manifestJson);
+const shellShared = new Set(['react', 'react-dom', 'react-dom/client', 'effector', 'effector-react', 'react/jsx-runtime']);
+
+describe("the first step's remote, preloaded with the page", () => {
+  test("its remoteEntry, the basket module's own scripts and the shared copies the shell lacks, nothing async", () => {
+    expect(remoteScripts(MANIFEST_URL, manifest, shellShared)).toEqual([
+      'http://remote.test/basket/1.2.0/remoteEntry.js',
+      'http://remote.test/basket/1.2.0/__federation_expose_basket.92b7c0a745.js',
+      'http://remote.test/basket/1.2.0/534.86bd3aa303.js',
+    ]);
+  });
+
+  test('a manifest with its own publicPath: the files are looked up there', () => {
+    const cdn = RemoteManifestSchema.parse({ ...manifestJson, metaData: { ...manifestJson.metaData, publicPath: 'https://cdn.test/b/' } });
+    expect(remoteScripts(MANIFEST_URL, cdn, shellShared)[0]).toBe('https://cdn.test/b/remoteEntry.js');
+  });
+
+  test('the links: the two start-up calls with credentials, the manifest as the runtime fetches it, the scripts plain', () => {
+    const links = preloadLinks({ manifestUrl: MANIFEST_URL, manifest, shellShared, apiBase: '' });
+    expect(links).toContain('<link rel="preload" href="/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials">');
+    expect(links).toContain('<link rel="preload" href="/ajax/user/user/get_user/" as="fetch" crossorigin="use-credentials">');
+    expect(links).toContain(`<link rel="preload" href="${MANIFEST_URL}" as="fetch" crossorigin>`);
+    expect(links).toContain('<link rel="preload" href="http://remote.test/basket/1.2.0/remoteEntry.js" as="script">');
+    expect(links).not.toContain('325.53733a9fef.js');
+  });
+
+  test('no manifest known (yet): the manifest alone; no basket remote configured: the calls alone', () => {
+    expect(preloadLinks({ manifestUrl: MANIFEST_URL, manifest: null, shellShared, apiBase: '' })).not.toContain('as="script"');
+    expect(preloadLinks({ manifestUrl: null, manifest: null, shellShared, apiBase: 'https://api.test' })).toBe(
+      '<link rel="preload" href="https://api.test/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials">' +
+        '<link rel="preload" href="https://api.test/ajax/user/user/get_user/" as="fetch" crossorigin="use-credentials">',
+    );
+  });
+
+  test("the shell's shared packages are read from its page; the links go at the end of the head", () => {
+    const html = '<html><head><meta name="checkout-shell-shared" content="react,effector"></head><body></body></html>';
+    expect([...shellSharedOf(html)]).toEqual(['react', 'effector']);
+    expect(withPreloads(html, '<link>')).toBe('<html><head><meta name="checkout-shell-shared" content="react,effector"><link></head><body></body></html>');
+  });
+});
+
+describe('the manifest cache', () => {
+  test('fetched once, served from memory, fetched again behind the cached one after the TTL', async () => {
+    let clock = 0;
+    const fetchJson = jest.fn(async () => manifestJson);
+    const cache = createManifestCache({ fetchJson, ttlMs: 1000, now: () => clock });
+    await expect(cache.get(MANIFEST_URL)).resolves.toEqual(manifest);
+    await cache.get(MANIFEST_URL);
+    expect(fetchJson).toHaveBeenCalledTimes(1);
+    clock = 5000;
+    await expect(cache.get(MANIFEST_URL)).resolves.toEqual(manifest);
+    expect(fetchJson).toHaveBeenCalledTimes(2);
+  });
+
+  test('a remote that is down or answers something else: no manifest, and the page is not held up', async () => {
+    const down = createManifestCache({ fetchJson: async () => Promise.reject(new Error('ECONNREFUSED')) });
+    await expect(down.get(MANIFEST_URL)).resolves.toBeNull();
+    const wrong = createManifestCache({ fetchJson: async () => ({ hello: 'world' }) });
+    await expect(wrong.get(MANIFEST_URL)).resolves.toBeNull();
+    const slow = createManifestCache({ fetchJson: () => new Promise(() => undefined), waitMs: 20 });
+    await expect(slow.get(MANIFEST_URL)).resolves.toBeNull();
+  });
+});
+
+describe('/checkout/ served with the preloads', () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script defer src="/checkout/main.0123456789.js"></script><meta name="checkout-shell-shared" content="react,react-dom"></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dist, 'main.0123456789.js'), 'void 0;');
+    app = Fastify();
+    await registerShell(app, dist, {
+      remotes: { current: () => ({ mf_basket: MANIFEST_URL }) },
+      runtime: { apiBase: '' },
+      manifests: createManifestCache({ fetchJson: async () => manifestJson }),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  test.each(['/checkout/', '/checkout', '/checkout/index.html'])('%s: the built page with the remote and calls preloaded, never cached', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<script defer src="/checkout/main.0123456789.js"></script>');
+    expect(response.body).toContain('href="http://remote.test/basket/1.2.0/__federation_expose_basket.92b7c0a745.js" as="script"');
+    expect(response.body).toContain('href="/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials"');
+    expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
+  });
+
+  test('hashed assets are still served and cached for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/checkout/main.0123456789.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
