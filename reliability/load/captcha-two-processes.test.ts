@@ -5,9 +5,10 @@
  * let it make 10).
  */
 import { countFigure } from '../support/figures';
-import { ApiProcess } from '../support/api-process';
+import type { ApiProcess } from '../support/api-process';
+import { startTwoApis, stopTwoApis, type TwoApis } from '../support/two-apis';
 import { addTickets, Buyer, paths } from '../support/buyer';
-import { createDatabase, describeWithPostgres, type TestDatabase } from '../support/postgres';
+import { describeWithPostgres, type TestDatabase } from '../support/postgres';
 import { freshTicketType } from '../support/stock';
 
 jest.setTimeout(120_000);
@@ -15,19 +16,14 @@ jest.setTimeout(120_000);
 describeWithPostgres('captcha attempts counted across two api processes', () => {
   let database: TestDatabase;
   let apis: ApiProcess[] = [];
+  let stack: TwoApis | undefined;
 
   beforeAll(async () => {
-    database = await createDatabase();
-    const env = { CAPTCHA_RESERVE_LIMIT: '5', CAPTCHA_RESERVE_WINDOW_SECONDS: '600' };
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-1' }));
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-2' }));
+    stack = await startTwoApis({ CAPTCHA_RESERVE_LIMIT: '5', CAPTCHA_RESERVE_WINDOW_SECONDS: '600' });
+    ({ database, apis } = stack);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    apis = [];
-    await database?.drop();
-  });
+  afterAll(() => stopTwoApis(stack));
 
   test('one address, its reservations alternating between the processes: the sixth demands a captcha on either', async () => {
     const ticketTypeId = await freshTicketType(database.pool, 100, 'Captcha count');

@@ -8,9 +8,10 @@
  *   is silent': honoured when every ticket is still available, otherwise refunded by a durable job).
  */
 import { countFigure, highestFigure } from '../support/figures';
-import { ApiProcess } from '../support/api-process';
+import type { ApiProcess } from '../support/api-process';
+import { startTwoApis, stopTwoApis, type TwoApis } from '../support/two-apis';
 import { addTickets, Buyer, CARD_OK, inBatches, newKey, paths } from '../support/buyer';
-import { createDatabase, describeWithPostgres, type TestDatabase } from '../support/postgres';
+import { describeWithPostgres, type TestDatabase } from '../support/postgres';
 import { freshTicketType, sampleContinuously, sampleStock } from '../support/stock';
 import { eventually, sleep } from '../support/wait';
 
@@ -21,19 +22,14 @@ const HOLD_SECONDS = 2;
 describeWithPostgres('holds expiring under load over two api processes', () => {
   let database: TestDatabase;
   let apis: ApiProcess[] = [];
+  let stack: TwoApis | undefined;
 
   beforeAll(async () => {
-    database = await createDatabase();
-    const env = { CAPTCHA_RESERVE_LIMIT: '0', HOLD_SECONDS: String(HOLD_SECONDS), HOLD_SWEEP_MS: '200', PAYMENT_JOBS_MS: '200' };
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-1' }));
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-2' }));
+    stack = await startTwoApis({ CAPTCHA_RESERVE_LIMIT: '0', HOLD_SECONDS: String(HOLD_SECONDS), HOLD_SWEEP_MS: '200', PAYMENT_JOBS_MS: '200' });
+    ({ database, apis } = stack);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    apis = [];
-    await database?.drop();
-  });
+  afterAll(() => stopTwoApis(stack));
 
   test('buyers keep reserving while holds expire: each hold expires once and its stock comes back once', async () => {
     const capacity = 12;

@@ -6,9 +6,10 @@
  * the holds granted over HTTP add up to it, and nothing is oversold.
  */
 import { countFigure, highestFigure } from '../support/figures';
-import { ApiProcess } from '../support/api-process';
+import type { ApiProcess } from '../support/api-process';
+import { startTwoApis, stopTwoApis, type TwoApis } from '../support/two-apis';
 import { addTickets, Buyer, inBatches, payByCard, paths } from '../support/buyer';
-import { createDatabase, describeWithPostgres, type TestDatabase } from '../support/postgres';
+import { describeWithPostgres, type TestDatabase } from '../support/postgres';
 import { freshTicketType, sampleContinuously, sampleStock, type StockSample } from '../support/stock';
 
 jest.setTimeout(240_000);
@@ -21,20 +22,14 @@ const ROUNDS = [
 describeWithPostgres('on-sale race over two api processes', () => {
   let database: TestDatabase;
   let apis: ApiProcess[] = [];
+  let stack: TwoApis | undefined;
 
   beforeAll(async () => {
-    database = await createDatabase();
-    const env = { CAPTCHA_RESERVE_LIMIT: '0' };
-    // One after the other: the first migrates and seeds, the second finds the database ready.
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-1' }));
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-2' }));
+    stack = await startTwoApis({ CAPTCHA_RESERVE_LIMIT: '0' });
+    ({ database, apis } = stack);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    apis = [];
-    await database?.drop();
-  });
+  afterAll(() => stopTwoApis(stack));
 
   test.each(ROUNDS)('capacity $capacity: exactly the capacity held or sold, never oversold', async ({ capacity, payers }) => {
     const ticketTypeId = await freshTicketType(database.pool, capacity, 'On-sale race');

@@ -6,9 +6,10 @@
  */
 import { paymentMessages } from '../../api/src/payment/messages';
 import { countFigure } from '../support/figures';
-import { ApiProcess } from '../support/api-process';
+import type { ApiProcess } from '../support/api-process';
+import { startTwoApis, stopTwoApis, type TwoApis } from '../support/two-apis';
 import { addTickets, Buyer, CARD_OK, newKey, paths, type Answer } from '../support/buyer';
-import { createDatabase, describeWithPostgres, type TestDatabase } from '../support/postgres';
+import { describeWithPostgres, type TestDatabase } from '../support/postgres';
 import { freshTicketType, sampleStock } from '../support/stock';
 import { eventually } from '../support/wait';
 
@@ -17,20 +18,15 @@ jest.setTimeout(120_000);
 describeWithPostgres('payment repeats over two api processes', () => {
   let database: TestDatabase;
   let apis: ApiProcess[] = [];
+  let stack: TwoApis | undefined;
   const via = (i: 0 | 1) => apis[i]!.baseURL;
 
   beforeAll(async () => {
-    database = await createDatabase();
-    const env = { CAPTCHA_RESERVE_LIMIT: '0', PAYMENT_JOBS_MS: '200' };
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-1' }));
-    apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-2' }));
+    stack = await startTwoApis({ CAPTCHA_RESERVE_LIMIT: '0', PAYMENT_JOBS_MS: '200' });
+    ({ database, apis } = stack);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    apis = [];
-    await database?.drop();
-  });
+  afterAll(() => stopTwoApis(stack));
 
   async function reservedBuyer(qty: number): Promise<{ buyer: Buyer; ticketTypeId: number; saleId: number }> {
     const ticketTypeId = await freshTicketType(database.pool, 10, 'Payment repeats');
