@@ -16,6 +16,8 @@ export interface MobileRun {
   waterfall: [string, number, number][];
   /** The layout shifts behind CLS: when, how much, which elements moved. */
   shifts: [number, number, string][];
+  /** The long tasks that ended before usable: [start ms, duration ms], to read against the waterfall. */
+  longTasks: [number, number][];
   usableMs: number;
   lcpMs: number;
   cls: number;
@@ -76,10 +78,9 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
     // The waterfall up to usable, for reading where the time goes (latest.json).
     const waterfall = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.startTime < ${usableMs})
       .map((e) => [e.name.replace(location.origin, '').replace(/^http:\\/\\/localhost/, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`)) as [string, number, number][];
-    const longTaskMs = lab.longTasks
-      .filter(([start, duration]) => start + duration <= usableMs)
-      .reduce((total, [, duration]) => total + Math.max(0, duration - 50), 0);
-    return { usableMs, lcpMs: lab.lcp, cls: lab.cls, longTaskMs, shifts: lab.shifts, waterfall };
+    const longTasks = lab.longTasks.filter(([start, duration]) => start + duration <= usableMs).map(([start, duration]): [number, number] => [Math.round(start), Math.round(duration)]);
+    const longTaskMs = longTasks.reduce((total, [, duration]) => total + Math.max(0, duration - 50), 0);
+    return { usableMs, lcpMs: lab.lcp, cls: lab.cls, longTaskMs, longTasks, shifts: lab.shifts, waterfall };
   } finally {
     await context.close();
   }
