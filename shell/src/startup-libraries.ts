@@ -1,0 +1,6 @@
+// The libraries the shell starts with, evaluated in a task of their own before the contract and the shell's code
+// (index.ts). Re-exported so the build keeps them: a bare import of a side-effect-free package is dropped.
+export { createElement } from 'react';
+export { createRoot } from 'react-dom/client';
+export { createStore } from 'effector';
+export { useUnit } from 'effector-react';
