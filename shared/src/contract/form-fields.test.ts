@@ -10,6 +10,7 @@ import {
   formName,
   formOptionalPhone,
   formQuantity,
+  formOptionalText,
   formText,
 } from './form-fields';
 
@@ -106,6 +107,18 @@ describe('text fields', () => {
     expect(accepts(formText(10), '   ').success).toBe(false);
     expect(accepts(formText(10), '').success).toBe(false);
     expect(accepts(formText(10), 42).success).toBe(false);
+  });
+
+  test.each([
+    ['a NUL', 'x@example.com\u0000.evil', false],
+    ['a bell', 'ring\u0007', false],
+    ['an escape', '\u001b[31mred', false],
+    ['a DEL', 'del\u007f', false],
+    ['line breaks and tabs', 'one\ntwo\r\nthree\tfour', true],
+    ['accents and emoji', 'Zoë 🎟', true],
+  ])('text with %s: accepted %s', (_label, value, ok) => {
+    expect(accepts(formText(100), value).success).toBe(ok);
+    expect(accepts(formOptionalText(100), value).success).toBe(ok);
   });
 
   test.each([

@@ -61,14 +61,18 @@ export const ID_MAX = 2_147_483_647;
 /** A database id: a positive whole number the database's integer columns can hold (a larger one is a 400, not a 500). */
 export const formId = formInt({ min: 1, max: ID_MAX });
 
+/** Control characters other than tab and line breaks: no one types them, and PostgreSQL text cannot hold a NUL. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), { error: 'must not contain control characters' });
+
 /** Trimmed, non-empty text of at most `max` characters. */
 export function formText(max: number) {
-  return z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+  return z.string().check(z.trim(), z.minLength(1), z.maxLength(max), noControlCharacters);
 }
 
 /** Trimmed text that may be empty (optional inputs the page always sends), at most `max` characters. */
 export function formOptionalText(max: number) {
-  return z.string().check(z.trim(), z.maxLength(max));
+  return z.string().check(z.trim(), z.maxLength(max), noControlCharacters);
 }
 
 export { TEXT_LIMITS };
