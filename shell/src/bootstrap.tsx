@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { allSettled, fork, type Scope } from 'effector';
+import { allSettled, createWatch, fork, type Scope } from 'effector';
 import { CONTRACT_VERSION, createBrowserApiClient, remoteForState, type CheckoutState } from '@checkout/shared';
 import { loadShellRuntime, type ShellConfig } from './config/runtime';
 import { loadConsentedAnalytics } from './integrations/analyticsScript';
-import { $checkout, apiHandlers, appStarted, tabShown } from './model';
+import { $checkout, $updatingBasket, apiHandlers, appStarted, tabShown } from './model';
 import { createFederation } from './remotes/federation';
 import { likelyNextSteps } from './remotes/prefetch';
 import { createStepLoader, type StepLoader } from './remotes/stepLoader';
@@ -13,10 +13,30 @@ import { App } from './ui/App';
 const whenIdle = (work: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 500);
 
+/**
+ * Runs `work` once the checkout is not being updated (a step is usable then: Reserve Basket, for one, waits for the
+ * shell's updates) and the browser is idle, so prefetching the next remote never competes with the step on screen.
+ */
+function whenSettledAndIdle(scope: Scope, work: () => void) {
+  if (!scope.getState($updatingBasket)) {
+    whenIdle(work);
+    return;
+  }
+  const stop = createWatch({
+    unit: $updatingBasket,
+    scope,
+    fn: (updating) => {
+      if (updating) return;
+      stop.unsubscribe();
+      whenIdle(work);
+    },
+  });
+}
+
 function onStepShownFactory(scope: Scope, loader: StepLoader, config: ShellConfig) {
   let sentryStarted = false;
   return (state: CheckoutState) => {
-    whenIdle(() => {
+    whenSettledAndIdle(scope, () => {
       const checkout = scope.getState($checkout);
       if (checkout) for (const location of likelyNextSteps(state, checkout)) loader.prefetch(location);
     });
