@@ -8,6 +8,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
 import { registerCalls } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { addressHandlers } from './address/handlers';
 import { deliveryHandlers } from './delivery/handlers';
 import { donationHandlers } from './donation/handlers';
@@ -70,7 +71,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   // First, so every answer carries them: pages, /ajax, assets, errors and 404s (http/security-headers.ts).
@@ -105,6 +106,8 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   registerOpenApi(app, assets);
   registerDemoImages(app);
   await registerShell(app, config.shellDist, { remotes, runtime: config.runtime });
+  // Browsers ask for /favicon.ico on every page of the site: the checkout's mark, built with the shell.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/checkout/favicon.ico', 301));
 
   const payment = createPaymentDomain(deps);
   // Provider-hosted sandbox pages (3-D Secure, bank portal): outside the session context (payment/routes.ts).

@@ -6,6 +6,7 @@ import { type IdentityConfig, loadIdentityConfig } from './identity/config';
 import { loadMailConfig, type MailConfig } from './mail/config';
 import { loadSaleConfig, type SaleConfig } from './sale/config';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -40,8 +41,14 @@ export interface AppConfig {
   tokensCss: string;
   /** Request body limit in bytes. */
   bodyLimit: number;
-  /** Behind a reverse proxy (TRUST_PROXY=1): client addresses come from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** TRUST_PROXY: a hop count or the proxies' addresses/CIDRs, never 'trust all' (http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /**
+   * DEV_PAGES: /dev/outbox (every one-time and ticket code) and mail printed on the console. On only when asked for
+   * (DEV_PAGES=1, or NODE_ENV=development or test without DEV_PAGES=0): `npm start`, the e2e and bench stacks ask; the
+   * api's own start (the Docker image, the compose stack) does not.
+   */
+  devPages: boolean;
   logLevel: string;
   /** When a reservation demands a captcha, and how it is checked (captcha/config.ts). */
   captcha: CaptchaConfig;
@@ -53,7 +60,7 @@ export interface AppConfig {
   mail: MailConfig;
   /** Address lookup provider (address/config.ts). */
   address: AddressConfig;
-  /** Payment providers: real Stripe when its keys are set, the sandboxes otherwise (payment/config.ts). */
+  /** Payment providers: real Stripe, Square and TrueLayer each when its configuration is set, the sandboxes otherwise (payment/config.ts). */
   payment: PaymentConfig;
 }
 
@@ -72,6 +79,18 @@ function optional(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/**
+ * DEV_PAGES=1|true turns the development pages on, 0|false off; unset, only an explicit NODE_ENV=development or test
+ * (jest sets it) does. Never merely because something is missing (SMTP, NODE_ENV).
+ */
+export function devPagesOn(env: Env): boolean {
+  const raw = env.DEV_PAGES?.trim().toLowerCase();
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === undefined || raw === '') return env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`DEV_PAGES must be 1 or 0, got '${env.DEV_PAGES}'`);
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = positiveInt(env, 'PORT', 8080);
   const publicUrl = (optional(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -80,6 +99,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const hcaptchaSiteKey = optional(env, 'HCAPTCHA_SITE_KEY');
   const stripePublishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
   const accommodationMapUrl = optional(env, 'ACCOMMODATION_MAP_URL');
+  const marketplaceName = optional(env, 'MARKETPLACE_NAME');
+  const marketplaceLogoUrl = optional(env, 'MARKETPLACE_LOGO_URL');
+  const devPages = devPagesOn(env);
   return {
     holdSeconds: positiveInt(env, 'HOLD_SECONDS', 900),
     holdSweepMs: positiveInt(env, 'HOLD_SWEEP_MS', 5000),
@@ -100,17 +122,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ...(hcaptchaSiteKey ? { hcaptchaSiteKey } : {}),
       ...(stripePublishableKey ? { stripePublishableKey } : {}),
       ...(accommodationMapUrl?.startsWith('https://') ? { accommodationMapUrl } : {}),
+      // The header's name and mark (the shell has its own defaults): a logo on this site, or over https.
+      ...(marketplaceName ? { marketplaceName } : {}),
+      ...(marketplaceLogoUrl && (/^\/(?![/\\])/.test(marketplaceLogoUrl) || marketplaceLogoUrl.startsWith('https://')) ? { marketplaceLogoUrl } : {}),
     },
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
     bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    devPages,
     logLevel: optional(env, 'LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     captcha: loadCaptchaConfig(env),
     sale: loadSaleConfig(env),
     identity: loadIdentityConfig(env),
-    mail: loadMailConfig(env, publicUrl),
+    mail: loadMailConfig(env, publicUrl, devPages),
     address: loadAddressConfig(env),
-    payment: loadPaymentConfig(env),
+    payment: loadPaymentConfig(env, publicUrl),
   };
 }

@@ -78,6 +78,8 @@ export class ApiProcess {
         DATABASE_URL: this.options.databaseUrl,
         DATA_DIR: this.dataDir,
         PG_POOL_SIZE: '4',
+        // Buyers read their one-time codes from /dev/outbox.json.
+        DEV_PAGES: '1',
         ...this.options.env,
       },
     });

@@ -7,6 +7,10 @@ import { statements as payment } from './migrations/0004_payment';
 import { statements as delivery } from './migrations/0005_delivery';
 import { statements as postSale } from './migrations/0006_post_sale';
 import { statements as waiverSignatures } from './migrations/0007_waiver_signatures';
+import { statements as paymentIntegrity } from './migrations/0008_payment_integrity';
+import { statements as identity } from './migrations/0009_identity';
+import { statements as receipts } from './migrations/0010_receipts';
+import { statements as truelayer } from './migrations/0011_truelayer';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -26,6 +30,10 @@ export const migrations: Record<string, Migration> = {
   '0005_delivery': fromStatements(delivery),
   '0006_post_sale': fromStatements(postSale),
   '0007_waiver_signatures': fromStatements(waiverSignatures),
+  '0008_payment_integrity': fromStatements(paymentIntegrity),
+  '0009_identity': fromStatements(identity),
+  '0010_receipts': fromStatements(receipts),
+  '0011_truelayer': fromStatements(truelayer),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

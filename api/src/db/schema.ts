@@ -332,6 +332,8 @@ export interface OutboxTable {
   last_error: string | null;
   /** 'email' or 'sms' (0005_delivery: payment reminders by SMS). */
   channel: Generated<string>;
+  /** JSON [{ filename, contentType, content }] of text attachments (0010_receipts: calendar files). */
+  attachments: Generated<string>;
 }
 
 export interface JobsTable {
@@ -354,6 +356,8 @@ export interface JobsTable {
 export interface OneTimeCodesTable {
   /** Lower-cased. */
   email: string;
+  /** The session that asked for the code (its token's hash): the only one that can check it (0009_identity). */
+  session_hash: string;
   code_hash: string;
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -441,16 +445,57 @@ export interface PaymentsTable {
   refund_reason: string | null;
   created_at: Timestamp;
   refunded_at: Timestamp | null;
+  /** The price of what was sold (0 when nothing was); equals amount_minor for a sale paid in full (a CHECK). */
+  price_minor: number;
+  /** The price's components as JSON (sale/price.ts PriceComponents). */
+  components: Generated<string>;
+  /** Settled by the first payment of a plan: amount_minor is that payment, price_minor the plan's total. */
+  instalment: Generated<boolean>;
 }
+
+export type ProviderPaymentStatus = 'creating' | 'open' | 'cancelled' | 'failed' | 'settled' | 'refunded';
 
 export interface SaleProviderPaymentsTable {
   id: Generated<number>;
   sale_id: number;
   provider: string;
-  provider_payment_id: string;
+  /** Null while the provider is being asked ('creating'). */
+  provider_payment_id: string | null;
+  /** What the provider is asked to collect now (the plan's first payment for an instalment plan). */
   amount_minor: number;
   currency: string;
   created_at: Timestamp;
+  /** The sale's basket version the payment was priced at. */
+  basket_version: number | null;
+  /** The total's components as JSON (sale/price.ts PriceComponents): the snapshot settling compares. */
+  components: Generated<string>;
+  /** The idempotency key the provider was sent: asking again after a crash creates nothing new. */
+  provider_key: string | null;
+  instalment: Generated<boolean>;
+  status: Generated<ProviderPaymentStatus>;
+  updated_at: Timestamp;
+  /** The card it was made with, for the receipt: 'visa', 'mastercard'…, or null when unknown (0010_receipts). */
+  card_brand: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its last four digits (0010_receipts). */
+  card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type LedgerKind = 'payment' | 'refund';
+
+/** Every movement of money, one row each (0008_payment_integrity): what reconcile checks. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  sale_id: number;
+  kind: LedgerKind;
+  provider: string;
+  provider_reference: string;
+  amount_minor: number;
+  currency: string;
+  /** A refund is 'pending' until its provider has given the money back. */
+  status: 'done' | 'pending';
+  reason: string | null;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
 }
 
 export type SandboxIntentStatus = 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
@@ -504,6 +549,13 @@ export interface SandboxBankPaymentsTable {
   refunded: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The real open-banking adapter's resource tokens, by TrueLayer's payment id (0011_truelayer). */
+export interface TruelayerPaymentsTable {
+  id: string;
+  resource_token: string;
+  created_at: Timestamp;
 }
 
 export interface SaleBillingAddressesTable {
@@ -621,10 +673,12 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   payments: PaymentsTable;
   sale_provider_payments: SaleProviderPaymentsTable;
+  ledger_entries: LedgerEntriesTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_square_tokens: SandboxSquareTokensTable;
   sandbox_bank_payments: SandboxBankPaymentsTable;
+  truelayer_payments: TruelayerPaymentsTable;
   sale_billing_addresses: SaleBillingAddressesTable;
   tickets: TicketsTable;
   seat_counters: SeatCountersTable;
@@ -710,3 +764,4 @@ export type SaleLine = Selectable<SaleLinesTable>;
 export type TicketType = Selectable<TicketTypesTable>;
 export type Session = Selectable<SessionsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type ProviderPayment = Selectable<SaleProviderPaymentsTable>;

@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors';
 import { assertReservedSale, lockReservedSale } from '../identity/checkout-sale';
 import type { SessionHandle } from '../identity/session';
 import { basketOrganisers } from '../preferences/basket-organisers';
+import { priceChanged } from '../sale/current';
 import { donationMessages } from './messages';
 
 /** The charity of an organiser in the sale's basket, with its fee rule, or undefined. */
@@ -61,6 +62,7 @@ export async function saveDonation(db: Db, clock: Clock, session: SessionHandle,
         })
         .where('id', '=', locked.id)
         .execute();
+      if (amountChanged || locked.donation_fee_minor !== feeMinor) await priceChanged(tx, locked.id, now);
     });
   } finally {
     session.forget();
@@ -102,6 +104,7 @@ export async function updateDonation(db: Db, clock: Clock, session: SessionHandl
       const { sale: locked } = await lockReservedSale(tx, session, now);
       if (locked.donation_minor !== sale.donation_minor) throw new HttpError(409, messages.giftAidStatusProblem);
       await tx.updateTable('sales').set({ is_gift_aid: input.is_gift_aid, updated_at: now }).where('id', '=', locked.id).execute();
+      if (locked.is_gift_aid !== input.is_gift_aid) await priceChanged(tx, locked.id, now);
       if (!input.is_gift_aid) {
         await tx.deleteFrom('gift_aid_declarations').where('sale_id', '=', locked.id).execute();
         return;

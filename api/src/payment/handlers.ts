@@ -5,11 +5,11 @@ import { failpoint } from '../failpoints';
 import { HttpError } from '../http/errors';
 import type { CallHandlers } from '../http/route';
 import { RESERVING } from '../identity/checkout-sale';
-import { rotateSession } from '../identity/session';
-import { findUserByEmail } from '../identity/users';
+import { findOrCreateAccount } from '../identity/users';
 import { setMarketingPreferences } from '../preferences/marketing';
 import { lockCurrentSale, secondsRemaining } from '../sale/current';
 import { assertUsableBillingAddress, saveBillingAddress, usableBillingAddress } from './billing';
+import { recordPaymentCard, squareSandboxCard } from './card-details';
 import { claimStaleMs, idempotent } from './idempotency';
 import { paymentMessages } from './messages';
 import type { PaymentProviders } from './providers';
@@ -18,12 +18,14 @@ import {
   latestProviderPayment,
   checkPayable,
   payableSale,
+  type PayableSale,
   requireAmount,
   saleOrganisers,
   sessionSale,
   squareOrganiser,
 } from './sale-context';
-import { settleSalePaid, type SettleResult } from './settle';
+import { attachProviderPayment, basketChangedRefusal, claimPayment, failPayment } from './open-payment';
+import { settleInTransaction, settleSalePaid, type SettleResult } from './settle';
 
 const BANK_CURRENCIES = new Set(['GBP', 'EUR']);
 
@@ -38,44 +40,107 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
   const settle = (saleId: number, provider: string, providerPaymentId: string, amountMinor: number, currency: string): Promise<SettleResult> =>
     settleSalePaid(db, { saleId, provider, providerPaymentId, amountMinor, currency, now: clock.now(), refundProtectionBp: bp });
 
+  const openCtx = { db, clock, refundProtectionBp: bp, waitMs: config.payment.idempotencyWaitMs, staleMs: claimStaleMs() };
+  /** What makes two requests with one key the same: the price they were made at. */
+  const priced = (sale: PayableSale) => ({ amountMinor: sale.amountMinor, currency: sale.currency, version: sale.sale.basket_version });
+
+  /**
+   * The sale's open card intent or bank payment, created at the provider when the sale has none for its price now;
+   * every tab and key of one checkout gets the same one. A change of price during the provider's call cancels it.
+   */
+  async function openPayment(session: Parameters<typeof payableSale>[1], provider: 'stripe' | 'truelayer', key: string, stillOpen: (id: string) => Promise<boolean>, create: (claim: { saleId: number; amountMinor: number; currency: string; providerKey: string; reference: string }) => Promise<string>) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const claim = await claimPayment(openCtx, session, { provider, reusable: true });
+      if (claim.kind === 'reuse') {
+        if (await stillOpen(claim.row.provider_payment_id)) return claim.row;
+        await failPayment(db, claim.row.id, clock.now());
+        continue;
+      }
+      let providerId: string;
+      try {
+        providerId = await create({ saleId: claim.sale.id, amountMinor: claim.row.amount_minor, currency: claim.row.currency, providerKey: claim.row.provider_key ?? key, reference: claim.sale.reference });
+      } catch (error) {
+        await failPayment(db, claim.row.id, clock.now());
+        throw error;
+      }
+      failpoint('card.after-intent');
+      const row = await attachProviderPayment(db, claim.row.id, providerId, clock.now());
+      if (row.status !== 'open') throw basketChangedRefusal();
+      return { ...row, provider_payment_id: providerId };
+    }
+    throw new HttpError(409, paymentMessages.inProgress);
+  }
+
+  function assertBankOffered(sale: PayableSale): void {
+    const stripeType = sale.organisers.some((organiser) => organiser.payment_provider === 'stripe');
+    if (!BANK_CURRENCIES.has(sale.currency) || stripeType || isExpress(sale.sale, sale.organisers)) throw new HttpError(409, paymentMessages.bankNotOffered);
+  }
+
+  const openBankPayment = (session: Parameters<typeof payableSale>[1], key: string) =>
+    openPayment(
+      session,
+      'truelayer',
+      key,
+      async (id) => {
+        const status = await providers.bank.status(id).catch(() => undefined);
+        // Approved at the bank (authorising) or executed: this very payment's money is on its way and cannot be
+        // cancelled. Replacing it would fail its slot, so when it executes it is refunded as a stale payment, and the
+        // new one would charge the buyer a second time: the other tab waits for it instead.
+        if (status === 'authorizing' || status === 'executed') throw new HttpError(409, paymentMessages.inProgress);
+        return status === 'pending';
+      },
+      async (claim) => (await providers.bank.createPayment({ saleId: claim.saleId, amountMinor: claim.amountMinor, currency: claim.currency, idempotencyKey: claim.providerKey, reference: claim.reference })).id,
+    );
+
   return {
     getToken: async ({ idempotency_key }, { request }) => {
       const sale = await keyed(request.session);
-      const { amountMinor, currency } = sale;
-      // Safe to run again after a crash (the intent is created with the key, the open intent reused): resumable.
-      return idempotent({ ...once, staleMs: claimStaleMs() }, { saleId: sale.sale.id, key: idempotency_key, call: 'getToken', request: { amountMinor, currency } }, async () => {
+      // Safe to run again after a crash (the intent is created with the slot's key): resumable.
+      return idempotent({ ...once, staleMs: claimStaleMs() }, { saleId: sale.sale.id, key: idempotency_key, call: 'getToken', request: priced(sale) }, async () => {
         checkPayable(sale, clock.now());
         requireAmount(sale);
         if (squareOrganiser(sale.organisers)) throw new HttpError(409, paymentMessages.squareNotOffered);
-        // A new Pay attempt reuses the sale's open intent for the same amount: one intent, at most one charge.
-        const open = await latestProviderPayment(db, sale.sale.id, 'stripe');
-        if (open && open.amount_minor === amountMinor && open.currency === currency) {
-          const intent = await providers.card.retrieveIntent(open.provider_payment_id).catch(() => undefined);
-          if (intent && (intent.status === 'requires_payment_method' || intent.status === 'requires_action')) {
-            return { public_key: providers.card.publicKey, client_secret: intent.clientSecret };
-          }
-          if (intent?.status === 'succeeded') throw new HttpError(409, paymentMessages.alreadyPaid);
-        }
-        const intent = await providers.card.createIntent({ saleId: sale.sale.id, amountMinor, currency, idempotencyKey: idempotency_key });
-        failpoint('card.after-intent');
-        const now = clock.now();
-        await db
-          .insertInto('sale_provider_payments')
-          .values({ sale_id: sale.sale.id, provider: 'stripe', provider_payment_id: intent.id, amount_minor: amountMinor, currency, created_at: now })
-          .execute();
-        await db.updateTable('sales').set({ card_provider: 'stripe', payment_error: null, updated_at: now }).where('id', '=', sale.sale.id).execute();
+        const row = await openPayment(
+          request.session,
+          'stripe',
+          idempotency_key,
+          async (id) => {
+            const intent = await providers.card.retrieveIntent(id).catch(() => undefined);
+            if (intent?.status === 'succeeded') throw new HttpError(409, paymentMessages.alreadyPaid);
+            // A bank debit or a 3-D Secure answer on its way: replacing the intent could take the money twice.
+            if (intent?.status === 'processing' || intent?.status === 'requires_confirmation') throw new HttpError(409, paymentMessages.inProgress);
+            return intent?.status === 'requires_payment_method' || intent?.status === 'requires_action';
+          },
+          async (claim) => (await providers.card.createIntent({ saleId: claim.saleId, amountMinor: claim.amountMinor, currency: claim.currency, idempotencyKey: claim.providerKey })).id,
+        );
+        await db.updateTable('sales').set({ card_provider: 'stripe', payment_error: null, updated_at: clock.now() }).where('id', '=', sale.sale.id).execute();
+        const intent = await providers.card.retrieveIntent(row.provider_payment_id);
         return { public_key: providers.card.publicKey, client_secret: intent.clientSecret };
       });
     },
 
     claimFreeTickets: async ({ email, idempotency_key }, { request }) => {
       const sale = await keyed(request.session);
-      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'claimFreeTickets', request: { email: email.toLowerCase(), amountMinor: sale.amountMinor } }, async () => {
+      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'claimFreeTickets', request: { email: email.toLowerCase(), ...priced(sale) } }, async () => {
         checkPayable(sale, clock.now());
         if (sale.amountMinor !== 0) throw new HttpError(409, paymentMessages.notFree);
-        if (!sale.sale.email) await db.updateTable('sales').set({ email, updated_at: clock.now() }).where('id', '=', sale.sale.id).execute();
-        const result = await settle(sale.sale.id, 'free', `free_${sale.sale.id}`, 0, sale.currency);
-        if (result.outcome !== 'paid') throw new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
+        // Priced and settled under one lock, the lock every basket change takes: free at the moment of the claim.
+        const claim = await claimPayment(openCtx, request.session, { provider: 'free', reusable: false });
+        const now = clock.now();
+        const result = await db.transaction().execute(async (tx) => {
+          // The sale's row before its payment row, the order every basket change takes them in (session, sale, then
+          // the open payment it cancels): writing the payment row first deadlocked with a change made at this moment.
+          await tx.selectFrom('sales').select('id').where('id', '=', claim.sale.id).forUpdate().execute();
+          const providerPaymentId = `free_${claim.row.id}`;
+          await tx.updateTable('sale_provider_payments').set({ provider_payment_id: providerPaymentId, status: 'open', updated_at: now }).where('id', '=', claim.row.id).where('status', '=', 'creating').execute();
+          const settled = await settleInTransaction(tx, { saleId: claim.sale.id, provider: 'free', providerPaymentId, amountMinor: 0, currency: claim.row.currency, now, refundProtectionBp: bp });
+          if (settled.outcome === 'paid' && !claim.sale.email) await tx.updateTable('sales').set({ email, updated_at: now }).where('id', '=', claim.sale.id).execute();
+          return settled;
+        });
+        if (result.outcome !== 'paid') {
+          await failPayment(db, claim.row.id, clock.now());
+          throw result.mismatch ? new HttpError(409, paymentMessages.notFree) : new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
+        }
         return { success: true };
       });
     },
@@ -83,45 +148,32 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     createTruelayerPayment: async (_input, { request }) => {
       const sale = await payable(request.session);
       requireAmount(sale);
-      const stripeType = sale.organisers.some((organiser) => organiser.payment_provider === 'stripe');
-      if (!BANK_CURRENCIES.has(sale.currency) || stripeType || isExpress(sale.sale, sale.organisers)) throw new HttpError(409, paymentMessages.bankNotOffered);
-      const payment = await providers.bank.createPayment({ saleId: sale.sale.id, amountMinor: sale.amountMinor, currency: sale.currency, idempotencyKey: '', reference: sale.sale.reference });
-      await db
-        .insertInto('sale_provider_payments')
-        .values({ sale_id: sale.sale.id, provider: 'truelayer', provider_payment_id: payment.id, amount_minor: sale.amountMinor, currency: sale.currency, created_at: clock.now() })
-        .execute();
-      return { success: true, payment_id: payment.id };
+      assertBankOffered(sale);
+      const row = await openBankPayment(request.session, '');
+      return { success: true, payment_id: row.provider_payment_id };
     },
 
     payWithTruelayer: async ({ contact_number, idempotency_key }, { request }) => {
       const sale = await keyed(request.session);
-      const { amountMinor, currency } = sale;
-      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'payWithTruelayer', request: { amountMinor, currency } }, async () => {
+      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'payWithTruelayer', request: priced(sale) }, async () => {
         checkPayable(sale, clock.now());
         requireAmount(sale);
-        const stripeType = sale.organisers.some((organiser) => organiser.payment_provider === 'stripe');
-        if (!BANK_CURRENCIES.has(sale.currency) || stripeType || isExpress(sale.sale, sale.organisers)) throw new HttpError(409, paymentMessages.bankNotOffered);
-        const open = await latestProviderPayment(db, sale.sale.id, 'truelayer');
-        let paymentId = open && open.amount_minor === amountMinor && open.currency === currency ? open.provider_payment_id : undefined;
-        if (paymentId && (await providers.bank.status(paymentId)) !== 'pending') paymentId = undefined;
-        const now = clock.now();
-        if (!paymentId) {
-          paymentId = (await providers.bank.createPayment({ saleId: sale.sale.id, amountMinor, currency, idempotencyKey: idempotency_key, reference: sale.sale.reference })).id;
-          await db.insertInto('sale_provider_payments').values({ sale_id: sale.sale.id, provider: 'truelayer', provider_payment_id: paymentId, amount_minor: amountMinor, currency, created_at: now }).execute();
-        }
+        assertBankOffered(sale);
+        const row = await openBankPayment(request.session, idempotency_key);
         await db
           .updateTable('sales')
-          .set({ state: 'awaiting_truelayer', truelayer_returned_from: null, payment_error: null, ...(contact_number ? { contact_number } : {}), updated_at: now })
+          .set({ state: 'awaiting_truelayer', truelayer_returned_from: null, payment_error: null, ...(contact_number ? { contact_number } : {}), updated_at: clock.now() })
           .where('id', '=', sale.sale.id)
+          .where('status', '=', 'reserved')
           .execute();
-        return { auth_url: providers.bank.authUrl(paymentId) };
+        return { auth_url: await providers.bank.authUrl(row.provider_payment_id) };
       });
     },
 
     getTruelayerStatus: async (_input, { request }) => {
       const sale = await sessionSale(db, request.session);
       const payment = sale ? await latestProviderPayment(db, sale.id, 'truelayer') : undefined;
-      if (!sale || !payment) throw new HttpError(409, paymentMessages.noBankPayment);
+      if (!sale || !payment?.provider_payment_id) throw new HttpError(409, paymentMessages.noBankPayment);
       const now = clock.now();
       const base: TruelayerStatus = {
         status: 'pending',
@@ -135,14 +187,16 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
       if (sale.status === 'refunded') {
         return { truelayer_status: { ...base, status: 'failed', checkout_expires_in: 0, truelayer_status_error: sale.refund_reason ?? messages.paymentFailedExpired } };
       }
-      const status = await providers.bank.status(payment.provider_payment_id);
-      if (status === 'executed') {
-        const result = await settle(sale.id, 'truelayer', payment.provider_payment_id, payment.amount_minor, payment.currency);
+      if (payment.status === 'refunded') return { truelayer_status: { ...base, status: 'failed', truelayer_status_error: messages.paymentRefundedBasketChanged } };
+      const bank = await providers.bank.retrieve(payment.provider_payment_id);
+      if (bank.status === 'executed') {
+        const result = await settle(sale.id, 'truelayer', payment.provider_payment_id, bank.amountMinor, bank.currency);
         if (result.outcome === 'paid') return { truelayer_status: { ...base, status: 'executed', payment_completed: true, checkout_expires_in: null } };
-        return { truelayer_status: { ...base, status: 'failed', checkout_expires_in: 0, truelayer_status_error: result.reason } };
+        return { truelayer_status: { ...base, status: 'failed', checkout_expires_in: result.mismatch ? secondsRemaining(sale, now) : 0, truelayer_status_error: result.reason } };
       }
-      if (status === 'failed' || status === 'cancelled') {
-        const error = status === 'failed' ? paymentMessages.bankFailed : paymentMessages.bankCancelled;
+      if (payment.status === 'cancelled') return { truelayer_status: { ...base, status: 'failed', truelayer_status_error: messages.paymentCancelledBasketChanged } };
+      if (bank.status === 'failed' || bank.status === 'cancelled') {
+        const error = bank.status === 'failed' ? paymentMessages.bankFailed : paymentMessages.bankCancelled;
         return { truelayer_status: { ...base, status: 'failed', truelayer_status_error: error } };
       }
       return { truelayer_status: base };
@@ -163,7 +217,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
       return saveBillingAddress(db, sale.sale.id, address, names, now);
     },
 
-    setAccountDetails: async (input, { request, reply }) => {
+    setAccountDetails: async (input, { request }) => {
       const sale = await payable(request.session);
       if (!isExpress(sale.sale, sale.organisers)) throw new HttpError(409, paymentMessages.notExpress);
       const needsPhone = await db
@@ -186,27 +240,28 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
         const sessionRow = await request.session.lock(tx);
         const locked = await lockCurrentSale(tx, sessionRow);
         if (!locked || locked.id !== sale.sale.id) throw new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
-        let user = await findUserByEmail(tx, input.email);
-        let created = false;
-        if (!user) {
-          user = await tx
-            .insertInto('users')
-            .values({ email: input.email.trim(), first_name: names.first_name, last_name: names.last_name, phone: input.contact_number || null, created_at: now, updated_at: now })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          created = true;
-        }
+        // Created or found with the same statements, and answered the same: nothing here tells whether the email had an
+        // account. No proof of the email was given, so the session is not signed in to it, and the sale is the account's
+        // only for a session already signed in to it (which proved the email by code). Otherwise the buyer stays this
+        // sale's guest under the email given: the tickets go to that email, and the account's wallet, saved cards and
+        // earlier orders open only after its one-time code.
+        const account = await findOrCreateAccount(
+          tx,
+          { email: input.email, first_name: names.first_name, last_name: names.last_name, phone: input.contact_number || null, subscribed: input.ct_subscribed },
+          now,
+        );
+        const own = sessionRow.user_id !== null && sessionRow.user_id === account.id;
         await tx
           .updateTable('sales')
-          .set({ user_id: user.id, email: user.email, full_name: `${names.first_name} ${names.last_name}`, ...(input.contact_number ? { contact_number: input.contact_number } : {}), updated_at: now })
+          .set({
+            user_id: own ? account.id : null,
+            email: own ? account.email : input.email.trim(),
+            full_name: `${names.first_name} ${names.last_name}`,
+            ...(input.contact_number ? { contact_number: input.contact_number } : {}),
+            updated_at: now,
+          })
           .where('id', '=', sale.sale.id)
           .execute();
-        // A new account is the buyer's own: the session signs in to it (with a new id). An existing account only
-        // receives the tickets; signing in to it still needs its one-time code.
-        if (created && sessionRow.user_id === null) {
-          await tx.updateTable('sessions').set({ user_id: user.id }).where('id', '=', sessionRow.id).execute();
-          await rotateSession(deps.sessions, request, reply, tx);
-        }
         return saveBillingAddress(tx, sale.sale.id, input.address, names, now);
       });
       request.session.forget();
@@ -242,22 +297,43 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
       if (!source_id) throw new HttpError(400, messages.payFailed, { source_id: messages.payFailed });
       // Not a charge: a corrected address may be sent again with the same key.
       if (!usableBillingAddress(billing_address_data)) return { payment_completed: false, addressError: messages.addressNotFound };
-      const { amountMinor, currency } = sale;
-      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'payWithSquare', request: { amountMinor, currency, source_id } }, async () => {
+      return idempotent(once, { saleId: sale.sale.id, key: idempotency_key, call: 'payWithSquare', request: { ...priced(sale), source_id } }, async () => {
         checkPayable(sale, clock.now());
         requireAmount(sale);
         if (!squareOrganiser(sale.organisers)) throw new HttpError(409, paymentMessages.squareNotOffered);
-        const result = await providers.square.createPayment({ saleId: sale.sale.id, amountMinor, currency, idempotencyKey: idempotency_key, sourceId: source_id, ...(verification_token ? { verificationToken: verification_token } : {}) });
+        // The charge is taken in this request: the sale's slot is held while it runs, so a second tab waits for it
+        // (and finds the sale paid) instead of charging again.
+        let claim;
+        try {
+          claim = await claimPayment(openCtx, request.session, { provider: 'square', reusable: false });
+        } catch (error) {
+          if (error instanceof HttpError && (await sessionSale(db, request.session))?.status === 'paid') return { payment_completed: true };
+          throw error;
+        }
+        const { row } = claim;
+        let result;
+        try {
+          result = await providers.square.createPayment({ saleId: claim.sale.id, amountMinor: row.amount_minor, currency: row.currency, idempotencyKey: row.provider_key ?? idempotency_key, sourceId: source_id, ...(verification_token ? { verificationToken: verification_token } : {}) });
+        } catch (error) {
+          await failPayment(db, row.id, clock.now());
+          throw error;
+        }
         const now = clock.now();
-        if (result.status === 'VERIFY_BUYER') return { payment_completed: false, square_verify_buyer: true };
+        if (result.status === 'VERIFY_BUYER') {
+          await failPayment(db, row.id, now);
+          return { payment_completed: false, square_verify_buyer: true };
+        }
         if (result.status === 'FAILED') {
-          await db.updateTable('sales').set({ payment_error: result.error, updated_at: now }).where('id', '=', sale.sale.id).execute();
+          await failPayment(db, row.id, now);
+          await db.updateTable('sales').set({ payment_error: result.error, updated_at: now }).where('id', '=', claim.sale.id).execute();
           return { payment_completed: false, error: result.error };
         }
-        await db.insertInto('sale_provider_payments').values({ sale_id: sale.sale.id, provider: 'square', provider_payment_id: result.paymentId, amount_minor: amountMinor, currency, created_at: now }).execute();
-        await saveBillingAddress(db, sale.sale.id, billing_address_data, splitFullName(sale.sale.full_name ?? ''), now);
-        await db.updateTable('sales').set({ card_provider: 'square' }).where('id', '=', sale.sale.id).execute();
-        const settled = await settle(sale.sale.id, 'square', result.paymentId, amountMinor, currency);
+        await attachProviderPayment(db, row.id, result.paymentId, now);
+        await recordPaymentCard(db, result.paymentId, result.card ?? (await squareSandboxCard(db, source_id)));
+        await saveBillingAddress(db, claim.sale.id, billing_address_data, splitFullName(claim.sale.full_name ?? ''), now);
+        await db.updateTable('sales').set({ card_provider: 'square' }).where('id', '=', claim.sale.id).execute();
+        // Settling compares what was charged with the basket now: a change meanwhile refunds the charge.
+        const settled = await settle(claim.sale.id, 'square', result.paymentId, result.amountMinor, result.currency);
         return settled.outcome === 'paid' ? { payment_completed: true } : { payment_completed: false, error: settled.reason };
       });
     },

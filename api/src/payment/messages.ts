@@ -8,6 +8,7 @@ export const paymentMessages = {
   incorrectNumber: 'Your card number is incorrect.',
   expiredCard: 'Your card has expired.',
   incorrectCvc: "Your card's security code is incorrect.",
+  postcodeMismatch: 'The billing postcode does not match your card. Please check it and try again.',
   authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   unknownIntent: 'No such payment. Please start the payment again.',
   notReserved: 'Your tickets are no longer reserved. Please reserve them again.',
@@ -24,4 +25,6 @@ export const paymentMessages = {
   refundedAfterExpiry: 'The tickets were sold to someone else after your checkout time expired, so your payment has been refunded.',
   notExpress: 'Account details are only taken on an express checkout.',
   alreadyPaid: 'This checkout has already been paid.',
+  secondPayment: 'This checkout had already been paid, so this second payment has been refunded.',
+  intentCancelled: 'This payment was cancelled. Please start the payment again.',
 } as const;

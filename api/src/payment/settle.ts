@@ -1,11 +1,12 @@
+import { messages } from '@checkout/shared';
 import { recordCodeUses } from '../catalogue/codes';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { systemClock } from '../clock';
-import type { Db, Sale, Tx } from '../db/schema';
+import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
-import { loadSaleTotals } from '../sale/amounts';
+import { componentsText, type PriceSnapshot, priceSnapshot } from '../sale/price';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import type { Providers } from './providers/types';
@@ -22,6 +23,7 @@ export interface SettleInput {
   saleId: number;
   provider: PaymentProviderName;
   providerPaymentId: string;
+  /** What the provider collected, as the provider reports it (never what the page said). */
   amountMinor: number;
   currency: string;
   now: Date;
@@ -31,7 +33,8 @@ export interface SettleInput {
 
 export type SettleResult =
   | { outcome: 'paid'; alreadySettled: boolean }
-  | { outcome: 'refunded'; reason: string; alreadySettled: boolean };
+  /** `mismatch` says why the money did not pay for the sale as it is (for logs and tests; the buyer reads `reason`). */
+  | { outcome: 'refunded'; reason: string; alreadySettled: boolean; mismatch?: string };
 
 export const REFUND_JOB = 'payment.refund';
 
@@ -80,27 +83,54 @@ async function retakeStock(tx: Tx, saleId: number, now: Date): Promise<boolean> 
   return true;
 }
 
-async function recordRefund(tx: Tx, sale: Sale, input: SettleInput, reason: string): Promise<SettleResult> {
+/** Money a provider collected for this sale, into the ledger once (a repeat of the same payment adds nothing). */
+async function recordCollected(tx: Tx, saleId: number, input: SettleInput, currency: string): Promise<void> {
+  if (input.amountMinor <= 0) return;
   await tx
-    .insertInto('payments')
-    .values({
-      sale_id: sale.id,
-      provider: input.provider,
-      provider_payment_id: input.providerPaymentId,
-      amount_minor: input.amountMinor,
-      currency: input.currency,
-      status: 'refund_pending',
-      refund_reason: reason,
-      created_at: input.now,
-      refunded_at: null,
-    })
+    .insertInto('ledger_entries')
+    .values({ sale_id: saleId, kind: 'payment', provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'done', reason: null, created_at: input.now, completed_at: input.now })
+    .onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
     .execute();
+}
+
+/**
+ * Money collected that sells nothing is given back: the payment and its refund go into the ledger (the refund
+ * 'pending' until the durable job has asked the provider), the provider payment is marked refunded.
+ */
+async function refundCollected(tx: Tx, saleId: number, input: SettleInput, currency: string, reason: string): Promise<void> {
+  if (input.amountMinor <= 0) return;
+  await recordCollected(tx, saleId, input, currency);
+  await tx
+    .insertInto('ledger_entries')
+    .values({ sale_id: saleId, kind: 'refund', provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'pending', reason, created_at: input.now, completed_at: null })
+    .onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
+    .execute();
+  await tx.updateTable('sale_provider_payments').set({ status: 'refunded', updated_at: input.now }).where('provider_payment_id', '=', input.providerPaymentId).execute();
+  await enqueueRefund(tx, { saleId, provider: input.provider, providerPaymentId: input.providerPaymentId }, input.now);
+}
+
+/** The settlement of a sale (one per sale): the payment that settled it, and the price of what it sold. */
+function recordSettlement(
+  tx: Tx,
+  saleId: number,
+  input: SettleInput,
+  outcome: { status: 'paid' | 'refund_pending'; refund_reason: string | null; price_minor: number; components?: string; instalment?: boolean },
+) {
+  return tx
+    .insertInto('payments')
+    .values({ sale_id: saleId, provider: input.provider, provider_payment_id: input.providerPaymentId, amount_minor: input.amountMinor, currency: input.currency, created_at: input.now, refunded_at: null, ...outcome })
+    .execute();
+}
+
+/** A payment that arrived when its sale could no longer be sold (the stock went after expiry): the sale ends refunded. */
+async function recordRefund(tx: Tx, sale: Sale, input: SettleInput, currency: string, reason: string): Promise<SettleResult> {
+  await recordSettlement(tx, sale.id, input, { status: 'refund_pending', refund_reason: reason, price_minor: 0 });
   await tx
     .updateTable('sales')
     .set({ status: 'refunded', refund_reason: reason, payment_error: reason, hold_expires_at: null, ended_at: input.now, updated_at: input.now })
     .where('id', '=', sale.id)
     .execute();
-  await enqueueRefund(tx, { saleId: sale.id, provider: input.provider, providerPaymentId: input.providerPaymentId }, input.now);
+  await refundCollected(tx, sale.id, input, currency, reason);
   return { outcome: 'refunded', reason, alreadySettled: false };
 }
 
@@ -109,72 +139,112 @@ function enqueueRefund(tx: Tx, payload: RefundJobPayload, now: Date) {
 }
 
 /**
- * Settles a sale whose payment succeeded, exactly once: in ONE transaction the sale row is locked; a sale already
- * settled answers its first result (a different payment for it is refunded: one sale, one charge); otherwise its
- * active holds become sold (held -> sold), its codes are counted, the payment is recorded and the sale is paid, in
- * state deliver_tickets.
+ * Why the money collected does not pay for the sale as it is now, or null when it does: the provider payment must be
+ * one made for this sale and still payable (not cancelled by a change of price), priced at the sale's current basket
+ * version with the very components it has now, and the provider must have collected exactly that amount in that
+ * currency.
+ */
+function snapshotProblem(row: ProviderPayment | undefined, sale: Sale, snapshot: PriceSnapshot, input: SettleInput, currency: string): string | null {
+  if (!row || row.sale_id !== sale.id) return 'unknown payment';
+  if (row.status !== 'open' && row.status !== 'creating') return `payment ${row.status}`;
+  if (row.basket_version !== sale.basket_version) return `priced at basket version ${row.basket_version}, sale at ${sale.basket_version}`;
+  if (row.amount_minor !== input.amountMinor || row.currency !== currency) return `collected ${input.amountMinor} ${currency}, priced ${row.amount_minor} ${row.currency}`;
+  if (row.components !== componentsText(snapshot.components)) return 'price components changed';
+  return null;
+}
+
+/**
+ * Settles a sale whose payment succeeded, exactly once: in ONE transaction under the sale's row lock.
+ *
+ * - A sale already settled answers its first result; a different payment for it (a second tab) is refunded.
+ * - The money must pay for exactly the basket being sold: the provider payment's priced snapshot is compared with the
+ *   sale now (snapshotProblem). When it differs nothing is sold, the money is refunded by the durable job, and the
+ *   sale stays open on the payment step with the reason for the buyer.
+ * - Otherwise its active holds become sold (held -> sold), its codes are counted, the payment is recorded in the
+ *   ledger and as the settlement (with the price of what was sold), and the sale is paid, in state deliver_tickets.
  *
  * THE rule for a payment that arrives after the hold expired: the stock is taken again if every line is still
  * available, and the sale is honoured; if not, the payment is refunded through its provider (a durable job) and the
  * sale is recorded as 'refunded' with the reason.
  */
 export async function settleSalePaid(db: Db, input: SettleInput): Promise<SettleResult> {
-  const refundProtectionBp = input.refundProtectionBp ?? loadConfig().sale.refundProtectionBp;
-  return db.transaction().execute(async (tx) => {
-    const sale = await tx.selectFrom('sales').selectAll().where('id', '=', input.saleId).forUpdate().executeTakeFirst();
-    if (!sale) throw new Error(`settleSalePaid: no sale ${input.saleId}`);
-    const existing = await tx.selectFrom('payments').selectAll().where('sale_id', '=', sale.id).executeTakeFirst();
-    if (existing) {
-      if (existing.provider_payment_id !== input.providerPaymentId && input.amountMinor > 0) {
-        // A second, different payment for a settled sale (two tabs): it is given back.
-        await enqueueRefund(tx, { saleId: sale.id, provider: input.provider, providerPaymentId: input.providerPaymentId }, input.now);
-      }
-      return existing.status === 'paid'
-        ? { outcome: 'paid', alreadySettled: true }
-        : { outcome: 'refunded', reason: existing.refund_reason ?? paymentMessages.refundedAfterExpiry, alreadySettled: true };
-    }
-    if (sale.status !== 'reserved' && sale.status !== 'expired') return recordRefund(tx, sale, input, paymentMessages.refundedAfterExpiry);
-
-    const sold = await endHolds(tx, sale.id, 'sold', input.now);
-    if (sold === 0 && !(await retakeStock(tx, sale.id, input.now))) return recordRefund(tx, sale, input, paymentMessages.refundedAfterExpiry);
-
-    const totals = await loadSaleTotals(tx, sale, refundProtectionBp, input.now);
-    await recordCodeUses(tx, sale.id, totals.byCodeId);
-    await tx
-      .insertInto('payments')
-      .values({
-        sale_id: sale.id,
-        provider: input.provider,
-        provider_payment_id: input.providerPaymentId,
-        amount_minor: input.amountMinor,
-        currency: input.currency,
-        status: 'paid',
-        refund_reason: null,
-        created_at: input.now,
-        refunded_at: null,
-      })
-      .execute();
-    await tx
-      .updateTable('sales')
-      .set({ status: 'paid', state: 'deliver_tickets', paid_at: input.now, payment_error: null, hold_expires_at: null, updated_at: input.now })
-      .where('id', '=', sale.id)
-      .execute();
-    return { outcome: 'paid', alreadySettled: false };
-  });
+  return db.transaction().execute((tx) => settleInTransaction(tx, input));
 }
 
-/** Gives a payment back through its provider, then marks the sale's payment row refunded. Safe to repeat. */
+/** settleSalePaid inside the caller's transaction (a free claim prices and settles under one lock). */
+export async function settleInTransaction(tx: Tx, input: SettleInput): Promise<SettleResult> {
+  const refundProtectionBp = input.refundProtectionBp ?? loadConfig().sale.refundProtectionBp;
+  const currency = input.currency.toUpperCase();
+  const sale = await tx.selectFrom('sales').selectAll().where('id', '=', input.saleId).forUpdate().executeTakeFirst();
+  if (!sale) throw new Error(`settleSalePaid: no sale ${input.saleId}`);
+  const existing = await tx.selectFrom('payments').selectAll().where('sale_id', '=', sale.id).executeTakeFirst();
+  if (existing) {
+    if (existing.provider_payment_id !== input.providerPaymentId) {
+      // A second, different payment for a settled sale (two tabs): it is given back.
+      await refundCollected(tx, sale.id, input, currency, paymentMessages.secondPayment);
+    }
+    return existing.status === 'paid'
+      ? { outcome: 'paid', alreadySettled: true }
+      : { outcome: 'refunded', reason: existing.refund_reason ?? paymentMessages.refundedAfterExpiry, alreadySettled: true };
+  }
+
+  const row = await tx.selectFrom('sale_provider_payments').selectAll().where('provider_payment_id', '=', input.providerPaymentId).forUpdate().executeTakeFirst();
+  const snapshot = await priceSnapshot(tx, sale, refundProtectionBp, input.now);
+  const problem = snapshotProblem(row, sale, snapshot, input, currency);
+  if (problem) {
+    const reason = messages.paymentRefundedBasketChanged;
+    await refundCollected(tx, sale.id, input, currency, reason);
+    const onPaymentStep = sale.status === 'reserved' ? { state: 'payment' as const } : {};
+    await tx.updateTable('sales').set({ payment_error: reason, ...onPaymentStep, updated_at: input.now }).where('id', '=', sale.id).execute();
+    return { outcome: 'refunded', reason, alreadySettled: false, mismatch: problem };
+  }
+
+  if (sale.status !== 'reserved' && sale.status !== 'expired') return recordRefund(tx, sale, input, currency, paymentMessages.refundedAfterExpiry);
+  const sold = await endHolds(tx, sale.id, 'sold', input.now);
+  if (sold === 0 && !(await retakeStock(tx, sale.id, input.now))) return recordRefund(tx, sale, input, currency, paymentMessages.refundedAfterExpiry);
+
+  await recordCodeUses(tx, sale.id, snapshot.totals.byCodeId);
+  await recordCollected(tx, sale.id, input, currency);
+  await recordSettlement(tx, sale.id, input, {
+    status: 'paid',
+    refund_reason: null,
+    price_minor: snapshot.components.total_minor,
+    components: componentsText(snapshot.components),
+    instalment: row?.instalment ?? false,
+  });
+  await tx.updateTable('sale_provider_payments').set({ status: 'settled', updated_at: input.now }).where('provider_payment_id', '=', input.providerPaymentId).execute();
+  // A Gift Aid declaration stands only beside a donation that was paid.
+  if (!snapshot.components.gift_aid) await tx.deleteFrom('gift_aid_declarations').where('sale_id', '=', sale.id).execute();
+  await tx
+    .updateTable('sales')
+    .set({ status: 'paid', state: 'deliver_tickets', paid_at: input.now, payment_error: null, hold_expires_at: null, updated_at: input.now })
+    .where('id', '=', sale.id)
+    .execute();
+  return { outcome: 'paid', alreadySettled: false };
+}
+
+/** Gives a payment back through its provider, then marks the refund done in the ledger and the settlement. Safe to repeat. */
 export async function runRefund(db: Db, providers: Providers, payload: RefundJobPayload, now: Date): Promise<void> {
   if (payload.provider === 'stripe') await providers.card.refund(payload.providerPaymentId);
   else if (payload.provider === 'square') await providers.square.refund(payload.providerPaymentId);
   else if (payload.provider === 'truelayer') await providers.bank.refund(payload.providerPaymentId);
-  await db
-    .updateTable('payments')
-    .set({ status: 'refunded', refunded_at: now })
-    .where('sale_id', '=', payload.saleId)
-    .where('provider_payment_id', '=', payload.providerPaymentId)
-    .where('status', '=', 'refund_pending')
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('ledger_entries')
+      .set({ status: 'done', completed_at: now })
+      .where('kind', '=', 'refund')
+      .where('provider', '=', payload.provider)
+      .where('provider_reference', '=', payload.providerPaymentId)
+      .where('status', '=', 'pending')
+      .execute();
+    await tx
+      .updateTable('payments')
+      .set({ status: 'refunded', refunded_at: now })
+      .where('sale_id', '=', payload.saleId)
+      .where('provider_payment_id', '=', payload.providerPaymentId)
+      .where('status', '=', 'refund_pending')
+      .execute();
+  });
 }
 
 export interface ConfirmResult {
@@ -183,9 +253,23 @@ export interface ConfirmResult {
   error: string;
 }
 
+/** What a provider says a payment collected: nothing until a card intent succeeded or a bank payment executed. */
+export async function collectedBy(providers: Providers, provider: string, providerPaymentId: string): Promise<{ amountMinor: number; currency: string } | null> {
+  if (provider === 'stripe') {
+    const intent = await providers.card.retrieveIntent(providerPaymentId);
+    return intent.status === 'succeeded' ? { amountMinor: intent.amountMinor, currency: intent.currency } : null;
+  }
+  if (provider === 'truelayer') {
+    const payment = await providers.bank.retrieve(providerPaymentId);
+    return payment.status === 'executed' ? { amountMinor: payment.amountMinor, currency: payment.currency } : null;
+  }
+  return null;
+}
+
 /**
  * Does the sale's money exist? The server never trusts the page: the sale's newest card intent or bank payment is
- * checked with its provider and the sale settled when it succeeded. Idempotent; delivery asks it first.
+ * checked with its provider and settled (or refunded, if it no longer pays for the basket) when it collected.
+ * Idempotent; delivery asks it first.
  */
 export async function confirmSalePayment(db: Db, saleId: number, providers?: Providers, now?: Date): Promise<ConfirmResult> {
   const sale = await db.selectFrom('sales').select(['id', 'status', 'payment_error', 'refund_reason', 'payment_plan_remaining']).where('id', '=', saleId).executeTakeFirst();
@@ -195,18 +279,22 @@ export async function confirmSalePayment(db: Db, saleId: number, providers?: Pro
   const config = loadConfig();
   const active = providers ?? providersFor(db, systemClock, config.payment);
   const at = now ?? systemClock.now();
-  const latest = await db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', saleId).orderBy('id', 'desc').executeTakeFirst();
-  if (!latest) return { paid: false, error: sale.payment_error ?? '' };
-  let succeeded = false;
-  if (latest.provider === 'stripe') succeeded = (await active.card.retrieveIntent(latest.provider_payment_id)).status === 'succeeded';
-  else if (latest.provider === 'truelayer') succeeded = (await active.bank.status(latest.provider_payment_id)) === 'executed';
-  if (!succeeded) return { paid: false, error: sale.payment_error ?? '' };
+  const latest = await db
+    .selectFrom('sale_provider_payments')
+    .selectAll()
+    .where('sale_id', '=', saleId)
+    .where('provider_payment_id', 'is not', null)
+    .where('status', 'in', ['open', 'cancelled'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!latest?.provider_payment_id) return { paid: false, error: sale.payment_error ?? '' };
+  const collected = await collectedBy(active, latest.provider, latest.provider_payment_id);
+  if (!collected) return { paid: false, error: sale.payment_error ?? '' };
   const result = await settleSalePaid(db, {
     saleId,
     provider: latest.provider,
     providerPaymentId: latest.provider_payment_id,
-    amountMinor: latest.amount_minor,
-    currency: latest.currency,
+    ...collected,
     now: at,
     refundProtectionBp: config.sale.refundProtectionBp,
   });

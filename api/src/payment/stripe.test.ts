@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('the real Stripe adapter, against a local stub of the Stripe API', () => {
-  test('get_token creates a PaymentIntent for the basket total with an idempotency key; the same key creates no second one', async () => {
+  test('get_token creates a PaymentIntent for the basket total with an idempotency key; the same key, or another tab\'s, creates no second one', async () => {
     const type = await freshTickets(t, 5);
     const visitor = await reservedBuyer(t, type, 2);
     const k = key();
@@ -33,9 +33,12 @@ describe('the real Stripe adapter, against a local stub of the Stripe API', () =
     expect(intent).toMatchObject({ amount: 2000, currency: 'gbp', status: 'requires_payment_method' });
     expect(intent?.metadata.sale_id).toBe(String((await saleOf(t, visitor)).id));
     const created = stub.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
-    expect(created.at(-1)?.idempotencyKey).toContain(k);
+    // The provider's key is the sale's payment slot's, so a retry after a crash finds the same intent at Stripe.
+    const slot = await t.db.selectFrom('sale_provider_payments').select(['provider_key', 'provider_payment_id']).where('provider_payment_id', '=', intent?.id ?? '').executeTakeFirstOrThrow();
+    expect(created.at(-1)?.idempotencyKey).toContain(slot.provider_key);
     const count = stub.intents.size;
     expect((await visitor.post(payPaths.getToken, { idempotency_key: k })).json().client_secret).toBe(secret);
+    expect((await visitor.post(payPaths.getToken, { idempotency_key: key() })).json().client_secret).toBe(secret);
     expect(stub.intents.size).toBe(count);
   });
 
@@ -52,6 +55,19 @@ describe('the real Stripe adapter, against a local stub of the Stripe API', () =
     expect(await confirmSalePayment(t.db, sale.id, undefined, t.clock.now())).toEqual({ paid: true, error: '' });
     expect(await confirmSalePayment(t.db, sale.id, undefined, t.clock.now())).toEqual({ paid: true, error: '' });
     expect(await stockOf(t, type)).toMatchObject({ sold: 1, held: 0 });
+  });
+
+  test('an intent still processing (a bank debit on its way) is not replaced by a second tab\'s Pay: a 409, one intent', async () => {
+    const type = await freshTickets(t, 5);
+    const visitor = await reservedBuyer(t, type, 1);
+    const secret = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json().client_secret as string;
+    const intent = [...stub.intents.values()].find((candidate) => candidate.client_secret === secret);
+    if (!intent) throw new Error('no intent');
+    intent.status = 'processing';
+    const count = stub.intents.size;
+    const second = await visitor.post(payPaths.getToken, { idempotency_key: key() });
+    expect(second.statusCode).toBe(409);
+    expect(stub.intents.size).toBe(count);
   });
 
   test('the return page verifies with Stripe before settling', async () => {

@@ -1,5 +1,5 @@
 import { answerSlots, type AnswerSlot } from '@checkout/shared';
-import type { Db, QuestionTiming } from '../db/schema';
+import type { DbOrTx, QuestionTiming } from '../db/schema';
 import { questionsByTicket } from './by-ticket';
 
 export type { AnswerSlot };
@@ -9,7 +9,7 @@ export type { AnswerSlot };
  * questions, for every ticket type or this one, as the checkout lists them in sale/checkout.ts), turned into keys by the
  * shared rule (shared/src/rules/questions.ts) the page builds its form with, so page and server agree on every key.
  */
-export async function expectedAnswers(db: Db, saleId: number, timing: QuestionTiming): Promise<AnswerSlot[]> {
+export async function expectedAnswers(db: DbOrTx, saleId: number, timing: QuestionTiming): Promise<AnswerSlot[]> {
   const lines = await db
     .selectFrom('sale_lines')
     .innerJoin('ticket_types', 'ticket_types.id', 'sale_lines.ticket_type_id')

@@ -51,6 +51,20 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
 }
 
 /**
+ * Takes a code off the basket: its discount or voucher payment goes, and so does any use a reservation claimed. A code
+ * that is not on the basket is a success that changes nothing (a second tab removed it already).
+ */
+export async function removeCode(db: Db, clock: Clock, session: SessionHandle, text: string): Promise<{ success: boolean }> {
+  return changeBasket(db, clock, session, async ({ tx, sale, now }) => {
+    const found = await findCode(tx, text);
+    if (!found) return { success: true };
+    const removed = await tx.deleteFrom('sale_codes').where('sale_id', '=', sale.id).where('code_id', '=', found.id).returning('code_id').executeTakeFirst();
+    if (removed) await basketChanged(tx, sale.id, now);
+    return { success: true };
+  });
+}
+
+/**
  * Applies a discount or gift voucher code to the basket (spec 7 set_code): { code_applied: true }, or false with the
  * reason in `error` (also kept for basket_errors until the basket changes). One discount code per basket: a new one
  * replaces the last; gift voucher codes add up. Applying a code again is a success that changes nothing. Codes change

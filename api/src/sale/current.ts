@@ -1,6 +1,7 @@
 import type { Db, Sale, Session, Tx } from '../db/schema';
 import type { SessionHandle } from '../identity/session';
 import { endHolds } from '../inventory/holds';
+import { cancelOpenPayments } from '../payment/cancel-open';
 import { newSaleReference } from './reference';
 
 /** Statuses in which the sale is still the visitor's checkout (a destroyed sale is gone). */
@@ -49,13 +50,24 @@ export async function reopenBasket(tx: Tx, sale: Sale, now: Date): Promise<Sale>
     .executeTakeFirstOrThrow();
 }
 
-/** After any change of a basket's lines or codes: a new version (a reservation checked on the old one is refused). */
-export async function basketChanged(tx: Tx, saleId: number, now: Date, codeError: string | null = null): Promise<void> {
+/**
+ * After any change of what the sale costs (lines, codes, refund protection, donation, Gift Aid), in the transaction
+ * that made it: a new basket version (a reservation checked, or a payment priced, on the old one is refused) and the
+ * sale's open payment cancelled, so a payment created for the old price can never pay for the new basket.
+ */
+export async function priceChanged(tx: Tx, saleId: number, now: Date): Promise<void> {
   await tx
     .updateTable('sales')
-    .set((eb) => ({ basket_version: eb('basket_version', '+', 1), code_error: codeError, updated_at: now }))
+    .set((eb) => ({ basket_version: eb('basket_version', '+', 1), updated_at: now }))
     .where('id', '=', saleId)
     .execute();
+  await cancelOpenPayments(tx, saleId, now);
+}
+
+/** After any change of a basket's lines or codes: priceChanged, and the code's refusal kept for the page. */
+export async function basketChanged(tx: Tx, saleId: number, now: Date, codeError: string | null = null): Promise<void> {
+  await tx.updateTable('sales').set({ code_error: codeError }).where('id', '=', saleId).execute();
+  await priceChanged(tx, saleId, now);
 }
 
 /**

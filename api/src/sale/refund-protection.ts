@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import type { SessionHandle } from '../identity/session';
 import { loadSaleTotals } from './amounts';
 import { changeBasket } from './change';
+import { priceChanged } from './current';
 import { saleMessages } from './messages';
 
 /**
@@ -24,6 +25,7 @@ export async function updateRefundProtection(
     }
     if (sale.refund_protection !== chosen) {
       await tx.updateTable('sales').set({ refund_protection: chosen, updated_at: now }).where('id', '=', sale.id).execute();
+      await priceChanged(tx, sale.id, now);
     }
     return { success: true };
   });

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../db/schema';
+import { checkComponents, type PriceComponents } from '../sale/price';
+
+/**
+ * Reconciling the ledger with what was sold (api/README.md 'Payment integrity'): for every sale that money touched,
+ *
+ * - a paid sale: its settlement's price components add up and list exactly the tickets sold, and the money kept
+ *   (collected − refunded) equals that price — or, for an instalment plan, the plan's total is that price and the
+ *   money kept is what its paid instalments collected;
+ * - any other sale (refunded, still open, expired, destroyed): the money kept is 0;
+ * - no refund has been waiting for its provider longer than the grace period.
+ */
+
+export interface Mismatch {
+  saleId: number;
+  reference: string;
+  problem: string;
+}
+
+export interface ReconcileReport {
+  /** Sales looked at: every sale with a settlement, a ledger row, or a paid or refunded status. */
+  sales: number;
+  collectedMinor: number;
+  refundedMinor: number;
+  mismatches: Mismatch[];
+}
+
+export interface ReconcileOptions {
+  now: Date;
+  /** A refund still pending after this long is reported (the refund job retries for hours before giving up). */
+  pendingRefundGraceMs?: number;
+}
+
+const ticketsOf = (lines: readonly { ticket_type_id: number; qty: number }[]) => {
+  const byType = new Map<number, number>();
+  for (const line of lines) byType.set(line.ticket_type_id, (byType.get(line.ticket_type_id) ?? 0) + line.qty);
+  return [...byType.entries()].sort(([a], [b]) => a - b).map(([type, qty]) => `${type}×${qty}`).join(', ');
+};
+
+export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<ReconcileReport> {
+  const grace = options.pendingRefundGraceMs ?? 60 * 60 * 1000;
+  const sales = await db
+    .selectFrom('sales')
+    .select(['id', 'reference', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['paid', 'refunded']),
+        eb('id', 'in', eb.selectFrom('ledger_entries').select('sale_id')),
+        eb('id', 'in', eb.selectFrom('payments').select('sale_id')),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  const ids = sales.map((sale) => sale.id);
+  if (ids.length === 0) return { sales: 0, collectedMinor: 0, refundedMinor: 0, mismatches: [] };
+
+  const [ledger, settlements, plans, paidInstalments, lines, sold] = await Promise.all([
+    db.selectFrom('ledger_entries').selectAll().where('sale_id', 'in', ids).execute(),
+    db.selectFrom('payments').selectAll().where('sale_id', 'in', ids).execute(),
+    db.selectFrom('payment_plans').select(['id', 'sale_id', 'total_minor', 'status']).where('sale_id', 'in', ids).where('status', 'in', ['active', 'completed', 'failed']).execute(),
+    db
+      .selectFrom('payment_plan_instalments as i')
+      .innerJoin('payment_plans as p', 'p.id', 'i.plan_id')
+      .select(['p.sale_id', sql<number>`sum(i.amount_minor)::int`.as('paid_minor')])
+      .where('p.sale_id', 'in', ids)
+      .where('i.status', '=', 'paid')
+      .groupBy('p.sale_id')
+      .execute(),
+    db.selectFrom('sale_lines').select(['sale_id', 'ticket_type_id', 'qty']).where('sale_id', 'in', ids).where('ticket_type_id', 'is not', null).execute(),
+    db.selectFrom('holds').select(['sale_id', 'ticket_type_id', 'qty']).where('sale_id', 'in', ids).where('status', '=', 'sold').execute(),
+  ]);
+
+  const mismatches: Mismatch[] = [];
+  let collectedMinor = 0;
+  let refundedMinor = 0;
+  for (const sale of sales) {
+    const report = (problem: string) => mismatches.push({ saleId: sale.id, reference: sale.reference, problem });
+    const entries = ledger.filter((entry) => entry.sale_id === sale.id);
+    const collected = entries.filter((entry) => entry.kind === 'payment').reduce((sum, entry) => sum + entry.amount_minor, 0);
+    const refunded = entries.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amount_minor, 0);
+    collectedMinor += collected;
+    refundedMinor += refunded;
+    const kept = collected - refunded;
+    for (const entry of entries) {
+      if (entry.kind === 'refund' && entry.status === 'pending' && options.now.getTime() - entry.created_at.getTime() > grace) {
+        report(`refund of ${entry.amount_minor} by ${entry.provider} ${entry.provider_reference} still pending since ${entry.created_at.toISOString()}`);
+      }
+    }
+    if (sale.status !== 'paid') {
+      if (kept !== 0) report(`${sale.status} sale keeps ${kept} (collected ${collected}, refunded ${refunded})`);
+      continue;
+    }
+    const settlement = settlements.find((row) => row.sale_id === sale.id && row.status === 'paid');
+    if (!settlement) {
+      report('paid sale without a settlement');
+      continue;
+    }
+    let components: PriceComponents;
+    try {
+      components = JSON.parse(settlement.components) as PriceComponents;
+    } catch {
+      report('settlement components are not JSON');
+      continue;
+    }
+    if (!Array.isArray(components.lines)) {
+      // Settled before components were recorded: the price is what was collected then.
+      if (!settlement.instalment && kept !== settlement.price_minor) report(`keeps ${kept}, price ${settlement.price_minor}`);
+      continue;
+    }
+    const { problems } = checkComponents(components);
+    for (const problem of problems) report(`price components: ${problem}`);
+    if (components.total_minor !== settlement.price_minor) report(`settlement price ${settlement.price_minor} ≠ components total ${components.total_minor}`);
+    const priced = ticketsOf(components.lines.filter((line) => line.kind === 'ticket').map((line) => ({ ticket_type_id: line.id, qty: line.qty })));
+    const inBasket = ticketsOf(lines.filter((line) => line.sale_id === sale.id).map((line) => ({ ticket_type_id: line.ticket_type_id ?? 0, qty: line.qty })));
+    const soldHere = ticketsOf(sold.filter((hold) => hold.sale_id === sale.id));
+    if (priced !== inBasket) report(`priced tickets [${priced}] ≠ basket [${inBasket}]`);
+    if (priced !== soldHere) report(`priced tickets [${priced}] ≠ sold [${soldHere}]`);
+    if (entries.some((entry) => entry.currency !== components.currency)) report(`ledger currency differs from the price's ${components.currency}`);
+    if (settlement.instalment) {
+      const plan = plans.find((row) => row.sale_id === sale.id);
+      const instalments = paidInstalments.find((row) => row.sale_id === sale.id)?.paid_minor ?? 0;
+      if (!plan) report('instalment settlement without a plan');
+      else if (plan.total_minor !== settlement.price_minor) report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
+      if (kept !== instalments) report(`keeps ${kept}, paid instalments ${instalments}`);
+    } else if (kept !== settlement.price_minor) {
+      report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${settlement.price_minor}`);
+    }
+  }
+  return { sales: sales.length, collectedMinor, refundedMinor, mismatches };
+}
