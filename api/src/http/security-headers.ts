@@ -4,7 +4,8 @@ import type { AppConfig } from '../config';
 /**
  * The security headers every response of the api carries (pages, the shell, /ajax, assets, errors): a
  * Content-Security-Policy that lets the page load code only from our origins (this one and the four remotes') and the
- * providers that are configured (Stripe when its keys are set, hCaptcha when it is, Sentry when it is), refuses to be
+ * providers that are configured (Stripe when its keys are set, Square's Web Payments SDK with the real square-type
+ * adapter, hCaptcha when it is, Sentry when it is), refuses to be
  * framed, and keeps the browser from sniffing types or sending full URLs (which carry references and tokens) to other
  * sites.
  */
@@ -16,11 +17,34 @@ export const STRIPE_HOSTS = {
   connect: ['https://api.stripe.com'],
 } as const;
 
+/**
+ * Square's Web Payments SDK per environment (developer.squareup.com/docs/web-payments/content-security-policy): the
+ * script and its card frames from Square's CDN, which talk to Square's PCI endpoint and API (tokenising, buyer
+ * verification).
+ */
+export const SQUARE_HOSTS = {
+  sandbox: {
+    script: ['https://sandbox.web.squarecdn.com', 'https://js.squareupsandbox.com'],
+    style: ['https://sandbox.web.squarecdn.com'],
+    frame: ['https://sandbox.web.squarecdn.com', 'https://connect.squareupsandbox.com'],
+    connect: ['https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com', 'https://connect.squareupsandbox.com'],
+  },
+  production: {
+    script: ['https://web.squarecdn.com', 'https://js.squareup.com'],
+    style: ['https://web.squarecdn.com'],
+    frame: ['https://web.squarecdn.com', 'https://connect.squareup.com'],
+    connect: ['https://web.squarecdn.com', 'https://pci-connect.squareup.com', 'https://connect.squareup.com'],
+  },
+} as const;
+
 /** hCaptcha's widget, frames and API (docs.hcaptcha.com/#content-security-policy-settings). */
 export const HCAPTCHA_HOSTS = ['https://hcaptcha.com', 'https://*.hcaptcha.com'] as const;
 
 /** The parts of the configuration the policy depends on. */
-export type SecurityHeadersConfig = Pick<AppConfig, 'remotes' | 'runtime' | 'captcha' | 'payment'>;
+export type SecurityHeadersConfig = Pick<AppConfig, 'remotes' | 'runtime' | 'captcha' | 'payment'> & Partial<Pick<AppConfig, 'publicUrl'>>;
+
+/** A year, subdomains included: sent only when buyers reach us over https (PUBLIC_URL), where it cannot lock anyone out. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The origin a URL lives on; null for a relative URL (it lives on this origin, which 'self' covers). */
 function originOf(url: string): string | null {
@@ -40,22 +64,26 @@ export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): 
   const remotes = unique(Object.values(config.remotes).map(originOf));
   const stripe = config.payment.stripe !== null || config.runtime.stripePublishableKey !== undefined;
   const hcaptcha = config.captcha.mode === 'hcaptcha';
+  // The real square-type adapter: the page loads Square's Web Payments SDK for its environment (none with the sandbox).
+  const square = config.payment.square ? SQUARE_HOSTS[config.payment.square.environment] : { script: [], style: [], frame: [], connect: [] };
   const sentry = config.runtime.sentryDsn ? originOf(config.runtime.sentryDsn) : null;
   const captchaHosts = hcaptcha ? [...HCAPTCHA_HOSTS] : [];
   // The order-completed page embeds the accommodation map when one is configured.
   const accommodationMap = config.runtime.accommodationMapUrl ? originOf(config.runtime.accommodationMapUrl.replaceAll('{address}', '')) : null;
+  // The header's configured logo, when it is on another host.
+  const logo = config.runtime.marketplaceLogoUrl?.startsWith('https://') ? originOf(config.runtime.marketplaceLogoUrl) : null;
   return {
     'default-src': ["'self'"],
     // Module Federation adds <script> tags for each remote's remoteEntry.js and chunks: their origins, nothing inline.
-    'script-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.script : []), ...captchaHosts]),
+    'script-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.script : []), ...square.script, ...captchaHosts]),
     // 'unsafe-inline' for styles only: the sandbox pages' <style>, style attributes of the server pages and React's
     // style props. Styles cannot run code; scripts stay strict.
-    'style-src': unique(["'self'", "'unsafe-inline'", ...remotes, ...captchaHosts]),
-    'img-src': unique(["'self'", 'data:', 'blob:', ...remotes, ...(stripe ? ['https://*.stripe.com'] : []), ...captchaHosts]),
+    'style-src': unique(["'self'", "'unsafe-inline'", ...remotes, ...square.style, ...captchaHosts]),
+    'img-src': unique(["'self'", 'data:', 'blob:', ...remotes, ...(stripe ? ['https://*.stripe.com'] : []), ...captchaHosts, logo]),
     'font-src': unique(["'self'", 'data:', ...remotes]),
     // The remotes' manifests are fetched; the providers' scripts call home.
-    'connect-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.connect : []), ...captchaHosts, sentry]),
-    'frame-src': unique(["'self'", ...(stripe ? STRIPE_HOSTS.frame : []), ...captchaHosts, accommodationMap]),
+    'connect-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.connect : []), ...square.connect, ...captchaHosts, sentry]),
+    'frame-src': unique(["'self'", ...(stripe ? STRIPE_HOSTS.frame : []), ...square.frame, ...captchaHosts, accommodationMap]),
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -80,6 +108,7 @@ export function securityHeaders(config: SecurityHeadersConfig): Record<string, s
     // For browsers that predate frame-ancestors.
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(config.publicUrl?.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
   };
 }
 

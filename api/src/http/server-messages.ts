@@ -28,4 +28,5 @@ export const serverMessages = {
   stateNeedsReservation: 'Your tickets are not reserved. Please reserve your basket first.',
   noSale: 'There is no checkout in progress.',
   cannotDestroyPaid: 'A paid order cannot be changed.',
+  staleTab: 'This checkout has moved on in another tab or window. Here is where it is now.',
 } as const;

@@ -1,10 +1,12 @@
+import { captchaPolicyFor } from '../captcha/policy';
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
 import { logoutOfSale, saveGuestToSale, sendCode, signInWithCode, type SignInDeps } from './sign-in';
 import { sessionUser, toUser } from './users';
 
-export function signInDeps({ db, clock, sessions, mailer, config }: AppDeps): SignInDeps {
-  return { db, clock, sessions, mailer, config: config.identity };
+export function signInDeps(deps: AppDeps): SignInDeps {
+  const { db, clock, sessions, mailer, config } = deps;
+  return { db, clock, sessions, mailer, config: config.identity, captcha: captchaPolicyFor(deps) };
 }
 
 export function identityHandlers(deps: AppDeps): CallHandlers {
@@ -15,7 +17,8 @@ export function identityHandlers(deps: AppDeps): CallHandlers {
       const user = await sessionUser(db, request.session);
       return { user: user ? toUser(user) : null };
     },
-    sendOneTimeCode: async ({ email }, { request }) => sendCode(signIn, email, request.ip),
+    sendOneTimeCode: async (input, { request }) =>
+      sendCode(signIn, { email: input.email, sessionHash: request.session.tokenHash, clientAddress: request.ip, captchaToken: input['h-captcha-response'] }),
     checkOneTimeCode: async ({ email, code }, context) => signInWithCode(signIn, context, email, code, { checkout: true }),
     saveGuestToSale: async ({ email, fullname }, context) => saveGuestToSale(signIn, context, email, fullname),
     logoutOfSale: async (_input, context) => logoutOfSale(signIn, context),

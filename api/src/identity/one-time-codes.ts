@@ -4,7 +4,9 @@ import { sameToken } from './tokens';
 
 /**
  * One-time codes: 6 digits from the CSPRNG, kept only as an HMAC (keyed by a server secret, bound to the email), one
- * live code per email. Sending again replaces the row, which voids the old code in the same statement.
+ * live code per email and asking session. Sending again from that session replaces its row, which voids its old code
+ * in the same statement. A code can be checked only by the session that asked for it: another visitor asking for or
+ * guessing codes for the same email touches its own row, never the owner's code or its tries.
  */
 
 export const CODE_DIGITS = 6;
@@ -27,9 +29,13 @@ export interface CodeOptions {
   now: Date;
 }
 
-/** A fresh code for `email`, valid `ttlSeconds`; any earlier code of the email stops working. */
-export async function issueCode(db: DbOrTx, email: string, ttlSeconds: number, { key, now }: CodeOptions): Promise<string> {
+/**
+ * A fresh code for `email`, valid `ttlSeconds`, checkable by the session whose token hash is `sessionHash`; that
+ * session's earlier code for the email stops working.
+ */
+export async function issueCode(db: DbOrTx, email: string, sessionHash: string, ttlSeconds: number, { key, now }: CodeOptions): Promise<string> {
   const code = newCode();
+  const address = normaliseEmail(email);
   const row = {
     code_hash: codeHash(key, email, code),
     created_at: now,
@@ -37,10 +43,12 @@ export async function issueCode(db: DbOrTx, email: string, ttlSeconds: number, {
     attempts: 0,
     used_at: null,
   };
+  // Rows of other sessions that can no longer be used go with this send: the table stays small without a job.
+  await db.deleteFrom('one_time_codes').where('email', '=', address).where('expires_at', '<', now).execute();
   await db
     .insertInto('one_time_codes')
-    .values({ email: normaliseEmail(email), ...row })
-    .onConflict((oc) => oc.column('email').doUpdateSet(row))
+    .values({ email: address, session_hash: sessionHash, ...row })
+    .onConflict((oc) => oc.columns(['email', 'session_hash']).doUpdateSet(row))
     .execute();
   return code;
 }
@@ -54,19 +62,32 @@ export type CodeCheck =
  * Checks a code. Each check first takes one of the code's tries in a single conditional update, so no number of
  * parallel guesses can try more than `maxAttempts` codes; the right code is then marked used, once.
  */
-export async function checkCode(db: DbOrTx, email: string, code: string, maxAttempts: number, { key, now }: CodeOptions): Promise<CodeCheck> {
+export async function checkCode(
+  db: DbOrTx,
+  email: string,
+  sessionHash: string,
+  code: string,
+  maxAttempts: number,
+  { key, now }: CodeOptions,
+): Promise<CodeCheck> {
   const address = normaliseEmail(email);
   const taken = await db
     .updateTable('one_time_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('email', '=', address)
+    .where('session_hash', '=', sessionHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', maxAttempts)
     .returning(['code_hash', 'attempts'])
     .executeTakeFirst();
   if (!taken) {
-    const row = await db.selectFrom('one_time_codes').select(['used_at', 'expires_at']).where('email', '=', address).executeTakeFirst();
+    const row = await db
+      .selectFrom('one_time_codes')
+      .select(['used_at', 'expires_at'])
+      .where('email', '=', address)
+      .where('session_hash', '=', sessionHash)
+      .executeTakeFirst();
     if (!row || row.used_at !== null) return { ok: false, reason: 'not_valid' };
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'used_up' };
@@ -80,6 +101,7 @@ export async function checkCode(db: DbOrTx, email: string, code: string, maxAtte
     .updateTable('one_time_codes')
     .set({ used_at: now })
     .where('email', '=', address)
+    .where('session_hash', '=', sessionHash)
     .where('code_hash', '=', taken.code_hash)
     .where('used_at', 'is', null)
     .returning('email')

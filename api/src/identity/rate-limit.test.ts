@@ -7,10 +7,14 @@ import { loadIdentityConfig } from './config';
 import { identityMessages } from './messages';
 import { hitRateLimit } from './rate-limit';
 import { accountPaths } from './testing';
+import { SANDBOX_SITE_KEY } from '../captcha/config';
+import { SANDBOX_SOLVE_PATH } from '../captcha/sandbox';
+import { SIGNIN_PATHS } from '../pages/signin';
 
 /**
- * Rate limits on one-time codes: per email (5 per 15 minutes) and per client address, counted in the database so
- * every api replica sees the same counts. Clients are told apart by their address (inject's remoteAddress).
+ * Rate limits on one-time codes: per email from one client address (5 per 15 minutes), per client address, and per
+ * email from anywhere (5 per 15 minutes, then a captcha), counted in the database so every api replica sees the same
+ * counts. Clients are told apart by their address (inject's remoteAddress).
  */
 let t: TestApp;
 const identity = {
@@ -44,6 +48,11 @@ class Client {
 
   async get(url: string) {
     return this.remember(await this.app.inject({ method: 'GET', url, remoteAddress: this.address, headers: { cookie: this.cookie } }));
+  }
+
+  async code(email: string): Promise<string> {
+    const text: string | undefined = (await this.get(`/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=1`)).json().messages[0]?.text;
+    return text?.match(/\b(\d{6})\b/)?.[1] ?? '';
   }
 
   async post(url: string, body: Record<string, FormValue> = {}) {
@@ -129,17 +138,58 @@ describe('per client address', () => {
   });
 });
 
-describe('shared by replicas', () => {
+describe('per email from anywhere: a stranger cannot lock the owner out', () => {
+  const email = 'owner@example.org';
+  const captchaDemand = { success: false, captcha: true, captcha_sitekey: SANDBOX_SITE_KEY, error: identityMessages.captchaForEmail };
+
+  async function solved(client: Client): Promise<string> {
+    const answer = await client.post(SANDBOX_SOLVE_PATH, { sitekey: SANDBOX_SITE_KEY });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().token as string;
+  }
+
+  test("five sends by a stranger: the owner is asked for a captcha, not refused, and with it gets a code that signs in", async () => {
+    t.clock.set('2030-01-06T12:00:00Z');
+    const stranger = new Client(t.app, '10.0.4.1');
+    for (let i = 0; i < 5; i += 1) expect((await stranger.post(accountPaths.sendCode, { email })).json()).toEqual({ success: true });
+    // The stranger's own limit for this email is reached; another address of theirs only meets the captcha.
+    expect((await stranger.post(accountPaths.sendCode, { email })).statusCode).toBe(429);
+    expect((await new Client(t.app, '10.0.4.2').post(accountPaths.sendCode, { email })).json()).toEqual(captchaDemand);
+
+    const owner = new Client(t.app, '10.0.4.9');
+    await owner.post(paths.addToBasket, { ticket_id: SEED.ticket.onSale, quantity: 1 });
+    expect((await owner.post(paths.reserve)).json().reserved).toBe(true);
+    const asked = await owner.post(accountPaths.sendCode, { email });
+    expect([asked.statusCode, asked.json()]).toEqual([200, captchaDemand]);
+    expect(await outboxCount(email)).toBe(5);
+    // A made-up or reused token is not a solved captcha.
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': 'made-up' })).json()).toMatchObject({ success: false, captcha: true });
+    const token = await solved(owner);
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toEqual({ success: true });
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toMatchObject({ success: false, captcha: true });
+    expect(await outboxCount(email)).toBe(6);
+    const code = await owner.code(email);
+
+    // The stranger's codes and guesses touch only the stranger's own: the owner's code and its tries are intact.
+    for (let i = 0; i < 5; i += 1) {
+      const guess = await stranger.post(SIGNIN_PATHS.verify, { email, code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0') });
+      expect(guess.json().type).toBe('one_time_code');
+    }
+    const checked = await owner.post(accountPaths.checkCode, { email, code });
+    expect([checked.statusCode, checked.json()]).toEqual([200, { has_account: false }]);
+  });
+
   test('two api instances on one database count together', async () => {
     t.clock.set('2030-01-05T12:00:00Z');
-    const second = await buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent', identity } });
+    const second = await buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent', identity, devPages: true } });
     try {
       const one = new Client(t.app, '10.0.3.1');
       const two = new Client(second, '10.0.3.2');
       for (let i = 0; i < 3; i += 1) expect((await one.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(200);
       for (let i = 0; i < 2; i += 1) expect((await two.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(200);
-      expect((await two.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(429);
-      expect((await one.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(429);
+      expect((await two.post(accountPaths.sendCode, { email: 'replicas@example.org' })).json()).toEqual(captchaDemand);
+      expect((await one.post(accountPaths.sendCode, { email: 'replicas@example.org' })).json()).toEqual(captchaDemand);
+      expect(await outboxCount('replicas@example.org')).toBe(5);
     } finally {
       await second.close();
     }

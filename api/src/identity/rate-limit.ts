@@ -44,6 +44,14 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateRule, now:
   const overlap = 1 - (now.getTime() - startMs) / windowMs;
   const weighted = (previous?.hits ?? 0) * overlap + current.hits;
   if (weighted <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  await takeBackHit(db, key, rule, now);
+  return { allowed: false, retryAfterSeconds: Math.ceil((startMs + windowMs - now.getTime()) / 1000) };
+}
+
+/** Un-counts one hit of the current window (a request that was counted but then did nothing). */
+export async function takeBackHit(db: DbOrTx, key: string, rule: RateRule, now: Date): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const startMs = Math.floor(now.getTime() / windowMs) * windowMs;
   await db
     .updateTable('rate_limit_counters')
     .set((eb) => ({ hits: eb('hits', '-', 1) }))
@@ -51,5 +59,4 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateRule, now:
     .where('window_start', '=', new Date(startMs))
     .where('hits', '>', 0)
     .execute();
-  return { allowed: false, retryAfterSeconds: Math.ceil((startMs + windowMs - now.getTime()) / 1000) };
 }

@@ -70,6 +70,58 @@ describe('session cookie', () => {
     expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
+  test('a well-formed session id the server did not issue is replaced by a fresh one, and never stored', async () => {
+    const chosen = 'A'.repeat(32);
+    const response = await t.app.inject({ method: 'GET', url: paths.get, headers: { cookie: `${SESSION_COOKIE}=${chosen}` } });
+    const issued = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(issued).not.toBe(chosen);
+
+    // A planted id is not adopted even when the request writes: the basket lands on the server's id.
+    const planted = new Visitor(t.app);
+    planted.cookies.set(SESSION_COOKIE, chosen);
+    await planted.get(paths.getUser);
+    expect(planted.cookies.get(SESSION_COOKIE)).not.toBe(chosen);
+    await planted.post(paths.addToBasket, addTicket);
+    expect(await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(chosen)).executeTakeFirst()).toBeUndefined();
+    // An id one character off a real one is not the server's either.
+    const real = planted.cookies.get(SESSION_COOKIE) ?? '';
+    const altered = `${real.slice(0, 31)}${real.endsWith('A') ? 'B' : 'A'}`;
+    const answer = await t.app.inject({ method: 'GET', url: paths.get, headers: { cookie: `${SESSION_COOKIE}=${altered}` } });
+    expect(answer.json().sale_reference).toBeNull();
+    expect(answer.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).not.toBe(altered);
+  });
+
+  test('a session from before ids were signed keeps working while its row exists', async () => {
+    const legacy = 'L'.repeat(32);
+    const now = t.clock.now();
+    await t.db.insertInto('sessions').values({ token_hash: hashToken(legacy), created_at: now, last_seen_at: now }).execute();
+    const response = await t.app.inject({ method: 'GET', url: paths.getUser, headers: { cookie: `${SESSION_COOKIE}=${legacy}` } });
+    // Its XSRF cookie is sent again (none was presented), for the same session id.
+    expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).toBe(legacy);
+    const gone = 'M'.repeat(32);
+    const unknown = await t.app.inject({ method: 'GET', url: paths.getUser, headers: { cookie: `${SESSION_COOKIE}=${gone}` } });
+    expect(unknown.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).not.toBe(gone);
+  });
+
+  test('every answer in the session context is no-store and varies by Cookie; hashed assets are neither and set no cookie', async () => {
+    for (const url of [paths.get, paths.getUser, '/account/wallet/', '/signin/', '/refund-policy/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([url, response.headers['cache-control']]).toEqual([url, expect.stringMatching(/\bno-store\b/)]);
+      expect([url, response.headers.vary]).toEqual([url, expect.stringMatching(/\bCookie\b/)]);
+    }
+    const refused = await t.app.inject({ method: 'POST', url: paths.addToBasket, payload: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const page = (await t.app.inject({ method: 'GET', url: '/signin/' })).body;
+    const asset = page.match(/\/assets\/account-pages\.[0-9a-f]+\.js/)?.[0] ?? '';
+    const script = await t.app.inject({ method: 'GET', url: asset });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.vary).toBeUndefined();
+    expect(script.cookies).toHaveLength(0);
+  });
+
   test('rotateSession: a new token for the same session; the old token no longer reaches the basket', async () => {
     const visitor = await t.visitor();
     await visitor.post(paths.addToBasket, addTicket);

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Db, DbOrTx, Session } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import { hashToken, isWellFormedToken, newSessionToken, sameToken, xsrfTokenFor } from './tokens';
+import { hashToken, isIssuedToken, isWellFormedToken, newSessionToken, sameToken, xsrfTokenFor } from './tokens';
 
 export const SESSION_COOKIE = 'checkout_sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -13,9 +13,29 @@ const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set for every route registered under the session plugin. */
+    /** Set for every route registered under the session plugin (except sessionless ones). */
     session: SessionHandle;
   }
+  interface FastifyContextConfig {
+    /**
+     * A file that is the same for everyone (content-hashed assets): no session, no cookies, and its own cache policy.
+     * Every other route under the session plugin answers `no-store` and `Vary: Cookie`.
+     */
+    sessionless?: boolean;
+  }
+}
+
+/** Route options for a content-hashed asset served inside the session context. */
+export const SESSIONLESS = { config: { sessionless: true } } as const;
+
+/** Adds Cookie to a Vary header value, keeping what is there. */
+export function varyCookie(current: unknown): string {
+  const names = (typeof current === 'string' ? current : Array.isArray(current) ? current.join(',') : '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.includes('*') || names.some((name) => name.toLowerCase() === 'cookie')) return names.join(', ');
+  return [...names, 'Cookie'].join(', ');
 }
 
 /**
@@ -101,7 +121,29 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string | unde
 
 /** Sessions of one app: the request hook, and token rotation for sign-in. */
 export class Sessions {
-  constructor(private readonly options: SessionOptions) {}
+  private readonly tokenKey: Buffer;
+
+  constructor(private readonly options: SessionOptions) {
+    this.tokenKey = this.deriveKey('session-token');
+  }
+
+  /** A fresh token, issued by this server. */
+  newToken(): string {
+    return newSessionToken(this.tokenKey);
+  }
+
+  /**
+   * The token this request runs under: the presented one when this server issued it, else a fresh one. A session id
+   * the client chose (session fixation: an attacker's id planted in a victim's browser) is never used. Tokens from
+   * before tokens carried a MAC are kept while their session row exists, so a deploy does not empty baskets; no new
+   * row can be made for an unsigned token.
+   */
+  async acceptedToken(presented: string | undefined): Promise<{ token: string; fresh: boolean }> {
+    if (presented === undefined || !isWellFormedToken(presented)) return { token: this.newToken(), fresh: true };
+    if (isIssuedToken(this.tokenKey, presented)) return { token: presented, fresh: false };
+    const row = await this.options.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(presented)).executeTakeFirst();
+    return row ? { token: presented, fresh: false } : { token: this.newToken(), fresh: true };
+  }
 
   /** A key for another use of the server secret (e.g. one-time code hashes), so one secret configures them all. */
   deriveKey(purpose: string): Buffer {
@@ -123,12 +165,11 @@ export class Sessions {
   register(app: FastifyInstance): void {
     const { db, clock, secret } = this.options;
     app.addHook('onRequest', async (request, reply) => {
-      const presented = request.cookies[SESSION_COOKIE];
-      const known = isWellFormedToken(presented);
-      const token = known ? presented : newSessionToken();
+      if (request.routeOptions.config.sessionless) return;
+      const { token, fresh } = await this.acceptedToken(request.cookies[SESSION_COOKIE]);
       request.session = new SessionHandle(db, clock, token);
       const expected = xsrfTokenFor(secret, token);
-      if (!known || request.cookies[XSRF_COOKIE] !== expected) this.setCookies(reply, token);
+      if (fresh || request.cookies[XSRF_COOKIE] !== expected) this.setCookies(reply, token);
       if (request.method === 'POST') {
         if (isCrossSite(request, this.options.publicOrigin)) throw new HttpError(403, serverMessages.crossSiteRejected);
         const header = request.headers[XSRF_HEADER];
@@ -137,6 +178,15 @@ export class Sessions {
         }
       }
     });
+    // What is answered here depends on the session (names, emails, references, ticket codes, and the cookies
+    // themselves): no cache may keep it or hand it to another visitor.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.config.sessionless) return payload;
+      const cacheControl = reply.getHeader('cache-control');
+      if (typeof cacheControl !== 'string' || !/\bno-store\b/.test(cacheControl)) reply.header('cache-control', 'no-store');
+      reply.header('vary', varyCookie(reply.getHeader('vary')));
+      return payload;
+    });
   }
 
   /**
@@ -144,7 +194,7 @@ export class Sessions {
    * session and XSRF cookies go out with this response.
    */
   async rotate(request: FastifyRequest, reply: FastifyReply, tx: DbOrTx): Promise<void> {
-    const token = newSessionToken();
+    const token = this.newToken();
     await tx.updateTable('sessions').set({ token_hash: hashToken(token) }).where('token_hash', '=', request.session.tokenHash).execute();
     request.session.replaceToken(token);
     this.setCookies(reply, token);

@@ -5,6 +5,7 @@ import { Visitor } from '../testing/visitor';
 import { loadIdentityConfig } from './config';
 import { identityMessages } from './messages';
 import { SESSION_COOKIE } from './session';
+import { hashToken } from './tokens';
 import { accountPaths, accountSnapshot, latestCode, proveEmail, reservedVisitor } from './testing';
 
 /**
@@ -19,7 +20,7 @@ beforeAll(async () => {
     // A reservation longer than a code's life, so a code can expire while the tickets are still held.
     config: {
       holdSeconds: 3600,
-      identity: { ...loadIdentityConfig({}), verifiedEmailSeconds: 1800, sendsPerEmail: MANY, sendsPerClient: MANY, checksPerClient: MANY },
+      identity: { ...loadIdentityConfig({}), verifiedEmailSeconds: 1800, sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY },
     },
   });
 }, 60_000);
@@ -201,6 +202,32 @@ describe('check_one_time_code', () => {
     const response = await visitor.post(accountPaths.checkCode, { email: newEmail(), code: await latestCode(t, mine) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code' });
+  });
+
+  test('a code works only in the session that asked for it: another session holding the right code gets nothing', async () => {
+    const owner = await reservedVisitor(t);
+    const other = await reservedVisitor(t);
+    const email = newEmail();
+    await owner.post(accountPaths.sendCode, { email });
+    const code = await latestCode(t, email);
+    const stolen = await other.post(accountPaths.checkCode, { email, code });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code' });
+    expect((await other.get(paths.getUser)).json()).toEqual({ user: null });
+    expect((await owner.post(accountPaths.checkCode, { email, code })).json()).toEqual({ has_account: false });
+  });
+
+  test("another session's sends and wrong guesses for the same email neither void the owner's code nor use its tries", async () => {
+    const owner = await reservedVisitor(t);
+    const stranger = await reservedVisitor(t);
+    const email = newEmail();
+    await owner.post(accountPaths.sendCode, { email });
+    const code = await latestCode(t, email);
+    for (let i = 0; i < 3; i += 1) await stranger.post(accountPaths.sendCode, { email });
+    for (let i = 0; i < 6; i += 1) await stranger.post(accountPaths.checkCode, { email, code: wrongCode(code) });
+    const owned = await t.db.selectFrom('one_time_codes').select('attempts').where('email', '=', email).where('session_hash', '=', hashToken(owner.cookies.get(SESSION_COOKIE) ?? '')).executeTakeFirstOrThrow();
+    expect(owned.attempts).toBe(0);
+    expect((await owner.post(accountPaths.checkCode, { email, code })).json()).toEqual({ has_account: false });
   });
 
   test("a lapsed reservation is a 'reserving' refusal, checked before the code is used", async () => {

@@ -1,5 +1,6 @@
 import { isValidFullName, messages, splitFullName } from '@checkout/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CaptchaPolicy } from '../captcha/policy';
 import type { Clock } from '../clock';
 import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -10,7 +11,7 @@ import { assertReservedSale, lockReservedSale } from './checkout-sale';
 import type { IdentityConfig } from './config';
 import { identityMessages } from './messages';
 import { checkCode, issueCode, normaliseEmail } from './one-time-codes';
-import { hitRateLimit, rateKey } from './rate-limit';
+import { hitRateLimit, rateKey, takeBackHit } from './rate-limit';
 import { rotateSession, type Sessions } from './session';
 import { findUserByEmail } from './users';
 
@@ -23,6 +24,8 @@ export interface SignInDeps {
   sessions: Sessions;
   mailer: Mailer;
   config: IdentityConfig;
+  /** Checks the captcha a send needs once an email's codes from anywhere reach their limit. */
+  captcha: CaptchaPolicy;
 }
 
 export interface RequestContext {
@@ -45,27 +48,54 @@ async function limit(db: Db, key: string, rule: IdentityConfig['sendsPerEmail'],
   if (!decision.allowed) throw new HttpError(429, message);
 }
 
+export interface SendRequest {
+  email: string;
+  /** The asking session's token hash: only this session can check the code. */
+  sessionHash: string;
+  clientAddress: string;
+  /** A solved captcha (h-captcha-response), needed once the email's codes from anywhere reached their limit. */
+  captchaToken?: string | undefined;
+}
+
+export type SendAnswer = { success: true } | { success: false; captcha: true; captcha_sitekey: string; error: string };
+
 /**
  * Sends a code to any well-formed address. Nothing here depends on whether the address has an account (no lookup is
  * made), so the answer, its timing and the email are the same either way: an account is revealed only to someone
  * who then proves the address with the code.
+ *
+ * Limits, so that nobody can flood an inbox or guess at leisure, and nobody can lock the owner out: per client address
+ * (any emails), per email from one client address, and per email from anywhere. The last one does not refuse: past
+ * it, a send needs a solved captcha, so a stranger's sends cost the owner one challenge, never the sign-in.
  */
-export async function sendCode(deps: SignInDeps, email: string, clientAddress: string): Promise<{ success: true }> {
+export async function sendCode(deps: SignInDeps, request: SendRequest): Promise<SendAnswer> {
   const { db, clock, config } = deps;
+  const { email, clientAddress } = request;
   const now = clock.now();
+  const address = normaliseEmail(email);
   await limit(db, rateKey('otc-send-client', clientAddress), config.sendsPerClient, now, identityMessages.tooManyRequests);
-  await limit(db, rateKey('otc-send-email', normaliseEmail(email)), config.sendsPerEmail, now, identityMessages.tooManyCodesForEmail);
-  const code = await issueCode(db, email, config.codeTtlSeconds, { key: codeKey(deps.sessions), now });
+  const perEmailClient = rateKey('otc-send-email-client', `${address}\n${clientAddress}`);
+  await limit(db, perEmailClient, config.sendsPerEmailClient, now, identityMessages.tooManyCodesForEmail);
+  const fromAnywhere = await hitRateLimit(db, rateKey('otc-send-email', address), config.sendsPerEmail, now);
+  if (!fromAnywhere.allowed) {
+    const verdict = request.captchaToken ? await deps.captcha.verify(request.captchaToken, clientAddress) : undefined;
+    if (!verdict?.ok) {
+      // Nothing was sent: the owner's own budget for this email is not spent on being asked for a captcha.
+      await takeBackHit(db, perEmailClient, config.sendsPerEmailClient, now);
+      return { success: false, captcha: true, captcha_sitekey: deps.captcha.siteKey, error: verdict ? verdict.message : identityMessages.captchaForEmail };
+    }
+  }
+  const code = await issueCode(db, email, request.sessionHash, config.codeTtlSeconds, { key: codeKey(deps.sessions), now });
   await deps.mailer.send(oneTimeCodeEmail(email.trim(), code, Math.round(config.codeTtlSeconds / 60)));
   return { success: true };
 }
 
-/** Checks the code (one try used) or refuses with the reason, as a 4xx of type 'one_time_code'. */
-async function proveEmail(deps: SignInDeps, email: string, code: string, clientAddress: string): Promise<void> {
+/** Checks this session's code (one try used) or refuses with the reason, as a 4xx of type 'one_time_code'. */
+async function proveEmail(deps: SignInDeps, email: string, sessionHash: string, code: string, clientAddress: string): Promise<void> {
   const { db, clock, config } = deps;
   const now = clock.now();
   await limit(db, rateKey('otc-check-client', clientAddress), config.checksPerClient, now, identityMessages.tooManyRequests);
-  const result = await checkCode(db, email, code, config.maxCodeAttempts, { key: codeKey(deps.sessions), now });
+  const result = await checkCode(db, email, sessionHash, code, config.maxCodeAttempts, { key: codeKey(deps.sessions), now });
   if (result.ok) return;
   const text =
     result.reason === 'wrong'
@@ -107,7 +137,7 @@ export async function signInWithCode(
 ): Promise<{ has_account: boolean }> {
   const { db, clock } = deps;
   if (options.checkout) await assertReservedSale(db, request.session, clock.now());
-  await proveEmail(deps, email, code, request.ip);
+  await proveEmail(deps, email, request.session.tokenHash, code, request.ip);
   const now = clock.now();
   try {
     return await db.transaction().execute(async (tx) => {

@@ -28,3 +28,26 @@ export async function sessionUser(db: Db, session: SessionHandle): Promise<UserR
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', normaliseEmail(email)).executeTakeFirst();
 }
+
+export interface NewAccountDetails {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  subscribed: boolean;
+}
+
+/**
+ * The account of an address, created when there is none, in one statement that does the same work either way (an
+ * insert that meets the unique index on lower(email), or not), so neither the caller's answer nor its timing says
+ * which it was. The details apply to a new account only: an existing account is never changed by a caller that has
+ * not proved its email.
+ */
+export async function findOrCreateAccount(tx: DbOrTx, details: NewAccountDetails, now: Date): Promise<UserRow> {
+  return tx
+    .insertInto('users')
+    .values({ ...details, email: details.email.trim(), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet((eb) => ({ email: eb.ref('users.email') })))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { messages } from '@checkout/shared';
@@ -7,6 +7,25 @@ import { LoginStep } from './Step';
 
 const guest = (options: Parameters<typeof renderStep>[1] = {}) =>
   renderStep(LoginStep, { state: 'login', user: null, checkout: sampleCheckout({ state: 'login' }), ...options });
+
+// A code sent is remembered in this tab's sessionStorage (remember.ts): each test starts from a fresh tab.
+beforeEach(() => window.sessionStorage.clear());
+
+test('a reload after Send code comes back to the code with the email, not the email form', async () => {
+  const user = userEvent.setup();
+  guest();
+  await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'sam@example.com{Enter}');
+  expect(await screen.findByRole('textbox', { name: 'Code' })).toBeInTheDocument();
+
+  // The reload: the page and its scope are gone, the tab's sessionStorage stays.
+  cleanup();
+  const props = guest();
+  const code = await screen.findByRole('textbox', { name: 'Code' });
+  expect(screen.getByText(/We have sent a 6-digit code to sam@example.com/)).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument();
+  await user.type(code, '123456{Enter}');
+  await waitFor(() => expect(props.api.payloadsOf('checkOneTimeCode')).toEqual([{ email: 'sam@example.com', code: '123456' }]));
+});
 
 test('a guest signs in with an emailed code and gives a full name', async () => {
   const user = userEvent.setup();
@@ -92,4 +111,34 @@ test('Continue on a confirmed account goes to the next step', async () => {
   const props = renderStep(LoginStep, { state: 'login', checkout: sampleCheckout({ state: 'login' }) });
   await user.click(await screen.findByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('marketing_preferences'));
+});
+
+test('the server asks for a captcha before another code: the challenge, its sentence, and Send only once it is passed', async () => {
+  const user = userEvent.setup();
+  const asked = { success: false, captcha: true, captcha_sitekey: 'sandbox-site-key', error: 'Many codes have been asked for this email address.' };
+  let sends = 0;
+  // The sandbox challenge's own request (POST /sandbox/captcha/solve).
+  const solved = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ token: 'sandbox-token', expires_in: 120 }) }));
+  const realFetch = global.fetch;
+  global.fetch = solved as unknown as typeof fetch;
+  try {
+    const props = guest({
+      checkout: sampleCheckout({ state: 'login', init_guest_email: 'sam@example.com' }),
+      api: { sendOneTimeCode: async () => (++sends === 1 ? asked : { success: true }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(messages.captchaPrompt)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(`${messages.emailHint} ${asked.error}`);
+    expect(props.notifications()).toEqual([]);
+    const send = screen.getByRole('button', { name: 'Send code' });
+    expect(send).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'I am human' }));
+    await waitFor(() => expect(send).toBeEnabled());
+    await user.click(send);
+    expect(await screen.findByRole('textbox', { name: 'Code' })).toBeInTheDocument();
+    expect(props.api.payloadsOf('sendOneTimeCode')).toEqual([{ email: 'sam@example.com' }, { email: 'sam@example.com', 'h-captcha-response': 'sandbox-token' }]);
+  } finally {
+    global.fetch = realFetch;
+  }
 });

@@ -1,8 +1,9 @@
 import { depsOf } from '../shell';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, type StepProps } from '@checkout/shared';
-import { Button, Spinner } from '@checkout/shared/ui';
+import { messages, type RuntimeConfig, type StepProps } from '@checkout/shared';
+import { HCaptchaWidget, SandboxCaptcha, SANDBOX_SITE_KEY, type CaptchaWidgetProps } from '@checkout/shared/captcha';
+import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { TextField } from '@checkout/shared/ui';
@@ -17,6 +18,9 @@ import {
   $mode,
   $refusals,
   $savingName,
+  $sendCaptcha,
+  $sendCaptchaProblem,
+  $sendCaptchaToken,
   $sending,
   $signingOut,
   $user,
@@ -28,11 +32,14 @@ import {
   emailChanged,
   fullNameChanged,
   nameConfirmed,
+  sendCaptchaReset,
+  sendCaptchaVerified,
   sendCodeClicked,
   signOutClicked,
   verifyClicked,
   type AccountMode,
 } from './model';
+import { saleShown } from './remember';
 import '../account.css';
 
 const FIELD_OF: Partial<Record<AccountMode, string>> = {
@@ -50,11 +57,13 @@ const submit = (action: () => void) => (event: FormEvent) => {
 export function LoginStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const { user, checkout } = useUnit({ user: props.stores.$user, checkout: props.stores.$checkout });
-  const m = useUnit({ mode: $mode, refusals: $refusals, shown: accountShown });
+  const m = useUnit({ mode: $mode, refusals: $refusals, shown: accountShown, saleShown });
   // Until this mount has told the model who is here, the model may still hold an earlier visit's mode.
   const [ready, setReady] = useState(false);
   useEffect(() => {
     m.shown({ deps: depsOf(props), user, initEmail: checkout?.init_guest_email ?? null });
+    // After a reload, a guest who had been sent a code is back at the code (remember.ts).
+    m.saleShown({ saleReference: checkout?.sale_reference ?? null, signedIn: user !== null });
     setReady(true);
     // Once per mount: signing in later refreshes the shell's user, and the model moves on by itself.
   }, []);
@@ -77,7 +86,7 @@ export function LoginStep(props: StepProps) {
     <section className="card stack account" aria-labelledby="account-title">
       <h1 id="account-title" ref={heading} tabIndex={-1} className="step-heading">{copy.account.title}</h1>
       {mode === 'loading' ? <Spinner label={copy.account.loading} /> : null}
-      {mode === 'enter_email' ? <EnterEmail /> : null}
+      {mode === 'enter_email' ? <EnterEmail config={props.config} /> : null}
       {mode === 'one_time_code_sent' ? <CodeSent /> : null}
       {mode === 'confirm_name' ? <ConfirmName /> : null}
       {mode === 'confirm_account' ? <ConfirmAccount fallbackEmail={user?.email ?? ''} /> : null}
@@ -85,8 +94,8 @@ export function LoginStep(props: StepProps) {
   );
 }
 
-function EnterEmail() {
-  const m = useUnit({ email: $email, error: $emailError, sending: $sending, emailChanged, sendCodeClicked });
+function EnterEmail({ config }: { config: RuntimeConfig }) {
+  const m = useUnit({ email: $email, error: $emailError, sending: $sending, captcha: $sendCaptcha, token: $sendCaptchaToken, emailChanged, sendCodeClicked });
   return (
     <form className="stack" noValidate onSubmit={submit(m.sendCodeClicked)}>
       <p>{copy.account.emailIntro}</p>
@@ -102,12 +111,32 @@ function EnterEmail() {
         onValue={m.emailChanged}
         error={m.error}
       />
+      {m.captcha ? <SendCaptcha key={m.captcha.round} sitekey={m.captcha.sitekey} config={config} /> : null}
       <div className="actions">
-        <Button type="submit" loading={m.sending}>
+        <Button data-primary-action="" type="submit" loading={m.sending} disabled={m.captcha !== null && m.token === null}>
           {copy.account.sendCode}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The challenge the server asked for before it sends another code to this email (many were asked for). */
+function SendCaptcha({ sitekey, config }: { sitekey: string | null; config: RuntimeConfig }) {
+  const m = useUnit({ problem: $sendCaptchaProblem, verified: sendCaptchaVerified, reset: sendCaptchaReset });
+  const widget: CaptchaWidgetProps = {
+    sitekey: sitekey ?? config.hcaptchaSiteKey ?? SANDBOX_SITE_KEY,
+    onVerify: (token) => m.verified(token),
+    onExpire: () => m.reset({ reason: 'expired' }),
+    onChallengeExpire: () => m.reset({ reason: 'challenge-expired' }),
+    onError: (detail) => m.reset({ reason: 'error', detail }),
+  };
+  return (
+    <div className="stack">
+      <p>{messages.captchaPrompt}</p>
+      {config.hcaptchaSiteKey ? <HCaptchaWidget {...widget} /> : <SandboxCaptcha apiBase={config.apiBase} {...widget} />}
+      {m.problem ? <AlertBox type="warning">{m.problem}</AlertBox> : null}
+    </div>
   );
 }
 
@@ -140,7 +169,7 @@ function CodeSent() {
         error={m.error}
       />
       <div className="actions">
-        <Button type="submit" disabled={!m.canVerify} loading={m.verifying}>
+        <Button data-primary-action="" type="submit" disabled={!m.canVerify} loading={m.verifying}>
           {copy.account.verify}
         </Button>
         <Button variant="link" onClick={() => m.changeEmailClicked()}>
@@ -166,7 +195,7 @@ function ConfirmName() {
         error={m.error}
       />
       <div className="actions">
-        <Button type="submit" loading={m.saving}>
+        <Button data-primary-action="" type="submit" loading={m.saving}>
           {copy.account.continue}
         </Button>
       </div>
@@ -183,7 +212,7 @@ function ConfirmAccount({ fallbackEmail }: { fallbackEmail: string }) {
         {copy.account.signedInAs} <strong>{name}</strong> ({m.user?.email ?? fallbackEmail}).
       </p>
       <div className="actions">
-        <Button onClick={() => m.accountConfirmed()} disabled={m.signingOut}>
+        <Button data-primary-action="" onClick={() => m.accountConfirmed()} disabled={m.signingOut}>
           {copy.account.continue}
         </Button>
         <Button variant="link" onClick={() => m.signOutClicked()} loading={m.signingOut}>

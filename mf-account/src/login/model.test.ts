@@ -12,6 +12,9 @@ import {
   $fullNameError,
   $mode,
   $refusals,
+  $sendCaptcha,
+  $sendCaptchaProblem,
+  $sendCaptchaToken,
   accountConfirmed,
   accountShown,
   changeEmailClicked,
@@ -19,6 +22,8 @@ import {
   emailChanged,
   fullNameChanged,
   nameConfirmed,
+  sendCaptchaReset,
+  sendCaptchaVerified,
   sendCodeClicked,
   signOutClicked,
   verifyClicked,
@@ -95,6 +100,50 @@ describe('enter_email', () => {
     expect(setup.sent.map((c) => c.kind)).toEqual(['notify']);
     expect(setup.scope.getState($emailError)).toBe('That address cannot receive email');
     expect(setup.scope.getState($mode)).toBe('enter_email');
+  });
+});
+
+describe('a captcha before another code (many were asked for this email)', () => {
+  const asked = { success: false, captcha: true, captcha_sitekey: 'sandbox-site-key', error: 'Many codes have been asked for this email address.' };
+
+  test('the server asks: the challenge is shown with its sentence, no toast, still entering the email; Send waits for it', async () => {
+    let calls = 0;
+    const setup = modelScope({ sendOneTimeCode: async () => (++calls === 1 ? asked : { success: true }) });
+    await codeSent(setup);
+    expect(setup.scope.getState($mode)).toBe('enter_email');
+    expect(setup.scope.getState($sendCaptcha)).toEqual({ sitekey: 'sandbox-site-key', round: 1 });
+    expect(setup.scope.getState($emailError)).toBe(asked.error);
+    expect(setup.sent).toEqual([]);
+    // Not passed yet: nothing is sent.
+    await allSettled(sendCodeClicked, { scope: setup.scope });
+    expect(setup.api.payloadsOf('sendOneTimeCode')).toHaveLength(1);
+
+    await allSettled(sendCaptchaVerified, { scope: setup.scope, params: 'token-1' });
+    await allSettled(sendCodeClicked, { scope: setup.scope });
+    expect(setup.api.payloadsOf('sendOneTimeCode')).toEqual([{ email: 'sam@example.com' }, { email: 'sam@example.com', 'h-captcha-response': 'token-1' }]);
+    expect(setup.scope.getState($mode)).toBe('one_time_code_sent');
+    expect(setup.scope.getState($sendCaptcha)).toBeNull();
+    expect(setup.scope.getState($sendCaptchaToken)).toBeNull();
+  });
+
+  test('asked again (the token was refused): a fresh challenge, and the spent token is gone', async () => {
+    const setup = modelScope({ sendOneTimeCode: async () => asked });
+    await codeSent(setup);
+    await allSettled(sendCaptchaVerified, { scope: setup.scope, params: 'token-1' });
+    await allSettled(sendCodeClicked, { scope: setup.scope });
+    expect(setup.scope.getState($sendCaptcha)).toEqual({ sitekey: 'sandbox-site-key', round: 2 });
+    expect(setup.scope.getState($sendCaptchaToken)).toBeNull();
+  });
+
+  test('an expired or failed challenge is not passed any more: the expiry sentence for an expiry, the provider’s words for an error', async () => {
+    const setup = modelScope({ sendOneTimeCode: async () => asked });
+    await codeSent(setup);
+    await allSettled(sendCaptchaVerified, { scope: setup.scope, params: 'token-1' });
+    await allSettled(sendCaptchaReset, { scope: setup.scope, params: { reason: 'expired' } });
+    expect(setup.scope.getState($sendCaptchaToken)).toBeNull();
+    expect(setup.scope.getState($sendCaptchaProblem)).toBe(messages.captchaExpired);
+    await allSettled(sendCaptchaReset, { scope: setup.scope, params: { reason: 'error', detail: 'The challenge could not be verified.' } });
+    expect(setup.scope.getState($sendCaptchaProblem)).toBe('The challenge could not be verified.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import {
+  captchaProblem,
   isApiFailure,
   isCompleteCode,
   isValidEmail,
@@ -8,6 +9,7 @@ import {
   normaliseCode,
   type ApiClient,
   type ApiFailure,
+  type CaptchaReset,
   type User,
 } from '@checkout/shared';
 import { copy } from '../copy';
@@ -38,6 +40,9 @@ export const accountConfirmed = createEvent();
 export const signOutClicked = createEvent();
 /** 'Check or change email address, or re-send code'. */
 export const changeEmailClicked = createEvent();
+/** The send's captcha (when the server asks for one): passed, or back to not passed (expiry, challenge expiry, error). */
+export const sendCaptchaVerified = createEvent<string>();
+export const sendCaptchaReset = createEvent<CaptchaReset>();
 
 // ---- Effects: one per call; a refusal in a 200 answer is turned into a failure like any other -------------------
 
@@ -46,9 +51,14 @@ function refused(call: string, message: string, serverMessage: string): ApiFailu
   return { kind: 'http', call, status: 200, message, serverMessage };
 }
 
-export const sendCodeFx = createEffect(async ({ api, email }: { api: ApiClient; email: string }): Promise<void> => {
-  const answer = await api.sendOneTimeCode({ email });
+/** What a send came to: the code went out, or the server asks for a captcha first (nothing was sent). */
+export type SendOutcome = { kind: 'sent' } | { kind: 'captcha'; sitekey: string | null; message: string };
+
+export const sendCodeFx = createEffect(async ({ api, email, captcha }: { api: ApiClient; email: string; captcha: string | null }): Promise<SendOutcome> => {
+  const answer = await api.sendOneTimeCode({ email, ...(captcha ? { 'h-captcha-response': captcha } : {}) });
+  if (answer.captcha) return { kind: 'captcha', sitekey: answer.captcha_sitekey ?? null, message: answer.error ?? '' };
   if (answer.error) throw refused('sendOneTimeCode', messages.sendCodeFailed, answer.error);
+  return { kind: 'sent' };
 });
 
 export const checkCodeFx = createEffect<{ api: ApiClient; email: string; code: string }, { has_account: boolean }, unknown>(
@@ -76,6 +86,13 @@ export const $fullName = createStore('');
 export const $fullNameError = createStore<string | null>(null);
 /** Counts refused submits and wrong codes: the step moves focus to the field in error each time it changes. */
 export const $refusals = createStore(0);
+/**
+ * Many codes were asked for this email (from anywhere): the server wants a solved captcha with the next send. `round`
+ * mounts a fresh challenge each time the server asks again (a token is good for one send).
+ */
+export const $sendCaptcha = createStore<{ sitekey: string | null; round: number } | null>(null);
+export const $sendCaptchaToken = createStore<string | null>(null);
+export const $sendCaptchaProblem = createStore<string | null>(null);
 
 export const $sending = sendCodeFx.pending;
 export const $verifying = checkCodeFx.pending;
@@ -87,7 +104,7 @@ export const $canVerify = combine($code, $verifying, (code, verifying) => isComp
 // ---- Loading -> enter_email or confirm_account --------------------------------------------------------------------
 
 sample({ clock: accountShown, fn: ({ deps }) => deps, target: depsReceived });
-for (const store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $refusals]) store.reset(accountShown);
+for (const store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $refusals, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) store.reset(accountShown);
 $user.on(accountShown, (_, { user }) => user);
 $mode.on(accountShown, (_, { user }) => (user ? 'confirm_account' : 'enter_email'));
 $email.on(accountShown, (_, { user, initEmail }) => user?.email ?? initEmail ?? '');
@@ -97,7 +114,12 @@ $email.on(accountShown, (_, { user, initEmail }) => user?.email ?? initEmail ?? 
 $email.on(emailChanged, (_, email) => email);
 $emailError.on(emailChanged, () => null);
 
-const sendRequested = sample({ clock: sendCodeClicked, source: { email: $email, busy: $busy }, filter: ({ busy }) => !busy });
+// With a captcha asked for, Send waits until it is passed.
+const sendRequested = sample({
+  clock: sendCodeClicked,
+  source: { email: $email, busy: $busy, captcha: $sendCaptcha, token: $sendCaptchaToken },
+  filter: ({ busy, captcha, token }) => !busy && (captcha === null || token !== null),
+});
 sample({
   clock: sendRequested,
   filter: ({ email }) => !isValidEmail(email),
@@ -112,15 +134,29 @@ sample({
   clock: sendRequested,
   source: $deps,
   filter: (_, { email }) => isValidEmail(email),
-  fn: (deps, { email }) => ({ api: apiOf(deps), email: email.trim() }),
+  fn: (deps, { email, token }) => ({ api: apiOf(deps), email: email.trim(), captcha: token }),
   target: sendCodeFx,
 });
 
-$email.on(sendCodeFx.done, (_, { params }) => params.email);
-$mode.on(sendCodeFx.done, () => 'one_time_code_sent');
+const codeWentOut = sendCodeFx.done.filter({ fn: ({ result }) => result.kind === 'sent' });
+const captchaAsked = sendCodeFx.doneData.filterMap((outcome) => (outcome.kind === 'captcha' ? outcome : undefined));
+
+$email.on(codeWentOut, (_, { params }) => params.email);
+$mode.on(codeWentOut, () => 'one_time_code_sent');
 // A fresh code: whatever was typed for the last one no longer applies.
-$code.reset(sendCodeFx.done);
-$codeError.reset(sendCodeFx.done);
+$code.reset(codeWentOut);
+$codeError.reset(codeWentOut);
+
+// The server asks for a captcha: the challenge under the email field, its sentence beside the field.
+$sendCaptcha.on(captchaAsked, (current, { sitekey }) => ({ sitekey, round: (current?.round ?? 0) + 1 }));
+$sendCaptcha.reset(codeWentOut);
+$emailError.on(captchaAsked, (_, { message }) => message || null);
+$refusals.on(captchaAsked, (count) => count + 1);
+// A token is good for one send, whatever its outcome.
+$sendCaptchaToken.on(sendCaptchaVerified, (_, token) => token).reset([sendCaptchaReset, sendCodeFx.finally]);
+$sendCaptchaProblem
+  .on(sendCaptchaReset, (_, reset) => captchaProblem(reset))
+  .reset([sendCaptchaVerified, captchaAsked, codeWentOut]);
 
 // The spec's toast, and the server's own sentence (e.g. too many codes asked for) beside the field.
 sample({ clock: sendCodeFx.failData, fn: () => [notifyError(messages.sendCodeFailed, 'send-code')], target: shellCommandsSent });
@@ -210,6 +246,6 @@ sample({ clock: accountConfirmed, source: $busy, filter: (busy) => !busy, fn: ()
 sample({ clock: signOutClicked, source: { deps: $deps, busy: $busy }, filter: ({ busy }) => !busy, fn: ({ deps }) => ({ api: apiOf(deps) }), target: logoutFx });
 $mode.on(logoutFx.done, () => 'enter_email');
 $user.reset(logoutFx.done);
-for (const store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError]) store.reset(logoutFx.done);
+for (const store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) store.reset(logoutFx.done);
 sample({ clock: logoutFx.done, fn: (): ShellCommand[] => [{ kind: 'refreshUser' }], target: shellCommandsSent });
 sample({ clock: logoutFx.fail, fn: () => [notifyError(messages.logoutFailed, 'logout')], target: shellCommandsSent });

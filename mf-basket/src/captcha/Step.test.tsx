@@ -73,11 +73,15 @@ describe('captcha step with the sandbox challenge', () => {
     expect(props.api.payloadsOf('reserveTickets')).toEqual([{ 'h-captcha-response': 'sandbox-token' }]);
   });
 
-  test("a failed challenge: not passed, the spec's message and the provider's text", async () => {
-    const requests = sandboxServer((body) => (body.outcome === 'fail' ? { status: 400, body: { error: 'Challenge failed' } } : { status: 200, body: { token: 't', expires_in: 120 } }));
+  test("a failed challenge: not passed, with the provider's words and no word of an expiry", async () => {
+    const requests = sandboxServer((body) =>
+      body.outcome === 'fail' ? { status: 400, body: { error: 'The challenge could not be verified.' } } : { status: 200, body: { token: 't', expires_in: 120 } },
+    );
     renderCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'Simulate a failed challenge' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPIRED} Challenge failed`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^The challenge could not be verified\.$/);
+    expect(alert).not.toHaveTextContent(EXPIRED);
     expect(requests).toEqual([{ sitekey: 'sandbox-site-key', outcome: 'fail' }]);
     expect(screen.getByRole('checkbox', { name: 'I am human' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -113,7 +117,7 @@ describe('captcha step with a real hCaptcha site key configured', () => {
 
   test.each([
     ['challenge expiry', 'challenge expires', EXPIRED],
-    ['an error, with its text', 'fail', `${EXPIRED} network-error`],
+    ["an error: hCaptcha's code in words, not an expiry", 'fail', 'The challenge could not be checked just now. Please try again.'],
   ])('%s resets to not passed', async (_name, trigger, text) => {
     renderCaptcha({ config: { hcaptchaSiteKey: 'real-key' } });
     await userEvent.click(await screen.findByRole('button', { name: 'verify' }));

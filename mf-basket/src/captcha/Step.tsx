@@ -5,10 +5,8 @@ import { messages, type StepProps } from '@checkout/shared';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { $captchaSiteKey, $reservingTickets } from '../reserve/model';
 import { useFocusOnArrival } from '@checkout/shared/ui';
-import { HCaptchaWidget } from './HCaptchaWidget';
+import { HCaptchaWidget, SandboxCaptcha, SANDBOX_SITE_KEY, type CaptchaWidgetProps } from '@checkout/shared/captcha';
 import { $captchaProblem, $captchaToken, $challengeRound, captchaReset, captchaStepOpened, captchaVerified, continueClicked } from './model';
-import { SandboxCaptcha, type CaptchaWidgetProps } from './SandboxCaptcha';
-import { SANDBOX_SITE_KEY } from './sandbox-client';
 import '../ui/step.css';
 import './captcha.css';
 
@@ -63,6 +61,7 @@ export function CaptchaStep(props: StepProps) {
       {m.problem ? <AlertBox type="warning">{m.problem}</AlertBox> : null}
       <div className="captcha__actions">
         <Button
+          data-primary-action=""
           disabled={m.token === null}
           loading={m.reserving}
           onClick={() => m.continueClicked({ deps: depsOf(props), checkout })}

@@ -43,8 +43,10 @@ describe('captcha step model (spec section 4 Reserve and captcha)', () => {
   test.each<[string, Parameters<typeof captchaReset>[0], string]>([
     ['the token expired', { reason: 'expired' }, EXPIRED],
     ['the challenge expired', { reason: 'challenge-expired' }, EXPIRED],
-    ['the provider reported an error', { reason: 'error', detail: 'network-error' }, `${EXPIRED} network-error`],
-    ['an error without text', { reason: 'error', detail: '' }, EXPIRED],
+    // A failed challenge did not expire: the provider's own words, not the expiry sentence.
+    ["the sandbox's failed challenge", { reason: 'error', detail: 'The challenge could not be verified.' }, 'The challenge could not be verified.'],
+    ["hCaptcha's network error", { reason: 'error', detail: 'network-error' }, 'The challenge could not be checked just now. Please try again.'],
+    ['an error without text', { reason: 'error', detail: '' }, 'The challenge could not be verified. Please try again.'],
   ])('%s: back to not passed, with the message', async (_name, reset, problem) => {
     const t = setup();
     await allSettled(captchaVerified, { scope: t.scope, params: 'token-1' });

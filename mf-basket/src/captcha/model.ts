@@ -1,15 +1,15 @@
 import { createEvent, createStore, sample } from 'effector';
-import { messages, type Checkout } from '@checkout/shared';
+import { captchaProblem, type CaptchaReset, type Checkout } from '@checkout/shared';
 import type { StepDeps } from '../basket/shell-commands';
 import { reservationRequested, reservationSettled, reserveTicketsFx } from '../reserve/model';
 
 /**
  * The captcha step (spec section 4 'Reserve and captcha'): passed on a verified challenge, back to not passed on
- * expiry, challenge expiry or error (with the spec's message and the provider's own text); Continue reserves with the
- * token and the reserve step's outcome handling takes it from there.
+ * expiry, challenge expiry or error (the spec's expiry sentence only for an expiry, the provider's own words for an
+ * error); Continue reserves with the token and the reserve step's outcome handling takes it from there.
  */
 
-export type CaptchaReset = { reason: 'expired' } | { reason: 'challenge-expired' } | { reason: 'error'; detail: string };
+export type { CaptchaReset };
 
 /** The step was shown: a token or message from an earlier visit means nothing now. */
 export const captchaStepOpened = createEvent();
@@ -24,7 +24,7 @@ export const $captchaToken = createStore<string | null>(null)
 
 /** What went wrong with the challenge, shown under it until it is passed. */
 export const $captchaProblem = createStore<string | null>(null)
-  .on(captchaReset, (_, reset) => (reset.reason === 'error' && reset.detail ? `${messages.captchaExpired} ${reset.detail}` : messages.captchaExpired))
+  .on(captchaReset, (_, reset) => captchaProblem(reset))
   .reset([captchaVerified, captchaStepOpened]);
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '@checkout/shared/ui';
+import { Spinner } from '../ui/Spinner';
 import type { CaptchaWidgetProps } from './SandboxCaptcha';
 
 // Fetched only when a real site key is configured: the sandbox basket never downloads it.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { solveSandboxCaptcha, type SandboxAnswer, type SandboxOutcome } from './sandbox-client';
+import './captcha.css';
 
 /** Runs `callback` after `ms`; returns a cancel function. Injectable so a test can expire a token at once. */
 export type Schedule = (callback: () => void, ms: number) => () => void;
