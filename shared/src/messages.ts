@@ -20,6 +20,8 @@ export const messages = {
   setCodeFailed: 'Unable to set the Code. Please try again later',
   removeTicketFailed: 'Unable to remove the Ticket from the basket. Please try again later',
   removeGiftVoucherFailed: 'Unable to remove the Gift Voucher from the basket. Please try again later',
+  /** Our addition, worded like its neighbours: removing an applied code. */
+  removeCodeFailed: 'Unable to remove the Code. Please try again later',
   sendCodeFailed: 'Unable to send the code. Please try again later',
   logoutFailed: 'Unable to log out. Please refresh the page',
   marketingPreferencesFailed: 'Unable to set the marketing preferences. Please try again later',
@@ -78,6 +80,14 @@ export const messages = {
   bankGiveUp: "We could not confirm if the payment was completed yet. We'll continue to wait, and deliver your tickets if payment is confirmed.",
   paymentFailedExpired:
     'Your payment was unsuccessful and the checkout time expired. If the tickets are still available, you can try to reserve them again',
+  /** A payment made for a basket that changed before it was settled (our rule: a payment pays for one priced basket). */
+  paymentRefundedBasketChanged:
+    'Your basket changed while you were paying, so that payment has been refunded. Please check your basket and pay again.',
+  /** The same, caught before any money was taken (the open payment was cancelled). */
+  paymentCancelledBasketChanged:
+    'Your basket changed while you were paying, so that payment was cancelled and nothing was taken. Please check your basket and pay again.',
+  /** Payment refused while a mandatory question asked before payment has no answer (the questions are named). */
+  questionsUnanswered: (questions: string) => `Please answer these questions before paying: ${questions}`,
   ticketsReservedFor: 'Tickets reserved for',
   determiningProgress: 'Determining checkout progress',
 
@@ -105,6 +115,9 @@ export const messages = {
 
   // ---- Section 5: address and delivery ----------------------------------------------------------------------------
   postcodeRequired: 'Type your postcode or zip code',
+  // Our words (the spec's billing form asks only for a non-empty postcode): a billing postcode of the wrong shape.
+  billingUkPostcodeInvalid: 'Type a UK postcode, like SW1A 1AA',
+  billingZipInvalid: 'Type a ZIP code of 5 or 9 digits, like 10001 or 10001-1234',
   giftVoucherFromRequired: 'Who is the gift voucher from?',
   giftVoucherToRequired: 'Who is the gift voucher for?',
   firstNameRequired: (owner: AddressOwner = 'your') => `Please type ${owner} first name`,
@@ -129,22 +142,64 @@ export const messages = {
   transferEmailRequired: 'Please enter an email',
   transferDateRequired: 'Please enter a date',
   transferTimeRequired: 'Please enter a time',
+  /** A gift scheduled for today at a time already past. */
+  transferTimePast: 'Please choose a time later than now',
 
   // ---- Section 2: sentences several steps show ----------------------------------------------------------------------
   ticketsTransferred: 'Your tickets have been transferred',
   freeTicketsBeingClaimed: 'Your free tickets are being claimed',
+  /** The delivery step's first line after a £0 claim (no payment was taken). */
+  freeTicketsClaimed: 'Your free tickets have been claimed',
   editBasketWarning: 'By editing your basket, you could lose your reserved tickets.',
+  editBasket: 'Edit basket',
+  expressEditBasket: 'Edit basket or add discount code',
+  editBasketTitle: 'Are you sure?',
+  editBasketCancel: 'No, cancel',
+  editBasketConfirm: "Yes, I'm sure",
+  /** The phone's expandable basket and the summary's refund policy modal (spec section 2, Payment). */
+  phoneBasket: 'Your basket',
+  itemsInBasket: (n: number) => `${n} ${n === 1 ? 'item' : 'items'} in your basket`,
+  orderPaid: 'Paid',
+  refundPolicy: 'Refund policy',
+  close: 'Close',
   captchaPrompt: "Please prove you're a human being completing the CAPTCHA challenge.",
 
   // ---- Our own words: the frame around the steps, which the spec does not word ------------------------------------
   orderSummary: 'Order summary',
   subtotal: 'Subtotal',
   total: 'Total',
+  /** The order summary's rows besides the ticket and voucher lines (the server builds them: sale/breakdown.ts). */
+  discountRow: (code: string) => `Discount code ${code}`,
+  giftVoucherCodeRow: (code: string) => `Gift voucher ${code}`,
+  deliveryRow: 'Delivery',
+  refundProtectionRow: 'Refund protection',
+  donationRow: (charity: string) => `Donation to ${charity}`,
+  donationFeeRow: 'Donation fee',
+  withGiftAid: 'With Gift Aid: the charity can claim 25% more at no cost to you',
+  bookingFeeIncluded: (fee: string) => `Includes booking fee ${fee}`,
+  /** An applied code, on every visit: its saving and the way to take it off. */
+  codeSaving: (code: string, saving: string) => `${code}: ${saving} off`,
+  removeCode: (code: string) => `Remove code ${code}`,
+  remove: 'Remove',
   free: 'FREE',
   retry: 'Retry',
   stepLoading: 'Loading',
   stepCouldNotLoad: 'This step could not be loaded. Nothing in your checkout has been lost: please try again.',
   stepFailed: 'Something went wrong on this step. Please reload the page, or contact support.',
+
+  // ---- Our own words: the header (the checkout's progress and the countdown's warnings) -----------------------------
+  checkoutProgress: 'Checkout progress',
+  stageBasket: 'Basket',
+  stageDetails: 'Details',
+  stagePayment: 'Payment',
+  stageTickets: 'Tickets',
+  /** Announced once each, politely, at five minutes and at one minute left. */
+  checkoutTimeLeft: (minutes: number) => `You have ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to complete your checkout.`,
+
+  // ---- Our own words: a captcha that failed without expiring (a provider's sentence is shown as it is) -----------
+  captchaNotVerified: 'The challenge could not be verified. Please try again.',
+  captchaUnavailable: 'The challenge could not be checked just now. Please try again.',
+  captchaRateLimited: 'Too many attempts at the challenge. Please wait a moment and try again.',
 } as const;
 
 export type Messages = typeof messages;

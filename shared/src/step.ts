@@ -31,6 +31,13 @@ export interface RuntimeConfig {
    * `{address}` where the venue's address goes. Absent means no embed: the view links to the address on a map instead.
    */
   accommodationMapUrl?: string;
+  /** The marketplace's name in the checkout's header; absent means the shell's built-in name. */
+  marketplaceName?: string;
+  /**
+   * The marketplace's logo in the header instead of the built-in mark: a path on this site or an https URL (the
+   * page's Content-Security-Policy must allow its host for images).
+   */
+  marketplaceLogoUrl?: string;
 }
 
 /** What the shell's model exposes to a step, read-only. */

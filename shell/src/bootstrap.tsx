@@ -9,6 +9,7 @@ import { likelyNextSteps } from './remotes/prefetch';
 import { createStepLoader, type StepLoader } from './remotes/stepLoader';
 import { stepPropsFactory } from './steps/stepProps';
 import { App } from './ui/App';
+import { brandOf } from './ui/brand';
 
 const whenIdle = (work: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 500);
@@ -76,6 +77,7 @@ async function start() {
       loader={loader}
       stepProps={stepPropsFactory(scope, api, runtime.config)}
       onStepShown={onStepShownFactory(scope, loader, runtime.config)}
+      brand={brandOf(runtime.config)}
     />,
   );
   loadConsentedAnalytics(runtime.config.analyticsScriptUrl);

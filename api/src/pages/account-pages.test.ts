@@ -11,28 +11,61 @@ import { DEFAULT_NEXT, safeNext } from './safe-next';
 const MANY = { limit: 10_000, windowSeconds: 900 };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
+  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
 }, 60_000);
 afterAll(() => t.close());
 
-describe('safeNext: only a path on this site', () => {
+describe('safeNext: parsed against the site origin, and only a target on it', () => {
+  const ORIGIN = 'https://tickets.example.com';
   test.each([
     ['/checkout/', '/checkout/'],
     ['/account/wallet/?tab=1#top', '/account/wallet/?tab=1#top'],
     ['/a/../checkout/', '/checkout/'],
+    ['checkout/', '/checkout/'],
+    ['https://tickets.example.com/checkout/?x=1', '/checkout/?x=1'],
+    // Another origin, however it is spelled.
     ['https://evil.example/', DEFAULT_NEXT],
+    ['http://tickets.example.com/checkout/', DEFAULT_NEXT],
+    ['https://tickets.example.com.evil.example/', DEFAULT_NEXT],
+    ['https://user:pass@tickets.example.com/', DEFAULT_NEXT],
     ['//evil.example/', DEFAULT_NEXT],
+    ['///evil.example/', DEFAULT_NEXT],
     ['/\\evil.example/', DEFAULT_NEXT],
     ['\\\\evil.example', DEFAULT_NEXT],
+    ['/\\/evil.example', DEFAULT_NEXT],
+    ['https:evil.example', DEFAULT_NEXT],
+    ['https:/evil.example', DEFAULT_NEXT],
     ['javascript:alert(1)', DEFAULT_NEXT],
+    ['JaVaScRiPt:alert(1)', DEFAULT_NEXT],
+    ['data:text/html,<script>alert(1)</script>', DEFAULT_NEXT],
+    // Dot segments that resolve to a protocol-relative path.
+    ['/./..//evil.example/phish', DEFAULT_NEXT],
+    ['/%2e/..//evil.example/', DEFAULT_NEXT],
+    ['/.//evil.example/', DEFAULT_NEXT],
+    // Tabs, newlines and other control characters (the parser would drop them and read '//x').
     ['/\tevil', DEFAULT_NEXT],
-    ['checkout/', DEFAULT_NEXT],
+    ['/\t/evil.example', DEFAULT_NEXT],
+    ['/\n/evil.example', DEFAULT_NEXT],
+    ['/\r\n/evil.example', DEFAULT_NEXT],
+    ['\u0000/evil.example', DEFAULT_NEXT],
     ['', DEFAULT_NEXT],
+    ['/'.repeat(2001), DEFAULT_NEXT],
     [undefined, DEFAULT_NEXT],
     [['/a', '/b'], DEFAULT_NEXT],
   ])('%p -> %p', (raw, expected) => {
-    expect(safeNext(raw)).toBe(expected);
+    expect(safeNext(raw, ORIGIN)).toBe(expected);
   });
+
+  // Encoded forms are not decoded by the parser: they stay a path on this site, which is what matters.
+  test.each(['%2f%2fevil.example', '/%2f%2fevil.example', '/%09/evil.example', '/%5cevil.example', '/%0a/evil.example'])(
+    '%p stays on the site, wherever the answer is resolved',
+    (raw) => {
+      const next = safeNext(raw, ORIGIN);
+      expect(next.startsWith('/') && !next.startsWith('//')).toBe(true);
+      expect(new URL(next, ORIGIN).origin).toBe(ORIGIN);
+      expect(new URL(next, 'http://elsewhere.invalid/deep/page').origin).toBe('http://elsewhere.invalid');
+    },
+  );
 });
 
 describe('/signin/', () => {
@@ -51,6 +84,13 @@ describe('/signin/', () => {
     expect(page).toContain('Check or change email address, or re-send code');
     expect(page).toContain('data-next="/checkout/"');
     expect(page).toMatch(/<script src="\/assets\/account-pages\.[0-9a-f]{10}\.js" defer><\/script>/);
+  });
+
+  test('the send form carries what its script needs to show a captcha when the server asks for one (hidden until then)', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/signin/' })).body;
+    expect(body).toContain('data-captcha-mode="sandbox"');
+    expect(body).toContain('data-captcha-sitekey="sandbox-site-key"');
+    expect(body).toMatch(/<div class="stack" data-captcha hidden>/);
   });
 
   test('an outside ?next= is replaced by the default; /signin redirects keeping the query', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { SESSIONLESS } from '../identity/session';
 import { registerDevOutbox } from './dev-outbox';
 import type { PageAssets } from './html';
 import { registerMailingList } from './mailing-list';
@@ -11,7 +12,7 @@ import { registerSignIn } from './signin';
 function hashedAsset(app: FastifyInstance, name: string, ext: string, type: string): string {
   const body = readFileSync(path.join(__dirname, 'assets', `${name}.${ext}`), 'utf8');
   const url = `/assets/${name}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.${ext}`;
-  app.get(url, async (_request, reply) => reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable').send(body));
+  app.get(url, SESSIONLESS, async (_request, reply) => reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable').send(body));
   return url;
 }
 
@@ -22,5 +23,5 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps, assets
   const withCss: PageAssets = { ...assets, styles: [...assets.styles, css] };
   registerSignIn(app, deps, withCss, script);
   registerMailingList(app, deps, withCss, script);
-  if (deps.config.mail.devOutbox) registerDevOutbox(app, deps.db, assets, [css]);
+  if (deps.config.devPages) registerDevOutbox(app, deps.db, assets, [css]);
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/schema';
-import { listMessages, type OutboxRow } from '../mail/outbox';
+import { attachmentsOf, listMessages, type OutboxRow } from '../mail/outbox';
 import { html, layout, type PageAssets } from './html';
 
-export const OUTBOX_PATHS = { page: '/dev/outbox', json: '/dev/outbox.json' } as const;
+export const OUTBOX_PATHS = {
+  page: '/dev/outbox',
+  json: '/dev/outbox.json',
+  html: (id: number) => `/dev/outbox/${id}/html`,
+  attachment: (id: number, index: number) => `/dev/outbox/${id}/attachments/${index}`,
+} as const;
 
 interface OutboxQuerystring {
   to?: unknown;
@@ -23,6 +28,7 @@ function messageItem(row: OutboxRow) {
   return html`<li class="card stack" style="gap:var(--s-2)">
 <h2>${row.subject}</h2>
 <p class="muted">To ${row.to_address} · ${row.created_at.toISOString()} · ${row.sent_at ? `sent ${row.sent_at.toISOString()}` : 'not sent (outbox only)'}</p>
+${row.html_body || attachmentsOf(row).length ? html`<p class="cluster">${row.html_body ? html`<a href="${OUTBOX_PATHS.html(row.id)}">View the HTML part</a>` : ''}${attachmentsOf(row).map((file, index) => html`<a href="${OUTBOX_PATHS.attachment(row.id, index)}">${file.filename}</a>`)}</p>` : ''}
 <pre>${row.text_body}</pre>
 </li>`;
 }
@@ -49,8 +55,27 @@ export function registerDevOutbox(app: FastifyInstance, db: Db, assets: PageAsse
           created_at: row.created_at.toISOString(),
           sent_at: row.sent_at?.toISOString() ?? null,
           attempts: row.attempts,
+          attachments: attachmentsOf(row),
         })),
       });
+  });
+  // One message's HTML part as a mail client would show it, and its attachments, for looking at them in development.
+  const messageById = (raw: string) => (/^\d{1,9}$/.test(raw) ? db.selectFrom('outbox').selectAll().where('id', '=', Number(raw)).executeTakeFirst() : Promise.resolve(undefined));
+  app.get<{ Params: { id: string } }>('/dev/outbox/:id/html', async (request, reply) => {
+    const row = await messageById(request.params.id);
+    if (!row?.html_body) return reply.callNotFound();
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(row.html_body);
+  });
+  app.get<{ Params: { id: string; index: string } }>('/dev/outbox/:id/attachments/:index', async (request, reply) => {
+    const row = await messageById(request.params.id);
+    const file = row ? attachmentsOf(row)[Number(request.params.index)] : undefined;
+    if (!file) return reply.callNotFound();
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(file.content);
   });
   app.get<{ Querystring: OutboxQuerystring }>(OUTBOX_PATHS.page, async (request, reply) => {
     const filter = query(request.query);

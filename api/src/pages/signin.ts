@@ -3,17 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps';
 import { validationError } from '../http/validation';
+import { SANDBOX_SOLVE_PATH } from '../captcha/sandbox';
 import { signInDeps } from '../identity/handlers';
 import { logoutOfSale, signInWithCode } from '../identity/sign-in';
 import { sessionUser } from '../identity/users';
 import { html, layout, type PageAssets } from './html';
 import { safeNext } from './safe-next';
+import { WALLET_PATH } from '../delivery/wallet-email';
 
 export const SIGNIN_PATHS = { page: '/signin/', verify: '/signin/verify', signOut: '/signin/sign-out' } as const;
 
 const VerifySchema = z.extend(calls.checkOneTimeCode.request, { next: z.optional(z.string()) });
 
 const HTML = 'text/html; charset=utf-8';
+const PREFILL_EMAIL = /^[^\s@<>"']{1,200}@[^\s@<>"']{1,120}$/;
 
 function signedInBody(email: string, next: string) {
   return html`<h1>Sign in</h1>
@@ -24,16 +27,27 @@ function signedInBody(email: string, next: string) {
 </section>`;
 }
 
-function signInBody(next: string) {
+/** How the page shows a captcha when send_one_time_code asks for one: hCaptcha's widget, or the offline sandbox's. */
+export interface SignInCaptcha {
+  mode: 'sandbox' | 'hcaptcha';
+  siteKey: string;
+}
+
+function signInBody(next: string, captcha: SignInCaptcha, email: string) {
   return html`<h1>Sign in</h1>
 <section class="stack narrow" data-signin data-next="${next}" data-failed="${messages.sendCodeFailed}"
  data-sending="Sending your code…" data-sent="We have emailed a 6-digit code to {email}. It is valid for 15 minutes."
  data-no-account="Your email address is confirmed, but it has no account yet: you can buy tickets as a guest with it."
- data-continue="Continue">
+ data-continue="Continue" data-wallet="${WALLET_PATH}" data-captcha-mode="${captcha.mode}" data-captcha-sitekey="${captcha.siteKey}"
+ data-captcha-failed="${messages.captchaNotVerified}" data-captcha-solve="${SANDBOX_SOLVE_PATH}">
 <form class="stack" data-send-code method="post" action="${calls.sendOneTimeCode.path}" novalidate>
 <p>We will email you a one-time code: no password needed.</p>
 <div class="form-field"><label for="signin-email">Email address</label>
-<input id="signin-email" name="email" type="email" autocomplete="email" maxlength="320" required></div>
+<input id="signin-email" name="email" type="email" autocomplete="email" maxlength="320" required value="${email}"></div>
+<div class="stack" data-captcha hidden>
+<p>${messages.captchaPrompt}</p>
+<div data-captcha-widget></div>
+</div>
 <p><button class="btn btn--primary" type="submit">Send code</button></p>
 <p role="status" aria-live="polite" class="form-status"></p>
 </form>
@@ -56,14 +70,18 @@ function signInBody(next: string) {
  */
 export function registerSignIn(app: FastifyInstance, deps: AppDeps, assets: PageAssets, script: string): void {
   const signIn = signInDeps(deps);
+  const origin = new URL(deps.config.publicUrl).origin;
+  const captcha: SignInCaptcha = { mode: deps.config.captcha.mode, siteKey: deps.config.captcha.siteKey };
   app.get('/signin', async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${SIGNIN_PATHS.page}${query}`, 301);
   });
-  app.get<{ Querystring: { next?: unknown } }>(SIGNIN_PATHS.page, async (request, reply) => {
-    const next = safeNext(request.query.next);
+  app.get<{ Querystring: { next?: unknown; email?: unknown } }>(SIGNIN_PATHS.page, async (request, reply) => {
+    const next = safeNext(request.query.next, origin);
+    // ?email= fills the address in (a transfer's accept page sends its recipient here); only a plausible one is used.
+    const email = typeof request.query.email === 'string' && PREFILL_EMAIL.test(request.query.email) ? request.query.email : '';
     const user = await sessionUser(deps.db, request.session);
-    const body = user ? signedInBody(user.email, next) : signInBody(next);
+    const body = user ? signedInBody(user.email, next) : signInBody(next, captcha, email);
     return reply
       .header('content-type', HTML)
       .header('cache-control', 'no-store')
@@ -74,7 +92,7 @@ export function registerSignIn(app: FastifyInstance, deps: AppDeps, assets: Page
     const parsed = VerifySchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error.issues, input);
     const { has_account } = await signInWithCode(signIn, { request, reply }, parsed.data.email, parsed.data.code, { checkout: false });
-    return reply.header('cache-control', 'no-store').send({ has_account, next: safeNext(parsed.data.next) });
+    return reply.header('cache-control', 'no-store').send({ has_account, next: safeNext(parsed.data.next, origin) });
   });
   app.post(SIGNIN_PATHS.signOut, async (request, reply) => reply.send(await logoutOfSale(signIn, { request, reply })));
 }

@@ -20,6 +20,19 @@ async function counts() {
   return { sales: Number(sales.n), lines: Number(lines.n), sessions: Number(sessions.n) };
 }
 
+describe('after-sale messages', () => {
+  test('two events of one organiser: the checkout lists both messages, each with its event and that organiser', async () => {
+    const visitor = await t.visitor();
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.folkBalcony, quantity: 1 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.summerDay, quantity: 1 })).json()).toEqual({ success: true });
+    const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
+    expect(checkout.after_sale_messages.map((m) => [m.organiser_name, m.event_title])).toEqual([
+      ['Brighton Folk Collective', 'Folk by the Sea'],
+      ['Brighton Folk Collective', 'Summer Fields Festival'],
+    ]);
+  });
+});
+
 describe('get on an empty session', () => {
   test('answers the empty basket checkout and stores nothing', async () => {
     const before = await counts();

@@ -1,5 +1,4 @@
 import {
-  CHECKOUT_STATES,
   EMPTY_CHECKOUT,
   messages,
   type AfterSaleMessage,
@@ -13,6 +12,7 @@ import {
   type TicketLine,
   type UpcomingEvent,
 } from '@checkout/shared';
+import { appliedCodes, priceBreakdown } from './breakdown';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';
 import { niceDate, niceDay, niceTime, ukDate } from '../catalogue/dates';
@@ -24,6 +24,7 @@ import { serverMessages } from '../http/server-messages';
 import { availableOf } from '../inventory/holds';
 import { guestMarketingChoices } from '../preferences/marketing';
 import { secondsRemaining } from './current';
+import { visibleState } from './state';
 import { saleCodes } from '../catalogue/codes';
 import { saleTotals, type SaleTotals } from './amounts';
 import { saleMessages } from './messages';
@@ -32,18 +33,10 @@ import { toPlanBasket } from '../instalments/basket';
 import { savedPaymentMethods } from '../instalments/saved-cards';
 import { scheduleOptions } from '../instalments/schedule';
 import { questionsByTicket } from '../questions/by-ticket';
+import { canTransfer } from '../transfers/transferable';
 
 const UPCOMING_PER_ORGANISER = 4;
 
-/** States a sale without a live reservation can be in; anything later is shown from the basket again. */
-const BEFORE_RESERVATION: ReadonlySet<CheckoutState> = new Set(['basket', 'captcha', 'reserve']);
-const STATES: ReadonlySet<string> = new Set(CHECKOUT_STATES);
-
-function visibleState(sale: Sale): CheckoutState {
-  const stored = STATES.has(sale.state) ? (sale.state as CheckoutState) : 'basket';
-  if (sale.status === 'reserved' || sale.status === 'paid') return stored;
-  return BEFORE_RESERVATION.has(stored) ? stored : 'basket';
-}
 
 function addMonths(at: Date, months: number): Date {
   const next = new Date(at.getTime());
@@ -446,5 +439,17 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     after_payment_questions: questionsByTiming.after_payment,
     has_waivers: lines.tickets.some((line) => line.waiver_id !== null),
     after_sale_messages,
+    can_transfer: await canTransfer(db, sale),
+    price_breakdown: priceBreakdown({
+      totals,
+      tickets,
+      vouchers: lines.vouchers,
+      donationMinor: sale.donation_minor,
+      donationFeeMinor: sale.donation_fee_minor,
+      isGiftAid: sale.is_gift_aid,
+      charityName: charity?.name ?? null,
+      currencySymbol: currency.symbol,
+    }),
+    applied_codes: appliedCodes(lines.codes, totals),
   };
 }

@@ -3,12 +3,14 @@ import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
-import { endHolds } from '../inventory/holds';
-import { lockCurrentSale } from './current';
+import { cancelOpenPayments } from '../payment/cancel-open';
+import { lockCurrentSale, reopenBasket } from './current';
 
 /**
- * Edit basket (spec 4): the sale is destroyed and its holds given back at once; the visitor starts again from an
- * empty basket. Destroying nothing succeeds (a double click); a paid sale cannot be destroyed.
+ * Edit basket (spec 4, destroy_sale): the reservation is given back at once and the sale returns to the basket with its
+ * lines, codes and choices as they were — the buyer came to edit, not to start again. Its open payment is cancelled
+ * (it was made for the reservation). Editing an unreserved basket, or nothing, succeeds and changes nothing (a double
+ * click); a paid sale cannot be edited.
  */
 export async function destroySale(db: Db, clock: Clock, session: SessionHandle): Promise<{ success: boolean }> {
   const now = clock.now();
@@ -18,13 +20,9 @@ export async function destroySale(db: Db, clock: Clock, session: SessionHandle):
       const sale = await lockCurrentSale(tx, sessionRow);
       if (!sale) return { success: true };
       if (sale.status === 'paid') throw new HttpError(409, serverMessages.cannotDestroyPaid);
-      await endHolds(tx, sale.id, 'released', now);
-      await tx
-        .updateTable('sales')
-        .set({ status: 'destroyed', state: 'basket', edit_basket_clicked: true, hold_expires_at: null, ended_at: now, updated_at: now })
-        .where('id', '=', sale.id)
-        .execute();
-      await tx.updateTable('sessions').set({ sale_id: null }).where('id', '=', sessionRow.id).execute();
+      await cancelOpenPayments(tx, sale.id, now);
+      await reopenBasket(tx, sale, now);
+      await tx.updateTable('sales').set({ state: 'basket', edit_basket_clicked: true, updated_at: now }).where('id', '=', sale.id).execute();
       return { success: true };
     });
   } finally {

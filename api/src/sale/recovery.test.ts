@@ -73,10 +73,12 @@ describe('the recovery link /smartcheckout/?session={sale_reference}', () => {
     expect((await visitor.get(paths.get)).json().sale_reference).toBe(before);
   });
 
-  test('a destroyed sale (edit basket) is gone', async () => {
+  test('Edit basket keeps the sale: its link still brings the basket, lines and all', async () => {
     const first = await buyerOf(t, SEED.ticket.galaAdult, 1);
     const { sale_reference: reference } = (await first.get(paths.get)).json();
     await first.post(paths.destroy);
-    expect((await (await t.visitor()).get(link(reference))).statusCode).toBe(404);
+    const second = await t.visitor();
+    expect((await second.get(link(reference))).statusCode).toBe(302);
+    expect((await second.get(paths.get)).json()).toMatchObject({ sale_reference: reference, state: 'basket', tickets: [{ ticket_id: SEED.ticket.galaAdult, qty: 1 }] });
   });
 });

@@ -17,6 +17,7 @@ export const salePaths = {
   removeVoucher: calls.removeGiftVoucherFromBasket.path,
   reserve: calls.reserveTickets.path,
   destroy: calls.destroySale.path,
+  state: calls.updateBasketState.path,
 } as const;
 
 /** A ticket type's stock, and the sum of its active holds (which `held` must equal). */

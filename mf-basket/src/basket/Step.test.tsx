@@ -36,8 +36,9 @@ describe('filled basket', () => {
     expect(voucher.getByText('£20.00')).toBeInTheDocument();
     expect(voucher.getByLabelText('Quantity of Riverside Live Gift Voucher')).toHaveValue(1);
     // 2 x 25 + 12.50 + 20; fees 2 x 1.50 + 0.75, not absorbed
-    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('£82.50');
-    expect(screen.getByText('Booking fee').nextSibling).toHaveTextContent('+ £3.75');
+    // The server's rows under the lines, then its total: 2 x 25 + 12.50 + 20 and fees 2 x 1.50 + 0.75.
+    expect(screen.getByText('Booking fee').nextSibling).toHaveTextContent('£3.75');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('£86.25');
     expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeEnabled();
   });
 
@@ -51,10 +52,23 @@ describe('filled basket', () => {
     expect(within(line('Adult')).getByText(/× 2/)).toBeInTheDocument();
   });
 
-  test('absorbed booking fees show in brackets', () => {
-    renderBasket({ checkout: sampleCheckout({ all_booking_fees_are_absorbed: true }) });
-    expect(screen.getByText('Booking fee').nextSibling).toHaveTextContent('(£3.75)');
-    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('£86.25');
+  test('an applied code shows its saving, Code applied and Remove, which takes it off and reloads the basket', async () => {
+    const checkout = sampleCheckout({
+      applied_codes: [{ code: 'SAVE10', kind: 'discount', saving: 5 }],
+      basket_total: 81.25,
+      price_breakdown: [
+        { kind: 'ticket', label: 'Adult', detail: null, quantity: 2, amount: 50, code: null },
+        { kind: 'discount', label: 'Discount code SAVE10', detail: null, quantity: null, amount: -5, code: 'SAVE10' },
+        { kind: 'booking_fee', label: 'Booking fee', detail: null, quantity: null, amount: 3.75, code: null },
+      ],
+    });
+    const props = renderBasket({ checkout });
+    expect(screen.getByText('SAVE10: £5.00 off')).toBeInTheDocument();
+    expect(screen.getByText('Code applied')).toBeInTheDocument();
+    expect(screen.getByText('Discount code SAVE10').nextSibling).toHaveTextContent('-£5.00');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('£81.25');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove code SAVE10' }));
+    await waitFor(() => expect(props.api.payloadsOf('removeCode')).toEqual([{ code: 'SAVE10' }]));
   });
 
   test("the server's reserving error and basket errors are warnings, its successes success notes", () => {
@@ -97,7 +111,7 @@ describe('filled basket', () => {
     expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([]);
     await act(() => jest.advanceTimersByTimeAsync(1));
     expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 4 }]);
-    await waitFor(() => expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('£132.50'));
+    await waitFor(() => expect(screen.getByText('Total').nextSibling).toHaveTextContent('£139.25'));
     expect(screen.getByLabelText('Quantity of Adult')).toHaveValue(4);
     expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeEnabled();
   });
@@ -127,6 +141,91 @@ describe('filled basket', () => {
     );
     expect(props.api.payloadsOf('removeGiftVoucherFromBasket')).toEqual([{ gift_voucher_id: 21, value: 20 }]);
     expect(screen.getByRole('heading', { name: 'Riverside Live Gift Voucher' })).toBeInTheDocument();
+  });
+});
+
+describe('the quantity box shows what the basket will reserve', () => {
+  const reserve = () => screen.getByRole('button', { name: 'Reserve Basket' });
+
+  test('below a minimum: the number typed stays in the box with the warning, nothing is sent, even after a reload', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 11 ? { ...t, qty: 3, min_per_customer: 2 } : t));
+    const props = renderBasket({ checkout });
+    const input = screen.getByLabelText('Quantity of Adult');
+    await user.clear(input);
+    await user.type(input, '1');
+    expect(input).toHaveValue(1);
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You must purchase a minimum of 2 tickets of this type');
+    expect(reserve()).toBeDisabled();
+    await act(() => jest.advanceTimersByTimeAsync(5000));
+    expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([]);
+    // The shell reloads the checkout (another tab, a code): the server still holds 3, the box keeps the buyer's 1.
+    await act(async () => {
+      props.commands.reloadCheckout();
+      await jest.advanceTimersByTimeAsync(10);
+    });
+    await user.tab();
+    expect(screen.getByLabelText('Quantity of Adult')).toHaveValue(1);
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You must purchase a minimum of 2 tickets of this type');
+    expect(reserve()).toBeDisabled();
+  });
+
+  test('a cleared box disables Reserve Basket and sends nothing until a quantity is typed', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const props = renderBasket();
+    const input = screen.getByLabelText('Quantity of Adult');
+    await user.clear(input);
+    expect(input).toHaveDisplayValue('');
+    expect(reserve()).toBeDisabled();
+    await act(() => jest.advanceTimersByTimeAsync(5000));
+    expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([]);
+    expect(input).toHaveDisplayValue('');
+    expect(reserve()).toBeDisabled();
+
+    await user.type(input, '3');
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 3 }]);
+    await waitFor(() => expect(reserve()).toBeEnabled());
+  });
+
+  test('0 is no quantity either: Reserve Basket waits, and 1 is not sent in its place', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const props = renderBasket();
+    const input = screen.getByLabelText('Quantity of Adult');
+    await user.clear(input);
+    await user.type(input, '0');
+    expect(reserve()).toBeDisabled();
+    await act(() => jest.advanceTimersByTimeAsync(5000));
+    expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([]);
+  });
+
+  test('a box left empty shows its quantity again: Reserve Basket is enabled and nothing was sent', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const props = renderBasket();
+    const input = screen.getByLabelText('Quantity of Adult');
+    await user.clear(input);
+    expect(reserve()).toBeDisabled();
+    await user.tab();
+    expect(input).toHaveValue(2);
+    expect(reserve()).toBeEnabled();
+    await act(() => jest.advanceTimersByTimeAsync(5000));
+    expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([]);
+  });
+
+  test('a number over the limit typed at the limit shows the limit, not the number', async () => {
+    const user = userEvent.setup();
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 11 ? { ...t, qty: 10 } : t));
+    renderBasket({ checkout });
+    const input = screen.getByLabelText('Quantity of Adult');
+    await user.type(input, '5');
+    expect(input).toHaveValue(10);
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You can only reserve 10 tickets of this type');
   });
 });
 
@@ -296,6 +395,10 @@ describe('continue shopping (spec section 2)', () => {
     expect(link).toHaveAttribute('href', '/riverside-live/jazz-night/');
     expect(link).toHaveTextContent('Riverside Hall, Bristol');
     expect(link).toHaveTextContent('Friday 8 January 2027 at 8:00pm');
+    // The picture's own 16:9 shape, so none of it is cropped away (basket.css fits it whole: object-fit contain).
+    const thumb = link.querySelector('img') as HTMLImageElement;
+    expect(thumb).toHaveAttribute('src', '/img/jazz.svg');
+    expect(Number(thumb.getAttribute('width')) / Number(thumb.getAttribute('height'))).toBeCloseTo(16 / 9, 1);
   });
 
   test('no section when no organiser has upcoming events', () => {

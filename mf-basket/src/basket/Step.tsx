@@ -76,6 +76,13 @@ export function BasketStep(props: StepProps) {
   );
 }
 
+/**
+ * What one ticket costs the buyer, as the order summary's row says: a fee the organiser absorbs or the event hides is
+ * inside the price (the server sends `price` net of it), so the line does not show less than the summary beside it.
+ */
+const unitCost = (ticket: Checkout['tickets'][number]): number =>
+  ticket.absorb_fee || ticket.event_hide_booking_fee ? Math.round((ticket.price + ticket.booking_fee) * 100) / 100 : ticket.price;
+
 function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | null }) {
   const m = useUnit({
     drafts: $drafts,
@@ -145,7 +152,7 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
                       {ticket.seats.length > 0 ? <p className="basket-line__detail">Seats: {ticket.seats.join(', ')}</p> : null}
                     </>
                   }
-                  unitPrice={ticket.price}
+                  unitPrice={unitCost(ticket)}
                   currencySymbol={symbol}
                   qty={qty}
                   canUpdateQuantity={ticket.can_update_quantity}
@@ -162,10 +169,10 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
         </section>
       ) : null}
       {offer ? <RefundProtectionOffer offer={offer} draft={m.refundProtectionDraft} currencySymbol={symbol} onChoose={m.refundProtectionChosen} /> : null}
-      <CodeBox />
+      <CodeBox applied={checkout.applied_codes} currencySymbol={symbol} />
       <BasketTotals checkout={checkout} />
       <div className="basket-actions">
-        <Button loading={m.reserving} disabled={m.block !== null} onClick={() => m.reserveClicked()}>
+        <Button data-primary-action="" loading={m.reserving} disabled={m.block !== null} onClick={() => m.reserveClicked()}>
           Reserve Basket
         </Button>
       </div>

@@ -10,6 +10,12 @@ export const codeSubmitted = createEvent<string>();
 export const codeEdited = createEvent();
 
 export const setCodeFx = createEffect(({ api, code }: { api: ApiClient; code: string }) => api.setCode({ code }));
+/** Remove beside an applied code: remove_code, then the basket reloaded without it. */
+export const codeRemoveClicked = createEvent<string>();
+export const removeCodeFx = createEffect(({ api, code }: { api: ApiClient; code: string }) => api.removeCode({ code }));
+export const $removingCode = createStore<string | null>(null)
+  .on(removeCodeFx, (_, { code }) => code)
+  .reset(removeCodeFx.finally);
 export const $settingCode = setCodeFx.pending;
 
 export const $codeVerdict = createStore<CodeVerdict | null>(null)
@@ -31,3 +37,13 @@ sample({
   fn: (error) => [notifyError((isApiFailure(error) && failureText(error)) || messages.setCodeFailed)],
   target: shellCommandsSent,
 });
+
+sample({
+  clock: codeRemoveClicked,
+  source: { deps: $deps, busy: removeCodeFx.pending },
+  filter: ({ deps, busy }) => deps !== null && !busy,
+  fn: ({ deps }, code) => ({ api: (deps as StepDeps).api, code }),
+  target: removeCodeFx,
+});
+sample({ clock: removeCodeFx.done, fn: () => [{ kind: 'reloadCheckout' as const }], target: shellCommandsSent });
+sample({ clock: removeCodeFx.fail, fn: () => [notifyError(messages.removeCodeFailed)], target: shellCommandsSent });

@@ -5,6 +5,7 @@ import {
   $basket,
   $belowMinimum,
   $drafts,
+  $emptyBoxes,
   $lineWarnings,
   $refundProtectionDraft,
   $reserveBlock,
@@ -167,6 +168,83 @@ describe('quantity changes', () => {
     expect(Object.keys(scope.getState($drafts))).toEqual(['ticket:11', 'ticket:12']);
     await allSettled(checkoutShown, { scope, params: sampleCheckout() });
     expect(scope.getState($drafts)).toEqual({ 'ticket:12': { qty: 1, sent: false } });
+  });
+});
+
+describe('below a minimum (spec section 5): the typed quantity stays, warned, and nothing is sent', () => {
+  // The server holds 3 tables sold in pairs; the buyer types 1.
+  const pairs = { max_can_reserve: 10, min_per_customer: 2 };
+  const heldThree = () => {
+    const checkout = sampleCheckout();
+    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 11 ? { ...t, qty: 3, ...pairs } : t));
+    return checkout;
+  };
+
+  test('the line shows 1, warns, sends nothing after the debounce, and reserving is blocked', async () => {
+    const { scope, api, sent } = setup({ basket: heldThree() });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 1, pairs) });
+    expect(scope.getState($drafts)['ticket:11']).toEqual({ qty: 1, sent: false });
+    expect(scope.getState($lineWarnings)['ticket:11']).toBe('You must purchase a minimum of 2 tickets of this type');
+    expect(api.log).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(scope.getState($reserveBlock)).toBe('belowMinimum');
+  });
+
+  test('a reload of the checkout (the server still holding 3) keeps the 1 the buyer typed', async () => {
+    const { scope } = setup({ basket: heldThree() });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 1, pairs) });
+    await allSettled(checkoutShown, { scope, params: heldThree() });
+    expect(scope.getState($drafts)['ticket:11']).toEqual({ qty: 1, sent: false });
+    expect(scope.getState($reserveBlock)).toBe('belowMinimum');
+  });
+
+  test('a change of that line still waiting is cancelled: the old quantity is not sent behind the buyer', async () => {
+    const { scope, api } = setup({ basket: heldThree(), debounceMs: 20 });
+    const first = allSettled(quantityChanged, { scope, params: ticket(11, 4, pairs) });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 1, pairs) });
+    await first;
+    expect(api.log).toEqual([]);
+  });
+});
+
+describe('a quantity box without a quantity (cleared, or 0)', () => {
+  const cleared = (ticketId: number): QuantityRequest => ({ line: { kind: 'ticket', ticketId }, requested: null, limits });
+
+  test('blocks reserving and sends nothing', async () => {
+    const { scope, api, sent } = setup();
+    await allSettled(quantityChanged, { scope, params: cleared(11) });
+    expect(scope.getState($emptyBoxes)).toEqual({ 'ticket:11': true });
+    expect(scope.getState($reserveBlock)).toBe('noQuantity');
+    await allSettled(reserveClicked, { scope });
+    expect(api.log).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  test('a quantity typed into it is decided and sent as usual, and reserving is free again', async () => {
+    const { scope, api } = setup();
+    await allSettled(quantityChanged, { scope, params: cleared(11) });
+    await allSettled(quantityChanged, { scope, params: ticket(11, 4) });
+    expect(api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 4 }]);
+    expect(scope.getState($emptyBoxes)).toEqual({});
+    expect(scope.getState($reserveBlock)).toBeNull();
+  });
+
+  test('left empty, the box shows the quantity it had: reserving is free again and nothing is sent', async () => {
+    const { scope, api, sent } = setup();
+    await allSettled(quantityChanged, { scope, params: cleared(11) });
+    // The sample checkout holds 2 Adult tickets: the box shows 2 again.
+    await allSettled(quantityChanged, { scope, params: ticket(11, 2) });
+    expect(scope.getState($reserveBlock)).toBeNull();
+    expect(scope.getState($drafts)).toEqual({});
+    expect(api.log).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  test('a removed line no longer blocks', async () => {
+    const { scope } = setup();
+    await allSettled(quantityChanged, { scope, params: cleared(12) });
+    await allSettled(removeClicked, { scope, params: { kind: 'ticket', ticketId: 12 } });
+    expect(scope.getState($emptyBoxes)).toEqual({});
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type Checkout,
 } from '@checkout/shared';
 import { $settingCode } from './code';
-import { lineKey, ticketRef, type LineRef } from './lines';
+import { lineKey, serverQuantity, ticketRef, type LineRef } from './lines';
 import { decideQuantity, isBelowMinimum } from './quantity';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from './shell-commands';
 
@@ -49,8 +49,8 @@ export const $reserving = reserveDelayFx.pending;
 
 export interface QuantityRequest {
   line: LineRef;
-  /** What the buyer typed (already a number). */
-  requested: number;
+  /** What the buyer typed (already a number); null when the box holds no quantity (cleared, or 0). */
+  requested: number | null;
   /** The ticket's limits; null for a gift voucher. */
   limits: { max_can_reserve: number; min_per_customer: number } | null;
 }
@@ -63,8 +63,6 @@ const REFUND_PROTECTION_KEY = 'refund-protection';
 export const quantityChanged = createEvent<QuantityRequest>();
 /** Yes (true) or no (false) to the refund protection offer. */
 export const refundProtectionChosen = createEvent<boolean>();
-
-const decided = quantityChanged.map(({ line, requested, limits }) => ({ line, ...decideQuantity(requested, limits) }));
 
 /**
  * What each changed line's input shows until a reloaded checkout replaces it. A draft that was not sent (below the
@@ -81,11 +79,40 @@ export const $lineWarnings = createStore<Record<string, string>>({});
 export const $queued = createStore<Record<string, BasketUpdate>>({});
 /** The refund protection choice shown until a reloaded checkout replaces it; null: the server's. */
 export const $refundProtectionDraft = createStore<boolean | null>(null).on(refundProtectionChosen, (_, chosen) => chosen);
+/**
+ * Lines whose box holds no quantity (cleared, or 0), by line key. Nothing is sent for them and reserving waits until
+ * a quantity is typed (or the box, left, shows its quantity again), so the basket is never reserved with a quantity
+ * the buyer no longer sees.
+ */
+export const $emptyBoxes = createStore<Record<string, true>>({});
 
-$drafts.on(decided, (drafts, d) => ({ ...drafts, [lineKey(d.line)]: { qty: d.qty, sent: d.send } }));
+$emptyBoxes.on(quantityChanged, (empty, { line, requested }) =>
+  requested === null ? { ...empty, [lineKey(line)]: true } : forget(empty, lineKey(line)),
+);
+
+/**
+ * Each typed quantity, decided (spec section 5), and whether it is a change to keep: the quantity a box shows again
+ * after being left empty, or a number typed again, is no new change to send (one below the minimum is always kept,
+ * unsent: it is what blocks reserving).
+ */
+const decided = sample({
+  clock: quantityChanged,
+  source: { drafts: $drafts, basket: $basket },
+  filter: (_, { requested }) => requested !== null,
+  fn: ({ drafts, basket }, { line, requested, limits }) => {
+    const decision = decideQuantity(requested as number, limits);
+    const shown = drafts[lineKey(line)]?.qty ?? serverQuantity(basket, line);
+    return { line, ...decision, changed: !decision.send || decision.qty !== shown };
+  },
+});
+const changed = decided.filter({ fn: (d) => d.changed });
+
+// The buyer's number stays in the box, and in the draft, whatever the server holds: below the minimum it is kept
+// (warned, unsent) until the buyer changes it, while the order summary keeps the quantity still reserved.
+$drafts.on(changed, (drafts, d) => ({ ...drafts, [lineKey(d.line)]: { qty: d.qty, sent: d.send } }));
 $lineWarnings.on(decided, (warnings, d) => (d.warning ? { ...warnings, [lineKey(d.line)]: d.warning } : forget(warnings, lineKey(d.line))));
 // A value below the minimum is not sent, and cancels any change of that line still waiting.
-$queued.on(decided, (queued, d) =>
+$queued.on(changed, (queued, d) =>
   d.send ? { ...queued, [lineKey(d.line)]: { kind: 'quantity', line: d.line, qty: d.qty } } : forget(queued, lineKey(d.line)),
 );
 
@@ -103,7 +130,7 @@ sample({
 });
 
 /** Each change restarts the debounce; only the timer of the latest change sends. */
-const $debounceRound = createStore(0).on([decided, refundProtectionChosen], (round) => round + 1);
+const $debounceRound = createStore(0).on([changed, refundProtectionChosen], (round) => round + 1);
 export const debounceFx = createEffect(async ({ ms, round }: { ms: number; round: number }) => {
   await wait(ms);
   return round;
@@ -184,6 +211,7 @@ sample({
 $queued.on(removeClicked, (queued, line) => forget(queued, lineKey(line)));
 $lineWarnings.on(removeClicked, (warnings, line) => forget(warnings, lineKey(line)));
 $drafts.on(removeClicked, (drafts, line) => forget(drafts, lineKey(line)));
+$emptyBoxes.on(removeClicked, (empty, line) => forget(empty, lineKey(line)));
 
 sample({ clock: removeFx.done, fn: () => [{ kind: 'reloadCheckout' as const }], target: shellCommandsSent });
 sample({
@@ -232,8 +260,9 @@ export const $missingCompanions = $basket.map((basket) => (basket ? missingRequi
  * not yet handed to the model is not 'loading': the button must not flash disabled on its first render.
  */
 export const $reserveBlock = combine(
-  { shellUpdating: $shellUpdating, updating: $updating, belowMinimum: $belowMinimum, missingCompanions: $missingCompanions },
-  ({ shellUpdating, updating, belowMinimum, missingCompanions }) => reserveBlock({ loading: shellUpdating, updating, belowMinimum, missingCompanions }),
+  { shellUpdating: $shellUpdating, updating: $updating, emptyBoxes: $emptyBoxes, belowMinimum: $belowMinimum, missingCompanions: $missingCompanions },
+  ({ shellUpdating, updating, emptyBoxes, belowMinimum, missingCompanions }) =>
+    reserveBlock({ loading: shellUpdating, updating, noQuantity: Object.keys(emptyBoxes).length > 0, belowMinimum, missingCompanions }),
 );
 
 sample({

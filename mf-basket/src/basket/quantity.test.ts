@@ -1,4 +1,4 @@
-import { decideQuantity } from './quantity';
+import { decideQuantity, typedQuantity } from './quantity';
 
 const limits = (max_can_reserve: number, min_per_customer: number) => ({ max_can_reserve, min_per_customer });
 
@@ -22,5 +22,21 @@ describe('decideQuantity (spec section 5 Basket)', () => {
     [7, null, 7, true, null, false],
   ])('%p with %p -> %p', (requested, lim, qty, send, warning, belowMinimum) => {
     expect(decideQuantity(requested, lim)).toEqual({ qty, send, warning, belowMinimum });
+  });
+});
+
+describe('typedQuantity: what a quantity box holds', () => {
+  test.each<[string, number | null]>([
+    ['3', 3],
+    [' 12 ', 12],
+    ['05', 5],
+    ['', null],
+    ['0', null],
+    ['-2', null],
+    ['1.5', null],
+    ['1e3', null],
+    ['abc', null],
+  ])('%p -> %p', (text, quantity) => {
+    expect(typedQuantity(text)).toBe(quantity);
   });
 });

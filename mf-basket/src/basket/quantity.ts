@@ -34,3 +34,14 @@ export function decideQuantity(requested: number, limits: Limits | null): Quanti
 export function isBelowMinimum(qty: number, limits: Pick<TicketLine, 'min_per_customer'>): boolean {
   return limits.min_per_customer > 1 && qty < limits.min_per_customer;
 }
+
+/**
+ * What a quantity box holds: a whole number of at least QUANTITY_MIN, or null when it holds none (cleared, 0, a
+ * fraction, a sign). A box without a quantity is never read as one: it sends nothing and blocks reserving.
+ */
+export function typedQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const quantity = Number.parseInt(trimmed, 10);
+  return quantity >= QUANTITY_MIN ? quantity : null;
+}

@@ -210,6 +210,26 @@ export const AfterSaleMessageSchema = z.object({
 });
 export type AfterSaleMessage = z.infer<typeof AfterSaleMessageSchema>;
 
+/**
+ * One row of the order summary: every component of basket_total, built by the server (api/src/sale/breakdown.ts).
+ * The amounts are signed (a discount or a gift voucher code takes off) and always add up to basket_total.
+ */
+export const BreakdownRowSchema = z.object({
+  kind: z.enum(['ticket', 'voucher', 'discount', 'booking_fee', 'delivery', 'refund_protection', 'donation', 'donation_fee', 'gift_voucher_code']),
+  label: text,
+  /** Small print: a ticket's event and date, an absorbed booking fee, Gift Aid. */
+  detail: maybeText,
+  quantity: z.nullable(id),
+  amount: money,
+  /** The code a discount or gift voucher code row is for. */
+  code: maybeText,
+});
+export type BreakdownRow = z.infer<typeof BreakdownRowSchema>;
+
+/** A code on the sale, shown with what it saves on every visit, and removable. */
+export const AppliedCodeSchema = z.object({ code: text, kind: z.enum(['discount', 'gift_voucher']), saving: money });
+export type AppliedCode = z.infer<typeof AppliedCodeSchema>;
+
 export const CheckoutSchema = z.object({
   state: CheckoutStateSchema,
   sale_reference: maybeText,
@@ -260,6 +280,14 @@ export const CheckoutSchema = z.object({
   after_payment_questions: TicketQuestionsSchema,
   has_waivers: z.boolean(),
   after_sale_messages: z.array(AfterSaleMessageSchema),
+  /** The order summary's rows (their amounts add up to basket_total). */
+  price_breakdown: z._default(z.array(BreakdownRowSchema), []),
+  applied_codes: z._default(z.array(AppliedCodeSchema), []),
+  /**
+   * Whether a transfer can succeed now (the order-completed page offers Transfer only then): the sale is paid with no
+   * payment plan outstanding and at least one issued ticket is unseated and in no transfer yet.
+   */
+  can_transfer: z._default(z.boolean(), false),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -309,6 +337,9 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   after_payment_questions: {},
   has_waivers: false,
   after_sale_messages: [],
+  price_breakdown: [],
+  applied_codes: [],
+  can_transfer: false,
 });
 
 // ---- Addresses -------------------------------------------------------------------------------------------------

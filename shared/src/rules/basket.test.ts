@@ -124,11 +124,12 @@ describe('refundProtectionUpdate (spec sections 4 and 7)', () => {
 });
 
 describe('reserveBlock (spec section 5)', () => {
-  const free: ReserveBlockInput = { loading: false, updating: false, belowMinimum: false, missingCompanions: [] };
+  const free: ReserveBlockInput = { loading: false, updating: false, noQuantity: false, belowMinimum: false, missingCompanions: [] };
   test.each<[string, Partial<ReserveBlockInput>, ReserveBlock | null]>([
     ['nothing in the way', {}, null],
     ['loading', { loading: true }, 'loading'],
     ['updating', { updating: true }, 'updating'],
+    ['a quantity box left empty', { noQuantity: true }, 'noQuantity'],
     ['below a minimum', { belowMinimum: true }, 'belowMinimum'],
     ['a companion ticket missing', { missingCompanions: ['Adult ticket'] }, 'missingCompanion'],
     ['loading comes first', { loading: true, belowMinimum: true, missingCompanions: ['Adult ticket'] }, 'loading'],

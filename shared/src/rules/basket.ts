@@ -99,14 +99,19 @@ export function refundProtectionUpdate(choice: boolean, original: boolean, avail
   return { refund_protection: choice && available };
 }
 
-/** Why 'Reserve Basket' cannot be pressed now, in the spec's order (section 5); null when it can. */
-export type ReserveBlock = 'loading' | 'updating' | 'belowMinimum' | 'missingCompanion';
+/**
+ * Why 'Reserve Basket' cannot be pressed now, in the spec's order (section 5), with a quantity box holding no
+ * quantity after the updates; null when it can.
+ */
+export type ReserveBlock = 'loading' | 'updating' | 'noQuantity' | 'belowMinimum' | 'missingCompanion';
 
 export interface ReserveBlockInput {
   /** No checkout yet, or the shell is reloading it. */
   loading: boolean;
   /** Changes waiting for the debounce or in flight, a removal, a code being set. */
   updating: boolean;
+  /** A quantity box cleared (or holding 0): the basket would be reserved with a quantity the buyer no longer sees. */
+  noQuantity: boolean;
   /** A quantity below its min_per_customer (typed here or held by the server). */
   belowMinimum: boolean;
   /** Titles from missingRequiredTickets. */
@@ -116,6 +121,7 @@ export interface ReserveBlockInput {
 export function reserveBlock(input: ReserveBlockInput): ReserveBlock | null {
   if (input.loading) return 'loading';
   if (input.updating) return 'updating';
+  if (input.noQuantity) return 'noQuantity';
   if (input.belowMinimum) return 'belowMinimum';
   if (input.missingCompanions.length > 0) return 'missingCompanion';
   return null;

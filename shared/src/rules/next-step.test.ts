@@ -2,6 +2,8 @@ import { EMPTY_CHECKOUT, type Charity, type Checkout, type TicketQuestion } from
 import { CHECKOUT_STATES, type CheckoutState } from '../contract/states';
 import {
   canEditBasket,
+  CHECKOUT_FLOW,
+  isBeforePayment,
   countdownRuns,
   countdownRunsIn,
   expiryReturnsToBasket,
@@ -235,4 +237,22 @@ describe('countdown (spec section 4, Countdown)', () => {
       expect(countdownRuns(state, seconds, complete)).toBe(expected);
     },
   );
+});
+
+describe('CHECKOUT_FLOW and isBeforePayment', () => {
+  test('the flow names every state once', () => {
+    expect([...CHECKOUT_FLOW].sort()).toEqual([...CHECKOUT_STATES].sort());
+  });
+
+  test.each([
+    ['determining', false],
+    ['basket', true],
+    ['donation', true],
+    ['ticket_questions_before', true],
+    ['payment', false],
+    ['awaiting_truelayer', false],
+    ['order_completed', false],
+  ] as const)('%s before payment: %s', (state, expected) => {
+    expect(isBeforePayment(state)).toBe(expected);
+  });
 });

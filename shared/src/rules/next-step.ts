@@ -139,6 +139,33 @@ export function canEditBasket(state: CheckoutState): boolean {
   return EDITABLE.has(state);
 }
 
+/** The order a checkout passes through its states (the next-step rules above), which is not the spec's list order. */
+export const CHECKOUT_FLOW: readonly CheckoutState[] = [
+  'determining',
+  'basket',
+  'captcha',
+  'reserve',
+  'donation',
+  'gift_aid',
+  'login',
+  'marketing_preferences',
+  'delivery_address',
+  'ticket_questions_before',
+  'payment',
+  'awaiting_truelayer',
+  'deliver_tickets',
+  'ticket_questions_after',
+  'waiver',
+  'after_sale_messages',
+  'order_completed',
+];
+
+/** A step before the money is taken (from the basket to the questions before payment). */
+export function isBeforePayment(state: CheckoutState): boolean {
+  const index = CHECKOUT_FLOW.indexOf(state);
+  return index > 0 && index < CHECKOUT_FLOW.indexOf('payment');
+}
+
 export type RemoteName = 'mf_basket' | 'mf_account' | 'mf_payment' | 'mf_post_sale';
 
 /** Where a state's step lives: the Module Federation container and its exposed module ('./<state>'). */

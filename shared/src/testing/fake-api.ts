@@ -1,7 +1,7 @@
 import type { ApiClient, ApiFailure } from '../api/client';
 import { calls, type CallName } from '../contract/calls';
 import type { Checkout, User } from '../contract/entities';
-import { sampleCheckout, sampleUser } from './sample-data';
+import { breakdownOf, sampleCheckout, sampleUser } from './sample-data';
 
 /** One writable handler per call: plain async functions, no jest, so standalone remotes can use them in the browser. */
 export type FakeApiHandlers = { -readonly [K in CallName]: ApiClient[K] };
@@ -59,7 +59,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   };
   const change = (update: (c: Checkout) => Checkout) => {
     const next = update(fake.checkout);
-    fake.checkout = { ...next, basket_total: basketTotal(next) };
+    fake.checkout = { ...next, basket_total: basketTotal(next), price_breakdown: breakdownOf(next) };
   };
   const ok = async () => ({ success: true });
   const address = () => ({
@@ -98,6 +98,10 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       return { success: true };
     },
     setCode: async ({ code }) => ({ code_applied: code.trim().length > 0 }),
+    removeCode: async ({ code }) => {
+      change((c) => ({ ...c, applied_codes: c.applied_codes.filter((entry) => entry.code !== code) }));
+      return { success: true };
+    },
     removeFromBasket: async ({ ticket_id }) => {
       change((c) => ({ ...c, tickets: c.tickets.filter((t) => t.ticket_id !== ticket_id) }));
       return { success: true };

@@ -34,7 +34,7 @@ const ticket = (line: Partial<TicketLine> & Pick<TicketLine, 'ticket_id' | 'tick
 
 /** A filled GBP basket: 2 x Adult £25.00, 1 x Child £12.50 (fees £1.50 and £0.75 each), a £20.00 gift voucher. */
 export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
-  return {
+  const checkout: Checkout = {
     ...freshEmpty(),
     state: 'basket',
     sale_reference: 'RVL-7K2Q9D',
@@ -112,6 +112,7 @@ export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
     payment_plan_schedule_options: {},
     ...overrides,
   };
+  return overrides.price_breakdown ? checkout : { ...checkout, price_breakdown: breakdownOf(checkout) };
 }
 
 /** A checkout with nothing in it (a new visitor), GBP. */
@@ -132,4 +133,19 @@ export function sampleUser(overrides: Partial<User> = {}): User {
     is_dark_mode: false,
     ...overrides,
   };
+}
+
+/** The order summary rows the fake server sends, adding up to basketTotal as the real server's do. */
+export function breakdownOf(c: Checkout): Checkout['price_breakdown'] {
+  const cents = (amount: number) => Math.round(amount * 100) / 100;
+  const row = (kind: Checkout['price_breakdown'][number]['kind'], label: string, amount: number, quantity: number | null = null) => ({ kind, label, detail: null, quantity, amount: cents(amount), code: null });
+  const fees = c.tickets.reduce((sum, t) => sum + t.booking_fee * t.qty, 0);
+  const discounts = c.tickets.reduce((sum, t) => sum + t.discount_amount * t.qty, 0);
+  return [
+    ...c.tickets.map((t) => row('ticket', t.ticket_name, t.price * t.qty, t.qty)),
+    ...c.gift_vouchers.map((v) => row('voucher', v.name, v.value * v.qty, v.qty)),
+    ...(discounts > 0 ? [row('discount', 'Discount', -discounts)] : []),
+    ...(fees > 0 ? [row('booking_fee', 'Booking fee', fees)] : []),
+    ...(c.delivery_cost > 0 ? [row('delivery', 'Delivery', c.delivery_cost)] : []),
+  ];
 }

@@ -1,5 +1,6 @@
 import { messages } from '../messages';
 import type { ReactNode } from 'react';
+import type { BreakdownRow } from '../contract/entities';
 import { formatCount } from '../format/count';
 import { formatMoney } from '../format/money';
 import { cx } from './cx';
@@ -14,15 +15,18 @@ export interface OrderSummaryProps {
   title?: ReactNode;
   /** OrderSummaryLine and OrderSummaryTotal rows. */
   children: ReactNode;
+  /** Below the rows, outside the list (the 'Edit basket' link). */
+  footer?: ReactNode;
   className?: string;
 }
 
 /** The order summary frame: a description list of lines, so each amount is read with its label. */
-export function OrderSummary({ title, children, className }: OrderSummaryProps) {
+export function OrderSummary({ title, children, footer, className }: OrderSummaryProps) {
   return (
     <section className={cx('summary', className)} aria-label={typeof title === 'string' ? title : undefined}>
       {title ? <h2 className="summary__title">{title}</h2> : null}
       <dl className="summary__lines">{children}</dl>
+      {footer ? <div className="summary__footer">{footer}</div> : null}
     </section>
   );
 }
@@ -69,5 +73,41 @@ export function OrderSummaryTotal({ amount, currencySymbol, label = messages.tot
       <dt>{label}</dt>
       <dd>{formatMoney(amount, currencySymbol)}</dd>
     </div>
+  );
+}
+
+export interface PriceBreakdownProps {
+  /** The checkout's price_breakdown: the server's rows, which add up to the total. */
+  rows: readonly BreakdownRow[];
+  currencySymbol: string;
+  /** Leave the ticket and voucher lines out (the basket lists them itself, with their quantity inputs). */
+  withoutLines?: boolean;
+}
+
+/**
+ * The order summary's rows as the server sends them, one per component of the total: ticket and voucher lines with
+ * their quantity, codes taken off, fees, delivery, refund protection and donation. Nothing is computed here, so what
+ * the buyer reads adds up to what the payment charges.
+ */
+export function PriceBreakdown({ rows, currencySymbol, withoutLines = false }: PriceBreakdownProps) {
+  return (
+    <>
+      {rows
+        .filter((row) => !withoutLines || (row.kind !== 'ticket' && row.kind !== 'voucher'))
+        .map((row, index) => {
+          const line = row.kind === 'ticket' || row.kind === 'voucher';
+          return (
+            <OrderSummaryLine
+              key={`${row.kind}-${row.code ?? row.label}-${index}`}
+              label={row.label}
+              {...(row.detail ? { detail: row.detail } : {})}
+              {...(line && row.quantity !== null ? { quantity: row.quantity } : {})}
+              amount={row.amount}
+              currencySymbol={currencySymbol}
+              kind={row.amount < 0 ? 'discount' : line ? 'price' : 'money'}
+            />
+          );
+        })}
+    </>
   );
 }

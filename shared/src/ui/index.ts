@@ -1,6 +1,7 @@
 export { AlertBox, type AlertBoxProps, type AlertType } from './AlertBox';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Modal, type ModalProps } from './Modal';
+export { EditBasketLink } from './EditBasketLink';
 export { Tooltip, type TooltipProps, type TooltipPlacement } from './Tooltip';
 export { Spinner } from './Spinner';
 export { NotificationArea, type NotificationItem, type NotificationAreaProps } from './NotificationArea';
@@ -9,6 +10,8 @@ export {
   OrderSummaryLine,
   OrderSummaryTotal,
   Price,
+  PriceBreakdown,
+  type PriceBreakdownProps,
   type OrderSummaryProps,
   type OrderSummaryLineProps,
   type OrderSummaryTotalProps,

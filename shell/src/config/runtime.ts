@@ -24,6 +24,8 @@ export const ShellRuntimeSchema = z.object({
     stripePublishableKey: optionalText,
     accommodationMapUrl: optionalText,
     analyticsScriptUrl: optionalText,
+    marketplaceName: optionalText,
+    marketplaceLogoUrl: optionalText,
   }),
 });
 

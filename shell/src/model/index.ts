@@ -15,7 +15,16 @@ export { $notifications, notify, notificationDismissed } from './notifications';
 export { $checkout, $expired, $reservingError, $updatingBasket, reloadCheckout } from './checkout';
 export { $user, $userLoaded, loadUserFx, refreshUser, refreshUserFx } from './user';
 export { $state, stepCompleted, goTo, stateChanged } from './state';
-export { $tickMs, $secondsRemaining, $countdownRunning, reservationStarted, countdownExpired } from './countdown';
+export {
+  $tickMs,
+  $secondsRemaining,
+  $countdownRunning,
+  reservationStarted,
+  countdownExpired,
+  COUNTDOWN_WARNINGS,
+  $countdownWarning,
+  countdownWarned,
+} from './countdown';
 export { editBasket } from './edit-basket';
 export { pageViewFx, type PageView } from './analytics';
 export { appStarted, tabShown, firstLoadFx, $started } from './start';

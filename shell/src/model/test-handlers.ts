@@ -14,7 +14,7 @@ export function fakeServer(options: { checkout?: Checkout; user?: User | null; s
     },
     getCheckout: jest.fn(async () => checkout),
     getUser: jest.fn(async () => (options.user === undefined ? sampleUser() : options.user)),
-    updateBasketState: jest.fn(async (_state: CheckoutState) => (options.secondsRemaining === undefined ? 600 : options.secondsRemaining)),
+    updateBasketState: jest.fn(async (_change: { state: CheckoutState; from: CheckoutState }) => (options.secondsRemaining === undefined ? 600 : options.secondsRemaining)),
     destroySale: jest.fn(async () => ({ success: true })),
   };
   return server;

@@ -32,7 +32,7 @@ describe('App frame', () => {
     await act(() => allSettled(appStarted, { scope }));
     await settle();
     expect(await screen.findByRole('heading', { name: 'Basket' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent('£82.50');
+    expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent('Total£86.25');
   });
 
   test('notifications show in the always-present area and stay until dismissed', async () => {

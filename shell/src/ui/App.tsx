@@ -5,7 +5,9 @@ import { messages, type CheckoutState, type StepProps } from '@checkout/shared';
 import { NotificationArea, Spinner } from '@checkout/shared/ui';
 import { $notifications, $state, notificationDismissed } from '../model';
 import type { StepLoader } from '../remotes/stepLoader';
-import { Countdown } from './Countdown';
+import { brandOf, type Brand } from './brand';
+import { Header } from './Header';
+import { MobileFooter } from './MobileFooter';
 import { OrderSummaryColumn } from './OrderSummaryColumn';
 import { StepBoundary } from './StepBoundary';
 import { StepRegion } from './StepRegion';
@@ -15,19 +17,19 @@ export interface AppProps {
   loader: StepLoader;
   stepProps: (state: CheckoutState) => StepProps;
   onStepShown?: (state: CheckoutState) => void;
+  /** The marketplace's name and mark in the header; the built-in ones when absent. */
+  brand?: Brand;
 }
 
-function Frame({ loader, stepProps, onStepShown }: Omit<AppProps, 'scope'>) {
+const BUILT_IN_BRAND = brandOf({});
+
+function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND }: Omit<AppProps, 'scope'>) {
   const [state, notifications, dismiss] = useUnit([$state, $notifications, notificationDismissed]);
   const props = useCallback((s: CheckoutState) => stepProps(s), [stepProps]);
   return (
     <>
       <NotificationArea notifications={notifications} onDismiss={dismiss} />
-      <header className="shell-header">
-        <div className="container shell-header__inner">
-          <Countdown />
-        </div>
-      </header>
+      <Header brand={brand} />
       <main className="container layout shell-main">
         <div className="shell-step">
           {state === 'determining' ? (
@@ -42,11 +44,12 @@ function Frame({ loader, stepProps, onStepShown }: Omit<AppProps, 'scope'>) {
           <OrderSummaryColumn />
         </aside>
       </main>
+      <MobileFooter state={state} />
     </>
   );
 }
 
-/** The page frame: notifications, countdown, the step region and the order summary column, in the shell's scope. */
+/** The page frame: notifications, the header (brand, countdown, progress), the step region and the order summary column, in the shell's scope. */
 export function App({ scope, ...rest }: AppProps) {
   return (
     <Provider value={scope}>

@@ -1,19 +1,24 @@
-import { fork } from 'effector';
+import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { messages } from '@checkout/shared';
 import { sampleCheckout } from '@checkout/shared/testing';
-import { $checkout, $secondsRemaining, $state } from '../model';
+import { $checkout, $secondsRemaining, $state, $tickMs, reservationStarted } from '../model';
 import { Countdown } from './Countdown';
 
 function renderIn(config: NonNullable<Parameters<typeof fork>[1]>) {
   const scope = fork(config);
-  return render(
+  render(
     <Provider value={scope}>
       <Countdown />
     </Provider>,
   );
+  return scope;
 }
+
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('Countdown', () => {
   test("shows 'Tickets reserved for' with the time in words and as a clock", () => {
@@ -22,6 +27,7 @@ describe('Countdown', () => {
     expect(timer).toHaveTextContent(messages.ticketsReservedFor);
     expect(timer).toHaveTextContent('14 minutes 5 seconds');
     expect(timer).toHaveTextContent('14:05');
+    expect(timer).not.toHaveClass('countdown--urgent');
   });
 
   test('is not shown on the basket or without a reservation', () => {
@@ -32,5 +38,50 @@ describe('Countdown', () => {
   test('is not shown once paid', () => {
     renderIn({ values: [[$state, 'deliver_tickets'], [$secondsRemaining, 100], [$checkout, sampleCheckout({ payment_complete: true })]] });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [60, false],
+    [59, true],
+    [0, true],
+  ])('at %p seconds left, urgent: %p', (seconds, urgent) => {
+    renderIn({ values: [[$state, 'order_completed'], [$secondsRemaining, seconds], [$checkout, sampleCheckout()]] });
+    expect(screen.getByRole('timer').classList.contains('countdown--urgent')).toBe(urgent);
+  });
+
+  test('tells screen readers politely, once each, when five minutes and one minute are left', async () => {
+    jest.useFakeTimers();
+    // On order_completed the countdown runs to zero and stays, so the whole run can be watched here.
+    const scope = renderIn({ values: [[$state, 'order_completed'], [$checkout, sampleCheckout()], [$tickMs, 1000]] });
+    // Not a status role: the page has others, and this one is for screen readers only.
+    const region = document.querySelector('[aria-live="polite"]') as HTMLElement;
+    expect(region).toBeInTheDocument();
+    expect(region).toBeEmptyDOMElement();
+
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(region.textContent ?? ''));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+
+    let run: Promise<unknown> = Promise.resolve();
+    act(() => {
+      run = allSettled(reservationStarted, { scope, params: 302 });
+    });
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(region).toBeEmptyDOMElement();
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(region).toHaveTextContent('You have 5 minutes left to complete your checkout.');
+    await act(() => jest.advanceTimersByTimeAsync(239_000));
+    expect(region).toHaveTextContent('You have 5 minutes left to complete your checkout.');
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(region).toHaveTextContent('You have 1 minute left to complete your checkout.');
+    expect(screen.getByRole('timer')).not.toHaveClass('countdown--urgent');
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('timer')).toHaveClass('countdown--urgent');
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00');
+    await run;
+    observer.disconnect();
+    // Two announcements in 302 seconds of ticking, not one a second.
+    expect(said.filter(Boolean)).toEqual(['You have 5 minutes left to complete your checkout.', 'You have 1 minute left to complete your checkout.']);
   });
 });

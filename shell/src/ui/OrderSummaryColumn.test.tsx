@@ -1,9 +1,10 @@
 import { fork } from 'effector';
 import { Provider } from 'effector-react';
-import { render, screen, within } from '@testing-library/react';
-import type { Checkout } from '@checkout/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages, type Checkout, type CheckoutState } from '@checkout/shared';
 import { sampleCheckout } from '@checkout/shared/testing';
-import { $checkout } from '../model';
+import { $checkout, $state, destroySaleFx, getCheckoutFx } from '../model';
 import { OrderSummaryColumn } from './OrderSummaryColumn';
 
 function renderSummary(checkout: Checkout) {
@@ -17,25 +18,102 @@ function renderSummary(checkout: Checkout) {
 
 const row = (summary: ReturnType<typeof renderSummary>, label: string) => summary.getByText(label).closest('div');
 
-describe('order summary totals (spec section 9, the same rule as the basket)', () => {
-  test('fees on top: the subtotal of the lines and the fee as + amount', () => {
+describe('the order summary shows the server breakdown, row by row, and its total', () => {
+  test('each ticket and voucher line with its quantity, the booking fee, the total', () => {
     const summary = renderSummary(sampleCheckout());
-    expect(row(summary, 'Subtotal')).toHaveTextContent('£82.50');
-    expect(row(summary, 'Booking fee')).toHaveTextContent('+ £3.75');
+    expect(row(summary, 'Adult')).toHaveTextContent('2 ×Adult');
+    expect(row(summary, 'Booking fee')).toHaveTextContent('£3.75');
     expect(row(summary, 'Total')).toHaveTextContent('£86.25');
   });
 
-  test('every fee absorbed: the fee is in the subtotal and shown in brackets', () => {
-    const summary = renderSummary(sampleCheckout({ all_booking_fees_are_absorbed: true }));
-    expect(row(summary, 'Subtotal')).toHaveTextContent('£86.25');
-    expect(row(summary, 'Booking fee')).toHaveTextContent('(£3.75)');
+  test('codes, delivery, refund protection and a donation are rows of their own; a code reads as a minus', () => {
+    const checkout = sampleCheckout({
+      basket_total: 50,
+      price_breakdown: [
+        { kind: 'ticket', label: 'Stalls', detail: 'Folk by the Sea, Sat 1 Aug', quantity: 2, amount: 66, code: null },
+        { kind: 'discount', label: 'Discount code FOLK5', detail: null, quantity: null, amount: -5, code: 'FOLK5' },
+        { kind: 'booking_fee', label: 'Booking fee', detail: null, quantity: null, amount: 3.5, code: null },
+        { kind: 'delivery', label: 'Delivery', detail: null, quantity: null, amount: 1.5, code: null },
+        { kind: 'donation', label: 'Donation to Lifeboats', detail: 'With Gift Aid: the charity can claim 25% more at no cost to you', quantity: null, amount: 20, code: null },
+        { kind: 'gift_voucher_code', label: 'Gift voucher GIFT-DEMO-50', detail: null, quantity: null, amount: -36, code: 'GIFT-DEMO-50' },
+      ],
+    });
+    const summary = renderSummary(checkout);
+    expect(row(summary, 'Discount code FOLK5')).toHaveTextContent('-£5.00');
+    expect(row(summary, 'Delivery')).toHaveTextContent('£1.50');
+    expect(row(summary, 'Donation to Lifeboats')).toHaveTextContent('With Gift Aid');
+    expect(row(summary, 'Gift voucher GIFT-DEMO-50')).toHaveTextContent('-£36.00');
+    expect(row(summary, 'Total')).toHaveTextContent('£50.00');
+    expect(summary.queryByText('Subtotal')).not.toBeInTheDocument();
+  });
+});
+
+describe('Edit basket from the summary', () => {
+  function renderAt(state: CheckoutState, checkout = sampleCheckout()) {
+    const scope = fork({ values: [[$checkout, checkout], [$state, state]], handlers: [[destroySaleFx, async () => undefined], [getCheckoutFx, async () => checkout]] });
+    render(
+      <Provider value={scope}>
+        <OrderSummaryColumn />
+      </Provider>,
+    );
+    return scope;
+  }
+
+  test.each(['basket', 'captcha', 'reserve', 'deliver_tickets', 'order_completed'] as const)('not offered on %s', (state) => {
+    renderAt(state);
+    expect(screen.queryByRole('button', { name: 'Edit basket' })).not.toBeInTheDocument();
   });
 
-  test('no fee row when every event hides its fees and there are no vouchers', () => {
-    const checkout = sampleCheckout({ gift_vouchers: [], basket_total: 66.25 });
-    checkout.tickets = checkout.tickets.map((t) => ({ ...t, event_hide_booking_fee: true }));
-    const summary = renderSummary(checkout);
-    expect(summary.queryByText('Booking fee')).not.toBeInTheDocument();
-    expect(row(summary, 'Subtotal')).toHaveTextContent('£62.50');
+  test.each(['login', 'marketing_preferences', 'donation', 'gift_aid', 'delivery_address', 'ticket_questions_before', 'payment'] as const)('offered on %s', (state) => {
+    renderAt(state);
+    expect(screen.getByRole('button', { name: 'Edit basket' })).toBeInTheDocument();
+  });
+
+  test("asks first: 'No, cancel' keeps the sale, 'Yes, I'm sure' edits and goes to the basket", async () => {
+    const user = userEvent.setup();
+    const scope = renderAt('payment');
+    await user.click(screen.getByRole('button', { name: 'Edit basket' }));
+    expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toHaveTextContent(messages.editBasketWarning);
+    await user.click(screen.getByRole('button', { name: 'No, cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit basket' }));
+    await user.click(screen.getByRole('button', { name: "Yes, I'm sure" }));
+    await waitFor(() => expect(scope.getState($state)).toBe('basket'));
+  });
+
+  test('express words it for codes', () => {
+    renderAt('payment', sampleCheckout({ express: true }));
+    expect(screen.getByRole('button', { name: 'Edit basket or add discount code' })).toBeInTheDocument();
+  });
+});
+
+describe('the phone basket and the refund policy', () => {
+  test('the toggle carries the item count, a tick once paid, the total, and opens the rows', async () => {
+    const user = userEvent.setup();
+    render(
+      <Provider value={fork({ values: [[$checkout, sampleCheckout({ payment_complete: true })], [$state, 'order_completed']] })}>
+        <OrderSummaryColumn />
+      </Provider>,
+    );
+    const toggle = screen.getByRole('button', { name: /Your basket/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveTextContent('4 items in your basket');
+    expect(toggle).toHaveTextContent('Paid');
+    expect(toggle).toHaveTextContent('£86.25');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('Refund policy opens each policy once, with the tickets it covers', async () => {
+    const user = userEvent.setup();
+    const checkout = sampleCheckout();
+    const policy = { title: 'Standard refund policy', text: 'Refunds up to 7 days before the event.', description: 'Refundable' };
+    checkout.tickets = checkout.tickets.map((line) => ({ ...line, refund_policy: policy }));
+    renderSummary(checkout);
+    await user.click(screen.getByRole('button', { name: 'Refund policy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund policy' });
+    expect(within(dialog).getAllByRole('heading', { level: 3, name: 'Standard refund policy' })).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

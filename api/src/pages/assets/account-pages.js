@@ -65,15 +65,93 @@
       codeInput.addEventListener('input', syncVerify);
       syncVerify();
 
+      // A captcha, when send_one_time_code asks for one (many codes were asked for this email): the offline sandbox's
+      // 'I am human' box, or hCaptcha's widget. A token is good for one send.
+      var captchaBox = sendForm.querySelector('[data-captcha]');
+      var captchaWidget = sendForm.querySelector('[data-captcha-widget]');
+      var sendButton = sendForm.querySelector('button[type="submit"]');
+      var captcha = { needed: false, token: '' };
+      var setToken = function (token) {
+        captcha.token = token;
+        sendButton.disabled = captcha.needed && !token;
+      };
+      var sandboxChallenge = function () {
+        captchaWidget.textContent = '';
+        var label = document.createElement('label');
+        var box = document.createElement('input');
+        box.type = 'checkbox';
+        label.appendChild(box);
+        label.appendChild(document.createTextNode(' I am human'));
+        var note = document.createElement('span');
+        note.className = 'form-status';
+        note.setAttribute('role', 'status');
+        captchaWidget.appendChild(label);
+        captchaWidget.appendChild(note);
+        box.addEventListener('change', function () {
+          if (!box.checked) return setToken('');
+          box.disabled = true;
+          post(signin.getAttribute('data-captcha-solve'), { sitekey: signin.getAttribute('data-captcha-sitekey') })
+            .then(function (result) {
+              box.disabled = false;
+              if (!result.ok || !result.body.token) {
+                box.checked = false;
+                return show(note, 'error', result.body.error || signin.getAttribute('data-captcha-failed'));
+              }
+              show(note, 'success', 'Verified');
+              setToken(result.body.token);
+            })
+            .catch(function () {
+              box.disabled = false;
+              box.checked = false;
+              show(note, 'error', signin.getAttribute('data-captcha-failed'));
+            });
+        });
+      };
+      var hcaptchaChallenge = function () {
+        captchaWidget.textContent = '';
+        var render = function () {
+          window.hcaptcha.render(captchaWidget, {
+            sitekey: signin.getAttribute('data-captcha-sitekey'),
+            callback: setToken,
+            'expired-callback': function () {
+              setToken('');
+            },
+          });
+        };
+        if (window.hcaptcha) return render();
+        window.checkoutSignInCaptchaReady = render;
+        var script = document.createElement('script');
+        script.src = 'https://js.hcaptcha.com/1/api.js?render=explicit&onload=checkoutSignInCaptchaReady';
+        script.async = true;
+        document.head.appendChild(script);
+      };
+      var askForCaptcha = function () {
+        captcha.needed = true;
+        captchaBox.hidden = false;
+        setToken('');
+        if (signin.getAttribute('data-captcha-mode') === 'hcaptcha') hcaptchaChallenge();
+        else sandboxChallenge();
+      };
+
       sendForm.addEventListener('submit', function (event) {
         event.preventDefault();
-        var status = sendForm.querySelector('[role="status"]');
+        var status = sendForm.querySelector(':scope > [role="status"]');
         var email = sendForm.querySelector('input[name="email"]').value.trim();
+        if (captcha.needed && !captcha.token) return;
+        var fields = { email: email };
+        if (captcha.token) fields['h-captcha-response'] = captcha.token;
         busy(sendForm, true);
         show(status, 'pending', signin.getAttribute('data-sending'));
-        post(sendForm.action, { email: email })
+        post(sendForm.action, fields)
           .then(function (result) {
+            if (result.ok && result.body.captcha) {
+              show(status, 'error', result.body.error || failed);
+              return askForCaptcha();
+            }
             if (!result.ok) return show(status, 'error', result.body.error || failed);
+            captcha.needed = false;
+            captchaBox.hidden = true;
+            setToken('');
             show(status, 'pending', '');
             verifyForm.querySelector('input[name="email"]').value = email;
             verifyForm.querySelector('[data-sent-to]').textContent = signin.getAttribute('data-sent').replace('{email}', email);
@@ -88,6 +166,7 @@
           })
           .then(function () {
             busy(sendForm, false);
+            sendButton.disabled = captcha.needed && !captcha.token;
           });
       });
 
@@ -103,7 +182,8 @@
               codeInput.focus();
               return;
             }
-            if (result.body.has_account) {
+            // The wallet shows the tickets of a proven email, with or without an account (a transfer's recipient).
+            if (result.body.has_account || result.body.next === signin.getAttribute('data-wallet')) {
               window.location.assign(result.body.next);
               return;
             }

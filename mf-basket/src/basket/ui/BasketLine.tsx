@@ -15,7 +15,8 @@ export interface BasketLineProps {
   max?: number;
   warning?: string;
   removing: boolean;
-  onQuantityChange(requested: number): void;
+  /** A quantity typed, or null while the box holds none. */
+  onQuantityChange(requested: number | null): void;
   onRemove(): void;
 }
 

@@ -1,21 +1,16 @@
-import { basketDisplayTotals, formatBookingFee, formatMoney, messages, type Checkout } from '@checkout/shared';
+import { messages, type Checkout } from '@checkout/shared';
+import { OrderSummaryTotal, PriceBreakdown } from '@checkout/shared/ui';
 
-/** Subtotal and booking fee as spec section 9 words them (the shell's order summary uses the same rule). */
+/**
+ * Under the basket's lines: the rest of the server's price breakdown (codes, fees, delivery, refund protection) and
+ * the total, so the lines above and these rows add up to what the payment charges.
+ */
 export function BasketTotals({ checkout }: { checkout: Checkout }) {
-  const totals = basketDisplayTotals(checkout);
   const symbol = checkout.currency.symbol;
   return (
-    <dl className="basket-totals">
-      <div className="basket-totals__row">
-        <dt>{messages.subtotal}</dt>
-        <dd>{formatMoney(totals.subtotal, symbol)}</dd>
-      </div>
-      {totals.bookingFeeDisplay === 'hidden' ? null : (
-        <div className="basket-totals__row">
-          <dt>{messages.bookingFee}</dt>
-          <dd>{formatBookingFee(totals.bookingFeeTotal, symbol, totals.bookingFeeDisplay === 'absorbed')}</dd>
-        </div>
-      )}
+    <dl className="basket-totals summary__lines">
+      <PriceBreakdown rows={checkout.price_breakdown} currencySymbol={symbol} withoutLines />
+      <OrderSummaryTotal label={messages.total} amount={checkout.basket_total} currencySymbol={symbol} />
     </dl>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useUnit } from 'effector-react';
-import { codeBoxOpenInitially, messages, MOBILE_WIDTH_PX } from '@checkout/shared';
+import { codeBoxOpenInitially, formatMoney, messages, MOBILE_WIDTH_PX, type AppliedCode } from '@checkout/shared';
 import { AlertBox, Button } from '@checkout/shared/ui';
-import { $codeVerdict, $settingCode, codeEdited, codeSubmitted } from '../code';
+import { $codeVerdict, $removingCode, $settingCode, codeEdited, codeRemoveClicked, codeSubmitted } from '../code';
 
 /** Whether the page is at least the mobile threshold wide: matchMedia where there is one, else the window's width. */
 function wideViewport(): boolean {
@@ -10,11 +10,20 @@ function wideViewport(): boolean {
   return codeBoxOpenInitially(window.innerWidth);
 }
 
-/** The collapsible 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2, 5 and 9): open from 768 px, collapsed below. */
-export function CodeBox() {
-  const [open, setOpen] = useState(wideViewport);
+export interface CodeBoxProps {
+  /** The codes on the basket (the checkout's applied_codes), each shown with its saving and a Remove button. */
+  applied: readonly AppliedCode[];
+  currencySymbol: string;
+}
+
+/**
+ * The collapsible 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2, 5 and 9): open from 768 px, collapsed below, and
+ * open whenever a code is applied, so the buyer always sees it, what it saves, and how to take it off.
+ */
+export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {
+  const [open, setOpen] = useState(() => applied.length > 0 || wideViewport());
   const [code, setCode] = useState('');
-  const m = useUnit({ verdict: $codeVerdict, setting: $settingCode, codeSubmitted, codeEdited });
+  const m = useUnit({ verdict: $codeVerdict, setting: $settingCode, removing: $removingCode, codeSubmitted, codeEdited, codeRemoveClicked });
   return (
     <section className="code-box" aria-labelledby="code-box-toggle">
       <h2 className="code-box__heading">
@@ -48,8 +57,23 @@ export function CodeBox() {
             Apply
           </Button>
         </form>
-        {m.verdict === 'applied' ? <AlertBox type="success">{messages.codeApplied}</AlertBox> : null}
         {m.verdict === 'invalid' ? <AlertBox type="error">{messages.invalidCode}</AlertBox> : null}
+        {m.verdict === 'applied' ? <AlertBox type="success">{messages.codeApplied}</AlertBox> : null}
+        {applied.length > 0 ? (
+          <ul className="code-box__applied" aria-label={messages.codeApplied}>
+            {applied.map((entry) => (
+              <li key={entry.code}>
+                <span>
+                  <span className="code-box__applied-code">{messages.codeSaving(entry.code, formatMoney(entry.saving, currencySymbol))}</span>{' '}
+                  <span className="badge badge--success">{messages.codeApplied}</span>
+                </span>
+                <Button variant="link" aria-label={messages.removeCode(entry.code)} loading={m.removing === entry.code} onClick={() => m.codeRemoveClicked(entry.code)}>
+                  {messages.remove}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </section>
   );

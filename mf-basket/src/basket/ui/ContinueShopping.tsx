@@ -1,5 +1,11 @@
 import type { Organiser } from '@checkout/shared';
 
+/**
+ * Event pictures are 16:9 (the events pages' size): the thumbnail keeps that shape and shows the whole picture, so a
+ * title or date drawn on it is never cut off; a picture of another shape is fitted inside, not cropped.
+ */
+export const THUMB = { width: 112, height: 63 } as const;
+
 /** 'Continue shopping' (spec section 2): each organiser's upcoming events, with thumbnail, title, location and date. */
 export function ContinueShopping({ organisers }: { organisers: readonly Organiser[] }) {
   const withEvents = organisers.filter((organiser) => organiser.upcoming_events.length > 0);
@@ -14,7 +20,7 @@ export function ContinueShopping({ organisers }: { organisers: readonly Organise
             {organiser.upcoming_events.map((event) => (
               <li key={event.url}>
                 <a className="upcoming__event" href={event.url}>
-                  {event.thumbnail ? <img className="upcoming__thumb" src={event.thumbnail} alt="" width={96} height={64} loading="lazy" /> : null}
+                  {event.thumbnail ? <img className="upcoming__thumb" src={event.thumbnail} alt="" width={THUMB.width} height={THUMB.height} loading="lazy" /> : null}
                   <span className="upcoming__text">
                     <span className="upcoming__title">{event.title}</span>
                     <span className="upcoming__detail">{event.location}</span>

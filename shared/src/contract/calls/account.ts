@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { messages } from '../../messages';
 import { defineCall } from '../call';
 import { ONE_TIME_CODE_PATTERN } from '../constants';
-import { EmptyRequestSchema, formBool, formEmail, formIdFlags, formName } from '../form-fields';
+import { EmptyRequestSchema, formBool, formEmail, formIdFlags, formName, formText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema } from './acks';
 
 /** A guest names themself on the sale; a refusal comes back as response.data.error. */
@@ -15,12 +15,22 @@ export const saveGuestToSale = defineCall({
   failure: '',
 });
 
+/**
+ * When many codes have been asked for one email (from anywhere), a further send needs a solved captcha: the answer is
+ * then { success: false, captcha: true, captcha_sitekey, error } and nothing is sent; the page shows the challenge and
+ * sends again with its token in h-captcha-response (as reserve_tickets does).
+ */
 export const sendOneTimeCode = defineCall({
   name: 'sendOneTimeCode',
   method: 'POST',
   path: '/ajax/user/user/send_one_time_code/',
-  request: z.object({ email: formEmail }),
-  response: z.object({ success: z.optional(z.boolean()), error: z.optional(z.nullable(z.string())) }),
+  request: z.object({ email: formEmail, 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
+  response: z.object({
+    success: z.optional(z.boolean()),
+    error: z.optional(z.nullable(z.string())),
+    captcha: z.optional(z.boolean()),
+    captcha_sitekey: z.optional(z.nullable(z.string())),
+  }),
   failure: messages.sendCodeFailed,
 });
 

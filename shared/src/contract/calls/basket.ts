@@ -19,7 +19,8 @@ export const updateBasketState = defineCall({
   name: 'updateBasketState',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_basket_state/',
-  request: z.object({ state: CheckoutStateSchema }),
+  /** `from`: the state the page is leaving; a change from a state the sale has left is refused (409 'stale'). */
+  request: z.object({ state: CheckoutStateSchema, from: z.optional(CheckoutStateSchema) }),
   response: z.object({ seconds_remaining: z.nullable(z.number()) }),
   failure: messages.updateBasketStateFailed,
 });
@@ -83,6 +84,16 @@ export const setCode = defineCall({
   /** `error`: why a code was not applied (the server also lists it in basket_errors). */
   response: z.object({ code_applied: z.boolean(), error: z.optional(z.string()) }),
   failure: messages.setCodeFailed,
+});
+
+/** Takes a discount or gift voucher code off the basket (our addition: the spec shows no way to remove one). */
+export const removeCode = defineCall({
+  name: 'removeCode',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/remove_code/',
+  request: z.object({ code: formText(TEXT_LIMITS.code) }),
+  response: SuccessResponseSchema,
+  failure: messages.removeCodeFailed,
 });
 
 export const removeFromBasket = defineCall({

@@ -4,7 +4,7 @@ import { calls, OPEN_BANKING_PROVIDER, type CallName } from '.';
 
 const entries = Object.entries(calls) as [CallName, CallDef][];
 
-/** Every row of spec section 7 (method and path as given, '.../' expanded), plus add_to_basket. */
+/** Every row of spec section 7 (method and path as given, '.../' expanded), plus add_to_basket and remove_code. */
 const SPEC_ROWS: readonly string[] = [
   'GET /ajax/user/user/get_user/',
   'GET /ajax/checkout/checkout/get/',
@@ -50,6 +50,7 @@ const SPEC_ROWS: readonly string[] = [
   'POST /ajax/checkout/checkout/send_customer_feedback/',
   'POST /ajax/checkout/checkout/subscribe_to_events/',
   'POST /ajax/checkout/checkout/add_to_basket/',
+  'POST /ajax/checkout/checkout/remove_code/',
 ];
 
 /** Calls that send nothing, or only optional fields. */
@@ -92,8 +93,8 @@ const SILENT: readonly CallName[] = [
 
 const camel = (segment: string) => segment.replace(/[-_]([a-z])/g, (_, c: string) => c.toUpperCase());
 
-test('the registry holds the 43 spec rows plus add_to_basket, each once', () => {
-  expect(entries).toHaveLength(44);
+test('the registry holds the 43 spec rows plus add_to_basket and remove_code, each once', () => {
+  expect(entries).toHaveLength(45);
   expect(entries.map(([, c]) => `${c.method} ${c.path}`).sort()).toEqual([...SPEC_ROWS].sort());
   expect(new Set(entries.map(([, c]) => c.path)).size).toBe(entries.length);
 });

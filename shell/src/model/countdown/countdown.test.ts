@@ -20,7 +20,7 @@ describe('countdown', () => {
     expect(scope.getState($state)).toBe('basket');
     expect(scope.getState($expired)).toBe(true);
     expect(scope.getState($reservingError)).toBe(messages.checkoutExpired);
-    expect(server.updateBasketState).toHaveBeenCalledWith('basket');
+    expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'basket' }));
     expect(server.getCheckout).toHaveBeenCalledTimes(1);
     // The reload keeps the message on the checkout itself (spec 4 'Basket': carried over).
     expect(scope.getState($checkout)?.reserving_error).toBe(messages.checkoutExpired);

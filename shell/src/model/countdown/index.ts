@@ -1,1 +1,2 @@
 export { $tickMs, $secondsRemaining, $countdownRunning, reservationStarted, countdownExpired } from './countdown';
+export { COUNTDOWN_WARNINGS, $countdownWarning, $warningsGiven, countdownWarned, warningReached } from './warnings';

@@ -18,7 +18,7 @@ describe('editBasket', () => {
     });
     await allSettled(editBasket, { scope });
     expect(server.destroySale).toHaveBeenCalledTimes(1);
-    expect(server.updateBasketState).toHaveBeenCalledWith('basket');
+    expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'basket' }));
     expect(server.getCheckout).toHaveBeenCalledTimes(1);
     expect(scope.getState($state)).toBe('basket');
     expect(scope.getState($countdownRunning)).toBe(false);

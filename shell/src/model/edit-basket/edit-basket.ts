@@ -5,7 +5,7 @@ import { reloadCheckout } from '../checkout';
 import { notify } from '../notifications';
 import { goTo } from '../state';
 
-/** 'Yes, I'm sure' on Edit basket: the sale is destroyed, then the buyer is back on the basket (spec 4). */
+/** 'Yes, I'm sure' on Edit basket: the reservation is given back and the buyer is on the basket again, lines and codes kept. */
 export const editBasket = createEvent();
 
 sample({ clock: editBasket, target: destroySaleFx });

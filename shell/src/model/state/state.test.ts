@@ -1,11 +1,12 @@
 import { allSettled, fork } from 'effector';
 import { messages } from '@checkout/shared';
 import { sampleCheckout } from '@checkout/shared/testing';
-import { $checkout } from '../checkout';
+import { $checkout, reloadCheckout } from '../checkout';
 import { $secondsRemaining } from '../countdown';
 import { $notifications } from '../notifications';
 import { fakeServer, handlersOf } from '../test-handlers';
 import { updateBasketStateFx } from '../api/effects';
+import { stateAfterReload } from './resync';
 import { $state, goTo, stepCompleted } from './state';
 
 describe('state', () => {
@@ -14,7 +15,7 @@ describe('state', () => {
     const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
     await allSettled(stepCompleted, { scope });
     expect(scope.getState($state)).toBe('reserve');
-    expect(server.updateBasketState).toHaveBeenCalledWith('reserve');
+    expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'reserve' }));
   });
 
   test('reserve goes to donation for a charity organiser (the rule reads the checkout)', async () => {
@@ -36,7 +37,7 @@ describe('state', () => {
     // On reserve: no countdown runs there, so the kept value can be read as it came.
     const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
     await allSettled(goTo, { scope, params: 'reserve' });
-    expect(server.updateBasketState).toHaveBeenCalledWith('reserve');
+    expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'reserve' }));
     expect(scope.getState($secondsRemaining)).toBe(321);
   });
 
@@ -64,5 +65,49 @@ describe('state', () => {
     await allSettled(goTo, { scope, params: 'marketing_preferences' });
     expect(scope.getState($state)).toBe('marketing_preferences');
     expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([['error', messages.updateBasketStateFailed]]);
+  });
+});
+
+describe('stale tabs', () => {
+  const stale = { kind: 'http', call: 'updateBasketState', status: 409, message: messages.updateBasketStateFailed, serverMessage: 'moved on', errorType: 'stale' };
+
+  test('every change says the state it leaves', async () => {
+    const server = fakeServer({ secondsRemaining: null });
+    const scope = fork({ values: [[$state, 'donation'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    await allSettled(goTo, { scope, params: 'login' });
+    expect(server.updateBasketState).toHaveBeenCalledWith({ state: 'login', from: 'donation' });
+  });
+
+  test('a change refused as stale reloads the checkout and shows where the sale is, without an error', async () => {
+    const server = fakeServer({ checkout: sampleCheckout({ state: 'login' }), secondsRemaining: null });
+    const scope = fork({
+      values: [[$state, 'donation'], [$checkout, sampleCheckout()]],
+      handlers: [...handlersOf(server), [updateBasketStateFx, () => Promise.reject(stale)]],
+    });
+    await allSettled(goTo, { scope, params: 'gift_aid' });
+    expect(scope.getState($state)).toBe('login');
+    expect(server.getCheckout).toHaveBeenCalled();
+    expect(scope.getState($notifications)).toEqual([]);
+  });
+
+  test('a reload finding the sale paid elsewhere moves a tab on a step before payment to that sale\'s step', async () => {
+    const server = fakeServer({ checkout: sampleCheckout({ state: 'order_completed', payment_complete: true }) });
+    const scope = fork({ values: [[$state, 'delivery_address'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    await allSettled(reloadCheckout, { scope });
+    expect(scope.getState($state)).toBe('order_completed');
+  });
+});
+
+describe('stateAfterReload', () => {
+  test.each([
+    ['donation', 'login', false, false, 'donation'],
+    ['donation', 'login', false, true, 'login'],
+    ['login', 'deliver_tickets', true, false, 'deliver_tickets'],
+    ['basket', 'payment', true, false, 'deliver_tickets'],
+    ['payment', 'deliver_tickets', true, false, 'payment'],
+    ['order_completed', 'order_completed', true, false, 'order_completed'],
+    ['login', 'determining', false, true, 'basket'],
+  ] as const)('on %s, server at %s, paid %s, refused as stale %s -> %s', (current, server, paid, refused, expected) => {
+    expect(stateAfterReload(current, sampleCheckout({ state: server, payment_complete: paid }), refused)).toBe(expected);
   });
 });

@@ -1,0 +1,116 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { AccountPage } from '../pages/account';
+import { BasketPage } from '../pages/basket';
+import { addTicket } from '../support/basket';
+import { seed } from '../support/seed';
+
+const { ticket } = seed.ids;
+const TABLE = 'Table seat (sold in pairs)';
+
+/** The header's progress: the stage marked aria-current="step". */
+function currentStage(page: Page) {
+  return page.getByRole('list', { name: 'Checkout progress' }).locator('[aria-current="step"]');
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Let the layout and lazy thumbnails settle at the new size.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await testInfo.attach(`${name} ${width}×${height}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('the header: the marketplace and its mark, where the buyer is, and the countdown once reserved', async ({ page, context }, testInfo) => {
+  await addTicket(context, seed.standardTicket.id, 2);
+  const basket = new BasketPage(page);
+  await basket.open();
+
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/all-events/');
+  await expect(currentStage(page)).toHaveText(/Basket$/);
+  // Before reserving there is no countdown (spec section 4), yet the header is not an empty strip.
+  await expect(banner.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Checkout progress' }).getByRole('listitem')).toHaveText([/Basket$/, /Details$/, /Payment$/, /Tickets$/]);
+
+  // The favicon is linked and served.
+  const icons = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  expect(icons).toHaveLength(2);
+  for (const href of icons) expect((await page.request.get(href)).ok(), href).toBe(true);
+
+  // Whole pictures in Continue shopping: shown at their own 16:9 shape and fitted, never cropped.
+  const thumb = page.getByRole('region', { name: 'Continue shopping' }).locator('img').first();
+  if ((await thumb.count()) > 0) {
+    const fit = await thumb.evaluate((img) => {
+      const box = img.getBoundingClientRect();
+      return { objectFit: getComputedStyle(img).objectFit, ratio: box.width / box.height };
+    });
+    expect(fit.objectFit).toBe('contain');
+    expect(fit.ratio).toBeCloseTo(16 / 9, 1);
+  }
+  await shoot(page, testInfo, 'basket');
+
+  await basket.reserveButton.click();
+  const account = new AccountPage(page, context);
+  await expect(account.accountHeading).toBeVisible();
+  await expect(currentStage(page)).toHaveText(/Details$/);
+  await expect(banner.getByRole('timer')).toContainText('Tickets reserved for');
+  await shoot(page, testInfo, 'account');
+});
+
+test('a reload after Send code comes back to the code with the email', async ({ page, context }, testInfo) => {
+  const account = new AccountPage(page, context);
+  await account.reserve([{ ticketId: seed.standardTicket.id }]);
+  const email = `reload-${Date.now()}@example.com`;
+  const code = await account.requestCode(email);
+
+  await page.reload();
+  await expect(account.code).toBeVisible();
+  await expect(page.getByText(`We have sent a 6-digit code to ${email}.`)).toBeVisible();
+  await expect(account.email).toHaveCount(0);
+  await shoot(page, testInfo, 'account after a reload');
+
+  await account.code.fill(code);
+  await account.verify.click();
+  await expect(account.fullName).toBeVisible();
+  // Verified: a reload no longer offers the spent code.
+  await page.reload();
+  await expect(account.accountHeading).toBeVisible();
+  await expect(account.code).toHaveCount(0);
+});
+
+test('a quantity box left empty disables Reserve Basket and sends nothing; below the minimum the typed number stays', async ({ page, context }) => {
+  await addTicket(context, ticket.jazzTable, 3);
+  const basket = new BasketPage(page);
+  await basket.open();
+  await expect(basket.reserveButton).toBeEnabled();
+
+  const updates: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('update_ticket_quantity')) updates.push(request.postData() ?? '');
+  });
+
+  await basket.quantity(TABLE).fill('');
+  await expect(basket.reserveButton).toBeDisabled();
+  // Longer than the 2000 ms debounce: still nothing sent, still disabled.
+  await page.waitForTimeout(2500);
+  expect(updates).toEqual([]);
+  await expect(basket.reserveButton).toBeDisabled();
+
+  // Below the minimum: the box keeps the 1 typed, warns, sends nothing; the order summary keeps the 3 still held.
+  await basket.quantity(TABLE).fill('1');
+  await expect(basket.line(TABLE).getByRole('alert')).toHaveText('You must purchase a minimum of 2 tickets of this type');
+  await page.waitForTimeout(2500);
+  await expect(basket.quantity(TABLE)).toHaveValue('1');
+  expect(updates).toEqual([]);
+  await expect(basket.reserveButton).toBeDisabled();
+  await expect(basket.orderSummary).toContainText('3 ×');
+
+  // Back to the quantity held: reserving is possible again.
+  await basket.setQuantity(TABLE, 3);
+  await basket.waitForUpdates();
+});

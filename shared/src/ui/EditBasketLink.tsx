@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { messages } from '../messages';
+import { Button } from './Button';
+import { Modal } from './Modal';
+
+/**
+ * The order summary's 'Edit basket' link (express: 'Edit basket or add discount code') and its confirmation (spec 2
+ * 'Payment'): editing gives the reservation back, so the buyer confirms first.
+ */
+export function EditBasketLink({ express, onConfirm, busy = false }: { express: boolean; onConfirm: () => void; busy?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="link" loading={busy} onClick={() => setOpen(true)}>
+        {express ? messages.expressEditBasket : messages.editBasket}
+      </Button>
+      <Modal
+        title={messages.editBasketTitle}
+        open={open}
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {messages.editBasketCancel}
+            </Button>
+            <Button
+              onClick={() => {
+                setOpen(false);
+                onConfirm();
+              }}
+            >
+              {messages.editBasketConfirm}
+            </Button>
+          </>
+        }
+      >
+        <p>{messages.editBasketWarning}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useUnit } from 'effector-react';
+import { $state } from '../model';
+import type { Brand } from './brand';
+import { Countdown } from './Countdown';
+import { Mark } from './Mark';
+import { Progress } from './Progress';
+
+/**
+ * The page's banner: the marketplace's name and mark (a link back to its events), the countdown once tickets are
+ * reserved, and the checkout's progress. Never an empty strip, whatever the state.
+ */
+export function Header({ brand }: { brand: Brand }) {
+  const state = useUnit($state);
+  return (
+    <header className="shell-header">
+      <div className="container shell-header__inner">
+        <a className="brand" href={brand.homeUrl}>
+          {brand.logoUrl ? <img className="brand__logo" src={brand.logoUrl} alt="" height={32} /> : <Mark />}
+          <span className="brand__name">{brand.name}</span>
+        </a>
+        <Countdown />
+      </div>
+      <div className="container shell-header__progress">
+        <Progress state={state} />
+      </div>
+    </header>
+  );
+}

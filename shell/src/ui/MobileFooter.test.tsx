@@ -1,0 +1,64 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MobileFooter } from './MobileFooter';
+
+/** An IntersectionObserver the test drives: whether the step's own button is in view. */
+let report: (visible: boolean) => void = () => undefined;
+class FakeObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe() {
+    report = (visible) => this.callback([{ isIntersecting: visible } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {}
+}
+
+beforeEach(() => {
+  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
+});
+afterEach(() => {
+  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
+
+function page(onReserve: () => void, disabled = false) {
+  return render(
+    <>
+      <div className="shell-step">
+        <button type="button" data-primary-action="" disabled={disabled} onClick={onReserve}>
+          Reserve Basket
+        </button>
+      </div>
+      <MobileFooter state="basket" />
+    </>,
+  );
+}
+
+test('shown only while the step\'s own button is out of view, carrying its label; pressing it presses the step\'s', async () => {
+  const onReserve = jest.fn();
+  page(onReserve);
+  const footer = () => document.querySelector<HTMLButtonElement>('.mobile-footer__button');
+  expect(footer()).toBeNull();
+  act(() => report(false));
+  expect(footer()).toHaveTextContent('Reserve Basket');
+  // Hidden from assistive technology, which reaches the step's own button: one 'Reserve Basket' for a screen reader.
+  expect(screen.getAllByRole('button', { name: 'Reserve Basket' })).toHaveLength(1);
+  await userEvent.setup().click(footer() as HTMLElement);
+  expect(onReserve).toHaveBeenCalledTimes(1);
+  act(() => report(true));
+  expect(footer()).toBeNull();
+});
+
+test('disabled while the step\'s button is', () => {
+  page(() => undefined, true);
+  act(() => report(false));
+  expect(document.querySelector('.mobile-footer__button')).toBeDisabled();
+});
+
+test('nothing when the step has no primary action', () => {
+  render(
+    <>
+      <div className="shell-step" />
+      <MobileFooter state="deliver_tickets" />
+    </>,
+  );
+  expect(screen.queryByRole('button')).not.toBeInTheDocument();
+});
