@@ -34,9 +34,10 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       // Some server dependencies are ESM only (kysely 0.29, cookie 2, content-disposition) and some CommonJS ones load
       // modules with import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
-      // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code.
-      transform: { ...transform, '@electric-sql/pglite/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
-      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|cookie|@fastify/cookie|content-disposition)/)'],
+      // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code. react-email's
+      // render loads react-dom/server with import() too.
+      transform: { ...transform, '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
+      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)'],
     },
     {
       // `npm run test:reliability` (reliability/run.ts): real api processes on PostgreSQL under load, faults and hostile
@@ -45,8 +46,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/reliability'],
       testMatch: ['**/*.test.ts'],
-      transform: { ...transform, '@electric-sql/pglite/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
-      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|cookie|@fastify/cookie|content-disposition)/)'],
+      transform: { ...transform, '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
+      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)'],
     },
   ],
 };

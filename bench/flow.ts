@@ -13,6 +13,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { AccountPage, guestEmail } from '../e2e/pages/account';
+import { fillSquareCard } from '../e2e/pages/payment';
 import { addTicket } from '../e2e/support/basket';
 import { seed } from '../e2e/support/seed';
 import { median, percentile, type Figure } from './figures';
@@ -97,11 +98,7 @@ async function walk(context: BrowserContext, page: Page, label: string): Promise
 
   // Brooklyn Jazz Nights takes the square-type sandbox card.
   await page.getByRole('textbox', { name: 'Billing postcode', exact: true }).fill('BS1 4QA');
-  const secure = page.getByRole('group', { name: 'Secure Payment' });
-  await secure.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await secure.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await secure.getByLabel('CVC').fill('123');
-  await secure.getByLabel('Postcode').fill('10001');
+  await fillSquareCard(page, '4242 4242 4242 4242');
   await idle(page);
   await watchHeading(page, { not: PAYMENT_HEADINGS });
   await page.getByRole('button', { name: /^Pay / }).first().click();

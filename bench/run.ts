@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { addTicket } from '../e2e/support/basket';
+import { reconcileLedger, type LedgerDatabase } from '../e2e/support/reconcile';
 import { seed } from '../e2e/support/seed';
 import { launchChromium, reserveEnabled } from './browser';
 import { composeBuilds } from './bundle-composition';
@@ -66,6 +67,19 @@ async function attempt(part: string, results: Record<string, unknown>, run: () =
     const failed = (results.failedParts as string[] | undefined) ?? [];
     results.failedParts = [...failed, `${part}: ${error instanceof Error ? error.message : String(error)}`];
   }
+}
+
+/**
+ * `npm run reconcile` on a stack's database once its api has stopped (README 'Operations: reconciling the ledger'): the
+ * walks' payments kept exactly the price of what they bought, and every other sale kept nothing. A mismatch fails the
+ * run like a failed part; the lines are printed and kept in latest.json.
+ */
+async function reconcileAfter(label: string, database: LedgerDatabase, results: Record<string, unknown>): Promise<void> {
+  await attempt(`reconcile ${label}`, results, async () => {
+    const outcome = await reconcileLedger(database, `${label} ledger`);
+    results.reconcile = [...((results.reconcile as string[] | undefined) ?? []), ...outcome.lines.map((line) => `${label}: ${line}`)];
+    if (!outcome.ok) throw new Error(outcome.lines.join('; '));
+  });
 }
 
 async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<string, unknown>, figures: Figure[]): Promise<void> {
@@ -128,6 +142,7 @@ async function main(): Promise<void> {
     } finally {
       await stack.stop();
     }
+    await reconcileAfter('page stack (PGlite)', { dataDir: stack.dataDir }, results);
   }
   if (parts.has('onsale')) {
     const stack = await startStack({ port: 8282, remotePortBase: 3300, env: stackEnv });
@@ -140,6 +155,7 @@ async function main(): Promise<void> {
     } finally {
       await stack.stop();
     }
+    await reconcileAfter('on-sale PGlite', { dataDir: stack.dataDir }, results);
   }
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (parts.has('onsale') && databaseUrl) {
@@ -158,6 +174,7 @@ async function main(): Promise<void> {
         await database.close();
         await pgStack.stop();
       }
+      await reconcileAfter('on-sale PostgreSQL', { databaseUrl: fresh.url }, results);
     } finally {
       await fresh.drop();
     }
@@ -169,6 +186,7 @@ async function main(): Promise<void> {
   results.figures = figures.map((f) => ({ ...f, verdict: verdictOf(f) }));
   console.log('');
   for (const f of figures) console.log(formatFigure(f));
+  for (const line of (results.reconcile as string[] | undefined) ?? []) console.log(line);
   const out = path.join(__dirname, 'results');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2) + '\n');

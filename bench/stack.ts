@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { processesStartedWith, waitForExit } from '../e2e/support/reconcile';
 
 export interface RunningStack {
   baseURL: string;
@@ -8,6 +9,9 @@ export interface RunningStack {
   workspaceOf(url: string): string | null;
   /** The api process's id (a child of scripts/start.mjs), to read its memory. */
   apiPid(): number | null;
+  /** The PGlite folder the api keeps its data in (unused when DATABASE_URL is given). */
+  dataDir: string;
+  /** Resolves once the api has closed its database (after that its PGlite folder can be opened, e.g. to reconcile). */
   stop(): Promise<void>;
 }
 
@@ -101,12 +105,17 @@ export async function startStack(options: { port: number; remotePortBase: number
       for (let next = pid; next !== null; next = childPid(next, 'api/src/main.ts')) pid = next;
       return pid;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
+    dataDir,
+    stop: async () => {
+      // start.mjs gives its children 1.5 s before it exits; the api may take longer to close its database.
+      const apis = processesStartedWith('api/src/main.ts', 'DATA_DIR', dataDir);
+      await new Promise<void>((resolve) => {
         for (const server of extra) if (server.exitCode === null) server.kill('SIGTERM');
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      if (!(await waitForExit(apis, 30_000))) console.error(`bench: the api on :${options.port} did not stop within 30 s`);
+    },
   };
 }

@@ -55,6 +55,16 @@ describe('docker-compose.yml', () => {
     expect(api?.environment?.REMOTES_FILE).toBe(`${inside}/remotes.json`);
   });
 
+  test('the api never serves the development pages (every one-time and ticket code) and trusts no proxy unless told', () => {
+    const api = compose.services.api;
+    expect(api?.environment?.DEV_PAGES).toBe('0');
+    expect(api?.environment?.NODE_ENV).not.toBe('development');
+    expect(api?.environment?.TRUST_PROXY).toBe('${TRUST_PROXY:-}');
+    const dockerfile = readDockerfile('api/Dockerfile');
+    expect(dockerfile.final.env.NODE_ENV).toBe('production');
+    expect(dockerfile.final.env.DEV_PAGES).toBeUndefined();
+  });
+
   const dockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' });
   (dockerCompose.status === 0 ? test : test.skip)("validates with Debian's docker-compose (config -q)", () => {
     const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, encoding: 'utf8' });

@@ -46,6 +46,8 @@ for (const remote of remotes) {
 const remoteUrls = Object.fromEntries(
   remotes.map((r) => [r.urlVar, env[r.urlVar] ?? `http://${publicHost}:${r.port}/mf-manifest.json`]),
 );
-run('api', [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], { PORT: String(apiPort), ...remoteUrls });
+// A development stack: /dev/outbox is where a newcomer (and the e2e and bench walks) read one-time codes, so the
+// development pages are on unless DEV_PAGES says otherwise. The api's own start (Docker image, compose) leaves them off.
+run('api', [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], { PORT: String(apiPort), DEV_PAGES: env.DEV_PAGES ?? '1', ...remoteUrls });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

@@ -192,7 +192,13 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
     const publicPath = process.env.SHELL_PUBLIC_PATH || '/checkout/';
     const config = baseConfig({ dir, production, publicPath });
     config.entry = { main: entry };
-    config.module.rules.push(cssRule(true));
+    config.module.rules.push(
+      cssRule(true),
+      // The page's icons, required by index.html. The .ico keeps its own name (publicPath + favicon.ico) so the api can
+      // answer /favicon.ico, which browsers and crawlers ask for whatever the page links, from the same file.
+      { test: /favicon\.ico$/, type: 'asset/resource', generator: { filename: '[name][ext]' } },
+      { test: /\.svg$/, type: 'asset/resource' },
+    );
     config.plugins = [
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:10].css' : '[name].css',

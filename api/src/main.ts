@@ -6,6 +6,8 @@ import { buildAppWithDeps } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { databaseOptionsFromEnv, openDatabase } from './db/connect';
+import { describeTrustProxy } from './http/trust-proxy';
+import { OUTBOX_PATHS } from './pages/dev-outbox';
 import { migrateToLatest } from './db/migrate';
 import { startHoldSweeper } from './jobs/hold-sweeper';
 import { startPaymentJobs } from './payment/jobs';
@@ -24,6 +26,15 @@ async function main(): Promise<void> {
 
   const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config });
   app.log.info(`database: ${database.kind} (${database.description})${seeded ? ', demo catalogue seeded' : ''}`);
+  app.log.info(`TRUST_PROXY: ${describeTrustProxy(config.trustProxy)}`);
+  if (config.devPages) {
+    // Loud on purpose: these pages publish every one-time code and ticket code to anyone who asks.
+    app.log.warn(
+      `DEVELOPMENT PAGES ARE ON: ${config.publicUrl}${OUTBOX_PATHS.page} shows every email, one-time codes and ticket codes included, to anyone, and mail is printed here. Never run a deployment like this: unset DEV_PAGES (and NODE_ENV=development).`,
+    );
+  } else if (!config.mail.smtpUrl) {
+    app.log.warn('SMTP_URL is not set: mail (one-time codes, tickets) stays in the outbox table and reaches nobody.');
+  }
   const sweeper = startHoldSweeper({
     db: database.db,
     clock,

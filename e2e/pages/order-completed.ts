@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { PaymentPage } from './payment';
+import { fillSquareCard, PaymentPage } from './payment';
 import { seed } from '../support/seed';
 
 /** One message of GET /dev/outbox.json, newest first. */
@@ -33,11 +33,7 @@ export class OrderCompletedPage {
     const email = await pay.reachPayment([{ ticketId: seed.ids.ticket.livestreamStanding, quantity }], label);
     if ((await pay.cardButton.getAttribute('aria-pressed')) !== 'true') await pay.cardButton.click();
     await pay.field('Billing postcode').fill('BS1 4QA');
-    const secure = page.getByRole('group', { name: 'Secure Payment' });
-    await secure.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await secure.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await secure.getByLabel('CVC').fill('123');
-    await secure.getByLabel('Postcode').fill('BS1 4QA');
+    await fillSquareCard(page, '4242 4242 4242 4242');
     await pay.payButton.click();
     await pay.expectDelivered();
     await expect(this.overviewHeading).toBeVisible({ timeout: 15_000 });

@@ -4,6 +4,17 @@ import { AccountPage, guestEmail } from './account';
 type Line = { ticketId: number; quantity?: number };
 
 /**
+ * The square-type sandbox widget draws its own labelled card fields inside Secure Payment (number, expiry, security
+ * code; the billing postcode is the form's own field, outside the widget).
+ */
+export async function fillSquareCard(page: Page, number: string): Promise<void> {
+  const secure = page.getByRole('group', { name: 'Secure Payment' });
+  await secure.getByLabel('Card number').fill(number);
+  await secure.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await secure.getByLabel('Security code (CVC)').fill('123');
+}
+
+/**
  * The payment remote's steps as a buyer sees them (spec section 2 'Payment', 'Instalment panel', 'Awaiting bank
  * transfer result', 'Delivery'), found by role and by the words on screen. Getting there reuses the account steps.
  */

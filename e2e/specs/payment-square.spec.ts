@@ -1,17 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PaymentPage } from '../pages/payment';
+import { expect, test } from '@playwright/test';
+import { fillSquareCard, PaymentPage } from '../pages/payment';
 import { seed } from '../support/seed';
 
 const { ticket } = seed.ids;
-
-/** The square-type sandbox widget draws its own labelled card fields inside Secure Payment. */
-async function fillSquareCard(page: Page, number: string) {
-  const secure = page.getByRole('group', { name: 'Secure Payment' });
-  await secure.getByLabel('Card number').fill(number);
-  await secure.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await secure.getByLabel('CVC').fill('123');
-  await secure.getByLabel('Postcode').fill('10001');
-}
 
 // Brooklyn Jazz Nights is a square-type USD organiser: no bank transfer, so the card is the only method and is chosen.
 test('square-type card (USD): Billing address and Secure Payment, the sandbox card pays, tickets delivered', async ({ page, context }) => {
@@ -22,12 +13,12 @@ test('square-type card (USD): Billing address and Secure Payment, the sandbox ca
   await expect(page.getByRole('group', { name: 'Billing address' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Secure Payment' }).getByLabel('Card number')).toBeVisible();
   expect(await pay.account.seriousViolations()).toEqual([]);
-  // A billing address the server cannot check is refused before any charge, shown on the postcode; corrected, it pays.
-  // (The billing address has no country choice yet: the server reads an unstated country as the UK.)
+  // A postcode that does not suit the billing country (the UK, chosen first) is marked before anything is sent;
+  // corrected, it pays. (A US buyer choosing the United States with a ZIP code: payment-us-zip.spec.ts.)
   await pay.field('Billing postcode').fill('10001');
   await fillSquareCard(page, '4242 4242 4242 4242');
   await pay.payButton.click();
-  await expect(pay.field('Billing postcode')).toHaveAccessibleDescription('We were unable to find your address. Please try a different address');
+  await expect(pay.field('Billing postcode')).toHaveAccessibleDescription('Type a UK postcode, like SW1A 1AA');
   await pay.field('Billing postcode').fill('BS1 4QA');
   await pay.payButton.click();
   await pay.expectDelivered();

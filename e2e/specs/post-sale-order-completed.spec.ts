@@ -120,10 +120,13 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   const rae = await browser.newContext();
   const raePage = await rae.newPage();
   await raePage.goto(link);
-  await expect(raePage.getByText('The tickets are now in your account.')).toBeVisible();
+  await expect(raePage.getByText('The tickets are yours now: we have emailed you their new codes.')).toBeVisible();
   await rae.close();
   await page.reload();
   await expect(tickets).toHaveCount(2);
+  // The accepted ticket has a new code, emailed to Rae: the one the buyer was emailed no longer admits.
+  const [accepted] = await oc.mails('rae.order-completed@example.com', 'ticket_transfer_accepted');
+  expect(accepted?.text).toMatch(/Ticket code [A-Z2-7]{4}( [A-Z2-7]{4}){4}/);
 
   // Back to the checkout on a phone-sized screen: still the order, transfer still not offered, nothing wider than it.
   await page.setViewportSize({ width: 375, height: 800 });

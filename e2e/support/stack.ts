@@ -1,4 +1,7 @@
-/** Where the end-to-end stack runs: its own ports and data folder, so a running `npm start` is left alone. */
+/**
+ * Where the end-to-end stack runs: its own ports and data folder, so a running `npm start` is left alone. Two runs at
+ * once (two engineers on one machine) each set their own ports and E2E_DATA_DIR (a folder under the repository).
+ */
 export const stack = {
   apiPort: Number(process.env.E2E_PORT ?? 8180),
   remotePorts: {
@@ -7,7 +10,7 @@ export const stack = {
     mf_payment: Number(process.env.E2E_PAYMENT_PORT ?? 3183),
     mf_post_sale: Number(process.env.E2E_POST_SALE_PORT ?? 3184),
   },
-  dataDir: '.data/e2e',
+  dataDir: process.env.E2E_DATA_DIR ?? '.data/e2e',
 } as const;
 
 export const baseURL = `http://localhost:${stack.apiPort}`;

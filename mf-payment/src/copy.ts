@@ -5,11 +5,6 @@
  */
 export const copy = {
   payment: {
-    editBasket: 'Edit basket',
-    expressEditBasket: 'Edit basket or add discount code',
-    editBasketTitle: 'Are you sure?',
-    editBasketCancel: 'No, cancel',
-    editBasketConfirm: "Yes, I'm sure",
     contactLegend: 'Contact details',
     contactNumber: 'Contact number',
     chooseMethod: 'Choose your payment method',
@@ -26,6 +21,7 @@ export const copy = {
   card: {
     billingLegend: 'Billing',
     postcode: 'Billing postcode',
+    country: 'Country',
     cardLegend: 'Card details',
     number: 'Card number',
     expiry: 'Expiry date (MM/YY)',
@@ -33,7 +29,6 @@ export const copy = {
     numberInvalid: 'Type the long number on the front of your card',
     expiryInvalid: 'Type the expiry date as MM/YY',
     cvcInvalid: 'Type the 3 or 4 digit code on the back of your card',
-    postcodeInvalid: 'Type your billing postcode',
     sandboxNote: 'Test mode: no real card is charged.',
     stripeLoadFailed: 'The card form could not be loaded. Please try again.',
   },

@@ -28,7 +28,7 @@ describeWithPostgres('outbound mail down while a buyer checks out', () => {
     smtpPort = await freePort();
     api = await ApiProcess.start({
       databaseUrl: database.url,
-      env: { CAPTCHA_RESERVE_LIMIT: '0', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DEV_OUTBOX: '1', MAIL_DELIVERY_INTERVAL_MS: '200', MAIL_FROM: 'tickets@example.com' },
+      env: { CAPTCHA_RESERVE_LIMIT: '0', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_DELIVERY_INTERVAL_MS: '200', MAIL_FROM: 'tickets@example.com' },
       name: 'api-mail',
     });
   });

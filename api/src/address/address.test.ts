@@ -19,7 +19,7 @@ jest.setTimeout(60_000);
 const MANY = { limit: 10_000, windowSeconds: 900 };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
+  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
 }, 60_000);
 afterAll(() => t.close());
 

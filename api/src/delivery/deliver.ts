@@ -1,11 +1,11 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
+import { orderConfirmationFor } from '../emails/order-confirmation-for';
 import type { Mailer } from '../mail/mailer';
+import type { PaymentConfig } from '../payment/config';
 import type { ConfirmPayment } from './confirm';
 import { deliveryMessages } from './messages';
 import { issueTickets } from './tickets';
-import { saleTickets } from './wallet';
-import { walletEmail } from './wallet-email';
 
 export interface DeliveryDeps {
   db: Db;
@@ -14,6 +14,10 @@ export interface DeliveryDeps {
   publicUrl: string;
   /** The payment domain's check with the provider (settles the sale when the payment succeeded). */
   confirmPayment: ConfirmPayment;
+  /** The receipt names the card, which a real provider may have to be asked for. */
+  payment: PaymentConfig;
+  /** MAIL_FROM: its display name heads every email. */
+  mailFrom: string;
 }
 
 export interface DeliveryResult {
@@ -35,9 +39,10 @@ export async function deliverTickets(deps: DeliveryDeps, saleId: number | undefi
 }
 
 /**
- * deliver_to_wallet: the ticket wallet emailed to the sale's address, exactly once (a conditional update claims the
- * sending; a failure to store the message gives the claim back). Issues the tickets first if that has not happened.
- * A payment plan's schedule email went out when the plan was set up; its wallet follows the final payment.
+ * deliver_to_wallet: the order confirmation (the receipt, with the tickets and a calendar file per event) emailed to
+ * the sale's address, exactly once (a conditional update claims the sending; a failure to store the message gives
+ * the claim back). Issues the tickets first if that has not happened. A payment plan's schedule email went out when
+ * the plan was set up; its confirmation follows the final payment.
  */
 export async function emailWallet(deps: DeliveryDeps, saleId: number | undefined): Promise<DeliveryResult> {
   const { db, clock } = deps;
@@ -62,8 +67,7 @@ export async function emailWallet(deps: DeliveryDeps, saleId: number | undefined
     .executeTakeFirst();
   if (!claimed) return { delivery_completed: true };
   try {
-    const tickets = await saleTickets(db, saleId);
-    const outboxId = await deps.mailer.send(walletEmail(to, sale.reference, tickets, deps.publicUrl));
+    const outboxId = await deps.mailer.send(await orderConfirmationFor(deps, saleId, to));
     await db.updateTable('sale_deliveries').set({ wallet_outbox_id: outboxId }).where('sale_id', '=', saleId).execute();
   } catch (error) {
     await db.updateTable('sale_deliveries').set({ wallet_emailed_at: null }).where('sale_id', '=', saleId).where('wallet_outbox_id', 'is', null).execute();

@@ -5,7 +5,15 @@ import { providerConfirmation } from './confirm';
 import { deliverTickets, emailWallet, type DeliveryDeps } from './deliver';
 
 export function deliveryDepsOf(deps: AppDeps): DeliveryDeps {
-  return { db: deps.db, clock: deps.clock, mailer: deps.mailer, publicUrl: deps.config.publicUrl, confirmPayment: providerConfirmation(deps.db, deps.clock, deps.config) };
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    confirmPayment: providerConfirmation(deps.db, deps.clock, deps.config),
+    payment: deps.config.payment,
+    mailFrom: deps.config.mail.from,
+  };
 }
 
 /** deliver_to_bitticket and deliver_to_wallet, in the order the delivery step calls them. */

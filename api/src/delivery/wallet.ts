@@ -40,7 +40,7 @@ function ownsNothing(owner: WalletOwner): boolean {
   return owner.userId === null && owner.emails.length === 0 && owner.saleId === null;
 }
 
-function walletQuery(db: Db, owner: WalletOwner) {
+function ticketQuery(db: Db) {
   return db
     .selectFrom('tickets as k')
     .innerJoin('sales as s', 's.id', 'k.sale_id')
@@ -57,7 +57,11 @@ function walletQuery(db: Db, owner: WalletOwner) {
       'd.starts_at as startsAt',
       't.name as ticketName',
       'k.seat_label as seatLabel',
-    ])
+    ]);
+}
+
+function walletQuery(db: Db, owner: WalletOwner) {
+  return ticketQuery(db)
     .where((eb) =>
       eb.or([
         ...(owner.userId === null ? [] : [eb('k.owner_user_id', '=', owner.userId)]),
@@ -99,4 +103,10 @@ export async function ownedTicket(db: Db, owner: WalletOwner, code: string): Pro
 /** A sale's tickets (the wallet email). */
 export function saleTickets(db: Db, saleId: number): Promise<WalletTicket[]> {
   return walletQuery(db, { userId: null, emails: [], saleId }).orderBy('k.position').execute();
+}
+
+/** Tickets by id, in the sale's order (a transfer's tickets, for the recipient's email). */
+export function ticketsByIds(db: Db, ids: readonly number[]): Promise<WalletTicket[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ticketQuery(db).where('k.id', 'in', [...ids]).orderBy('k.sale_id').orderBy('k.position').execute();
 }

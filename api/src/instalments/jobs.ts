@@ -38,12 +38,19 @@ async function recordPaid(deps: AppDeps, planId: number, seq: number, providerPa
       .returning('seq')
       .executeTakeFirst();
     if (!marked) return;
+    const plan = await tx.selectFrom('payment_plans').select(['sale_id', 'currency']).where('id', '=', planId).executeTakeFirstOrThrow();
+    const paid = await tx.selectFrom('payment_plan_instalments').select('amount_minor').where('plan_id', '=', planId).where('seq', '=', seq).executeTakeFirstOrThrow();
+    await tx
+      .insertInto('ledger_entries')
+      .values({ sale_id: plan.sale_id, kind: 'payment', provider: 'stripe', provider_reference: providerPaymentId, amount_minor: paid.amount_minor, currency: plan.currency.toUpperCase(), status: 'done', reason: null, created_at: now, completed_at: now })
+      .onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
+      .execute();
     const left = await tx.selectFrom('payment_plan_instalments').select('seq').where('plan_id', '=', planId).where('status', '!=', 'paid').execute();
     if (left.length > 0) return;
-    const plan = await tx.updateTable('payment_plans').set({ status: 'completed', completed_at: now }).where('id', '=', planId).where('status', '=', 'active').returning('sale_id').executeTakeFirst();
-    if (!plan) return;
-    await tx.updateTable('sales').set({ payment_plan_remaining: false, updated_at: now }).where('id', '=', plan.sale_id).execute();
-    await issueTicketsInTx(tx, plan.sale_id, now);
+    const completed = await tx.updateTable('payment_plans').set({ status: 'completed', completed_at: now }).where('id', '=', planId).where('status', '=', 'active').returning('sale_id').executeTakeFirst();
+    if (!completed) return;
+    await tx.updateTable('sales').set({ payment_plan_remaining: false, updated_at: now }).where('id', '=', completed.sale_id).execute();
+    await issueTicketsInTx(tx, completed.sale_id, now);
   });
 }
 
@@ -92,7 +99,7 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
     .where('seq', '=', seq)
     .execute();
   if (finalTry) await deps.db.updateTable('payment_plans').set({ status: 'failed', completed_at: now }).where('id', '=', planId).execute();
-  await deps.mailer.send(paymentFailedEmail(plan.email, await firstEventTitle(deps.db, plan.sale_id), instalment.amount_minor, plan.currency, reason, finalTry));
+  await deps.mailer.send(await paymentFailedEmail(deps, planId, seq, reason, finalTry));
   if (!finalTry) throw new InstalmentDeclined(reason);
 }
 
@@ -116,7 +123,7 @@ async function remind(deps: AppDeps, payload: unknown): Promise<void> {
       created_at: now,
     })
     .execute();
-  await deps.mailer.send(reminderEmail(plan.email, title, instalment.amount_minor, plan.currency, instalment.due_at));
+  await deps.mailer.send(await reminderEmail(deps, planId, seq, reminderText(title, instalment.amount_minor, plan.currency, instalment.due_at)));
 }
 
 export function instalmentJobHandlers(deps: AppDeps): Record<string, JobHandler> {

@@ -1,4 +1,4 @@
-import { NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
+import { messages, NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
@@ -7,7 +7,8 @@ import { HttpError } from '../http/errors';
 import type { SessionHandle } from '../identity/session';
 import { enqueueJob } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
-import { idempotent } from '../payment/idempotency';
+import { claimStaleMs, idempotent } from '../payment/idempotency';
+import { attachProviderPayment, claimPayment, failPayment } from '../payment/open-payment';
 import { providersFor } from '../payment/providers';
 import type { CardProvider } from '../payment/providers/types';
 import { payableSale, requireAmount, sessionSale } from '../payment/sale-context';
@@ -101,6 +102,12 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
   const payments = planPayments(basket, months, now);
   const first = payments[0];
   if (!first) throw new HttpError(400, instalmentMessages.optionNotOffered, { instalment_option: instalmentMessages.optionNotOffered });
+  // The sale's one payment slot, priced now: the plan is for this basket's total, its first payment is charged below.
+  const slot = await claimPayment(
+    { db, clock, refundProtectionBp: config.sale.refundProtectionBp, waitMs: config.payment.idempotencyWaitMs, staleMs: claimStaleMs() },
+    session,
+    { provider: 'stripe', instalment: true, reusable: false, amountMinor: () => first.amountMinor, expectTotalMinor: basket.basketTotalMinor },
+  );
   const card = deps.card();
   const customer = await card.createCustomer({ email, name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '), idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}` });
 
@@ -130,6 +137,7 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
       .returningAll()
       .executeTakeFirst();
     if (!created) return undefined;
+    await tx.updateTable('sale_provider_payments').set({ provider_key: `plan-${created.id}-1` }).where('id', '=', slot.row.id).execute();
     await tx
       .insertInto('payment_plan_instalments')
       .values(payments.map((payment) => ({ plan_id: created.id, seq: payment.seq, due_at: payment.dueAt, amount_minor: payment.amountMinor, provider_payment_id: null, last_error: null, paid_at: null })))
@@ -139,7 +147,10 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
     await enqueueJob(tx, { kind: START_JOB, payload: { planId: created.id, seq: 1 }, runAt: new Date(now.getTime() + planResumeAfterMs()), dedupeKey: `instalment-start:${created.id}`, maxAttempts: MAX_CHARGE_ATTEMPTS }, now);
     return created;
   });
-  if (!plan) throw new HttpError(409, instalmentMessages.planExists);
+  if (!plan) {
+    await failPayment(db, slot.row.id, clock.now());
+    throw new HttpError(409, instalmentMessages.planExists);
+  }
   const newCard = method.saveNew && userId !== null && input.new_payment_method ? { userId, card: input.new_payment_method } : undefined;
   try {
     return await finishPlanStart(deps, plan.id, newCard);
@@ -175,27 +186,37 @@ async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: {
   const first = payments[0];
   if (!first) throw new Error(`payment plan ${planId} has no instalments`);
   const card = deps.card();
+  const slot = await db.selectFrom('sale_provider_payments').selectAll().where('provider_key', '=', `plan-${plan.id}-1`).executeTakeFirst();
+  if (slot?.status === 'cancelled' && slot.provider_payment_id === null) {
+    // What the sale costs changed after the plan was priced: nothing is charged.
+    await endPlan(db, plan.id, saleId, 'failed', messages.paymentCancelledBasketChanged, clock.now());
+    return { status: 'unsuccessful' };
+  }
 
   let intent;
   try {
     intent = await card.chargeOffSession({ saleId, amountMinor: first.amountMinor, currency: plan.currency, idempotencyKey: `plan-${plan.id}-1`, customerId: plan.customer_ref, paymentMethodId: plan.payment_method_ref });
   } catch (error) {
+    if (slot) await failPayment(db, slot.id, clock.now());
     await endPlan(db, plan.id, saleId, 'failed', null, clock.now());
     throw error;
   }
   failpoint('instalment.after-first-charge');
   if (intent.status !== 'succeeded') {
+    if (slot) await failPayment(db, slot.id, clock.now());
     const reason = intent.status === 'requires_action' ? instalmentMessages.needsAuthentication : (intent.lastError ?? '');
     await endPlan(db, plan.id, saleId, 'declined', reason, clock.now());
     return { status: 'unsuccessful' };
   }
+  if (slot) await attachProviderPayment(db, slot.id, intent.id, clock.now());
 
+  // Settling compares the charge with the plan's priced snapshot: a basket changed meanwhile is refunded, not sold.
   const settled = await settleSalePaid(db, {
     saleId,
     provider: 'stripe',
     providerPaymentId: intent.id,
-    amountMinor: first.amountMinor,
-    currency: plan.currency,
+    amountMinor: intent.amountMinor,
+    currency: intent.currency,
     now: clock.now(),
     refundProtectionBp: config.sale.refundProtectionBp,
   });
@@ -217,9 +238,7 @@ async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: {
     return true;
   });
   if (activated) {
-    const sale = await db.selectFrom('sales').select('reference').where('id', '=', saleId).executeTakeFirstOrThrow();
-    const eventTitle = await firstEventTitle(db, saleId);
-    await deps.mailer.send(scheduleEmail(plan.email, sale.reference, eventTitle, payments.map((payment) => ({ ...payment, paid: payment.seq === 1 })), plan.currency));
+    await deps.mailer.send(await scheduleEmail(deps, plan.id));
   }
   return { status: 'success' };
 }

@@ -233,7 +233,7 @@ describe('expiry', () => {
 });
 
 describe('destroy_sale', () => {
-  test('releases the holds at once, destroys the sale and leaves a new empty basket', async () => {
+  test('Edit basket releases the holds at once and keeps the basket; a paid sale is the only one kept apart', async () => {
     const type = await ticketType(10);
     const visitor = await buyer(type, 3);
     const reserved = (await visitor.post(paths.reserve)).json();
@@ -244,17 +244,15 @@ describe('destroy_sale', () => {
     expect(response.json()).toEqual({ success: true });
     expect(await stock(type)).toMatchObject({ held: 0, activeHolds: 0 });
     const sale = await t.db.selectFrom('sales').select(['status', 'edit_basket_clicked']).where('reference', '=', reserved.sale_reference).executeTakeFirstOrThrow();
-    expect(sale).toEqual({ status: 'destroyed', edit_basket_clicked: true });
+    expect(sale).toEqual({ status: 'basket', edit_basket_clicked: true });
 
     const checkout = (await visitor.get(paths.get)).json();
-    expect(checkout.sale_reference).toBeNull();
-    expect(checkout.tickets).toEqual([]);
-    // Destroying again is harmless; a new basket is a new sale.
+    expect(checkout.sale_reference).toBe(reserved.sale_reference);
+    expect(checkout.tickets).toMatchObject([{ ticket_id: type, qty: 3 }]);
+    // Editing again is harmless; reserving again holds the stock again.
     expect((await visitor.post(paths.destroy)).json()).toEqual({ success: true });
-    await visitor.post(paths.addToBasket, { ticket_id: type, quantity: 1 });
-    const fresh = (await visitor.get(paths.get)).json();
-    expect(fresh.sale_reference).toMatch(/^CT-/);
-    expect(fresh.sale_reference).not.toBe(reserved.sale_reference);
+    expect((await visitor.post(paths.reserve)).json().reserved).toBe(true);
+    expect(await stock(type)).toMatchObject({ held: 3 });
   });
 
   test('a paid sale cannot be destroyed', async () => {

@@ -4,13 +4,7 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every message. */
   from: string;
-  /**
-   * /dev/outbox and /dev/outbox.json list stored messages. On without SMTP (the outbox is then the only way to read a
-   * code, e.g. for a local evaluation of a production build); off with SMTP unless DEV_OUTBOX=1; DISABLE_DEV_OUTBOX=1
-   * always turns it off.
-   */
-  devOutbox: boolean;
-  /** Print each message on the console (NODE_ENV other than production and test). */
+  /** Print each message on the console: with the development pages (AppConfig.devPages), outside tests. */
   logToConsole: boolean;
   /** How often queued deliveries are looked for (MAIL_DELIVERY_INTERVAL_MS); a send also starts one at once. */
   deliveryIntervalMs: number;
@@ -18,9 +12,7 @@ export interface MailConfig {
 
 type Env = Record<string, string | undefined>;
 
-const flag = (value: string | undefined): boolean => value === '1' || value === 'true';
-
-export function loadMailConfig(env: Env, publicUrl: string): MailConfig {
+export function loadMailConfig(env: Env, publicUrl: string, devPages: boolean): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   let host = 'localhost';
   try {
@@ -32,8 +24,7 @@ export function loadMailConfig(env: Env, publicUrl: string): MailConfig {
   return {
     smtpUrl,
     from: env.MAIL_FROM?.trim() || `"Checkout" <no-reply@${host}>`,
-    devOutbox: !flag(env.DISABLE_DEV_OUTBOX) && (smtpUrl === undefined || flag(env.DEV_OUTBOX)),
-    logToConsole: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test',
+    logToConsole: devPages && env.NODE_ENV !== 'test',
     deliveryIntervalMs: Number.isInteger(interval) && interval > 0 ? interval : 5000,
   };
 }

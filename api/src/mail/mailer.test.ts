@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
 import { loadMailConfig, type MailConfig } from './config';
 import { createMailer, MAIL_JOB } from './mailer';
+import { attachmentsOf } from './outbox';
 import { oneTimeCodeEmail } from './templates';
 import { startSmtpListener } from './testing/smtp-listener';
 import { nodemailerTransport, type Envelope, type MailTransport } from './transport';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-const noSmtp: MailConfig = { ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080'), from: '"Checkout" <no-reply@shop.test>' };
+const noSmtp: MailConfig = { ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080', true), from: '"Checkout" <no-reply@shop.test>' };
 const message = { to: 'buyer@example.org', subject: 'Hello', text: 'Plain body', html: '<p>Plain body</p>', kind: 'test' };
 
 /** A transport that records what it is given and fails the first `failures` deliveries. */
@@ -44,24 +45,37 @@ function recordingTransport(failures = 0): MailTransport & { sent: Envelope[] } 
 }
 
 describe('config', () => {
-  test('without SMTP the outbox page is on; with SMTP it is off unless DEV_OUTBOX=1; DISABLE_DEV_OUTBOX=1 always wins', () => {
-    expect(loadMailConfig({}, 'http://localhost:8080')).toMatchObject({ smtpUrl: undefined, devOutbox: true, from: '"Checkout" <no-reply@localhost>' });
-    expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com')).toMatchObject({
+  test('SMTP_URL and MAIL_FROM; the sender defaults to no-reply at the public host', () => {
+    expect(loadMailConfig({}, 'http://localhost:8080', false)).toMatchObject({ smtpUrl: undefined, from: '"Checkout" <no-reply@localhost>' });
+    expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com', false)).toMatchObject({
       smtpUrl: 'smtp://mail:1025',
-      devOutbox: false,
       from: '"Checkout" <no-reply@tickets.example.com>',
     });
-    expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025', DEV_OUTBOX: '1' }, 'http://x').devOutbox).toBe(true);
-    expect(loadMailConfig({ DISABLE_DEV_OUTBOX: '1' }, 'http://x').devOutbox).toBe(false);
-    expect(loadMailConfig({ MAIL_FROM: 'Tickets <t@example.com>' }, 'http://x').from).toBe('Tickets <t@example.com>');
+    expect(loadMailConfig({ MAIL_FROM: 'Tickets <t@example.com>' }, 'http://x', false).from).toBe('Tickets <t@example.com>');
   });
 
-  test('messages are printed on the console in development only', () => {
-    expect(loadMailConfig({ NODE_ENV: 'development' }, 'http://x').logToConsole).toBe(true);
-    expect(loadMailConfig({}, 'http://x').logToConsole).toBe(true);
-    expect(loadMailConfig({ NODE_ENV: 'production' }, 'http://x').logToConsole).toBe(false);
-    expect(loadMailConfig({ NODE_ENV: 'test' }, 'http://x').logToConsole).toBe(false);
+  test('the development pages are on only when asked for, whatever SMTP says: DEV_PAGES=1, or NODE_ENV=development or test', () => {
+    expect(loadConfig({}).devPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devPages).toBe(false);
+    expect(loadConfig({ SMTP_URL: '' }).devPages).toBe(false);
+    expect(loadConfig({ DEV_PAGES: '1' }).devPages).toBe(true);
+    expect(loadConfig({ DEV_PAGES: 'true', NODE_ENV: 'production' }).devPages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).devPages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_PAGES: '0' }).devPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).devPages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DEV_PAGES: '0' }).devPages).toBe(false);
+    // The old switches no longer turn anything on.
+    expect(loadConfig({ DEV_OUTBOX: '1' }).devPages).toBe(false);
+    expect(() => loadConfig({ DEV_PAGES: 'yes' })).toThrow('DEV_PAGES must be 1 or 0');
+  });
+
+  test('messages are printed on the console with the development pages only, never in tests', () => {
+    expect(loadMailConfig({ NODE_ENV: 'development' }, 'http://x', true).logToConsole).toBe(true);
+    expect(loadMailConfig({}, 'http://x', true).logToConsole).toBe(true);
+    expect(loadMailConfig({}, 'http://x', false).logToConsole).toBe(false);
+    expect(loadMailConfig({ NODE_ENV: 'test' }, 'http://x', true).logToConsole).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).mail.logToConsole).toBe(false);
+    expect(loadConfig({}).mail.logToConsole).toBe(false);
   });
 });
 
@@ -135,6 +149,28 @@ describe('with a transport', () => {
     }
   });
 
+  test('attachments are kept with the message and delivered with it, however late', async () => {
+    const clock = manualClock(TEST_NOW);
+    const transport = recordingTransport(1);
+    const mailer = createMailer({ db: database.db, clock, config: { ...noSmtp, deliveryIntervalMs: 60_000 }, transport, onError: () => undefined });
+    const calendar = { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' };
+    try {
+      const id = await mailer.send({ ...message, to: 'attach@example.org', attachments: [calendar] });
+      const row = await database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(attachmentsOf(row)).toEqual([calendar]);
+      await mailer.deliverDue();
+      clock.advance(30_000);
+      await mailer.deliverDue();
+      expect(transport.sent).toEqual([expect.objectContaining({ to: 'attach@example.org', attachments: [calendar] })]);
+      // A message without any is sent without any.
+      await mailer.send({ ...message, to: 'plain@example.org' });
+      await mailer.deliverDue();
+      expect(transport.sent[1]).not.toHaveProperty('attachments');
+    } finally {
+      await mailer.close();
+    }
+  });
+
   test("nodemailer's JSON transport builds the message: from, to, subject, text and HTML parts", async () => {
     const json = nodemailer.createTransport({ jsonTransport: true });
     const built: unknown[] = [];
@@ -147,13 +183,14 @@ describe('with a transport', () => {
       close: () => json.close(),
     });
     const code = oneTimeCodeEmail('json@example.org', '042042');
-    await transport.deliver({ from: noSmtp.from, to: code.to, subject: code.subject, text: code.text, html: code.html ?? null });
+    await transport.deliver({ from: noSmtp.from, to: code.to, subject: code.subject, text: code.text, html: code.html ?? null, attachments: [{ filename: 'a.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }] });
     expect(built[0]).toMatchObject({
       from: { address: 'no-reply@shop.test', name: 'Checkout' },
       to: [{ address: 'json@example.org', name: '' }],
       subject: 'Your one-time code',
       text: expect.stringContaining('Your one-time code is 042042.'),
       html: expect.stringContaining('042042'),
+      attachments: [expect.objectContaining({ filename: 'a.ics', contentType: 'text/calendar; charset=utf-8' })],
     });
   });
 });
@@ -178,7 +215,7 @@ describe('SMTP over a real socket (SMTP_URL)', () => {
   test('a code sent through the API is delivered to the SMTP server; a temporary refusal is retried', async () => {
     const smtp = await startSmtpListener({ failData: 1 });
     try {
-      t = await createTestApp({ config: { mail: { ...noSmtp, smtpUrl: smtp.url, devOutbox: true, deliveryIntervalMs: 60_000 } } });
+      t = await createTestApp({ config: { mail: { ...noSmtp, smtpUrl: smtp.url, deliveryIntervalMs: 60_000 } } });
       const visitor = await reservedVisitor(t);
       expect((await visitor.post(accountPaths.sendCode, { email: 'smtp@example.org' })).statusCode).toBe(200);
       const code = await latestCode(t, 'smtp@example.org');
@@ -234,9 +271,29 @@ describe('/dev/outbox', () => {
     expect(codes.map((m: { to: string }) => m.to)).toEqual(['second@example.org']);
   });
 
-  test('DISABLE_DEV_OUTBOX=1 turns both off', async () => {
-    t = await createTestApp({ config: { mail: loadMailConfig({ DISABLE_DEV_OUTBOX: '1', NODE_ENV: 'test' }, 'http://x') } });
+  test("a message's HTML part and attachments open from the outbox page", async () => {
+    t = await createTestApp();
+    const id = await t.deps.mailer.send({ to: 'parts@example.org', subject: 'Parts', text: 'text part', html: '<p>html part</p>', attachments: [{ filename: 'a b.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }] });
+    const page = (await t.app.inject({ method: 'GET', url: '/dev/outbox?to=parts%40example.org' })).body;
+    expect(page).toContain(`href="/dev/outbox/${id}/html"`);
+    expect(page).toContain(`href="/dev/outbox/${id}/attachments/0">a b.ics</a>`);
+    const htmlPart = await t.app.inject({ method: 'GET', url: `/dev/outbox/${id}/html` });
+    expect(htmlPart.headers['content-type']).toContain('text/html');
+    expect(htmlPart.body).toBe('<p>html part</p>');
+    const file = await t.app.inject({ method: 'GET', url: `/dev/outbox/${id}/attachments/0` });
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="a_b.ics"');
+    expect(file.body).toBe('BEGIN:VCALENDAR');
+    for (const url of [`/dev/outbox/${id}/attachments/1`, '/dev/outbox/99999999/html', '/dev/outbox/x/html']) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const json = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=parts%40example.org' })).json();
+    expect(json.messages[0].attachments).toEqual([{ filename: 'a b.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }]);
+  });
+
+  test('without the development pages both are 404s', async () => {
+    t = await createTestApp({ config: { devPages: false } });
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/1/html' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/1/attachments/0' })).statusCode).toBe(404);
   });
 });

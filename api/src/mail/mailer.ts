@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { enqueueJob, startJobRunner, type JobRunner } from '../jobs/queue';
 import type { MailConfig } from './config';
-import { markFailed, markSent, storeMessage, type OutboxMessage } from './outbox';
+import { attachmentsOf, markFailed, markSent, storeMessage, type OutboxMessage } from './outbox';
 import { smtpTransport, type MailTransport } from './transport';
 
 /** The job kind that delivers one outbox message. */
@@ -47,7 +47,8 @@ export function createMailer(options: MailerOptions): Mailer {
     // Delivered by an earlier try whose job did not record its end: never send twice.
     if (!row || row.sent_at !== null || !transport) return;
     try {
-      await transport.deliver({ from: config.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      const attachments = attachmentsOf(row);
+      await transport.deliver({ from: config.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(attachments.length ? { attachments } : {}) });
     } catch (error) {
       await markFailed(db, id, error instanceof Error ? error.message : String(error));
       throw error;

@@ -4,6 +4,14 @@ import type { Db, DbOrTx, OutboxTable } from '../db/schema';
 /** Every message the product sends is kept here first: delivered by SMTP when configured, read at /dev/outbox when not. */
 export type OutboxRow = Selectable<OutboxTable>;
 
+/** A file sent with a message; text only (calendar files), so the outbox can keep it as it is. */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. 'text/calendar; charset=utf-8; method=PUBLISH' */
+  contentType: string;
+  content: string;
+}
+
 export interface OutboxMessage {
   to: string;
   subject: string;
@@ -11,6 +19,23 @@ export interface OutboxMessage {
   html?: string | null;
   /** What the message is for ('one_time_code', …): lets tests and the outbox page filter. */
   kind?: string;
+  attachments?: readonly MailAttachment[];
+}
+
+const isAttachment = (value: unknown): value is MailAttachment => {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return typeof entry.filename === 'string' && typeof entry.contentType === 'string' && typeof entry.content === 'string';
+};
+
+/** A stored message's attachments ([] for messages stored before they could have any). */
+export function attachmentsOf(row: Pick<OutboxRow, 'attachments'>): MailAttachment[] {
+  try {
+    const parsed: unknown = JSON.parse(row.attachments);
+    return Array.isArray(parsed) ? parsed.filter(isAttachment) : [];
+  } catch {
+    return [];
+  }
 }
 
 export async function storeMessage(db: DbOrTx, message: OutboxMessage, now: Date): Promise<number> {
@@ -22,6 +47,7 @@ export async function storeMessage(db: DbOrTx, message: OutboxMessage, now: Date
       text_body: message.text,
       html_body: message.html ?? null,
       kind: message.kind ?? 'general',
+      attachments: JSON.stringify((message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content }))),
       created_at: now,
     })
     .returning('id')

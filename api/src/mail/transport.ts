@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './outbox';
 
 /** What goes over the wire for one outbox message. */
 export interface Envelope {
@@ -7,6 +8,7 @@ export interface Envelope {
   subject: string;
   text: string;
   html: string | null;
+  attachments?: readonly MailAttachment[];
 }
 
 /** Something that can hand a message to a mail server (SMTP in production; a fake or nodemailer's JSON transport in tests). */
@@ -16,7 +18,7 @@ export interface MailTransport {
 }
 
 interface NodemailerLike {
-  sendMail(data: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(data: { from: string; to: string; subject: string; text: string; html?: string; attachments?: { filename: string; contentType: string; content: string }[] }): Promise<unknown>;
   close(): void;
 }
 
@@ -30,6 +32,7 @@ export function nodemailerTransport(transporter: NodemailerLike): MailTransport 
         subject: envelope.subject,
         text: envelope.text,
         ...(envelope.html ? { html: envelope.html } : {}),
+        ...(envelope.attachments?.length ? { attachments: envelope.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
       });
     },
     close: () => transporter.close(),

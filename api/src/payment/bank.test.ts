@@ -1,4 +1,5 @@
 import { expireHolds } from '../inventory/holds';
+import { SEED } from '../seed/catalogue';
 import { saleOf, salePaths, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
@@ -123,6 +124,19 @@ describe('open-banking sandbox', () => {
     expect(again.truelayer_status_error).toBe(paymentMessages.refundedAfterExpiry);
     // No time left: the page shows the payment-failed-after-expiry message and returns to the basket.
     expect(again).toMatchObject({ status: 'failed', checkout_expires_in: 0 });
+  });
+
+  test('a bank transfer in euro: the seeded Canal Concert (a square-type EUR organiser) is paid by bank, € for €', async () => {
+    const visitor = await reservedBuyer(t, SEED.ticket.canalSeat, 2);
+    const paymentId = await toBank(visitor);
+    expect(await t.db.selectFrom('sandbox_bank_payments').select(['amount_minor', 'currency']).where('id', '=', paymentId).executeTakeFirst()).toEqual({ amount_minor: 5300, currency: 'EUR' });
+    expect((await visitor.get(`${payPaths.bankPortal}?payment_id=${paymentId}`)).body).toContain('€53.00');
+    await portal(paymentId, 'approve');
+    t.clock.advance(SETTLE_MS);
+    expect(await status(visitor)).toMatchObject({ status: 'executed', payment_completed: true, total: 53 });
+    const sale = await saleOf(t, visitor);
+    expect(sale).toMatchObject({ status: 'paid', currency: 'EUR' });
+    expect(await t.db.selectFrom('ledger_entries').select(['amount_minor', 'currency']).where('sale_id', '=', sale.id).execute()).toEqual([{ amount_minor: 5300, currency: 'EUR' }]);
   });
 
   test('a stripe-type organiser has no bank option', async () => {

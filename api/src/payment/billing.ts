@@ -1,24 +1,19 @@
-import { type AddressRecord, type BillingAddress, messages } from '@checkout/shared';
+import { type AddressRecord, type BillingAddress, billingCountry, billingPostcodeError, messages } from '@checkout/shared';
 import { COUNTRY_ROWS } from '../address/countries';
-import { compactPostcode, UK_POSTCODE } from '../address/lookup/provider';
 import type { DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 const UK = 1;
-const USA = 2;
 const COUNTRY_IDS = new Set(COUNTRY_ROWS.map((row) => row[0]));
 
 /**
- * Can a card provider check this billing address? A UK (or unstated) country needs a real UK postcode shape; other
- * countries a postcode of at least three letters or digits; the country must exist and the USA needs a state.
+ * Can a card provider check this billing address? The country (the UK when unstated) must exist and the postcode suit
+ * it by the shared rule: the UK postcode shape, a US ZIP code of 5 or 9 digits, free text anywhere else.
  */
 export function usableBillingAddress(address: BillingAddress): boolean {
-  const country = typeof address.country === 'number' ? address.country : UK;
+  const country = billingCountry(address.country);
   if (!COUNTRY_IDS.has(country)) return false;
-  if (country === USA && (address.state === undefined || address.state === '')) return false;
-  const postcode = compactPostcode(address.postcode);
-  if (country === UK) return UK_POSTCODE.test(postcode);
-  return /^[A-Z0-9]{3,10}$/.test(postcode);
+  return billingPostcodeError(address.postcode, country) === null;
 }
 
 export function assertUsableBillingAddress(address: BillingAddress): void {

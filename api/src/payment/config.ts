@@ -1,10 +1,16 @@
+import type { SquareKeys } from './providers/square';
 import type { StripeKeys } from './providers/stripe';
+import type { TrueLayerKeys } from './providers/truelayer';
 
 type Env = Record<string, string | undefined>;
 
 export interface PaymentConfig {
   /** The real Stripe adapter when both keys are set; the card sandbox otherwise. */
   stripe: StripeKeys | null;
+  /** The real square-type adapter (Square's Payments API) when its three variables are set; the sandbox when absent or null. */
+  square?: SquareKeys | null;
+  /** The real open-banking adapter (TrueLayer Payments API v3) when its credentials are set; the sandbox bank when absent or null. */
+  truelayer?: TrueLayerKeys | null;
   /** How long an approved sandbox bank payment stays 'authorizing' (SANDBOX_BANK_SETTLE_MS, default 4000). */
   bankSettleMs: number;
   /** How often the payment jobs run (PAYMENT_JOBS_MS, default 2000). */
@@ -21,7 +27,88 @@ function whole(env: Env, name: string, fallback: number): number {
   return value;
 }
 
-export function loadPaymentConfig(env: Env): PaymentConfig {
+const text = (env: Env, name: string): string | undefined => env[name]?.trim() || undefined;
+
+function environmentOf(env: Env, name: string): 'sandbox' | 'production' {
+  const raw = text(env, name) ?? 'sandbox';
+  if (raw !== 'sandbox' && raw !== 'production') throw new Error(`${name} must be sandbox or production, got '${raw}'`);
+  return raw;
+}
+
+/** An origin to talk to instead of the provider's own (tests: a local stub). */
+function baseUrl(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (!raw) return undefined;
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, got '${raw}'`);
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * A real provider is on only with its whole configuration: half of one would otherwise leave the offline sandbox,
+ * which accepts test cards, taking the buyers' orders. So a partial configuration stops the start-up, naming what is
+ * missing.
+ */
+function requireAll(env: Env, provider: string, names: readonly string[]): Record<string, string> | null {
+  const values = Object.fromEntries(names.map((name) => [name, text(env, name)]));
+  const missing = names.filter((name) => values[name] === undefined);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) throw new Error(`${provider}: ${missing.join(', ')} must be set with ${names.filter((name) => !missing.includes(name)).join(', ')}`);
+  return values as Record<string, string>;
+}
+
+export function loadSquareConfig(env: Env): SquareKeys | null {
+  const values = requireAll(env, 'Square', ['SQUARE_APPLICATION_ID', 'SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID']);
+  if (!values) return null;
+  const environment = environmentOf(env, 'SQUARE_ENVIRONMENT');
+  const applicationId = values.SQUARE_APPLICATION_ID ?? '';
+  // Square's sandbox application ids start with 'sandbox-': with production they would fail only at the first payment.
+  if (applicationId.startsWith('sandbox-') !== (environment === 'sandbox')) {
+    throw new Error(`SQUARE_APPLICATION_ID '${applicationId}' is not a ${environment} application id (SQUARE_ENVIRONMENT=${environment})`);
+  }
+  const apiBase = baseUrl(env, 'SQUARE_API_BASE');
+  return {
+    applicationId,
+    accessToken: values.SQUARE_ACCESS_TOKEN ?? '',
+    locationId: values.SQUARE_LOCATION_ID ?? '',
+    environment,
+    ...(apiBase ? { apiBase } : {}),
+  };
+}
+
+/** A PEM from the environment: a file's text, or one line with its newlines written as \n. */
+const pem = (value: string) => (value.includes('\\n') ? value.replace(/\\n/g, '\n') : value);
+
+export function loadTrueLayerConfig(env: Env, publicUrl: string): TrueLayerKeys | null {
+  const values = requireAll(env, 'TrueLayer', ['TRUELAYER_CLIENT_ID', 'TRUELAYER_CLIENT_SECRET', 'TRUELAYER_SIGNING_KEY_ID', 'TRUELAYER_SIGNING_PRIVATE_KEY']);
+  if (!values) return null;
+  const gbp = text(env, 'TRUELAYER_MERCHANT_ACCOUNT_ID_GBP');
+  const eur = text(env, 'TRUELAYER_MERCHANT_ACCOUNT_ID_EUR');
+  if (!gbp && !eur) throw new Error('TrueLayer: TRUELAYER_MERCHANT_ACCOUNT_ID_GBP or TRUELAYER_MERCHANT_ACCOUNT_ID_EUR must be set (the merchant accounts payments are made into)');
+  const authBase = baseUrl(env, 'TRUELAYER_AUTH_URL');
+  const apiBase = baseUrl(env, 'TRUELAYER_API_URL');
+  const hppBase = baseUrl(env, 'TRUELAYER_HPP_URL');
+  const webhookJkus = (text(env, 'TRUELAYER_WEBHOOK_JKUS') ?? '')
+    .split(',')
+    .map((jku) => jku.trim())
+    .filter(Boolean);
+  return {
+    clientId: values.TRUELAYER_CLIENT_ID ?? '',
+    clientSecret: values.TRUELAYER_CLIENT_SECRET ?? '',
+    signingKeyId: values.TRUELAYER_SIGNING_KEY_ID ?? '',
+    signingPrivateKeyPem: pem(values.TRUELAYER_SIGNING_PRIVATE_KEY ?? ''),
+    merchantAccounts: { ...(gbp ? { GBP: gbp } : {}), ...(eur ? { EUR: eur } : {}) },
+    environment: environmentOf(env, 'TRUELAYER_ENVIRONMENT'),
+    returnUri: `${publicUrl.replace(/\/+$/, '')}/checkout/?truelayer_return=1`,
+    ...(authBase ? { authBase } : {}),
+    ...(apiBase ? { apiBase } : {}),
+    ...(hppBase ? { hppBase } : {}),
+    ...(webhookJkus.length > 0 ? { extraWebhookJkus: webhookJkus } : {}),
+  };
+}
+
+/** `publicUrl`: the buyers' origin (PUBLIC_URL), where TrueLayer sends the buyer back; from PORT when absent. */
+export function loadPaymentConfig(env: Env, publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${text(env, 'PORT') ?? '8080'}`).replace(/\/+$/, '')): PaymentConfig {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
   const apiBase = env.STRIPE_API_BASE?.trim();
@@ -35,6 +122,8 @@ export function loadPaymentConfig(env: Env): PaymentConfig {
   }
   return {
     stripe,
+    square: loadSquareConfig(env),
+    truelayer: loadTrueLayerConfig(env, publicUrl),
     bankSettleMs: whole(env, 'SANDBOX_BANK_SETTLE_MS', 4000),
     jobsIntervalMs: Math.max(100, whole(env, 'PAYMENT_JOBS_MS', 2000)),
     idempotencyWaitMs: 30_000,

@@ -5,6 +5,7 @@ import { paymentHandlers } from './handlers';
 import { startPaymentJobs } from './jobs';
 import { createProviders, type PaymentProviders, registerProviders } from './providers';
 import { registerPaymentRoutes, registerSandboxPortals } from './routes';
+import { registerTruelayerWebhook } from './truelayer-webhook';
 
 export { settleSalePaid, confirmSalePayment, type SettleInput, type SettleResult } from './settle';
 export type { CardProvider, Providers } from './providers/types';
@@ -15,7 +16,7 @@ export interface PaymentDomain {
   handlers: CallHandlers;
   /** Session-context routes: the card and square sandboxes, the card provider's return page. */
   registerRoutes(scope: FastifyInstance): void;
-  /** Outside the session context: the provider-hosted sandbox pages (3-D Secure, bank portal). */
+  /** Outside the session context: the provider-hosted sandbox pages (3-D Secure, bank portal) and TrueLayer's webhook. */
   registerPortals(app: FastifyInstance): void;
   startJobs(onError: (error: unknown) => void): ReturnType<typeof startPaymentJobs>;
 }
@@ -28,7 +29,10 @@ export function createPaymentDomain(deps: AppDeps): PaymentDomain {
     providers,
     handlers: paymentHandlers(deps, providers),
     registerRoutes: (scope) => registerPaymentRoutes(scope, deps, providers),
-    registerPortals: (app) => registerSandboxPortals(app, deps, providers),
+    registerPortals: (app) => {
+      registerSandboxPortals(app, deps, providers);
+      registerTruelayerWebhook(app, deps, providers);
+    },
     startJobs: (onError) => startPaymentJobs(deps, providers, onError),
   };
 }

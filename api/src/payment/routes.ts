@@ -9,6 +9,7 @@ import { validationError } from '../http/validation';
 import { enqueueJob } from '../jobs/queue';
 import { BANK_PORTAL_PATH, renderBankPortal } from '../pages/sandbox-bank';
 import { renderThreeDsPage, THREE_DS_PATH } from '../pages/sandbox-3ds';
+import { cardOfNumber, recordPaymentCard } from './card-details';
 import { paymentMessages } from './messages';
 import type { PaymentProviders } from './providers';
 import { ProviderError } from './providers/types';
@@ -72,7 +73,7 @@ async function afterCardIntent(deps: AppDeps, providers: PaymentProviders, inten
   const intent = await providers.card.retrieveIntent(intentId);
   const now = clock.now();
   if (intent.status === 'succeeded') {
-    const result = await settleSalePaid(db, { saleId: link.sale_id, provider: 'stripe', providerPaymentId: intentId, amountMinor: intent.amountMinor, currency: link.currency, now, refundProtectionBp: config.sale.refundProtectionBp });
+    const result = await settleSalePaid(db, { saleId: link.sale_id, provider: 'stripe', providerPaymentId: intentId, amountMinor: intent.amountMinor, currency: intent.currency, now, refundProtectionBp: config.sale.refundProtectionBp });
     return result.outcome === 'paid' ? { paid: true, error: null } : { paid: false, error: result.reason };
   }
   const error = intent.lastError ?? paymentMessages.authenticationFailed;
@@ -90,6 +91,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
       noStore(reply);
       try {
         const result = await sandboxCard.confirmWithCard(input.client_secret, card(input));
+        // The card that paid (or will, after 3-D Secure), for the receipt: brand and last four only.
+        await recordPaymentCard(deps.db, result.intent.id, cardOfNumber(input.number));
         if (result.status === 'requires_action') return { status: 'requires_action', redirect_url: result.redirectUrl };
         failpoint('card.after-charge');
         const settled = await afterCardIntent(deps, providers, result.intent.id);

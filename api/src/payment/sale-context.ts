@@ -86,9 +86,16 @@ export function requireAmount(payable: PayableSale): void {
   if (payable.amountMinor <= 0) throw new HttpError(409, paymentMessages.nothingToPay);
 }
 
-/** The sale's newest payment with a provider ('stripe', 'truelayer'). */
+/** The sale's newest payment with a provider ('stripe', 'truelayer') that the provider has an id for. */
 export function latestProviderPayment(db: DbOrTx, saleId: number, provider: string) {
-  return db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', saleId).where('provider', '=', provider).orderBy('id', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('sale_provider_payments')
+    .selectAll()
+    .where('sale_id', '=', saleId)
+    .where('provider', '=', provider)
+    .where('provider_payment_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 export function saleOfProviderPayment(db: DbOrTx, providerPaymentId: string) {

@@ -12,7 +12,7 @@ import { preferencesMessages } from './messages';
 const MANY = { limit: 10_000, windowSeconds: 900 };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
+  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
 }, 60_000);
 afterAll(() => t.close());
 

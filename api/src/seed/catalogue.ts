@@ -24,7 +24,7 @@ import type {
  */
 export const SEED = {
   charity: { lifeboat: 1 },
-  organiser: { lifeboat: 1, folk: 2, lumen: 3, europa: 4, jazz: 5, villageHall: 6, demo: 7, express: 8 },
+  organiser: { lifeboat: 1, folk: 2, lumen: 3, europa: 4, jazz: 5, villageHall: 6, demo: 7, express: 8, canal: 9 },
   event: {
     gala: 1,
     folk: 2,
@@ -39,6 +39,8 @@ export const SEED = {
     comedy: 11,
     /** Express checkout: account details on the payment step (organiser 'Quick Tickets'). */
     express: 12,
+    /** A EUR event of a square-type organiser: a bank transfer in euro (Festival Europa's organiser is stripe-type). */
+    canal: 13,
   },
   ticket: {
     galaAdult: 101,
@@ -63,6 +65,7 @@ export const SEED = {
     onSale: 9001,
     comedyNight: 1101,
     expressEntry: 1201,
+    canalSeat: 1301,
   },
   giftVoucher: { folk: 1, lifeboat: 2 },
   code: {
@@ -241,7 +244,7 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       slug: 'comedy-at-the-pier',
       title: 'Comedy at the Pier',
       description: 'Stand-up on the pier. Refund protection cannot cover this event (a basket lists it as not covered), and its booking fee is not shown.',
-      thumbnail: img('aurora'),
+      thumbnail: img('comedy'),
       location: 'Palace Pier, Brighton',
       refund_protection: false,
     },
@@ -252,6 +255,17 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       title: 'Quiz Night (express checkout)',
       description: 'A pub quiz sold with express checkout: your account details are taken on the payment step.',
       location: 'The Cricketers, Brighton',
+    },
+    {
+      id: e.canal,
+      organiser_id: o.canal,
+      slug: 'canal-concert',
+      title: 'Canal Concert',
+      description: 'Chamber music on a canal boat. Prices in euro; pay by card or by instant bank transfer.',
+      location: 'Prinsengracht, Amsterdam',
+      venue_full_address: 'Museumboot Prinsengracht 263, 1016 GV Amsterdam',
+      timezone: 'Europe/Amsterdam',
+      refund_protection: false,
     },
   ];
 
@@ -269,6 +283,7 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
     { id: 101, event_id: e.onSale, starts_at: at(now, 60, 19), ends_at: at(now, 60, 23) },
     { id: 111, event_id: e.comedy, starts_at: at(now, 25, 20), ends_at: at(now, 25, 22) },
     { id: 121, event_id: e.express, starts_at: at(now, 18, 19, 30), ends_at: at(now, 18, 22) },
+    { id: 131, event_id: e.canal, starts_at: at(now, 50, 18), ends_at: at(now, 50, 20) },
   ];
 
   const ticketTypes: Insertable<TicketTypesTable>[] = [
@@ -342,6 +357,7 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
     { id: t.onSale, event_id: e.onSale, event_date_id: 101, name: 'On-sale ticket', price_minor: 1000, currency: 'GBP', capacity: onSaleCapacity, max_per_customer: 10, sort_order: 1 },
     { id: t.expressEntry, event_id: e.express, event_date_id: 121, name: 'Quiz team place', price_minor: 600, currency: 'GBP', booking_fee_minor: 50, capacity: 80, max_per_customer: 6, sort_order: 1 },
     { id: t.comedyNight, event_id: e.comedy, event_date_id: 111, name: 'Comedy night', price_minor: 1200, currency: 'GBP', booking_fee_minor: 100, hide_booking_fee: true, capacity: 120, max_per_customer: 8, sort_order: 1 },
+    { id: t.canalSeat, event_id: e.canal, event_date_id: 131, name: 'Deck seat', price_minor: 2500, currency: 'EUR', booking_fee_minor: 150, capacity: 60, max_per_customer: 6, sort_order: 1 },
   ];
 
   return {
@@ -396,6 +412,8 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
       { id: o.villageHall, name: 'St Mary’s Village Hall', slug: 'st-marys-village-hall', payment_provider: null },
       { id: o.demo, name: 'Checkout Demo', slug: 'checkout-demo', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_checkout' },
       { id: o.express, name: 'Quick Tickets', slug: 'quick-tickets', payment_provider: 'stripe', payment_merchant_id: 'acct_demo_quick', express_checkout: true, marketing_signup_message: 'Quiz dates from Quick Tickets' },
+      // Square-type in euro: the EUR bank transfer (TrueLayer-like) is offered beside the card.
+      { id: o.canal, name: 'Canal Concerts Amsterdam', slug: 'canal-concerts-amsterdam', currency: 'EUR', payment_provider: 'square', payment_merchant_id: 'sq_demo_canal' },
     ],
     events,
     eventDates,
@@ -445,6 +463,8 @@ export function demoCatalogue({ now, onSaleCapacity }: SeedOptions): DemoCatalog
     afterSaleMessages: [
       { id: 1, event_id: e.kayak, message_html: '<p>Please arrive 20 minutes early and bring a change of clothes and a towel.</p>' },
       { id: 2, event_id: e.folk, message_html: '<p>Doors open at 7pm. The bar takes <strong>cards only</strong>.</p>' },
+      // A second event of the same organiser: a basket with both reaches the plural 'Organiser messages'.
+      { id: 3, event_id: e.summerFields, message_html: '<p>Campsite gates open at 10am on Friday. Bring your ticket on your phone; there is no box office on site.</p>' },
     ],
     users: [
       { id: SEED.user.demo, email: 'demo@example.com', first_name: 'Alex', last_name: 'Morgan', phone: '07700 900123' },

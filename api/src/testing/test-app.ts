@@ -23,7 +23,9 @@ export async function createTestApp(options: TestDatabaseOptions & { config?: Pa
   const clock = manualClock(TEST_NOW);
   // Every inject request comes from one address: the repeated-reservations captcha rule is off unless a test turns it on.
   const captcha = { ...loadCaptchaConfig({}), reserveLimit: 0 };
-  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', captcha, ...options.config } });
+  // Tests read one-time codes from /dev/outbox.json, as the e2e stack does: the development pages are on unless a test
+  // turns them off.
+  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', captcha, devPages: true, ...options.config } });
   return {
     app,
     deps,

@@ -1,14 +1,47 @@
+import { niceDay, niceTime } from '../catalogue/dates';
+import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { displayCode } from '../delivery/codes';
+import { ticketsByIds } from '../delivery/wallet';
+import { WALLET_PATH } from '../delivery/wallet-email';
+import { senderName } from '../emails/render';
+import { acceptedTicketsEmail, transferOfferEmail, type AcceptedTicketsEvent, type TransferEvent } from '../emails/transfer';
 
 export const TRANSFER_MAIL_KIND = 'ticket_transfer';
+export const TRANSFER_ACCEPTED_MAIL_KIND = 'ticket_transfer_accepted';
 
 export function acceptPath(token: string): string {
   return `/transfers/accept/${token}`;
 }
 
+/** The order's buyer as they gave their name (a guest's on the sale, an account's on the account). */
+async function buyerNameOf(db: Db, saleId: number): Promise<string | null> {
+  const sale = await db.selectFrom('sales').select(['full_name', 'user_id']).where('id', '=', saleId).executeTakeFirst();
+  if (sale?.full_name?.trim()) return sale.full_name.trim();
+  if (!sale || sale.user_id === null) return null;
+  const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', sale.user_id).executeTakeFirst();
+  return user ? `${user.first_name} ${user.last_name}`.trim() || null : null;
+}
+
+/** The event, date and venue of a transfer's tickets (all of one ticket type, so of one date). */
+async function transferEventOf(db: Db, transferId: number): Promise<TransferEvent | null> {
+  const row = await db
+    .selectFrom('transfer_tickets as tt')
+    .innerJoin('tickets as k', 'k.id', 'tt.ticket_id')
+    .innerJoin('event_dates as d', 'd.id', 'k.event_date_id')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .innerJoin('organisers as o', 'o.id', 'e.organiser_id')
+    .select(['e.title', 'e.location', 'e.venue_full_address', 'e.timezone', 'd.starts_at', 'o.name as organiser'])
+    .where('tt.transfer_id', '=', transferId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { title: row.title, when: `${niceDay(row.starts_at, row.timezone)} at ${niceTime(row.starts_at, row.timezone)}`, venue: row.location, address: row.venue_full_address, organiser: row.organiser };
+}
+
 /**
  * Sends the recipient their notification, once: the transfer is marked notified in the same statement that claims it,
- * so a retried job or a second runner never mails twice.
+ * so a retried job or a second runner never mails twice. It names the sender (the order's buyer) and the event, and
+ * its button is the accept link.
  */
 export async function notifyRecipient(deps: AppDeps, transferId: number): Promise<void> {
   const now = deps.clock.now();
@@ -20,22 +53,39 @@ export async function notifyRecipient(deps: AppDeps, transferId: number): Promis
     .returningAll()
     .executeTakeFirst();
   if (!transfer) return;
-  const type = await deps.db
-    .selectFrom('ticket_types')
-    .innerJoin('events', 'events.id', 'ticket_types.event_id')
-    .select(['ticket_types.name as ticket', 'events.title as event'])
-    .where('ticket_types.id', '=', transfer.ticket_type_id)
-    .executeTakeFirst();
-  const what = `${transfer.qty} × ${type ? `${type.event} - ${type.ticket}` : 'ticket'}`;
-  const link = `${deps.config.publicUrl}${acceptPath(transfer.token)}`;
-  const lines = [
-    `Hello ${transfer.recipient_name},`,
-    '',
-    transfer.is_gift ? `You have been sent a gift: ${what}.` : `Tickets have been transferred to you: ${what}.`,
-    ...(transfer.message ? ['', transfer.message] : []),
-    '',
-    `Accept them here and they move to your account: ${link}`,
-    'If you ignore this message, the tickets stay with the sender.',
-  ];
-  await deps.mailer.send({ to: transfer.recipient_email, subject: transfer.is_gift ? 'You have been sent tickets as a gift' : 'Tickets have been transferred to you', text: lines.join('\n'), kind: TRANSFER_MAIL_KIND });
+  const [type, event, sender] = await Promise.all([
+    deps.db.selectFrom('ticket_types').select('name').where('id', '=', transfer.ticket_type_id).executeTakeFirst(),
+    transferEventOf(deps.db, transfer.id),
+    buyerNameOf(deps.db, transfer.sale_id),
+  ]);
+  const offer = {
+    to: transfer.recipient_email,
+    recipientName: transfer.recipient_name,
+    senderName: sender,
+    isGift: transfer.is_gift,
+    qty: transfer.qty,
+    ticketName: type?.name ?? 'Ticket',
+    event,
+    message: transfer.message,
+    acceptUrl: `${deps.config.publicUrl}${acceptPath(transfer.token)}`,
+  };
+  await deps.mailer.send(await transferOfferEmail(offer, senderName(deps.config.mail.from), TRANSFER_MAIL_KIND));
+}
+
+/**
+ * After the recipient accepted: their tickets with the codes issued on acceptance (the sender's codes no longer work),
+ * and the wallet link, where they appear once the recipient signs in with this email.
+ */
+export async function mailAcceptedTickets(deps: AppDeps, transferId: number): Promise<void> {
+  const transfer = await deps.db.selectFrom('ticket_transfers').select(['recipient_email', 'recipient_name', 'sale_id']).where('id', '=', transferId).executeTakeFirst();
+  if (!transfer) return;
+  const ids = (await deps.db.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transferId).execute()).map((row) => row.ticket_id);
+  const [tickets, event, sender] = await Promise.all([ticketsByIds(deps.db, ids), transferEventOf(deps.db, transferId), buyerNameOf(deps.db, transfer.sale_id)]);
+  // A transfer is of one ticket type, so of one event date.
+  const first = tickets[0];
+  const where: TransferEvent | null =
+    event ?? (first ? { title: first.eventTitle, when: `${niceDay(first.startsAt, first.timezone)} at ${niceTime(first.startsAt, first.timezone)}`, venue: first.location, address: null, organiser: '' } : null);
+  const events: AcceptedTicketsEvent[] = where ? [{ ...where, tickets: tickets.map((ticket) => ({ name: ticket.ticketName, seat: ticket.seatLabel, code: displayCode(ticket.code) })) }] : [];
+  const accepted = { to: transfer.recipient_email, recipientName: transfer.recipient_name, senderName: sender, events, walletUrl: `${deps.config.publicUrl}${WALLET_PATH}` };
+  await deps.mailer.send(await acceptedTicketsEmail(accepted, senderName(deps.config.mail.from), TRANSFER_ACCEPTED_MAIL_KIND));
 }

@@ -1,15 +1,18 @@
 import { calls } from '@checkout/shared';
+import { sql } from 'kysely';
 import { buildAppWithDeps } from '../app';
+import { statements as identityMigration } from '../db/migrations/0009_identity';
 import { markPaid } from '../delivery/test-support';
 import { issueTickets } from '../delivery/tickets';
-import { guestVisitor } from '../identity/testing';
+import { guestVisitor, latestCode } from '../identity/testing';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { startTransferRunner } from './jobs';
 import { transferMessages } from './messages';
-import { TRANSFER_MAIL_KIND } from './notify';
+import { TRANSFER_ACCEPTED_MAIL_KIND, TRANSFER_MAIL_KIND } from './notify';
 import { deliveryMoment } from './schedule';
+import { recipientSignInPath } from './routes';
 
 /** Ticket transfers and gifts (issue 6): validated on the server, notified now or by a durable job, accepted by link. */
 const path = calls.setTransfers.path;
@@ -85,6 +88,100 @@ describe('set_transfers', () => {
     expect(await owners()).toEqual(['now@example.com', 'now@example.com', email]);
   });
 
+  test("accepting leads the recipient to prove their email; then the wallet shows the tickets, and the sender's no longer does", async () => {
+    const { visitor, sale } = await paidBuyer(t, [{ ticket_id: SEED.ticket.onSale, quantity: 2 }]);
+    expect((await visitor.post(path, { transfers: [row({ qty: 1, email: 'Wren.Recipient@Example.com' })] })).statusCode).toBe(200);
+    const [mail] = await transferMails(t, 'wren.recipient@example.com');
+    const recipient = await t.visitor();
+    const accepted = await recipient.get(acceptLinkIn(mail?.text_body ?? '') as string);
+    expect(accepted.statusCode).toBe(200);
+    // The page's link: sign in with the recipient's email filled in, back to the wallet.
+    const signInHref = recipientSignInPath('wren.recipient@example.com');
+    expect(signInHref).toBe('/signin/?next=%2Faccount%2Fwallet%2F&email=wren.recipient%40example.com');
+    expect(accepted.body).toContain(`<a href="${signInHref}">${transferMessages.seeTickets}</a>`);
+    // Before proving the email the wallet shows nothing of hers.
+    expect((await recipient.get('/account/wallet/')).body).not.toContain('class="wallet-ticket"');
+    const signIn = await recipient.get(signInHref);
+    expect(signIn.body).toContain('value="wren.recipient@example.com"');
+    expect(signIn.body).toContain('data-next="/account/wallet/"');
+    expect((await recipient.post(calls.sendOneTimeCode.path, { email: 'wren.recipient@example.com' })).statusCode).toBe(200);
+    const verified = await recipient.post('/signin/verify', { email: 'wren.recipient@example.com', code: await latestCode(t, 'wren.recipient@example.com'), next: '/account/wallet/' });
+    expect(verified.json()).toEqual({ has_account: false, next: '/account/wallet/' });
+    const codes = await t.db.selectFrom('tickets').select('code').where('sale_id', '=', sale.id).orderBy('position').execute();
+    const hers = (await recipient.get('/account/wallet/')).body;
+    expect(hers.match(/class="wallet-ticket"/g)).toHaveLength(1);
+    expect(hers).toContain(`/account/wallet/qr/${codes[0]?.code}.svg`);
+    const his = (await visitor.get('/account/wallet/')).body;
+    expect(his.match(/class="wallet-ticket"/g)).toHaveLength(1);
+    expect(his).toContain(`/account/wallet/qr/${codes[1]?.code}.svg`);
+    expect(his).not.toContain(codes[0]?.code ?? '');
+    // A second visit of the link says so, and still leads to sign-in.
+    const again = await recipient.get(acceptLinkIn(mail?.text_body ?? '') as string);
+    expect(again.body).toContain(transferMessages.alreadyAccepted);
+    expect(again.body).toContain(signInHref);
+  });
+
+  test('the sign-in page fills in only a plausible ?email=', async () => {
+    const page = async (email: string) => (await (await t.visitor()).get(`/signin/?next=%2Faccount%2Fwallet%2F&email=${encodeURIComponent(email)}`)).body;
+    expect(await page('rae@example.com')).toContain('value="rae@example.com"');
+    const hostile = await page('"><script>alert(1)</script>@x.com');
+    expect(hostile).not.toContain('<script>alert(1)');
+    expect(hostile).toContain('value=""');
+  });
+
+  test("accepting issues new codes: the sender's emailed codes stop working anywhere, the recipient is mailed the new ones", async () => {
+    const { visitor, sale } = await paidBuyer(t);
+    const before = await t.db.selectFrom('tickets').select(['id', 'code']).where('sale_id', '=', sale.id).orderBy('position').execute();
+    // What the sender holds by email: the wallet email lists every code of the order.
+    expect((await visitor.post(calls.deliverToWallet.path)).statusCode).toBe(200);
+    const senderMail = await t.db.selectFrom('outbox').select('text_body').where('to_address', '=', sale.email ?? '').where('kind', '=', 'ticket_wallet').executeTakeFirstOrThrow();
+    const spaced = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
+    expect(senderMail.text_body).toContain(spaced(before[0]?.code ?? ''));
+
+    expect((await visitor.post(path, { transfers: [row({ qty: 1, email: 'newcode@example.com' })] })).statusCode).toBe(200);
+    const [mail] = await transferMails(t, 'newcode@example.com');
+    // The accept link alone carries no ticket code.
+    expect(mail?.text_body).not.toContain(spaced(before[0]?.code ?? ''));
+    expect((await t.app.inject({ method: 'GET', url: acceptLinkIn(mail?.text_body ?? '') as string })).statusCode).toBe(200);
+
+    const after = await t.db.selectFrom('tickets').select(['id', 'code']).where('sale_id', '=', sale.id).orderBy('position').execute();
+    expect(after[0]?.code).toMatch(/^[A-Z2-7]{20}$/);
+    expect(after[0]?.code).not.toBe(before[0]?.code);
+    expect(after.slice(1)).toEqual(before.slice(1));
+    // The old code is no ticket at all now: no wallet, no QR image, for the sender or anyone.
+    expect(await t.db.selectFrom('tickets').select('id').where('code', '=', before[0]?.code ?? '').executeTakeFirst()).toBeUndefined();
+    expect((await visitor.get(`/account/wallet/qr/${before[0]?.code}.svg`)).statusCode).toBe(404);
+    expect((await visitor.get('/account/wallet/')).body).not.toContain(before[0]?.code ?? '');
+    const received = await t.db.selectFrom('outbox').select(['text_body', 'kind']).where('to_address', '=', 'newcode@example.com').where('kind', '=', TRANSFER_ACCEPTED_MAIL_KIND).execute();
+    expect(received).toHaveLength(1);
+    expect(received[0]?.text_body).toContain(spaced(after[0]?.code ?? ''));
+    // Accepting again sends nothing more and changes no code.
+    await t.app.inject({ method: 'GET', url: acceptLinkIn(mail?.text_body ?? '') as string });
+    expect((await t.db.selectFrom('tickets').select('code').where('id', '=', after[0]?.id ?? 0).executeTakeFirstOrThrow()).code).toBe(after[0]?.code);
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', '=', 'newcode@example.com').where('kind', '=', TRANSFER_ACCEPTED_MAIL_KIND).execute()).toHaveLength(1);
+  });
+
+  test('the migration gives tickets accepted before it new codes, and leaves every other ticket alone', async () => {
+    const { visitor, sale } = await paidBuyer(t);
+    expect((await visitor.post(path, { transfers: [row({ qty: 2, email: 'old@example.com' })] })).statusCode).toBe(200);
+    const tickets = await t.db.selectFrom('tickets').select(['id', 'code']).where('sale_id', '=', sale.id).orderBy('position').execute();
+    // As an accepted transfer looked before this release: accepted, codes unchanged.
+    await t.db.updateTable('ticket_transfers').set({ accepted_at: t.clock.now() }).where('sale_id', '=', sale.id).execute();
+    const everyOther = await t.db.selectFrom('tickets').select(['id', 'code']).where('sale_id', '!=', sale.id).orderBy('id').execute();
+    const accepted = await t.db.selectFrom('transfer_tickets as tt').innerJoin('ticket_transfers as tr', 'tr.id', 'tt.transfer_id').select('tt.ticket_id').where('tr.accepted_at', 'is not', null).execute();
+    const rotate = identityMigration[identityMigration.length - 1] as string;
+    await sql.raw(rotate).execute(t.db);
+    const after = await t.db.selectFrom('tickets').select(['id', 'code']).where('sale_id', '=', sale.id).orderBy('position').execute();
+    expect(after[0]?.code).not.toBe(tickets[0]?.code);
+    expect(after[1]?.code).not.toBe(tickets[1]?.code);
+    expect(after[0]?.code).not.toBe(after[1]?.code);
+    for (const ticket of after) expect(ticket.code).toMatch(/^[A-Z2-7]{20}$/);
+    expect(after[2]).toEqual(tickets[2]);
+    const acceptedIds = new Set(accepted.map((r) => r.ticket_id));
+    const untouched = await t.db.selectFrom('tickets').select(['id', 'code']).where('sale_id', '!=', sale.id).orderBy('id').execute();
+    expect(untouched.filter((ticket) => !acceptedIds.has(ticket.id))).toEqual(everyOther.filter((ticket) => !acceptedIds.has(ticket.id)));
+  });
+
   test('an unknown or malformed accept link is a 404 and moves nothing', async () => {
     for (const url of ['/transfers/accept/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/transfers/accept/%3Cscript%3E']) {
       const response = await t.app.inject({ method: 'GET', url });
@@ -133,6 +230,40 @@ describe('set_transfers', () => {
     const response = await visitor.post(path, { transfers: [row({ ticket_id: SEED.ticket.folkStalls })] });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(['transfers[0][ticket_id]']);
+    expect(await transfersOf(t, sale.id)).toEqual([]);
+  });
+
+  test('can_transfer: only while a transfer can succeed (paid, tickets issued and unseated, none transferred yet)', async () => {
+    const canTransfer = async (visitor: Visitor) => (await visitor.get(paths.get)).json().can_transfer as boolean;
+    // Unseated tickets, paid and issued: yes, until every one of them is in a transfer.
+    const { visitor } = await paidBuyer(t, [{ ticket_id: SEED.ticket.onSale, quantity: 2 }]);
+    expect(await canTransfer(visitor)).toBe(true);
+    expect((await visitor.post(path, { transfers: [row({ qty: 1, email: 'one@example.com' })] })).statusCode).toBe(200);
+    expect(await canTransfer(visitor)).toBe(true);
+    expect((await visitor.post(path, { transfers: [row({ qty: 1, email: 'two@example.com' })] })).statusCode).toBe(200);
+    expect(await canTransfer(visitor)).toBe(false);
+    // Every ticket seated: no.
+    const seated = await paidBuyer(t, [{ ticket_id: SEED.ticket.folkStalls, quantity: 2 }]);
+    expect(await canTransfer(seated.visitor)).toBe(false);
+    // Paid but the tickets not issued yet: no.
+    buyers += 1;
+    const unissued = await guestVisitor(t, `sender${buyers}@example.com`, 'Sam Sender', [{ ticket_id: SEED.ticket.onSale, quantity: 1 }]);
+    expect(await canTransfer(unissued)).toBe(false);
+    const reference = (await unissued.get(paths.get)).json().sale_reference as string;
+    const sale = await t.db.selectFrom('sales').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    await markPaid(t.db, sale.id, t.clock.now());
+    expect(await canTransfer(unissued)).toBe(false);
+    await issueTickets(t.db, sale.id, t.clock.now());
+    expect(await canTransfer(unissued)).toBe(true);
+  });
+
+  test('a payment plan still being paid: can_transfer is false and set_transfers is refused with its reason', async () => {
+    const { visitor, sale } = await paidBuyer(t);
+    await t.db.updateTable('sales').set({ payment_plan_remaining: true }).where('id', '=', sale.id).execute();
+    expect((await visitor.get(paths.get)).json().can_transfer).toBe(false);
+    const response = await visitor.post(path, { transfers: [row()] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(transferMessages.planOutstanding);
     expect(await transfersOf(t, sale.id)).toEqual([]);
   });
 

@@ -6,30 +6,14 @@ import type { Db, DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../identity/session';
+import { newTicketCode } from '../delivery/codes';
 import { enqueueJob } from '../jobs/queue';
 import { paidSale } from '../post-sale/paid-sale';
 import { TRANSFER_NOTIFY_JOB } from './jobs';
 import { transferMessages } from './messages';
 import { notifyRecipient } from './notify';
 import { deliveryMoment } from './schedule';
-
-/**
- * The sale's tickets the sender can still transfer, by ticket type: without a seat (seated tickets are not
- * transferable, spec 5) and in no pending or accepted transfer. Oldest first, so a transfer takes them in order.
- */
-async function transferableTickets(db: DbOrTx, saleId: number): Promise<Map<number, number[]>> {
-  const rows = await db
-    .selectFrom('tickets')
-    .select(['id', 'ticket_type_id'])
-    .where('sale_id', '=', saleId)
-    .where('seat_number', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('transfer_tickets').select(sql`1`.as('one')).whereRef('transfer_tickets.ticket_id', '=', 'tickets.id'))))
-    .orderBy('position')
-    .execute();
-  const byType = new Map<number, number[]>();
-  for (const row of rows) byType.set(row.ticket_type_id, [...(byType.get(row.ticket_type_id) ?? []), row.id]);
-  return byType;
-}
+import { transferableTickets } from './transferable';
 
 interface PlannedTransfer {
   row: TransferRow;
@@ -71,6 +55,8 @@ export async function setTransfers(deps: AppDeps, session: SessionHandle, rows: 
   const { db, clock } = deps;
   const now = clock.now();
   const sale = await paidSale(db, session);
+  // A payment plan's tickets are issued at its last payment: until then there is nothing to transfer.
+  if (sale.payment_plan_remaining) throw new HttpError(409, transferMessages.planOutstanding);
   planTransfers(rows, await transferableTickets(db, sale.id), now);
   const sendNow = await db.transaction().execute(async (tx) => {
     // The sale row locked: two transfer requests of one sale cannot both take the same tickets.
@@ -110,18 +96,22 @@ export type AcceptOutcome = 'accepted' | 'already' | 'unknown' | 'unavailable';
 
 /**
  * The recipient accepts: the transfer's tickets move to the recipient (their account when one has this email, and
- * their email for the wallet). Only tickets still the sender's move; a transfer is accepted once.
+ * their email for the wallet), each with a new code. The sender was emailed the old codes and keeps that email: the
+ * old code must stop admitting, so it is replaced, and the sender's wallet and QR links no longer find it. A transfer
+ * is accepted once.
  */
-export async function acceptTransfer(db: Db, token: string, now: Date): Promise<AcceptOutcome> {
+export async function acceptTransfer(db: Db, token: string, now: Date): Promise<{ outcome: AcceptOutcome; transferId?: number; recipientEmail?: string }> {
   return db.transaction().execute(async (tx) => {
     const transfer = await tx.selectFrom('ticket_transfers').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
-    if (!transfer) return 'unknown';
-    if (transfer.accepted_at !== null) return 'already';
+    if (!transfer) return { outcome: 'unknown' };
+    if (transfer.accepted_at !== null) return { outcome: 'already', recipientEmail: transfer.recipient_email };
     const ticketIds = (await tx.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transfer.id).execute()).map((row) => row.ticket_id);
-    if (ticketIds.length === 0) return 'unavailable';
+    if (ticketIds.length === 0) return { outcome: 'unavailable' };
     const user = await tx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', transfer.recipient_email).executeTakeFirst();
-    await tx.updateTable('tickets').set({ owner_user_id: user?.id ?? null, owner_email: transfer.recipient_email }).where('id', 'in', ticketIds).execute();
+    for (const id of ticketIds) {
+      await tx.updateTable('tickets').set({ code: newTicketCode(), owner_user_id: user?.id ?? null, owner_email: transfer.recipient_email }).where('id', '=', id).execute();
+    }
     await tx.updateTable('ticket_transfers').set({ accepted_at: now }).where('id', '=', transfer.id).execute();
-    return 'accepted';
+    return { outcome: 'accepted', transferId: transfer.id, recipientEmail: transfer.recipient_email };
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import { SESSIONLESS } from '../identity/session';
 import { layout, type PageAssets } from '../pages/html';
 import { waiverMessages } from './messages';
 import { notFoundBody, waiverBody, type FormOutcome } from './page';
@@ -37,7 +38,7 @@ function waiverAssets(app: FastifyInstance): Asset[] {
     asset('waiver', 'css', 'text/css; charset=utf-8', readFileSync(path.join(dir, 'waiver.css'), 'utf8')),
   ];
   for (const item of list) {
-    app.get(item.url, async (_request, reply) => reply.header('content-type', item.type).header('cache-control', 'public, max-age=31536000, immutable').send(item.body));
+    app.get(item.url, SESSIONLESS, async (_request, reply) => reply.header('content-type', item.type).header('cache-control', 'public, max-age=31536000, immutable').send(item.body));
   }
   return list;
 }

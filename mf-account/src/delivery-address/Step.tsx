@@ -145,7 +145,7 @@ export function DeliveryAddressStep(props: StepProps) {
             </fieldset>
           ) : null}
           <div className="actions">
-            <Button type="submit" loading={m.saving}>
+            <Button data-primary-action="" type="submit" loading={m.saving}>
               {copy.delivery.continue}
             </Button>
           </div>

@@ -143,7 +143,7 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
       ) : null}
       <div className="actions">
         {charity ? (
-          <Button type="submit" loading={m.saving}>
+          <Button data-primary-action="" type="submit" loading={m.saving}>
             {copy.donation.donate}
           </Button>
         ) : null}

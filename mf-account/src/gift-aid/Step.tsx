@@ -135,7 +135,7 @@ export function GiftAidStep(props: StepProps) {
         ) : null}
         {m.saveError ? <AlertBox type="error">{m.saveError}</AlertBox> : null}
         <div className="actions">
-          <Button type="submit" loading={m.saving}>
+          <Button data-primary-action="" type="submit" loading={m.saving}>
             {copy.giftAid.continue}
           </Button>
         </div>

@@ -75,7 +75,7 @@ export function MarketingPreferencesStep(props: StepProps) {
             ))}
           </fieldset>
           <div className="actions">
-            <Button type="submit" loading={m.saving}>
+            <Button data-primary-action="" type="submit" loading={m.saving}>
               {copy.marketing.continue}
             </Button>
           </div>

@@ -58,7 +58,7 @@ export function AwaitingBankStep(props: StepProps) {
             {view.reference ? <p>{copy.bank.reference(view.reference)}</p> : null}
           </AlertBox>
           <div className="actions">
-            <Button onClick={() => m.continueClicked()}>{copy.bank.continue}</Button>
+            <Button data-primary-action="" onClick={() => m.continueClicked()}>{copy.bank.continue}</Button>
           </div>
         </>
       ) : (

@@ -1,7 +1,7 @@
 import { depsOf } from '../shell';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import type { StepProps } from '@checkout/shared';
+import { messages, type StepProps } from '@checkout/shared';
 import { AlertBox, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
@@ -11,11 +11,15 @@ import '../payment.css';
 
 const ORDER: readonly DeliveryProgress[] = ['payment_complete', 'to_wallet', 'to_email', 'delivered'];
 
-function textOf(step: DeliveryProgress, plan: boolean): string {
+/** How the buyer paid, for the words of the first line: a plan's first payment, a £0 claim or a payment. */
+type Paid = 'plan' | 'free' | 'paid';
+
+function textOf(step: DeliveryProgress, paid: Paid): string {
   const d = copy.delivery;
+  const plan = paid === 'plan';
   switch (step) {
     case 'payment_complete':
-      return plan ? d.planPaymentComplete : d.paymentComplete;
+      return plan ? d.planPaymentComplete : paid === 'free' ? messages.freeTicketsClaimed : d.paymentComplete;
     case 'to_wallet':
       return plan ? d.planToWallet : d.toWallet;
     case 'to_email':
@@ -31,7 +35,7 @@ export function DeliveryStep(props: StepProps) {
   const checkout = useUnit(props.stores.$checkout);
   const user = useUnit(props.stores.$user);
   const m = useUnit({ progress: $progress, error: $error, started: deliveryStarted, stopped: deliveryStopped });
-  const plan = checkout?.payment_plan_remaining ?? false;
+  const paid: Paid = checkout?.payment_plan_remaining ? 'plan' : checkout?.basket_total === 0 ? 'free' : 'paid';
 
   useEffect(() => {
     m.started({
@@ -43,24 +47,27 @@ export function DeliveryStep(props: StepProps) {
   }, []);
 
   const reached = ORDER.indexOf(m.progress);
+  // Each line once: the steps already done in the list, the current one in the status below it.
   return (
     <section className="card stack payment" aria-labelledby="delivery-title">
       <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">
         {copy.delivery.title}
       </h1>
-      <ol className="progress" aria-label={copy.delivery.title}>
-        {ORDER.slice(0, reached + 1).map((step, index) => (
-          <li key={step} className={index === reached ? 'progress__current' : 'progress__done'} aria-current={index === reached ? 'step' : undefined}>
-            {textOf(step, plan)}
-          </li>
-        ))}
-      </ol>
+      {reached > 0 ? (
+        <ol className="progress" aria-label={copy.delivery.title}>
+          {ORDER.slice(0, reached).map((step) => (
+            <li key={step} className="progress__done">
+              {textOf(step, paid)}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {m.error ? (
         <AlertBox type="error">{m.error}</AlertBox>
       ) : m.progress === 'delivered' ? (
-        <p role="status">{textOf('delivered', plan)}</p>
+        <p role="status">{textOf('delivered', paid)}</p>
       ) : (
-        <Spinner label={textOf(m.progress, plan)} />
+        <Spinner label={textOf(m.progress, paid)} />
       )}
     </section>
   );

@@ -23,13 +23,13 @@ test('waits 1 s, delivers to the wallet, then emails it, reports the purchase, w
   expect(s.scope.getState($progress)).toBe('delivered');
   expect(s.reported).toHaveLength(1);
   expect(s.reported[0]?.report.ecommerce.transaction_id).toBe('ABC123');
-  expect(s.sent).toEqual([{ kind: 'stepCompleted' }]);
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'stepCompleted' }]);
 });
 
 test('a guest: the user is loaded before the wait', async () => {
   const s = setup();
   await start(s, false);
-  expect(s.sent).toEqual([{ kind: 'refreshUser' }, { kind: 'stepCompleted' }]);
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'refreshUser' }, { kind: 'stepCompleted' }]);
 });
 
 test('progress moves through every message in order', async () => {

@@ -1,6 +1,6 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { DELIVERY_ADVANCE_MS, DELIVERY_START_MS, messages } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, waitFx, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, waitFx, type ShellCommand, type StepDeps } from '../shell';
 import { sendPurchase, type PurchaseTracking } from './purchase';
 
 /** Where delivery stands (spec 2 'Delivery': the progress messages in this order). */
@@ -45,8 +45,15 @@ $progress.on(
 
 const walletDelivered = sample({ clock: deliverToWalletFx.doneData, filter: (r) => r.delivery_completed });
 sample({ clock: walletDelivered, source: $tracking, filter: (t): t is PurchaseTracking => t !== null, target: reportPurchaseFx });
-// The next steps read the user (questions, order completed): load it before the wait when the buyer came as a guest.
-sample({ clock: walletDelivered, source: $hasUser, filter: (hasUser) => !hasUser, fn: () => [{ kind: 'refreshUser' as const }], target: shellCommandsSent });
+// The next steps read the checkout as it is now the tickets exist (order completed offers a transfer only when the
+// server says one can succeed) and the user (questions, order completed): both reloaded before the wait, the user
+// only when the buyer came as a guest.
+sample({
+  clock: walletDelivered,
+  source: $hasUser,
+  fn: (hasUser): ShellCommand[] => (hasUser ? [{ kind: 'reloadCheckout' }] : [{ kind: 'reloadCheckout' }, { kind: 'refreshUser' }]),
+  target: shellCommandsSent,
+});
 sample({ clock: walletDelivered, fn: () => DELIVERY_ADVANCE_MS, target: advanceDelayFx });
 sample({ clock: advanceDelayFx.done, filter: $running, fn: () => [stepCompleted], target: shellCommandsSent });
 

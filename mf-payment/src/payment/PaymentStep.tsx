@@ -13,7 +13,6 @@ import { InstalmentPanel } from './instalments/InstalmentPanel';
 import { $bankPreparing, $choice, $claiming, $contact, $contactError, $error, $method, $paying, contactChanged, contextChanged, methodChosen, payClicked, paymentShown, type PaymentContext } from './model';
 import { SquareCardPanel } from './square/SquareCardPanel';
 import { squarePayClicked } from './square/model';
-import { EditBasketLink } from './ui/EditBasketLink';
 import { InAppBrowserNotice, isIncompatibleInAppBrowser } from './ui/InAppBrowserNotice';
 import '../payment.css';
 
@@ -34,6 +33,7 @@ export function contextOf(checkout: Checkout, user: User | null): PaymentContext
     planKeys: Object.keys(checkout.payment_plan_schedule_options),
     requirePhone: checkout.has_require_phone_number,
     email: user?.email ?? checkout.init_guest_email,
+    paid: checkout.payment_complete,
   };
 }
 
@@ -160,7 +160,7 @@ export function PaymentStep(props: StepProps) {
           <section className="panel" aria-label={copy.payment.bankTransfer}>
             <p>{copy.payment.bankIntro}</p>
             <div className="actions">
-              <Button loading={m.paying} onClick={() => m.pay('bank_transfer')}>
+              <Button data-primary-action="" loading={m.paying} onClick={() => m.pay('bank_transfer')}>
                 {payLabel}
               </Button>
             </div>
@@ -192,20 +192,6 @@ export function PaymentStep(props: StepProps) {
             />
           </section>
         ) : null}
-        {method === 'square' ? (
-          <div className="mobile-pay">
-            <Button loading={m.paying} onClick={() => m.squarePay()} aria-hidden="true" tabIndex={-1}>
-              {payLabel}
-            </Button>
-          </div>
-        ) : null}
-        {method === 'bank_transfer' ? (
-          <div className="mobile-pay">
-            <Button loading={m.paying} onClick={() => m.pay('bank_transfer')} aria-hidden="true" tabIndex={-1}>
-              {payLabel}
-            </Button>
-          </div>
-        ) : null}
       </>
     );
   }
@@ -216,9 +202,6 @@ export function PaymentStep(props: StepProps) {
         {title}
       </h1>
       <InAppBrowserNotice incompatible={isIncompatibleInAppBrowser(navigator.userAgent)} url={window.location.href} />
-      <div>
-        <EditBasketLink express={checkout.express} commands={props.commands} />
-      </div>
       {m.error ? (
         <AlertBox type="error" title={copy.payment.paymentErrorTitle}>
           {m.error}

@@ -1,6 +1,6 @@
 import { allSettled, scopeBind } from 'effector';
 import { messages } from '@checkout/shared';
-import { apiFailure, failWith } from '@checkout/shared/testing';
+import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../testing';
 import {
   $attemptKey,
@@ -20,7 +20,8 @@ import {
 } from './model';
 
 const context = (over: Partial<PaymentContext> = {}): PaymentContext => ({
-  basketTotal: 40,
+  // The fake server's total: Pay reads the checkout and stops when the total on the button is not the server's.
+  basketTotal: sampleCheckout().basket_total,
   currencyCode: 'GBP',
   express: false,
   provider: 'square',
@@ -125,12 +126,43 @@ test('a second Pay while paying sends nothing more (one attempt, one key)', asyn
   expect(s.api.payloadsOf('payWithTruelayer')).toHaveLength(1);
 });
 
-test('reset sets the error and clears paying', async () => {
+test('reset sets the error, clears paying and reads the checkout again (the total may have changed in another tab)', async () => {
   const s = modelScope();
   await show(s, { provider: 'stripe' });
-  await allSettled(paymentReset, { scope: s.scope, params: 'Your card was declined.' });
-  expect(s.scope.getState($error)).toBe('Your card was declined.');
+  await allSettled(paymentReset, { scope: s.scope, params: messages.paymentRefundedBasketChanged });
+  expect(s.scope.getState($error)).toBe(messages.paymentRefundedBasketChanged);
   expect(s.scope.getState($paying)).toBe(false);
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }]);
+});
+
+test('Pay after another tab changed the basket: nothing is paid, the product sentence, the checkout read again; the next Pay is at the new total', async () => {
+  const s = modelScope({ payWithTruelayer: async () => ({ auth_url: '/sandbox/truelayer/authorize?payment_id=p1' }) });
+  await show(s);
+  await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
+  // The other tab set 3 tickets and reserved again: the server's total is no longer the one on the Pay button.
+  s.api.checkout = { ...s.api.checkout, basket_total: 312 };
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.api.payloadsOf('payWithTruelayer')).toEqual([]);
+  expect(s.scope.getState($error)).toBe(messages.paymentCancelledBasketChanged);
+  expect(s.scope.getState($paying)).toBe(false);
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }]);
+  // The shell's reload brings the new total to the step; Pay now goes ahead, with a fresh key.
+  await allSettled(contextChanged, { scope: s.scope, params: context({ basketTotal: 312 }) });
+  await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.api.payloadsOf('payWithTruelayer')).toEqual([{ contact_number: '', idempotency_key: 'test-key-00000001' }]);
+  expect(s.scope.getState($error)).toBeNull();
+});
+
+test('a failed read of the checkout does not stop Pay (the server prices the payment for the basket as it is)', async () => {
+  const s = modelScope({
+    getCheckout: failWith(apiFailure('getCheckout', { kind: 'network', status: undefined })),
+    payWithTruelayer: async () => ({ auth_url: '/x' }),
+  });
+  await show(s);
+  await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  expect(s.api.payloadsOf('payWithTruelayer')).toHaveLength(1);
+  expect(s.scope.getState($error)).toBeNull();
 });
 
 test("zero total for a guest whose email is not loaded yet: the checkout is reloaded and the claim waits for the email", async () => {
@@ -167,4 +199,25 @@ test('a Pay request lost on the network is retried with the same key; a definite
     'test-key-00000001',
     'test-key-00000002',
   ]);
+});
+
+test('the tab that lost a two-tab payment moves on once its reloaded checkout says the sale is paid', async () => {
+  const s = modelScope();
+  await show(s, { provider: 'stripe' });
+  await allSettled(paymentReset, { scope: s.scope, params: 'This checkout has already been paid.' });
+  await allSettled(contextChanged, { scope: s.scope, params: context({ provider: 'stripe', paid: true }) });
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'stepCompleted' }]);
+});
+
+test('a paid context while this tab is paying changes nothing (its own answer moves it on)', async () => {
+  let release = () => {};
+  const s = modelScope({ payWithTruelayer: () => new Promise((resolve) => (release = () => resolve({ auth_url: '/x' }))) });
+  await show(s);
+  const paying = allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
+  await new Promise((r) => setTimeout(r, 0));
+  // allSettled would wait for the pending payment: the reload's context arrives from outside meanwhile.
+  scopeBind(contextChanged, { scope: s.scope })(context({ paid: true }));
+  expect(s.sent).toEqual([]);
+  release();
+  await paying;
 });

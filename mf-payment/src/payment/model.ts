@@ -1,4 +1,4 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEvent, createStore, merge, sample } from 'effector';
 import {
   BANK_TRANSFER_CURRENCIES,
   isApiFailure,
@@ -24,6 +24,8 @@ export interface PaymentContext {
   requirePhone: boolean;
   /** The signed-in buyer's email (the free claim sends it). */
   email: string | null;
+  /** The sale is paid (another tab paid it, or this tab's payment went through). */
+  paid?: boolean;
 }
 
 export const paymentShown = createEvent<{ deps: StepDeps; context: PaymentContext }>();
@@ -132,13 +134,16 @@ $error.on(claimFailed, (_, text) => text);
 export const attemptReady = createEvent<{ method: PaymentMethod; key: string; contact: string }>();
 
 const needsContact = (context: PaymentContext | null) => context?.requirePhone ?? false;
+/** The contact number's error, checked on Pay together with the chosen panel's own fields. */
+export const contactErrorOf = (context: PaymentContext | null, contact: string): string | null =>
+  needsContact(context) && !isValidPhone(contact) ? messages.invalidPhone : null;
 const checked = sample({
   clock: payClicked,
   source: { context: $context, contact: $contact, paying: $paying },
   filter: ({ paying }) => !paying,
   fn: ({ context, contact }, method) => ({
     method,
-    contactError: needsContact(context) && !isValidPhone(contact) ? messages.invalidPhone : null,
+    contactError: contactErrorOf(context, contact),
   }),
 });
 $contactError.on(checked, (_, { contactError }) => contactError);
@@ -150,10 +155,34 @@ $pendingMethod.on(valid, (_, { method }) => method);
 // The paying flag and a clean error box as soon as Pay is accepted (spec 4).
 $paying.on(valid, () => true);
 $error.on(valid, () => null);
-sample({ clock: valid, source: $attemptKey, filter: (key) => key === null, target: keyFx });
+
+/**
+ * The server charges the basket as it is when the payment is made, and another tab of the same checkout may have
+ * changed it since this step read it (nothing tells a tab that stays visible). So Pay reads the checkout first: a
+ * total other than the one on the Pay button stops the attempt before any money moves, with the product's sentence,
+ * and paymentReset reads the checkout again so the step shows the total the next Pay charges. A failed read does not
+ * stop Pay: the server still prices the payment for the basket as it is.
+ */
+export const checkTotalFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getCheckout({}) });
+sample({ clock: valid, target: checkTotalFx });
+const totalMoved = (context: PaymentContext | null, checkout: { basket_total: number; currency: { code: string } }) =>
+  context !== null && (checkout.basket_total !== context.basketTotal || checkout.currency.code !== context.currencyCode);
+sample({
+  clock: checkTotalFx.doneData,
+  source: $context,
+  filter: totalMoved,
+  fn: () => messages.paymentCancelledBasketChanged,
+  target: paymentReset,
+});
+const totalChecked = merge([
+  sample({ clock: checkTotalFx.doneData, source: $context, filter: (context, checkout) => !totalMoved(context, checkout) }),
+  checkTotalFx.fail,
+]);
+
+sample({ clock: totalChecked, source: $attemptKey, filter: (key) => key === null, target: keyFx });
 $attemptKey.on(keyFx.doneData, (_, key) => key);
 sample({
-  clock: [sample({ clock: valid, source: $attemptKey, filter: (key): key is string => key !== null }), keyFx.doneData],
+  clock: [sample({ clock: totalChecked, source: $attemptKey, filter: (key): key is string => key !== null }), keyFx.doneData],
   source: { method: $pendingMethod, contact: $contact },
   filter: ({ method }) => method !== null,
   fn: ({ method, contact }, key) => ({ method: method as PaymentMethod, key, contact: contact.trim() }),
@@ -173,6 +202,17 @@ $selected.reset(paymentReset);
 $error.on(paymentReset, (_, text) => text);
 // A new attempt after a definite refusal gets a new key (the same key would replay the refusal).
 $attemptKey.reset(paymentReset);
+// The reloaded checkout says the sale is paid while this tab is not paying (another tab won): move on, not pay again.
+sample({
+  clock: contextChanged,
+  source: { paying: $paying, claiming: $claiming },
+  filter: ({ paying, claiming }, context) => !paying && !claiming && context.paid === true,
+  fn: () => [stepCompleted],
+  target: shellCommandsSent,
+});
+// A refusal may come from a basket that changed in another tab (the payment was cancelled or refunded): the checkout is
+// read again, so the step shows the total the next attempt will charge.
+sample({ clock: paymentReset, fn: () => [{ kind: 'reloadCheckout' as const }], target: shellCommandsSent });
 
 // ---- Bank transfer ------------------------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ export function AfterSaleMessagesStep(props: StepProps) {
         ))}
       </ul>
       <div className="actions">
-        <Button onClick={() => m.next()}>{copy.continue}</Button>
+        <Button data-primary-action="" onClick={() => m.next()}>{copy.continue}</Button>
       </div>
     </section>
   );

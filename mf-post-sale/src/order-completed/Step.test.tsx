@@ -5,7 +5,7 @@ import { messages, type Checkout, type Event, type RuntimeConfig, type TicketLin
 import { apiFailure, failWith, fakeStepProps, sampleCheckout, sampleUser, type FakeApiHandlers } from '@checkout/shared/testing';
 import { OrderCompletedStep } from './Step';
 
-const base = sampleCheckout({ state: 'order_completed' });
+const base = sampleCheckout({ state: 'order_completed', can_transfer: true });
 const event0 = base.events[0] as Event;
 const [adult, child] = base.tickets as [TicketLine, TicketLine];
 
@@ -93,6 +93,15 @@ describe('tiles', () => {
     expect(within(tiles()).queryByRole('button', { name: 'Transfer tickets' })).not.toBeInTheDocument();
     expect(within(tiles()).queryByRole('button', { name: 'Find a place to stay' })).not.toBeInTheDocument();
     expect(within(tiles()).queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
+  });
+
+  test.each<[string, Partial<Checkout>]>([
+    ['unseated tickets not issued yet (a payment plan)', { payment_plan_remaining: true, can_transfer: false }],
+    ['every ticket seated, before the page was reloaded', { can_transfer: false }],
+  ])('the server says no transfer can succeed: no Transfer tile (%s)', async (_name, checkout) => {
+    await open({ checkout });
+    expect(within(tiles()).getByRole('button', { name: 'How did we do?' })).toBeInTheDocument();
+    expect(within(tiles()).queryByRole('button', { name: 'Transfer tickets' })).not.toBeInTheDocument();
   });
 
   test("a rewarding event: 'Share & {short reward text}'", async () => {
@@ -271,6 +280,46 @@ describe('transfer view', () => {
     await waitFor(() => expect(texts(props)).toEqual([`error: ${messages.sendTransfersFailed}`]));
     expect(screen.getByRole('heading', { level: 1, name: 'Transfer tickets' })).toBeInTheDocument();
     expect(adultPanel().getByLabelText('Full name')).toHaveValue('Rae Recipient');
+  });
+});
+
+describe('transfer view: refusals', () => {
+  const adultPanel = () => within(screen.getByRole('region', { name: 'Winter Gala at the Riverside - Adult' }));
+
+  async function fillAdult(user: Awaited<ReturnType<typeof open>>['user']) {
+    await user.click(screen.getByRole('button', { name: 'Transfer tickets' }));
+    await user.click(screen.getByRole('button', { name: 'More tickets for recipient 1' }));
+    await user.type(adultPanel().getByLabelText('Full name'), 'Rae Recipient');
+    await user.type(adultPanel().getByLabelText('Email'), 'rae@example.com');
+  }
+
+  test('a gift scheduled for today at a time already past: its message, and nothing is sent', async () => {
+    const { props, user } = await open();
+    await fillAdult(user);
+    await user.click(screen.getByRole('checkbox', { name: 'This ticket is a gift' }));
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await user.type(screen.getByLabelText('Delivery date'), `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery time' }), '00:00');
+    await user.click(screen.getByRole('button', { name: 'Send tickets' }));
+    expect(await screen.findByText(messages.transferTimePast)).toBeInTheDocument();
+    expect(props.api.log.map((c) => c.name)).not.toContain('setTransfers');
+  });
+
+  test("the server refuses: its own reason, not the generic sentence; the form stays", async () => {
+    const reason = 'You can transfer at most 1 of these tickets';
+    const { props, user } = await open({ api: { setTransfers: failWith(apiFailure('setTransfers', { status: 400, serverMessage: reason })) } });
+    await fillAdult(user);
+    await user.click(screen.getByRole('button', { name: 'Send tickets' }));
+    await waitFor(() => expect(texts(props)).toEqual([`error: ${reason}`]));
+    expect(screen.getByRole('heading', { level: 1, name: 'Transfer tickets' })).toBeInTheDocument();
+  });
+
+  test('a failure with no reason of the server (the network): the spec message', async () => {
+    const { props, user } = await open({ api: { setTransfers: failWith(apiFailure('setTransfers', { kind: 'network', status: undefined })) } });
+    await fillAdult(user);
+    await user.click(screen.getByRole('button', { name: 'Send tickets' }));
+    await waitFor(() => expect(texts(props)).toEqual([`error: ${messages.sendTransfersFailed}`]));
   });
 });
 

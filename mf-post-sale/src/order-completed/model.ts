@@ -4,6 +4,7 @@ import {
   clampTransferQty,
   emptyTransferRow,
   firstInvalidTicketType,
+  isApiFailure,
   messages,
   transferableTypes,
   transferPayload,
@@ -19,6 +20,14 @@ import { COPIED_MS, copyText, rememberTransferred, wait, wasTransferred } from '
  * The order-completed step (spec 2 'Order completed', 4, 5 'Transfer', 7, 8): which view shows, the simple info and
  * referral link it loads, the subscription, feedback and share modals, and the transfer form.
  */
+
+const REFUSALS: ReadonlySet<number> = new Set([400, 409, 422]);
+
+/** What a failed set_transfers says: the server's reason when it refused the transfer, else the spec's message. */
+export function transferFailureText(error: unknown): string {
+  if (isApiFailure(error) && error.kind === 'http' && error.status !== undefined && REFUSALS.has(error.status) && error.serverMessage) return error.serverMessage;
+  return messages.sendTransfersFailed;
+}
 
 export type OrderCompletedView = 'overview' | 'transfer_tickets' | 'find_a_place';
 
@@ -249,4 +258,5 @@ $transferredSales.on(
 sample({ clock: setTransfersFx.done, source: $saleReference, filter: (reference): reference is string => reference !== null, target: rememberTransferredFx });
 $view.on(setTransfersFx.done, () => 'overview');
 sample({ clock: setTransfersFx.done, fn: () => [notifySuccess(messages.ticketsTransferred)], target: shellCommandsSent });
-sample({ clock: setTransfersFx.fail, fn: () => [notifyError(messages.sendTransfersFailed, NOTIFY_GROUP)], target: shellCommandsSent });
+// A refusal shows the server's own reason (a quantity, a time already past…); anything else the spec's sentence.
+sample({ clock: setTransfersFx.fail, fn: ({ error }) => [notifyError(transferFailureText(error), NOTIFY_GROUP)], target: shellCommandsSent });

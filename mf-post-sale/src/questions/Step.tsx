@@ -132,7 +132,7 @@ export function QuestionsStep(props: StepProps) {
       ) : null}
       {m.error ? <AlertBox type="error">{m.error}</AlertBox> : null}
       <div className="actions">
-        <Button loading={m.saving} onClick={() => m.next()}>
+        <Button data-primary-action="" loading={m.saving} onClick={() => m.next()}>
           {copy.continue}
         </Button>
       </div>

@@ -66,7 +66,7 @@ export function WaiverStep(props: StepProps) {
         </p>
       ) : null}
       <div className="actions">
-        <Button onClick={() => m.next()}>{copy.continue}</Button>
+        <Button data-primary-action="" onClick={() => m.next()}>{copy.continue}</Button>
       </div>
     </section>
   );

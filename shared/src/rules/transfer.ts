@@ -93,6 +93,12 @@ export function transferTimeOptions(): string[] {
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/** hh:mm as minutes after midnight (the text already matched TIME_PATTERN). */
+function minutesOf(text: string): number {
+  const [hours, minutes] = text.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
 function isOnTimeStep(text: string): boolean {
   const match = TIME_PATTERN.exec(text);
   return !!match && Number(match[2]) % TRANSFER_TIME_STEP_MINUTES === 0;
@@ -105,7 +111,7 @@ export function isScheduledGift(row: Pick<TransferDraft, 'is_gift' | 'send_gift'
 
 /**
  * Spec 5: name present, email present and, for a gift scheduled for later, a delivery date (not before today) and a
- * time. An address the server could not deliver to counts as missing (the same pattern the server checks).
+ * time (today: later than now). An address the server could not deliver to counts as missing (the same pattern the server checks).
  */
 export function transferRowErrors(row: TransferDraft, today: Date): TransferRowErrors {
   const errors: TransferRowErrors = {};
@@ -116,6 +122,10 @@ export function transferRowErrors(row: TransferDraft, today: Date): TransferRowE
     const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
     if (!day || day.getTime() < startOfToday.getTime()) errors.delivery_date = messages.transferDateRequired;
     if (!isOnTimeStep(row.delivery_time)) errors.delivery_time = messages.transferTimeRequired;
+    else if (day && day.getTime() === startOfToday.getTime() && minutesOf(row.delivery_time) <= today.getHours() * 60 + today.getMinutes()) {
+      // Today, at a time already gone: the server would refuse it (it schedules only in the future).
+      errors.delivery_time = messages.transferTimePast;
+    }
   }
   return errors;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Clock } from '../../clock';
-import type { Db, SandboxBankStatus } from '../../db/schema';
+import type { Db, DbOrTx, SandboxBankStatus } from '../../db/schema';
 import { paymentMessages } from '../messages';
 import { randomId } from '../random-id';
 import { type BankPaymentStatus, type BankProvider, type CreateIntentInput, ProviderError } from './types';
@@ -8,6 +8,14 @@ import { type BankPaymentStatus, type BankProvider, type CreateIntentInput, Prov
 export const BANK_AUTHORIZE_PATH = '/sandbox/truelayer/authorize';
 
 export type BankAction = 'approve' | 'cancel' | 'fail';
+
+/**
+ * Cancels a sandbox bank payment the buyer has not authorised, inside the caller's transaction (see
+ * cancelSandboxIntent); an id the sandbox never made changes nothing.
+ */
+export async function cancelSandboxBankPayment(tx: DbOrTx, id: string, now: Date): Promise<void> {
+  await tx.updateTable('sandbox_bank_payments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+}
 
 /**
  * The TrueLayer-like open-banking sandbox: a payment row the bank portal page (/sandbox/truelayer/authorize)
@@ -55,6 +63,18 @@ export class SandboxBankProvider implements BankProvider {
     const row = await this.payment(paymentId);
     if (!row) throw new ProviderError(paymentMessages.noBankPayment, 'resource_missing', 404);
     return row.status;
+  }
+
+  async retrieve(paymentId: string): Promise<{ status: BankPaymentStatus; amountMinor: number; currency: string }> {
+    const status = await this.status(paymentId);
+    const row = await this.payment(paymentId);
+    if (!row) throw new ProviderError(paymentMessages.noBankPayment, 'resource_missing', 404);
+    return { status, amountMinor: row.amount_minor, currency: row.currency };
+  }
+
+  async cancel(paymentId: string): Promise<BankPaymentStatus> {
+    await cancelSandboxBankPayment(this.db, paymentId, this.clock.now());
+    return this.status(paymentId);
   }
 
   /** The portal's buttons. Only a pending payment can be decided; the answer is the status it has now. */

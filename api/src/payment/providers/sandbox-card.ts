@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock';
-import type { Db, SandboxIntentStatus } from '../../db/schema';
+import type { Db, DbOrTx, SandboxIntentStatus } from '../../db/schema';
 import { brandOf, type CardFields, type CardOutcome, checkCard, declineOf } from '../card-numbers';
 import { paymentMessages } from '../messages';
 import { randomId } from '../random-id';
@@ -25,6 +25,22 @@ export type ConfirmResult = { status: 'succeeded'; intent: CardIntent } | { stat
 const intentIdFor = (scopedKey: string) => `pi_${createHash('sha256').update(scopedKey).digest('hex').slice(0, 32)}`;
 
 export const threeDsUrl = (intentId: string) => `/sandbox/stripe/3ds?pi=${encodeURIComponent(intentId)}`;
+
+const UNPAID: readonly SandboxIntentStatus[] = ['requires_payment_method', 'requires_action'];
+
+/**
+ * Cancels a sandbox intent that has not been paid, inside the caller's transaction: the sandbox keeps its state in our
+ * database, so a change of price ends the intent atomically with the change (a real provider's is cancelled by a
+ * durable job). An id the sandbox never made changes nothing.
+ */
+export async function cancelSandboxIntent(tx: DbOrTx, id: string, reason: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('sandbox_payment_intents')
+    .set({ status: 'canceled', last_error_code: 'payment_intent_canceled', last_error: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...UNPAID])
+    .execute();
+}
 
 /**
  * The Stripe-like card sandbox: PaymentIntents and payment methods are rows, so every api process sees the same
@@ -108,6 +124,8 @@ export class SandboxCardProvider implements CardProvider {
     const intent = await this.intentBySecret(clientSecret);
     if (!intent) throw new ProviderError(paymentMessages.unknownIntent, 'resource_missing', 404);
     if (intent.status === 'succeeded') return { status: 'succeeded', intent };
+    // As Stripe: a cancelled intent cannot be confirmed (its reason is what the buyer reads).
+    if (intent.status === 'canceled') throw new ProviderError(intent.lastError ?? paymentMessages.unknownIntent, 'payment_intent_unexpected_state');
     const check = checkCard(card, this.clock.now());
     if (!check.ok) {
       await this.setStatus(intent.id, ['requires_payment_method', 'requires_action'], 'requires_payment_method', check);
@@ -136,6 +154,11 @@ export class SandboxCardProvider implements CardProvider {
     if (outcome === 'complete') await this.setStatus(id, ['requires_action'], 'succeeded', null);
     else await this.setStatus(id, ['requires_action'], 'requires_payment_method', { code: 'payment_intent_authentication_failure', message: paymentMessages.authenticationFailed });
     return this.retrieveIntent(id);
+  }
+
+  async cancelIntent(intentId: string): Promise<CardIntent> {
+    await cancelSandboxIntent(this.db, intentId, paymentMessages.intentCancelled, this.clock.now());
+    return this.retrieveIntent(intentId);
   }
 
   async refund(intentId: string): Promise<void> {

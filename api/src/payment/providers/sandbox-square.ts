@@ -49,7 +49,8 @@ export class SandboxSquareProvider implements SquareProvider {
     if (!used) return { status: 'FAILED', error: paymentMessages.squareTokenUsed };
     const decline = declineOf(outcome);
     if (decline) return { status: 'FAILED', error: decline.message };
-    return { status: 'COMPLETED', paymentId: randomId('sqpay') };
+    // The sandbox charges what it was asked to, as the provider would.
+    return { status: 'COMPLETED', paymentId: randomId('sqpay'), amountMinor: input.amountMinor, currency: input.currency, card: { brand: null, last4: token.last4 } };
   }
 
   async refund(): Promise<void> {

@@ -70,6 +70,16 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
       const intent = intents.get(retrieve[1] ?? '');
       return intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (req.method === 'POST' && cancel) {
+      const intent = intents.get(cancel[1] ?? '');
+      if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } } };
+      }
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
     if (req.method === 'POST' && path === '/v1/refunds') {
       refunds.push({ payment_intent: String(form.payment_intent), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
       return { status: 200, body: { id: next('re'), object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' } };

@@ -66,6 +66,12 @@ export class StripeCardProvider implements CardProvider {
     }
   }
 
+  async cancelIntent(intentId: string): Promise<CardIntent> {
+    const current = await this.retrieveIntent(intentId);
+    if (current.status === 'succeeded' || current.status === 'canceled' || current.status === 'processing') return current;
+    return toIntent(await this.stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${intentId}` }));
+  }
+
   async refund(intentId: string): Promise<void> {
     await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
   }

@@ -1,7 +1,8 @@
 /**
  * The payment providers behind interfaces, one per kind (DESIGN.md section 6): a Stripe-like card provider, a
  * Square-like card provider and a TrueLayer-like open-banking provider. Each has an offline sandbox (the default,
- * its state in the database) and the card provider a real Stripe adapter (providers/stripe.ts).
+ * its state in the database) and a real adapter switched on by its configuration (providers/stripe.ts, square.ts,
+ * truelayer.ts).
  */
 
 export type CardIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
@@ -49,6 +50,11 @@ export interface CardProvider {
   retrieveIntent(id: string): Promise<CardIntent>;
   /** Refunds the whole intent; idempotent per intent. */
   refund(intentId: string): Promise<void>;
+  /**
+   * Cancels an intent that has not been paid, so its client secret can no longer be confirmed; answers the intent as
+   * it is afterwards (a succeeded one stays succeeded: settling then refunds it if it no longer pays for the basket).
+   */
+  cancelIntent(intentId: string): Promise<CardIntent>;
   // ---- instalments (the DELIVERY helper's api/src/instalments codes against these) ----
   /** A customer to save cards on (one per buyer). */
   createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<{ id: string }>;
@@ -58,8 +64,15 @@ export interface CardProvider {
   chargeOffSession(input: OffSessionChargeInput): Promise<CardIntent>;
 }
 
+/** The card a payment was taken from, as the provider reports it (brand lower case, null when it did not say). */
+export interface ProviderCard {
+  brand: string | null;
+  last4: string;
+}
+
 export type SquarePaymentResult =
-  | { status: 'COMPLETED'; paymentId: string }
+  /** What the provider says it collected: settling compares it with the priced snapshot, never the amount asked. */
+  | { status: 'COMPLETED'; paymentId: string; amountMinor: number; currency: string; card?: ProviderCard | null }
   | { status: 'FAILED'; error: string }
   | { status: 'VERIFY_BUYER' };
 
@@ -79,8 +92,13 @@ export interface BankProvider {
   readonly name: 'truelayer';
   readonly sandbox: boolean;
   createPayment(input: CreateIntentInput & { reference: string }): Promise<{ id: string }>;
-  authUrl(paymentId: string): string;
+  /** Where the buyer authorises the payment (the sandbox's portal, the provider's hosted page). */
+  authUrl(paymentId: string): string | Promise<string>;
   status(paymentId: string): Promise<BankPaymentStatus>;
+  /** The payment's status with what it collects (settling compares the amount with the priced snapshot). */
+  retrieve(paymentId: string): Promise<{ status: BankPaymentStatus; amountMinor: number; currency: string }>;
+  /** Cancels a payment the buyer has not authorised yet; answers its status afterwards. */
+  cancel(paymentId: string): Promise<BankPaymentStatus>;
   refund(paymentId: string): Promise<void>;
 }
 

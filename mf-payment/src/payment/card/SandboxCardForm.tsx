@@ -4,6 +4,7 @@ import { Button } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
+import { BillingCountryField } from '../ui/BillingCountryField';
 import { validateCard, type CardField } from './fields';
 import { $card, $cardErrors, cardFieldChanged, cardPayClicked } from './model';
 
@@ -32,6 +33,7 @@ export function SandboxCardForm({ paying, payLabel }: { paying: boolean; payLabe
     <form className="stack" onSubmit={submit} noValidate aria-label={copy.payment.card}>
       <fieldset>
         <legend>{copy.card.billingLegend}</legend>
+        <BillingCountryField id="card-country" value={m.card.country} onValue={(value) => m.changed({ field: 'country', value })} />
         <TextField id="card-postcode" label={copy.card.postcode} autoComplete="postal-code" {...field('postcode')} />
       </fieldset>
       <fieldset>
@@ -44,7 +46,7 @@ export function SandboxCardForm({ paying, payLabel }: { paying: boolean; payLabe
         </div>
       </fieldset>
       <div className="actions">
-        <Button type="submit" loading={paying}>
+        <Button data-primary-action="" type="submit" loading={paying}>
           {payLabel}
         </Button>
       </div>

@@ -55,7 +55,7 @@ export default function StripeCardForm({ publishableKey, dark, paying, payLabel 
         <div ref={mount} />
       </fieldset>
       <div className="actions">
-        <Button type="submit" loading={paying} disabled={!ready}>
+        <Button data-primary-action="" type="submit" loading={paying} disabled={!ready}>
           {payLabel}
         </Button>
       </div>

@@ -1,16 +1,19 @@
+import { billingPostcodeError, COUNTRY } from '@checkout/shared';
 import { copy } from '../../copy';
 
-/** The sandbox card form (payment protocol: card number, expiry MM/YY, CVC, billing postcode). */
+/** The sandbox card form (payment protocol: card number, expiry MM/YY, CVC, billing postcode and its country). */
 export interface CardFields {
   number: string;
   expiry: string;
   cvc: string;
   postcode: string;
+  /** The billing country's id, as the select holds it. */
+  country: string;
 }
 export type CardField = keyof CardFields;
 export type CardErrors = Partial<Record<CardField, string>>;
 
-export const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '', postcode: '' };
+export const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '', postcode: '', country: String(COUNTRY.UK) };
 
 export const cardDigits = (number: string) => number.replace(/[\s-]/g, '');
 
@@ -29,6 +32,7 @@ export function validateCard(fields: CardFields, { withPostcode = true } = {}): 
   if (!/^\d{12,19}$/.test(cardDigits(fields.number))) errors.number = copy.card.numberInvalid;
   if (!parseExpiry(fields.expiry)) errors.expiry = copy.card.expiryInvalid;
   if (!/^\d{3,4}$/.test(fields.cvc.trim())) errors.cvc = copy.card.cvcInvalid;
-  if (withPostcode && fields.postcode.trim().length < 2) errors.postcode = copy.card.postcodeInvalid;
+  const postcode = withPostcode ? billingPostcodeError(fields.postcode, fields.country) : null;
+  if (postcode) errors.postcode = postcode;
   return errors;
 }

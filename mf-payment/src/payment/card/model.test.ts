@@ -1,11 +1,12 @@
 import { allSettled } from 'effector';
 import { messages } from '@checkout/shared';
-import { apiFailure, failWith } from '@checkout/shared/testing';
+import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
-import { $error, $paying, paymentShown } from '../model';
+import { $contactError, $error, $paying, paymentShown } from '../model';
 import { confirmOutcome, payByCardFx, cardFieldChanged, cardPayClicked, $cardErrors, type CardOutcome } from './model';
 
-const context = { basketTotal: 40, currencyCode: 'GBP', express: false, provider: 'stripe' as const, planKeys: [], requirePhone: false, email: 'a@b.co' };
+// The fake server's total: Pay stops when the total on the button is not the server's.
+const context = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'stripe' as const, planKeys: [], requirePhone: false, email: 'a@b.co' };
 
 async function fill(s: ReturnType<typeof modelScope>, number = '4242 4242 4242 4242') {
   await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
@@ -74,4 +75,39 @@ test('get_token lost on the network: the retry sends the same key; after a refus
   await allSettled(cardPayClicked, { scope: s.scope });
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(s.api.payloadsOf('getToken')).toEqual([{ idempotency_key: 'test-key-00000001' }, { idempotency_key: 'test-key-00000001' }, { idempotency_key: 'test-key-00000002' }]);
+});
+
+test('the basket changed in another tab since the step read it: no card payment is fetched, the product sentence is shown', async () => {
+  const s = modelScope();
+  await fill(s);
+  s.api.checkout = { ...s.api.checkout, basket_total: s.api.checkout.basket_total * 3 };
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.api.payloadsOf('getToken')).toEqual([]);
+  expect(s.scope.getState($error)).toBe(messages.paymentCancelledBasketChanged);
+  expect(s.scope.getState($paying)).toBe(false);
+  expect(s.sent).toEqual([{ kind: 'reloadCheckout' }]);
+});
+
+test('Pay checks the contact number with the card fields, so both errors show at once', async () => {
+  const s = modelScope();
+  await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context: { ...context, requirePhone: true } } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.scope.getState($cardErrors).postcode).toBe(messages.postcodeRequired);
+  expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);
+  expect(s.api.payloadsOf('getToken')).toEqual([]);
+});
+
+test('the billing country sets the postcode rule: a ZIP code for the United States, free text for France', async () => {
+  const s = modelScope();
+  await fill(s);
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'postcode', value: '10001' } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.scope.getState($cardErrors)).toEqual({ postcode: messages.billingUkPostcodeInvalid });
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'country', value: '2' } });
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'postcode', value: '1000' } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.scope.getState($cardErrors)).toEqual({ postcode: messages.billingZipInvalid });
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'country', value: '79' } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.scope.getState($cardErrors)).toEqual({});
 });

@@ -1,7 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { isApiFailure, messages } from '@checkout/shared';
 import { $deps, navigateFx, type StepDeps } from '../../shell';
-import { $context, attemptReady, isNetworkFailure, payClicked, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded } from '../model';
+import { $contact, $contactError, $context, attemptReady, contactErrorOf, isNetworkFailure, payClicked, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
 import { cardDigits, EMPTY_CARD, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from './fields';
 
@@ -21,6 +21,9 @@ $cardErrors.on(cardFieldChanged, (errors, { field }) => {
 
 const checked = sample({ clock: cardPayClicked, source: $card, fn: (card) => validateCard(card) });
 $cardErrors.on(checked, (_, errors) => errors);
+// Every field of the payment form is checked on Pay, so all its errors show at once: the contact number with the card.
+const contactChecked = sample({ clock: cardPayClicked, source: { context: $context, contact: $contact }, fn: ({ context, contact }) => contactErrorOf(context, contact) });
+$contactError.on(contactChecked, (_, error) => error);
 /** The card form is complete; an express checkout checks its account form before paying (express/model.ts). */
 export const cardValid = createEvent();
 /** Express checkouts send the account details before the card is charged (spec 2 'Payment', express). */

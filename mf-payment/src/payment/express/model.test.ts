@@ -1,12 +1,13 @@
 import { allSettled } from 'effector';
 import { messages } from '@checkout/shared';
-import { apiFailure, failWith } from '@checkout/shared/testing';
+import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../../testing';
 import { $cardErrors, cardFieldChanged, cardPayClicked, payByCardFx } from '../card/model';
 import { $contactError, $paying, contactChanged, paymentShown, type PaymentContext } from '../model';
 import { $accountErrors, accountFieldChanged, expressPrefilled, newsletterChanged, organiserPreferenceChanged } from './model';
 
-const context: PaymentContext = { basketTotal: 6.5, currencyCode: 'GBP', express: true, provider: 'stripe', planKeys: [], requirePhone: true, email: null };
+// The fake server's total: Pay stops when the total on the button is not the server's.
+const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: true, provider: 'stripe', planKeys: [], requirePhone: true, email: null };
 
 async function arrive(s: ModelSetup) {
   await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
@@ -60,7 +61,7 @@ test('a valid form: set_account_details with the preferences and billing postcod
     {
       fullname: 'Pat Payer',
       email: 'pat@example.com',
-      address: { postcode: 'BS1 4QA' },
+      address: { postcode: 'BS1 4QA', country: 1 },
       contact_number: '07700 900123',
       organiser_subscribed_marketing: { '8': true },
       ct_subscribed: true,
@@ -96,4 +97,26 @@ test('a refused billing postcode shows on the postcode field', async () => {
   await fillAccount(s);
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(s.scope.getState($cardErrors)).toEqual({ postcode: messages.addressNotFound });
+});
+
+test('Pay with an incomplete card and an empty account form: every error at once (card, account and contact number)', async () => {
+  const s = modelScope();
+  await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(Object.keys(s.scope.getState($cardErrors)).sort()).toEqual(['cvc', 'expiry', 'number', 'postcode']);
+  expect(s.scope.getState($cardErrors).postcode).toBe(messages.postcodeRequired);
+  expect(s.scope.getState($accountErrors)).toEqual({ fullname: messages.expressFullNameRequired, email: messages.expressInvalidEmail });
+  expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);
+  expect(s.api.payloadsOf('setAccountDetails')).toEqual([]);
+});
+
+test('the billing country goes with the postcode: a US ZIP code with the United States chosen', async () => {
+  const keys: string[] = [];
+  const s = modelScope({}, { handlers: [cardKeys(keys)] });
+  await arrive(s);
+  await fillAccount(s);
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'country', value: '2' } });
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'postcode', value: '10001' } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.api.payloadsOf('setAccountDetails')).toEqual([expect.objectContaining({ address: { postcode: '10001', country: 2 } })]);
 });

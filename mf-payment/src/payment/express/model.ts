@@ -1,7 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { isValidEmail, isValidFullName, isValidPhone, messages, type ApiClient } from '@checkout/shared';
 import { $deps, apiOf, fieldErrorsOf, serverMessageOf } from '../../shell';
-import { $card, $cardErrors, cardValid, payByCardFx } from '../card/model';
+import { $card, $cardErrors, cardPayClicked, cardValid, payByCardFx } from '../card/model';
 import { $contact, $contactError, $context, attemptReady, payClicked, paymentCancelled, paymentReset, paymentShown } from '../model';
 
 /**
@@ -58,6 +58,12 @@ export function validateAccount(account: AccountFields): AccountErrors {
 
 // ---- Pay: the account form with the card form ----------------------------------------------------------------------
 
+// Checked on Pay with the card fields, so the account's errors show with the card's (not only once the card is valid).
+$accountErrors.on(
+  sample({ clock: cardPayClicked, source: { context: $context, account: $account }, filter: ({ context }) => context?.express ?? false, fn: ({ account }) => validateAccount(account) }),
+  (_, errors) => errors,
+);
+
 const checked = sample({
   clock: cardValid,
   source: { context: $context, account: $account, contact: $contact },
@@ -76,12 +82,19 @@ sample({
   target: payClicked,
 });
 
-/** The set_account_details request of this attempt (the billing postcode comes from the card form). */
-export function accountRequest(account: AccountFields, preferences: ExpressPreferences, contact: string, postcode: string): SetAccountDetailsRequest {
+/** The set_account_details request of this attempt (the billing postcode and its country come from the card form). */
+export function accountRequest(
+  account: AccountFields,
+  preferences: ExpressPreferences,
+  contact: string,
+  postcode: string,
+  country?: string,
+): SetAccountDetailsRequest {
+  const code = Number(country);
   return {
     fullname: account.fullname.trim(),
     email: account.email.trim(),
-    address: { postcode: postcode.trim() },
+    address: { postcode: postcode.trim(), ...(Number.isInteger(code) && code > 0 ? { country: code } : {}) },
     contact_number: contact.trim(),
     organiser_subscribed_marketing: preferences.organisers,
     ct_subscribed: preferences.ct_subscribed,
@@ -99,7 +112,7 @@ sample({
   clock: attemptReady,
   source: { context: $context, account: $account, preferences: $preferences, card: $card },
   filter: ({ context }, { method }) => method === 'card' && (context?.express ?? false),
-  fn: ({ account, preferences, card }, { key, contact }) => ({ request: accountRequest(account, preferences, contact, card.postcode), key }),
+  fn: ({ account, preferences, card }, { key, contact }) => ({ request: accountRequest(account, preferences, contact, card.postcode, card.country), key }),
   target: setAccountDetailsFx,
 });
 // The account exists and holds the sale: now the card, with the attempt's key.

@@ -158,7 +158,7 @@ export function InstalmentPanel({
         ) : null}
       </fieldset>
       <div className="actions">
-        <Button type="submit" loading={m.paying}>
+        <Button data-primary-action="" type="submit" loading={m.paying}>
           {first !== undefined ? copy.payment.payAmount(formatMoney(first, currencySymbol)) : copy.payment.pay}
         </Button>
       </div>

@@ -68,5 +68,5 @@ test.each([
   ]);
   expect(s.scope.getState($error)).toBe(messages.instalmentPaymentFailed);
   expect(s.scope.getState($paying)).toBe(false);
-  expect(s.scope.getState($newCard)).toEqual({ number: '', expiry: '', cvc: '', postcode: '' });
+  expect(s.scope.getState($newCard)).toEqual({ number: '', expiry: '', cvc: '', postcode: '', country: '1' });
 });

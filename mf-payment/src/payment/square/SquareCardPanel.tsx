@@ -4,7 +4,8 @@ import { Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
-import { $billing, $billingErrors, $squareReady, billingChanged, squarePanelHidden, squarePanelShown, squarePayClicked, SQUARE_CARD_SELECTOR, type BillingField } from './model';
+import { BillingCountryField } from '../ui/BillingCountryField';
+import { $billing, $billingErrors, $squareReady, billingChanged, squareBillingErrors, squarePanelHidden, squarePanelShown, squarePayClicked, SQUARE_CARD_SELECTOR, type BillingField } from './model';
 
 /** The square-type card panel: Billing address, then Secure Payment (the provider's own card widget draws there). */
 export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabel: string }) {
@@ -24,7 +25,7 @@ export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabe
   const submit = (event: FormEvent) => {
     event.preventDefault();
     m.pay();
-    if (m.billing.postcode.trim().length < 2) focusFirstError({ postcode: copy.card.postcodeInvalid }, [['postcode', 'square-postcode']]);
+    focusFirstError(squareBillingErrors(m.billing), [['postcode', 'square-postcode']]);
   };
   const field = (name: BillingField) => ({
     value: m.billing[name],
@@ -38,6 +39,7 @@ export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabe
         <TextField id="square-address-1" label={copy.square.address1} autoComplete="address-line1" optional {...field('address_1')} />
         <TextField id="square-town" label={copy.square.town} autoComplete="address-level2" optional {...field('town')} />
         <TextField id="square-postcode" label={copy.card.postcode} autoComplete="postal-code" {...field('postcode')} />
+        <BillingCountryField id="square-country" value={m.billing.country} onValue={(value) => m.changed({ field: 'country', value })} />
       </fieldset>
       <fieldset>
         <legend>{copy.square.secureLegend}</legend>
@@ -45,7 +47,7 @@ export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabe
         <div id={SQUARE_CARD_SELECTOR.slice(1)} />
       </fieldset>
       <div className="actions">
-        <Button type="submit" loading={paying} disabled={!m.ready}>
+        <Button data-primary-action="" type="submit" loading={paying} disabled={!m.ready}>
           {payLabel}
         </Button>
       </div>

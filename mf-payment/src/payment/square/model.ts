@@ -1,9 +1,9 @@
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
-import { messages, type BillingAddress } from '@checkout/shared';
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { billingPostcodeError, COUNTRY, messages, type BillingAddress } from '@checkout/shared';
 import { copy } from '../../copy';
 import { $deps, apiOf, newIdempotencyKeyFx, serverMessageOf } from '../../shell';
-import { attemptReady, isNetworkFailure, payClicked, paymentCancelled, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded } from '../model';
-import { loadSquareScript, setSquareCard, squareCard, type SquareTokenResult } from './sdk';
+import { $contact, $contactError, $context, attemptReady, contactErrorOf, isNetworkFailure, payClicked, paymentCancelled, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded, type PaymentContext } from '../model';
+import { loadSquareScript, setSquareCard, squareCard, type SquareTokenResult, type SquareVerificationDetails } from './sdk';
 
 /**
  * The square-type card panel (spec 2 'Payment': Billing address + Secure Payment; 4: square-type final response
@@ -14,9 +14,11 @@ export interface SquareBilling {
   address_1: string;
   town: string;
   postcode: string;
+  /** The billing country's id, as the select holds it (its postcode rule: UK postcode, US ZIP code, free text). */
+  country: string;
 }
 export type BillingField = keyof SquareBilling;
-export const EMPTY_BILLING: SquareBilling = { address_1: '', town: '', postcode: '' };
+export const EMPTY_BILLING: SquareBilling = { address_1: '', town: '', postcode: '', country: String(COUNTRY.UK) };
 
 /** Where the provider's widget draws its card fields. */
 export const SQUARE_CARD_SELECTOR = '#square-card';
@@ -70,26 +72,67 @@ sample({ clock: mountSquareCardFx.fail, fn: () => copy.square.loadFailed, target
 const checked = sample({
   clock: squarePayClicked,
   source: $billing,
-  fn: (billing) => (billing.postcode.trim().length < 2 ? { postcode: copy.card.postcodeInvalid } : {}),
+  fn: (billing) => squareBillingErrors(billing),
 });
 $billingErrors.on(checked, (_, errors) => errors);
+// The contact number is checked on Pay with the billing fields, so all the form's errors show at once.
+$contactError.on(sample({ clock: squarePayClicked, source: { context: $context, contact: $contact }, fn: ({ context, contact }) => contactErrorOf(context, contact) }), (_, error) => error);
 sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, fn: () => 'square' as const, target: payClicked });
 
-export const tokenizeFx = createEffect(async (): Promise<SquareTokenResult> => {
+/** The ISO codes Square knows the billing countries by (the select's ids are ours). */
+const COUNTRY_CODES: Record<number, string> = { [COUNTRY.UK]: 'GB', [COUNTRY.USA]: 'US' };
+
+/** The charge and the buyer, for Square's buyer verification. */
+export function verificationDetails(billing: SquareBilling, context: Pick<PaymentContext, 'basketTotal' | 'currencyCode' | 'email'> | null): SquareVerificationDetails {
+  const countryCode = COUNTRY_CODES[Number(billing.country)];
+  return {
+    amount: (context?.basketTotal ?? 0).toFixed(2),
+    currencyCode: context?.currencyCode ?? 'GBP',
+    intent: 'CHARGE',
+    customerInitiated: true,
+    sellerKeyedIn: false,
+    billingContact: {
+      ...(billing.postcode.trim() ? { postalCode: billing.postcode.trim() } : {}),
+      ...(billing.address_1.trim() ? { addressLines: [billing.address_1.trim()] } : {}),
+      ...(billing.town.trim() ? { city: billing.town.trim() } : {}),
+      ...(countryCode ? { countryCode } : {}),
+      ...(context?.email ? { email: context.email } : {}),
+    },
+  };
+}
+const $verificationDetails = combine($billing, $context, verificationDetails);
+
+/** The card widget's token; Square verifies the buyer while tokenising when the card's bank wants it. */
+export const tokenizeFx = createEffect(async (details: SquareVerificationDetails): Promise<SquareTokenResult> => {
   const widget = squareCard();
   if (!widget) return { status: 'Invalid', errors: [{ message: copy.square.loadFailed }] };
-  return widget.card.tokenize();
+  return widget.card.tokenize(details);
 });
-export const verifyBuyerFx = createEffect(async (token: string): Promise<string> => {
+/**
+ * The charge was refused until the buyer is verified: the card's first token is spent (Square took it for the refused
+ * payment), so the widget tokenises again and the buyer is verified for that new token.
+ */
+export const verifyBuyerFx = createEffect(async (details: SquareVerificationDetails): Promise<{ token: string; verification: string }> => {
   const widget = squareCard();
-  const result = await widget?.payments.verifyBuyer?.(token, { intent: 'CHARGE' });
-  if (!result?.token) throw new Error('buyer verification failed');
-  return result.token;
+  if (!widget?.payments.verifyBuyer) throw new Error('buyer verification is not available');
+  const tokenized = await widget.card.tokenize(details);
+  if (tokenized.status !== 'OK' || !tokenized.token) throw new Error('the card could not be tokenised again');
+  const verified = await widget.payments.verifyBuyer(tokenized.token, details);
+  if (!verified?.token) throw new Error('buyer verification failed');
+  return { token: tokenized.token, verification: verified.token };
 });
 
+/** The billing fields' errors: the postcode by the shared rule for the chosen country. */
+export function squareBillingErrors(billing: SquareBilling): Partial<Record<BillingField, string>> {
+  const postcode = billingPostcodeError(billing.postcode, billing.country);
+  return postcode ? { postcode } : {};
+}
+
 export function billingAddressData(billing: SquareBilling): BillingAddress {
+  const country = Number(billing.country);
   return {
     postcode: billing.postcode.trim(),
+    ...(Number.isInteger(country) && country > 0 ? { country } : {}),
     ...(billing.address_1.trim() ? { address_1: billing.address_1.trim() } : {}),
     ...(billing.town.trim() ? { town: billing.town.trim() } : {}),
   };
@@ -108,7 +151,13 @@ export const payWithSquareFx = attach({
 
 const squareAttempt = attemptReady.filter({ fn: ({ method }) => method === 'square' });
 // A kept token (the last answer was lost or the address refused) is charged again; otherwise the widget tokenises.
-sample({ clock: squareAttempt, source: $squareToken, filter: (token) => token === null, target: tokenizeFx });
+sample({
+  clock: squareAttempt,
+  source: { token: $squareToken, details: $verificationDetails },
+  filter: ({ token }) => token === null,
+  fn: ({ details }) => details,
+  target: tokenizeFx,
+});
 sample({
   clock: squareAttempt,
   source: $squareToken,
@@ -133,14 +182,14 @@ sample({ clock: answered.filter({ fn: ({ result }) => result.payment_completed =
 const addressRefused = answered.filterMap(({ result }) => (result.payment_completed !== true && result.addressError ? result.addressError : undefined));
 $billingErrors.on(addressRefused, (errors, text) => ({ ...errors, postcode: text }));
 sample({ clock: addressRefused, target: paymentCancelled });
-// The provider wants the buyer verified: verified, then charged as a new attempt (the first one ended uncharged).
-const verify = answered.filterMap(({ params, result }) =>
-  result.payment_completed !== true && !result.addressError && result.square_verify_buyer ? params.token : undefined,
-);
-sample({ clock: verify, target: verifyBuyerFx });
-const $verification = createStore<string | null>(null).on(verifyBuyerFx.doneData, (_, token) => token).reset(paymentShown);
+// The provider wants the buyer verified: verified with a new token, then charged as a new attempt (the first one
+// ended uncharged).
+const verify = answered.filter({ fn: ({ result }) => result.payment_completed !== true && !result.addressError && !!result.square_verify_buyer });
+sample({ clock: verify, source: $verificationDetails, target: verifyBuyerFx });
+$squareToken.on(verifyBuyerFx.doneData, (_, { token }) => token);
+const $verification = createStore<string | null>(null).on(verifyBuyerFx.doneData, (_, { verification }) => verification).reset(paymentShown);
 const verifyKeyFx = attach({ effect: newIdempotencyKeyFx });
-sample({ clock: verifyBuyerFx.doneData, target: verifyKeyFx });
+sample({ clock: verifyBuyerFx.done, target: verifyKeyFx });
 sample({
   clock: verifyKeyFx.doneData,
   source: { token: $squareToken, verification: $verification },

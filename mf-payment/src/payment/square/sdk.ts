@@ -1,19 +1,41 @@
 import type { RuntimeConfig } from '@checkout/shared';
 
-/** The part of the square-type provider's Web Payments SDK the page uses (the sandbox script defines the same). */
+/**
+ * The part of the square-type provider's Web Payments SDK the page uses: Square's own script (web.squarecdn.com) with
+ * the real adapter, the server's sandbox script otherwise, which defines the same.
+ */
 export interface SquareTokenResult {
   status: string;
   token?: string;
   errors?: { message?: string }[];
 }
+/**
+ * What Square's Strong Customer Authentication needs to know about the charge and the buyer (the Web Payments SDK's
+ * verificationDetails): given to tokenize(), Square verifies the buyer there when the card's bank asks for it.
+ */
+export interface SquareVerificationDetails {
+  /** The amount in major units, as text: '12.50'. */
+  amount: string;
+  currencyCode: string;
+  intent: 'CHARGE';
+  customerInitiated: boolean;
+  sellerKeyedIn: boolean;
+  billingContact: {
+    addressLines?: string[];
+    city?: string;
+    postalCode?: string;
+    countryCode?: string;
+    email?: string;
+  };
+}
 export interface SquareCard {
   attach(selector: string): Promise<void>;
-  tokenize(): Promise<SquareTokenResult>;
+  tokenize(details?: SquareVerificationDetails): Promise<SquareTokenResult>;
   destroy?(): void;
 }
 export interface SquarePayments {
   card(): Promise<SquareCard>;
-  verifyBuyer?(sourceId: string, details: unknown): Promise<{ token?: string }>;
+  verifyBuyer?(sourceId: string, details: SquareVerificationDetails): Promise<{ token?: string } | null | undefined>;
 }
 interface SquareGlobal {
   payments(appId: string, locationId: string): SquarePayments;

@@ -20,7 +20,8 @@ export function Overview({ stores }: StepProps) {
   const tiles = orderCompletedTiles({
     events,
     hasTickets: tickets.length > 0,
-    transferAllowed: isTransferAllowed(tickets, m.transferred),
+    // The server says whether a transfer can succeed (tickets issued, not all seated, no plan outstanding).
+    transferAllowed: (checkout?.can_transfer ?? false) && isTransferAllowed(tickets, m.transferred),
     referralLink: m.link,
   });
 

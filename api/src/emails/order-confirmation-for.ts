@@ -1,0 +1,28 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/schema';
+import type { OutboxMessage } from '../mail/outbox';
+import type { PaymentConfig } from '../payment/config';
+import { orderConfirmationEmail } from './order-confirmation';
+import { loadReceipt } from './receipt-data';
+import { senderName } from './render';
+
+export interface OrderConfirmationDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  payment: PaymentConfig;
+  mailFrom: string;
+}
+
+/** The order confirmation of a paid sale, to `to`. Every paid sale has a settlement; one without is a bug, not a receipt. */
+export async function orderConfirmationFor(deps: OrderConfirmationDeps, saleId: number, to: string): Promise<OutboxMessage> {
+  const receipt = await loadReceipt({ db: deps.db, publicUrl: deps.publicUrl, payment: deps.payment }, saleId, to);
+  if (!receipt) throw new Error(`sale ${saleId} has no settlement to write a receipt from`);
+  let host = 'localhost';
+  try {
+    host = new URL(deps.publicUrl).host || host;
+  } catch {
+    // keep localhost
+  }
+  return orderConfirmationEmail(receipt, senderName(deps.mailFrom), { host, now: deps.clock.now() });
+}
