@@ -21,7 +21,7 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mf-basket/src', '<rootDir>/mf-account/src', '<rootDir>/mf-payment/src', '<rootDir>/mf-post-sale/src', '<rootDir>/deploy', '<rootDir>/bench'],
+      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mf-basket/src', '<rootDir>/mf-account/src', '<rootDir>/mf-payment/src', '<rootDir>/mf-post-sale/src', '<rootDir>/deploy', '<rootDir>/bench', '<rootDir>/tooling'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
       moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js' },
@@ -32,7 +32,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.test.ts'],
-      // Some server dependencies are ESM only (kysely 0.29, cookie 2, content-disposition) and some CommonJS ones load
+      // Some server dependencies are ESM only (cookie 2, content-disposition) and some CommonJS ones load
       // modules with import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
       // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code. react-email's
       // render loads react-dom/server with import() too.

@@ -11,5 +11,10 @@ function run(label, env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+if (process.env.CI && !DATABASE_URL) {
+  // .ci/run always provides PostgreSQL: a suite that ran on PGlite alone would hide what only PostgreSQL shows.
+  console.error('CI needs DATABASE_URL: the server suite runs on PGlite and on PostgreSQL');
+  process.exit(1);
+}
 run('PGlite (embedded)', embedded);
 if (DATABASE_URL) run(`PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, process.env);

@@ -18,22 +18,26 @@ const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-web
 const REMOTE_STATES = require('./remotes.cjs');
 
 const root = path.resolve(__dirname, '..');
-const rootPackage = require(path.join(root, 'package.json'));
 
 /** Remote container names and their dev/static ports (DESIGN.md section 2). */
 const REMOTE_PORTS = { mf_basket: 3001, mf_account: 3002, mf_payment: 3003, mf_post_sale: 3004 };
 const SHELL_DEV_PORT = 3000;
 const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
 
+/** The libraries every page build shares as strict singletons (each web workspace pins them at one exact version). */
+const SINGLETONS = ['react', 'react-dom', 'effector', 'effector-react', 'single-spa-react'];
+
 /**
  * Libraries that must exist once on the page. Two copies of effector break scope silently, two Reacts break hooks:
- * every build shares them as strict singletons at the exact version pinned in the root package.json. The `react/` and
- * `react-dom/` keys share deep imports too (react/jsx-runtime, react-dom/client).
+ * every build shares them as strict singletons at the exact version its own package.json pins (a test checks that the
+ * shell and every remote pin the same ones). The `react/` and `react-dom/` keys share deep imports too
+ * (react/jsx-runtime, react-dom/client).
  */
-function sharedSingletons() {
+function sharedSingletons(dir) {
+  const dependencies = require(path.join(dir, 'package.json')).dependencies ?? {};
   const pinned = (name) => {
-    const version = rootPackage.dependencies[name];
-    if (!version) throw new Error(`${name} must be pinned in the root package.json`);
+    const version = dependencies[name];
+    if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`${name} must be pinned to an exact version in ${dir}/package.json`);
     return version;
   };
   const singleton = (name) => ({ singleton: true, strictVersion: true, requiredVersion: pinned(name), version: pinned(name) });
@@ -212,7 +216,7 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
         dts: false,
         manifest: false,
         shareStrategy: 'loaded-first',
-        shared: sharedSingletons(),
+        shared: sharedSingletons(dir),
         // What `experiments.provideExternalRuntime` does, but through the plugin's ES module build: the option adds the
         // CommonJS build, which pulls a second (CommonJS) copy of the whole runtime into the shell (+190 KB).
         ...(EXTERNAL_RUNTIME ? { runtimePlugins: [injectExternalRuntimePlugin()] } : {}),
@@ -265,7 +269,7 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
         dts: false,
         manifest: true,
         shareStrategy: 'loaded-first',
-        shared: sharedSingletons(),
+        shared: sharedSingletons(dir),
         experiments: EXTERNAL_RUNTIME && production && !serving ? { externalRuntime: true } : {},
       }),
       ...(config.entry.standalone
@@ -289,4 +293,4 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
   };
 }
 
-module.exports = { shellConfig, remoteConfig, sharedSingletons, REMOTE_PORTS, SHELL_DEV_PORT };
+module.exports = { shellConfig, remoteConfig, sharedSingletons, SINGLETONS, REMOTE_PORTS, SHELL_DEV_PORT };
