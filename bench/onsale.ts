@@ -1,5 +1,5 @@
 /**
- * The on-sale load of DESIGN.md section 8: N buyers, each with its own session, put the hot ticket type (9001, the
+ * The on-sale load: N buyers, each with its own session, put the hot ticket type (9001, the
  * seeded 'On-sale test') in their baskets and then all press Reserve at the same moment, through the real HTTP API.
  *
  * - Rate rounds: every buyer reserves at once; the round's wall time and each call's latency are recorded; then each
@@ -462,7 +462,7 @@ export const ONSALE_BUYERS = 200;
 export const ONSALE_CAPACITY = ONSALE_BUYERS * 3;
 
 /**
- * The on-sale figures. The targets (issue 3) are for PostgreSQL: >= 1,000 reservations/s at 200 buyers, p99 < 100 ms,
+ * The on-sale figures. The targets are for PostgreSQL: >= 1,000 reservations/s at 200 buyers, p99 < 100 ms,
  * API/raw >= 0.5; none oversold holds everywhere. Elsewhere the rate figures are shown for information.
  */
 export function onSaleFigures(result: OnSaleResult, withTargets: boolean): BenchFigure[] {

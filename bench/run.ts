@@ -1,5 +1,5 @@
 /**
- * npm run bench: measures the figures of issue 8 (DESIGN.md section 8), prints each beside its target with PASS/MISS,
+ * npm run bench: measures the product's speed and size figures, prints each beside its target with PASS/MISS,
  * and writes them, with what the weighed scripts are made of, to bench/results/latest.json.
  *
  * Parts (all by default; `--only weight,mobile,flow,onsale` picks some): the page weight before the basket step is

@@ -19,7 +19,7 @@ const REMOTE_STATES = require('./remotes.cjs');
 
 const root = path.resolve(__dirname, '..');
 
-/** Remote container names and their dev/static ports (DESIGN.md section 2). */
+/** Remote container names and their dev/static ports. */
 const REMOTE_PORTS = { mf_basket: 3001, mf_account: 3002, mf_payment: 3003, mf_post_sale: 3004 };
 const SHELL_DEV_PORT = 3000;
 const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
@@ -48,7 +48,7 @@ function sharedSingletons(dir) {
     'react-dom/': singleton('react-dom'),
     effector: singleton('effector'),
     'effector-react': singleton('effector-react'),
-    // Not for correctness but weight (issue 8): the remotes' parcel wrapper once on the page, not in every remote.
+    // Not for correctness but weight: the remotes' parcel wrapper once on the page, not in every remote.
     // (zod/mini is not shared: a shared module cannot be tree-shaken, and the whole of zod is ~300 KB minified.)
     'single-spa-react': singleton('single-spa-react'),
   };
@@ -116,7 +116,7 @@ function baseConfig({ dir, production, publicPath }) {
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      // Until shared/package.json exports "./parcel" (see the report): point the entry at its source.
+      // Until shared/package.json exports "./parcel": point the entry at its source.
       alias: { '@checkout/shared/parcel$': path.join(root, 'shared/src/parcel/index.ts') },
     },
     output: {
@@ -140,7 +140,7 @@ function baseConfig({ dir, production, publicPath }) {
 }
 
 /**
- * Issue 8: main.js asks for the bootstrap chunks and the shared libraries it consumes (react-dom, effector, ...) only
+ * main.js asks for the bootstrap chunks and the shared libraries it consumes (react-dom, effector, ...) only
  * once it has downloaded and run, a round trip after the page on a phone. This names them in the page's head as
  * <link rel=preload as=script> so they download beside main.js, and records the packages the shell itself provides
  * (<meta name="checkout-shell-shared">): the api's page preloads a remote's own copy only of what the shell lacks.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { calls } from '@checkout/shared';
 import { expect, test } from '@playwright/test';
 
-// Issue 7: the API's OpenAPI document, generated from the contract, and its browsable page, served by the api.
+// The API's OpenAPI document, generated from the contract, and its browsable page, served by the api.
 
 test('the API documentation page lists every call with its schemas, links the OpenAPI document and is accessible', async ({ page, request }) => {
   await page.goto('/ajax/docs/');

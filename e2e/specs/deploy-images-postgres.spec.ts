@@ -7,7 +7,7 @@ import { addTicket } from '../support/basket';
 import { manifestUrl, REMOTES, ROOT, type Started, startProcess, waitForHealth, WORK_DIR, writeRemotesFile, type RemoteName } from '../support/deploy-stack';
 import { seed } from '../support/seed';
 
-// Issue 7: no Docker engine runs here, so the processes the images would run are started as the images would start
+// No Docker engine runs here, so the processes the images would run are started as the images would start
 // them — each Dockerfile's CMD from its WORKDIR, with the image's ENV and the compose file's environment — on
 // PostgreSQL instead of the postgres container, on ports of their own (8380, 3381-3384). What differs from compose:
 // the ports, the database (this machine's PostgreSQL, a database of the test's own), the remotes file's location and no

@@ -18,7 +18,7 @@ import {
 } from '../support/deploy-stack';
 import { seed } from '../support/seed';
 
-// Issue 7: /remotes.json is configuration, not code. A stack of its own (api + shell on 8480, the four remotes on
+// /remotes.json is configuration, not code. A stack of its own (api + shell on 8480, the four remotes on
 // 3481-3484, as `npm start` runs them) with REMOTES_FILE; beside it two more builds of the basket remote: the next
 // release (a visible change in its panel) on 3485, and one built against the previous contract version on 3486.
 

@@ -4,7 +4,7 @@ import { KiB, measurePageWeight } from '../../bench/page-weight';
 import { addTicket } from '../support/basket';
 import { seed } from '../support/seed';
 
-// Issue 8's budgets, checked in CI (fast and deterministic: bytes, not timings): everything the basket step loads —
+// The page-weight budgets, checked in CI (fast and deterministic: bytes, not timings): everything the basket step loads —
 // shell, federation runtime, shared libraries, basket remote — until 'Reserve Basket' can be pressed.
 test('the production basket step loads at most 150 KiB of gzipped JavaScript and 20 KiB of gzipped CSS', async ({ page, context }) => {
   await addTicket(context, seed.standardTicket.id, 1);

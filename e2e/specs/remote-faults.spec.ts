@@ -9,7 +9,7 @@ import { remoteOrigin } from '../support/stack';
 const { ticket } = seed.ids;
 const couldNotLoad = 'This step could not be loaded. Nothing in your checkout has been lost: please try again.';
 
-// Issue 9 'Faults': a remote that fails to load in any of the ways a deployment can go wrong is refused with the
+// Faults: a remote that fails to load in any of the ways a deployment can go wrong is refused with the
 // fallback and Retry; the other remotes' steps keep working, and the buyer finishes once it is back.
 
 test('the payment remote answers 500: basket and account work, the fallback offers Retry, then the buyer pays', async ({ page, context }) => {

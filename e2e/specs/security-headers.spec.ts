@@ -5,7 +5,7 @@ import { seed } from '../support/seed';
 import { baseURL, remoteOrigin, stack } from '../support/stack';
 
 /**
- * Issue 9, hostile input: security headers on every page and file, a Content-Security-Policy that lets the page load
+ * Hostile input: security headers on every page and file, a Content-Security-Policy that lets the page load
  * code only from our origins (the e2e stack configures no Stripe or hCaptcha keys, so none of theirs), no violation
  * of it while a buyer walks from the basket to delivery, and only inventoried scripts on the way.
  */

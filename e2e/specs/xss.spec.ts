@@ -3,7 +3,7 @@ import { hostileMarkupIn, XSS_PAYLOADS } from '../../shared/src/testing/xss-payl
 import { WaiverFlow, WaiverSigner } from '../pages/waiver';
 
 /**
- * Issue 6 and issue 9 'Hostile input': a standard XSS payload list where organisers' HTML is shown (charity
+ * Hostile input: a standard XSS payload list where organisers' HTML is shown (charity
  * description, ticket question text, after-sale messages, waiver terms) and where buyers' text is shown (names on the
  * waiver page). Nothing may run: no dialog, `window.__xss` never set, no element or attribute that runs code left in
  * the DOM (checked too, because the Content-Security-Policy would also stop inline code: the rendering itself must be

@@ -1,7 +1,7 @@
 import { baseURL, remoteOrigin, stack } from './stack';
 
 /**
- * Every script the checkout page may load, by where it comes from (issue 9: the payment page loads only an inventoried
+ * Every script the checkout page may load, by where it comes from (the payment page loads only an inventoried
  * list of scripts). A script outside this list is a finding: a new third party, a remote served from somewhere else,
  * an injected tag. Stripe.js and hCaptcha are listed for when their keys are configured; the e2e stack runs the
  * offline sandboxes, so they must not load there.

@@ -1,5 +1,5 @@
 /**
- * The api process killed mid-checkout (issue 9, faults): SIGKILL (no shutdown hook, transactions cut) at each point of
+ * The api process killed mid-checkout (faults): SIGKILL (no shutdown hook, transactions cut) at each point of
  * a buyer's checkout, then started again on the same port and database. The buyer's checkout resumes where it was
  * (GET checkout answers the same sale, state and basket), no ticket is issued twice and no paid sale is lost.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment plans across crashes (issue 9, faults), two api processes on one PostgreSQL database; the process taking a
+ * Payment plans across crashes (faults), two api processes on one PostgreSQL database; the process taking a
  * payment dies (FAILPOINTS, SIGKILL) right after the card was charged and before the charge was recorded:
  * - the first payment (pay_with_instalment): the plan must not stay 'charging' with the money taken; the other
  *   process's resume job finishes it (charging nothing more) and the buyer's retry of Pay gets 'success';

@@ -1,5 +1,5 @@
 /**
- * The database out of reach for a few seconds (issue 9, faults), the api process left running throughout:
+ * The database out of reach for a few seconds (faults), the api process left running throughout:
  * - the connection cut (a TCP proxy between the api and PostgreSQL drops every connection and refuses new ones):
  *   every request answers at once (no hang) with 503 and the call's own failure sentence from the contract (the
  *   page's wording), never a 500; once the database is back the same process serves again, the buyer's checkout

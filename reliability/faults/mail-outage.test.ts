@@ -1,5 +1,5 @@
 /**
- * Outbound mail failing (issue 9, faults): the api's SMTP server refuses connections, then accepts them and never
+ * Outbound mail failing (faults): the api's SMTP server refuses connections, then accepts them and never
  * answers (a timeout), then works. The buyer's checkout never waits for it: the sale is paid and its delivery answered
  * while mail is down; every message waits in the outbox with a durable job that tries again (jobs/queue.ts backoff)
  * and, once the server works, each is delivered exactly once.

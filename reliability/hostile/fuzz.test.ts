@@ -1,5 +1,5 @@
 /**
- * Issue 9, hostile input: a property-based fuzzer (fast-check) sends at least 10,000 malformed or boundary requests
+ * Hostile input: a property-based fuzzer (fast-check) sends at least 10,000 malformed or boundary requests
  * across every /ajax/ route of the contract registry (shared/src/contract/calls/) — wrong types, missing fields, huge
  * strings, negative and fractional quantities, unknown ids, another buyer's ids, bad percent-encodings, arrays where
  * scalars belong, prototype-pollution keys, wrong methods and content types — with a valid session and XSRF token, with

@@ -1,5 +1,5 @@
 /**
- * Issue 14: whether an email has an account must not show in how long the answers take. send_one_time_code looks
+ * Whether an email has an account must not show in how long the answers take. send_one_time_code looks
  * nothing up; a wrong code is refused before any account lookup; set_account_details creates or finds the account with
  * one statement either way. Each is timed 50 times for emails with an account and 50 times for emails without,
  * alternating (so drift in the machine's load falls on both alike), over inject against the real database; the

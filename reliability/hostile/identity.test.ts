@@ -1,5 +1,5 @@
 /**
- * Issue 14, identity and access — each attack tried as an attacker would, over HTTP (Fastify inject against the real
+ * Identity and access — each attack tried as an attacker would, over HTTP (Fastify inject against the real
  * database), and refused: account takeover through express checkout, X-Forwarded-For past a trusted proxy, an open
  * redirect after sign-in, personal answers without no-store or HSTS, the development outbox on a deployment, a
  * session id chosen by the client, a stranger locking an owner out of signing in, and a transferred ticket's old code.

@@ -1,5 +1,5 @@
 /**
- * Issue 9, hostile input — one-time codes over HTTP, against an attacker who spreads the work out. The rules and their
+ * Hostile input — one-time codes over HTTP, against an attacker who spreads the work out. The rules and their
  * plain cases are tested in api/src/identity: sign-in.test.ts (5 tries per code, parallel guesses, a resend voids the
  * code, a code belongs to the session that asked for it) and rate-limit.test.ts (sends per email and client, per email
  * from anywhere then a captcha, per-client sends and checks, the sliding window, replicas). Here the attacker uses many

@@ -1,5 +1,5 @@
 /**
- * Issue 9, hostile input — security headers (api/src/http/security-headers.ts) on every kind of answer of the api:
+ * Hostile input — security headers (api/src/http/security-headers.ts) on every kind of answer of the api:
  * pages, the shell, /ajax answers (accepted and refused), assets, redirects and 404s. The policy allows our origin and
  * the remotes' origins, and a provider's hosts only when that provider is configured; it follows REMOTES_FILE when a
  * remote moves. The browser side (no violation during a real walk, only inventoried scripts, the remotes' static

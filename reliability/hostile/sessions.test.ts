@@ -1,5 +1,5 @@
 /**
- * Issue 9, hostile input — sessions: one buyer can never read or change another's sale, addresses, tickets, transfers
+ * Hostile input — sessions: one buyer can never read or change another's sale, addresses, tickets, transfers
  * or waiver signatures. An attacker, signed in and mid-checkout themself, tries the victim's ids and references
  * directly on every call and page that takes one; every answer is checked for the victim's personal data, and the
  * victim's rows are compared before and after.

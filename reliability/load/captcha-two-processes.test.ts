@@ -1,5 +1,5 @@
 /**
- * The captcha's repeated-attempts rule across two api processes (issue 9): more than 5 reservations from one client
+ * The captcha's repeated-attempts rule across two api processes: more than 5 reservations from one client
  * address in 10 minutes demand a captcha. The count lives in the database, so a client whose requests a load balancer
  * spreads over two processes meets the captcha after the same 5 attempts (each process counting its own share would
  * let it make 10).

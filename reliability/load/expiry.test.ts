@@ -1,5 +1,5 @@
 /**
- * Expiry under load (issue 9, load), two api processes on one PostgreSQL database with 2-second holds and both
+ * Expiry under load: two api processes on one PostgreSQL database with 2-second holds and both
  * processes' sweepers running every 200 ms (reservations sweep lapsed holds themselves too):
  * - buyers keep reserving while holds keep expiring: every hold granted expires exactly once and its stock comes back
  *   once (held always equals the active holds, never more than the capacity taken, all stock back at the end);

@@ -1,5 +1,5 @@
 /**
- * On-sale race (issue 9, load): 10 × capacity buyers, each with 1–4 tickets in the basket, press Reserve at the same
+ * On-sale race (load): 10 × capacity buyers, each with 1–4 tickets in the basket, press Reserve at the same
  * moment through two api processes on one PostgreSQL database, while the first buyers to get a reservation pay at
  * once. The stock is sampled all along: the database's held must equal the active holds and its sold the sold holds,
  * held + sold + available = capacity with available never below 0; at the end exactly the capacity is held or sold,

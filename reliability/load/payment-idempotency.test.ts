@@ -1,5 +1,5 @@
 /**
- * Payment under repeats (issue 9, load), over HTTP against two api processes on one PostgreSQL database: a double
+ * Payment under repeats, over HTTP against two api processes on one PostgreSQL database: a double
  * submit (the same idempotency key on both processes at once), two tabs (each its own key), a retry after a dropped
  * response, and the same key with a different amount. Each ends in one charge kept and one sale; the mismatch is
  * refused and runs nothing.

@@ -7,8 +7,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Module Federation needs an async boundary before shared modules (react, effector) are used. The start-up code is one
 // chunk, named: the build preloads it and the shared libraries it consumes from the page's head (tooling/webpack.cjs).
-// It is evaluated in four tasks (the libraries, the contract, the shell's models, the rest) rather than one long one
-// (issue 8).
+// It is evaluated in four tasks (the libraries, the contract, the shell's models, the rest) rather than one long one.
 void import(/* webpackChunkName: "bootstrap" */ './startup-libraries')
   .then(nextTask)
   .then(() => import(/* webpackChunkName: "bootstrap" */ './startup-contract'))

@@ -11,7 +11,7 @@ import { offlineLookup } from './lookup/offline';
 import { addressMessages } from './messages';
 
 /**
- * Addresses (issue 4): the country and state lists, the signed-in user's address book (nobody else can read or delete
+ * Addresses: the country and state lists, the signed-in user's address book (nobody else can read or delete
  * it), address lookup (offline by default, a real provider with a key), and the sale's delivery address.
  */
 // Some tests build their own app: a fresh database snapshot can take several seconds the first time.

@@ -10,7 +10,7 @@ import { captchaMessages } from './messages';
 import type { CaptchaVerdict, CaptchaVerifier } from './verifier';
 
 /**
- * The offline captcha (DESIGN.md section 6: every provider has a sandbox that behaves like the real thing). The
+ * The offline captcha (every provider has a sandbox that behaves like the real thing). The
  * page's sandbox widget asks POST /sandbox/captcha/solve for a token (form field `sitekey`, optional `outcome` 'pass'
  * or 'fail'); reserve_tickets checks it like siteverify would: it exists, has not expired, has not been used and was
  * made for this site key. Tokens are random (256 bits), single use, and only their hash is stored.

@@ -7,7 +7,7 @@ import { feeRuleOf } from './donation';
 import { donationMessages } from './messages';
 
 /**
- * Donation and Gift Aid (issue 4): the fee is computed on the server with the page's rule, stored with the sale and
+ * Donation and Gift Aid: the fee is computed on the server with the page's rule, stored with the sale and
  * reflected in the checkout; Gift Aid's address rules at 20 or more.
  */
 let t: TestApp;

@@ -41,13 +41,13 @@ async function snapshot(): Promise<string> {
     t.db.selectFrom('organiser_subscriptions').selectAll().orderBy('user_id').orderBy('organiser_id').execute(),
     t.db.selectFrom('gift_aid_declarations').selectAll().orderBy('sale_id').execute(),
     t.db.selectFrom('sale_delivery_addresses').selectAll().orderBy('sale_id').execute(),
-    // Delivery and payment plans (issue 5): tickets, what was delivered, seats, plans and their payments.
+    // Delivery and payment plans: tickets, what was delivered, seats, plans and their payments.
     t.db.selectFrom('tickets').selectAll().orderBy('id').execute(),
     t.db.selectFrom('sale_deliveries').selectAll().orderBy('sale_id').execute(),
     t.db.selectFrom('seat_counters').selectAll().orderBy('event_date_id').execute(),
     t.db.selectFrom('payment_plans').selectAll().orderBy('id').execute(),
     t.db.selectFrom('payment_plan_instalments').selectAll().orderBy('plan_id').orderBy('seq').execute(),
-    // Questions, post-sale and transfers (issue 6): answers, feedback, referral links, transfers.
+    // Questions, post-sale and transfers: answers, feedback, referral links, transfers.
     t.db.selectFrom('question_answers').selectAll().orderBy('sale_id').orderBy('question_id').orderBy('ticket_counter').execute(),
     t.db.selectFrom('sale_feedback').selectAll().orderBy('id').execute(),
     t.db.selectFrom('referral_links').selectAll().orderBy('token').execute(),

@@ -1,10 +1,10 @@
 import type { RateRule } from './rate-limit';
 
-/** One-time codes and their limits. The code's lifetime and tries are the spec's (section 9) and DESIGN.md's. */
+/** One-time codes and their limits. The code's lifetime and tries are the spec's (section 9). */
 export interface IdentityConfig {
   /** Spec 9: valid 15 minutes. */
   codeTtlSeconds: number;
-  /** Wrong tries a code survives (DESIGN.md 6: at most 5). */
+  /** Wrong tries a code survives (at most 5). */
   maxCodeAttempts: number;
   /** How long a guest's proved email may be put on the sale (save_guest_to_sale) after the code was checked. */
   verifiedEmailSeconds: number;

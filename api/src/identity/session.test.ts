@@ -7,7 +7,7 @@ import { hashToken } from './tokens';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // A route that rotates the session, as sign-in will (issue 4): registered the way the app registers its own.
+  // A route that rotates the session, as sign-in will: registered the way the app registers its own.
   t.app.register(async (scope) => {
     t.deps.sessions.register(scope);
     scope.post('/test/rotate', async (request, reply) => {

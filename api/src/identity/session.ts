@@ -201,7 +201,7 @@ export class Sessions {
   }
 }
 
-/** Sign-in's session rotation (DESIGN.md section 6: a new session id on sign-in); see Sessions.rotate. */
+/** Sign-in's session rotation (a new session id on sign-in); see Sessions.rotate. */
 export function rotateSession(sessions: Sessions, request: FastifyRequest, reply: FastifyReply, tx: DbOrTx): Promise<void> {
   return sessions.rotate(request, reply, tx);
 }

@@ -9,7 +9,7 @@ import { hashToken } from './tokens';
 import { accountPaths, accountSnapshot, latestCode, proveEmail, reservedVisitor } from './testing';
 
 /**
- * The account step's server (issue 4): one-time codes (lifetime, single use, resend, tries), no enumeration, session
+ * The account step's server: one-time codes (lifetime, single use, resend, tries), no enumeration, session
  * rotation on sign-in and sign-out, and the guest on the sale. Rate limits are tested in rate-limit.test.ts; here
  * they are high so the tests can send as many codes as they need.
  */

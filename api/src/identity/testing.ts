@@ -3,7 +3,7 @@ import { SEED } from '../seed/catalogue';
 import { paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 
-/** Paths of the account-step calls (issue 4), for server tests. */
+/** Paths of the account-step calls, for server tests. */
 export const accountPaths = {
   sendCode: calls.sendOneTimeCode.path,
   checkCode: calls.checkOneTimeCode.path,

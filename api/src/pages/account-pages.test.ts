@@ -7,7 +7,7 @@ import { preferencesMessages } from '../preferences/messages';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { DEFAULT_NEXT, safeNext } from './safe-next';
 
-/** /signin/ and /mailing-list (issue 4): plain pages with a small script, and the endpoints the script posts to. */
+/** /signin/ and /mailing-list: plain pages with a small script, and the endpoints the script posts to. */
 const MANY = { limit: 10_000, windowSeconds: 900 };
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { calls, remoteForState } from '@checkout/shared';
 import { escapeHtml } from './html';
 
 /**
- * Issue 8, the mobile lab: without help the page asks for the basket remote only after the shell's scripts have
+ * Mobile lab: without help the page asks for the basket remote only after the shell's scripts have
  * downloaded and run (manifest -> remoteEntry + exposed module -> shared chunk: three round trips after ≈ 1.8 s on a
  * phone), and for the checkout and the user at the same moment. The api, which serves the page and knows the remotes'
  * URLs, names all of them in the page's head as preloads, so they download beside the shell's own scripts. They are

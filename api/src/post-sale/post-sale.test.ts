@@ -5,7 +5,7 @@ import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 
-/** The order-completed calls (issue 6): simple info, referral link, feedback, event subscription. */
+/** The order-completed calls: simple info, referral link, feedback, event subscription. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,7 +6,7 @@ import type { Visitor } from '../testing/visitor';
 import { preferencesMessages } from './messages';
 
 /**
- * set_marketing_preferences (issue 4): a user's choices persist on the user and per organiser; a guest's on the
+ * set_marketing_preferences: a user's choices persist on the user and per organiser; a guest's on the
  * sale's email; the checkout's marketing_preferences and basket_organisers show them.
  */
 const MANY = { limit: 10_000, windowSeconds: 900 };

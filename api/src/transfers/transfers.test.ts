@@ -14,7 +14,7 @@ import { TRANSFER_ACCEPTED_MAIL_KIND, TRANSFER_MAIL_KIND } from './notify';
 import { deliveryMoment } from './schedule';
 import { recipientSignInPath } from './routes';
 
-/** Ticket transfers and gifts (issue 6): validated on the server, notified now or by a durable job, accepted by link. */
+/** Ticket transfers and gifts: validated on the server, notified now or by a durable job, accepted by link. */
 const path = calls.setTransfers.path;
 const DAY = 24 * 60 * 60 * 1000;
 

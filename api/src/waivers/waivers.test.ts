@@ -7,7 +7,7 @@ import { waiverMessages } from './messages';
 import { WAIVER_PATH } from './page';
 import { SIGNATURES_PER_WAIVER_MAX } from './waivers';
 
-/** The waiver page (issue 6): a paid booking's party reads the activity terms and each member signs with their name. */
+/** The waiver page: a paid booking's party reads the activity terms and each member signs with their name. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

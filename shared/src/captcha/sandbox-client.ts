@@ -1,5 +1,5 @@
 /**
- * The offline sandbox challenge's server side (DESIGN.md section 6: captcha, hCaptcha-like). Not a product API call,
+ * The offline sandbox challenge's server side (captcha, hCaptcha-like). Not a product API call,
  * so it is not in the contract's `calls`: POST /sandbox/captcha/solve, form `sitekey` (and `outcome` = 'pass' or
  * 'fail' for testers), the XSRF header like every POST; answers { token, expires_in } or 400 { error }.
  */

@@ -70,7 +70,7 @@ export type LazyStepParcel = StepParcel & { preload(): void };
 /**
  * The same, but the step's code is fetched when the parcel first mounts (a chunk per step, not per remote), or
  * earlier through `preload`: the shell calls it when it prefetches the next step, so the click that shows the step does
- * not wait for the chunk (issue 8, step changes). One fetch either way; a failed one is tried again at the next ask.
+ * not wait for the chunk (step changes). One fetch either way; a failed one is tried again at the next ask.
  */
 export function lazyStepParcel(load: () => Promise<ComponentType<StepProps>>): LazyStepParcel {
   let pending: Promise<ComponentType<StepProps>> | null = null;

@@ -1,5 +1,5 @@
 /**
- * The shell's checkout model (DESIGN.md section 4). Steps see it only through StepProps: read-only stores and the
+ * The shell's checkout model. Steps see it only through StepProps: read-only stores and the
  * commands below, used inside the shell's scope.
  */
 import type { StepCommands, StepStores } from '@checkout/shared';

@@ -1,5 +1,5 @@
 /**
- * The first schema: every domain of the product (DESIGN.md section 6), so later issues add columns, not rework.
+ * The first schema: every domain of the product, so later changes add columns rather than rework it.
  * Plain SQL that PostgreSQL 15 and PGlite both run. Conventions:
  * - money in integer minor units (`*_minor`), percentages in basis points (`*_bp`: 2.5 % = 250);
  * - catalogue ids start at 100000 so the seed's stable ids (below 100000) never collide with new rows;

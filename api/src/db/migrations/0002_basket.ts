@@ -1,5 +1,5 @@
 /**
- * Issue 3: the basket's rules, codes, delivery, captcha and a one-statement reservation.
+ * The basket's rules, codes, delivery, captcha and a one-statement reservation.
  * Plain SQL that PostgreSQL 15 and PGlite both run (PL/pgSQL is part of both).
  */
 export const statements: readonly string[] = [

@@ -1,5 +1,5 @@
 /**
- * Issue 4: identification by one-time code, marketing preferences of guests, Gift Aid declarations and the sale's
+ * Identification by one-time code, marketing preferences of guests, Gift Aid declarations and the sale's
  * delivery address. Plain SQL for PostgreSQL 15 and PGlite.
  * - One live code per email (the row is replaced on resend, so the old code stops working in the same statement);
  *   the table keeps an HMAC of the code, never the code.

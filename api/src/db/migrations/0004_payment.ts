@@ -1,5 +1,5 @@
 /**
- * Issue 5, payment (PROVIDERS): settled payments, idempotency of every call that moves money, and the state of the
+ * Payment: settled payments, idempotency of every call that moves money, and the state of the
  * offline sandboxes (card, square-type card, open banking) so restarts and several api processes agree.
  * Plain SQL for PostgreSQL 15 and PGlite.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 5 (delivery helper): tickets in the buyer's wallet, what has been delivered per sale, seat numbering, and
+ * Delivery: tickets in the buyer's wallet, what has been delivered per sale, seat numbering, and
  * payment plans (instalments). Plain SQL for PostgreSQL 15 and PGlite.
  * - A sale's tickets are numbered 1..n (`position`), unique per sale: issuing twice can never add a second set.
  * - A ticket's `code` is a random bearer secret (base32, 100 bits): unique across all tickets.

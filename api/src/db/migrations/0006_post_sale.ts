@@ -1,5 +1,5 @@
 /**
- * Issue 6 (questions and post-sale helper): answers to ticket questions, customer feedback and referral links.
+ * Questions and post-sale: answers to ticket questions, customer feedback and referral links.
  * Plain SQL for PostgreSQL 15 and PGlite.
  * - One answer per sale, ticket type, question and ticket counter (0 for a once-per-checkout question): saving again
  *   replaces the answers of that timing.

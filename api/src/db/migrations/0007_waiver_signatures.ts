@@ -1,5 +1,5 @@
 /**
- * Issue 6 (waiver helper): signatures on a sale's activity terms (the waiver page /activity-terms-and-conditions/{ref}/).
+ * Waiver: signatures on a sale's activity terms (the waiver page /activity-terms-and-conditions/{ref}/).
  * Plain SQL for PostgreSQL 15 and PGlite.
  * - Each member of the booking party signs every waiver of the sale's tickets by typing their full name.
  * - signer_key is the name folded for comparison (spaces collapsed, lower case): the same person signing twice is

@@ -1,5 +1,5 @@
 /**
- * The payment providers behind interfaces, one per kind (DESIGN.md section 6): a Stripe-like card provider, a
+ * The payment providers behind interfaces, one per kind: a Stripe-like card provider, a
  * Square-like card provider and a TrueLayer-like open-banking provider. Each has an offline sandbox (the default,
  * its state in the database) and a real adapter switched on by its configuration (providers/stripe.ts, square.ts,
  * truelayer.ts).
