@@ -10,6 +10,7 @@ import { statements as paymentIntegrity } from './migrations/0008_payment_integr
 import { statements as identity } from './migrations/0009_identity';
 import { statements as receipts } from './migrations/0010_receipts';
 import { statements as truelayer } from './migrations/0011_truelayer';
+import { statements as ledgerShares } from './migrations/0012_ledger_shares';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0009_identity': fromStatements(identity),
   '0010_receipts': fromStatements(receipts),
   '0011_truelayer': fromStatements(truelayer),
+  '0012_ledger_shares': fromStatements(ledgerShares),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -498,6 +498,13 @@ export interface LedgerEntriesTable {
   completed_at: Timestamp | null;
 }
 
+/** Each party's part of a ledger entry (0012_ledger_shares): an organiser, or the marketplace when null. */
+export interface LedgerSharesTable {
+  ledger_entry_id: number;
+  organiser_id: number | null;
+  amount_minor: number;
+}
+
 export type SandboxIntentStatus = 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
 
 export interface SandboxPaymentIntentsTable {
@@ -674,6 +681,7 @@ export interface Database {
   payments: PaymentsTable;
   sale_provider_payments: SaleProviderPaymentsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_shares: LedgerSharesTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_square_tokens: SandboxSquareTokensTable;

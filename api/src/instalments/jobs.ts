@@ -4,6 +4,8 @@ import { issueTicketsInTx } from '../delivery/tickets';
 import type { AppDeps } from '../deps';
 import { failpoint } from '../failpoints';
 import { startJobRunner, type Job, type JobHandler, type JobRunner } from '../jobs/queue';
+import { recordPayment } from '../ledger/record';
+import { parseComponents } from '../sale/price';
 import { paymentFailedEmail, reminderEmail, reminderText } from './emails';
 import { CHARGE_JOB, INSTALMENT_JOB_KINDS, instalmentPayloadOf, REMINDER_JOB, START_JOB } from './job-kinds';
 import { firstEventTitle, instalmentDepsOf, resumePlanStart } from './pay';
@@ -40,11 +42,13 @@ async function recordPaid(deps: AppDeps, planId: number, seq: number, providerPa
     if (!marked) return;
     const plan = await tx.selectFrom('payment_plans').select(['sale_id', 'currency']).where('id', '=', planId).executeTakeFirstOrThrow();
     const paid = await tx.selectFrom('payment_plan_instalments').select('amount_minor').where('plan_id', '=', planId).where('seq', '=', seq).executeTakeFirstOrThrow();
-    await tx
-      .insertInto('ledger_entries')
-      .values({ sale_id: plan.sale_id, kind: 'payment', provider: 'stripe', provider_reference: providerPaymentId, amount_minor: paid.amount_minor, currency: plan.currency.toUpperCase(), status: 'done', reason: null, created_at: now, completed_at: now })
-      .onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
-      .execute();
+    // Each instalment is shared as the price the plan pays for (the settlement's components).
+    const settlement = await tx.selectFrom('payments').select('components').where('sale_id', '=', plan.sale_id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+    await recordPayment(
+      tx,
+      { sale_id: plan.sale_id, provider: 'stripe', provider_reference: providerPaymentId, amount_minor: paid.amount_minor, currency: plan.currency.toUpperCase(), status: 'done', reason: null, created_at: now, completed_at: now },
+      parseComponents(settlement.components),
+    );
     const left = await tx.selectFrom('payment_plan_instalments').select('seq').where('plan_id', '=', planId).where('status', '!=', 'paid').execute();
     if (left.length > 0) return;
     const completed = await tx.updateTable('payment_plans').set({ status: 'completed', completed_at: now }).where('id', '=', planId).where('status', '=', 'active').returning('sale_id').executeTakeFirst();

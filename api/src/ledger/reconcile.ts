@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/schema';
 import { checkComponents, type PriceComponents } from '../sale/price';
+import { pricePartiesOf } from './record';
 
 /**
  * Reconciling the ledger with what was sold (api/README.md 'Payment integrity'): for every sale that money touched,
@@ -9,7 +10,9 @@ import { checkComponents, type PriceComponents } from '../sale/price';
  *   (collected − refunded) equals that price — or, for an instalment plan, the plan's total is that price and the
  *   money kept is what its paid instalments collected;
  * - any other sale (refunded, still open, expired, destroyed): the money kept is 0;
- * - no refund has been waiting for its provider longer than the grace period.
+ * - no refund has been waiting for its provider longer than the grace period;
+ * - every ledger entry's shares add up to it, and what each party keeps is its part of the price (ledger/shares.ts):
+ *   all 0 for a sale that sold nothing, each organiser's lines and the marketplace's fees for a sale paid in full.
  */
 
 export interface Mismatch {
@@ -38,6 +41,8 @@ const ticketsOf = (lines: readonly { ticket_type_id: number; qty: number }[]) =>
   return [...byType.entries()].sort(([a], [b]) => a - b).map(([type, qty]) => `${type}×${qty}`).join(', ');
 };
 
+const partyKey = (organiserId: number | null) => (organiserId === null ? 'the marketplace' : `organiser ${organiserId}`);
+
 export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<ReconcileReport> {
   const grace = options.pendingRefundGraceMs ?? 60 * 60 * 1000;
   const sales = await db
@@ -55,8 +60,14 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
   const ids = sales.map((sale) => sale.id);
   if (ids.length === 0) return { sales: 0, collectedMinor: 0, refundedMinor: 0, mismatches: [] };
 
-  const [ledger, settlements, plans, paidInstalments, lines, sold] = await Promise.all([
+  const [ledger, shares, settlements, plans, paidInstalments, lines, sold] = await Promise.all([
     db.selectFrom('ledger_entries').selectAll().where('sale_id', 'in', ids).execute(),
+    db
+      .selectFrom('ledger_shares as s')
+      .innerJoin('ledger_entries as l', 'l.id', 's.ledger_entry_id')
+      .select(['s.ledger_entry_id', 's.organiser_id', 's.amount_minor'])
+      .where('l.sale_id', 'in', ids)
+      .execute(),
     db.selectFrom('payments').selectAll().where('sale_id', 'in', ids).execute(),
     db.selectFrom('payment_plans').select(['id', 'sale_id', 'total_minor', 'status']).where('sale_id', 'in', ids).where('status', 'in', ['active', 'completed', 'failed']).execute(),
     db
@@ -82,6 +93,17 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     collectedMinor += collected;
     refundedMinor += refunded;
     const kept = collected - refunded;
+    // What each party keeps, by organiser id ('marketplace' for null).
+    const keptBy = new Map<string, number>();
+    for (const entry of entries) {
+      const own = shares.filter((share) => share.ledger_entry_id === entry.id);
+      const sum = own.reduce((total, share) => total + share.amount_minor, 0);
+      if (sum !== entry.amount_minor) report(`${entry.kind} ${entry.provider} ${entry.provider_reference}: shares add up to ${sum}, not ${entry.amount_minor}`);
+      for (const share of own) {
+        const party = partyKey(share.organiser_id);
+        keptBy.set(party, (keptBy.get(party) ?? 0) + (entry.kind === 'payment' ? share.amount_minor : -share.amount_minor));
+      }
+    }
     for (const entry of entries) {
       if (entry.kind === 'refund' && entry.status === 'pending' && options.now.getTime() - entry.created_at.getTime() > grace) {
         report(`refund of ${entry.amount_minor} by ${entry.provider} ${entry.provider_reference} still pending since ${entry.created_at.toISOString()}`);
@@ -89,6 +111,7 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     }
     if (sale.status !== 'paid') {
       if (kept !== 0) report(`${sale.status} sale keeps ${kept} (collected ${collected}, refunded ${refunded})`);
+      for (const [party, minor] of keptBy) if (minor !== 0) report(`${sale.status} sale keeps ${minor} for ${party}`);
       continue;
     }
     const settlement = settlements.find((row) => row.sale_id === sale.id && row.status === 'paid');
@@ -123,8 +146,14 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       if (!plan) report('instalment settlement without a plan');
       else if (plan.total_minor !== settlement.price_minor) report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
       if (kept !== instalments) report(`keeps ${kept}, paid instalments ${instalments}`);
-    } else if (kept !== settlement.price_minor) {
-      report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${settlement.price_minor}`);
+    } else {
+      if (kept !== settlement.price_minor) report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${settlement.price_minor}`);
+      const parties = await pricePartiesOf(db, components);
+      const wanted = new Map(parties.map((party) => [partyKey(party.organiserId), party.amountMinor]));
+      for (const party of new Set([...wanted.keys(), ...keptBy.keys()])) {
+        const has = keptBy.get(party) ?? 0;
+        if (has !== (wanted.get(party) ?? 0)) report(`${party} keeps ${has}, its part of the price is ${wanted.get(party) ?? 0}`);
+      }
     }
   }
   return { sales: sales.length, collectedMinor, refundedMinor, mismatches };

@@ -341,7 +341,11 @@ describe('refusals', () => {
     await t.db.transaction().execute(async (tx) => {
       await tx.insertInto('ledger_entries').values({ sale_id: sale.id, kind: 'payment', provider: 'stripe', provider_reference: 'pi_orphan', amount_minor: 1000, currency: 'GBP', status: 'done', reason: null, created_at: t.clock.now(), completed_at: t.clock.now() }).execute();
       const report = await reconcile(tx, { now: t.clock.now() });
-      expect(report.mismatches).toEqual([{ saleId: sale.id, reference: sale.reference, problem: 'reserved sale keeps 1000 (collected 1000, refunded 0)' }]);
+      expect(report.mismatches).toEqual([
+        // Written without its shares (the database would refuse it at commit).
+        { saleId: sale.id, reference: sale.reference, problem: 'payment stripe pi_orphan: shares add up to 0, not 1000' },
+        { saleId: sale.id, reference: sale.reference, problem: 'reserved sale keeps 1000 (collected 1000, refunded 0)' },
+      ]);
       // Thrown to roll the made-up payment back.
       throw new Error('rolled back');
     }).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { SessionHandle } from '../identity/session';
 import { assertReservedSale, reservationProblem } from '../identity/checkout-sale';
 import { currencyOf } from '../catalogue/money';
 import { loadSaleTotals } from '../sale/amounts';
+import { messages, namesList } from '@checkout/shared';
 import { HttpError } from '../http/errors';
 import { paymentMessages } from './messages';
 
@@ -46,6 +47,10 @@ export function isExpress(sale: Pick<Sale, 'express'>, organisers: readonly Pick
   return sale.express || (organisers.length > 0 && organisers.every((organiser) => organiser.express_checkout));
 }
 
+/** The organiser's payment integration is configured: a provider kind and the account payments go to. */
+export const takesPayments = (organiser: Pick<BasketOrganiserPayment, 'payment_provider' | 'payment_merchant_id'>): boolean =>
+  organiser.payment_provider !== null && organiser.payment_merchant_id !== null;
+
 /** The organiser's own square-type account, when the basket is one organiser's who has one. */
 export const squareOrganiser = (organisers: readonly BasketOrganiserPayment[]) =>
   organisers.length === 1 && organisers[0]?.payment_provider === 'square' ? organisers[0] : undefined;
@@ -82,8 +87,14 @@ export async function sessionSale(db: Db, session: SessionHandle): Promise<Sale 
   return db.selectFrom('sales').selectAll().where('id', '=', row.sale_id).executeTakeFirst();
 }
 
+/**
+ * Something to pay, and every organiser of the basket able to take it (else the spec's 'No payment integration'
+ * sentence, naming those who cannot): no paid method moves money for a basket that fails either.
+ */
 export function requireAmount(payable: PayableSale): void {
   if (payable.amountMinor <= 0) throw new HttpError(409, paymentMessages.nothingToPay);
+  const missing = payable.organisers.filter((organiser) => !takesPayments(organiser)).map((organiser) => organiser.name);
+  if (missing.length > 0) throw new HttpError(409, messages.noPaymentIntegration(namesList(missing)));
 }
 
 /** The sale's newest payment with a provider ('stripe', 'truelayer') that the provider has an id for. */

@@ -6,7 +6,8 @@ import { systemClock } from '../clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
-import { componentsText, type PriceSnapshot, priceSnapshot } from '../sale/price';
+import { recordPayment, recordRefund } from '../ledger/record';
+import { componentsText, parseComponents, type PriceComponents, type PriceSnapshot, priceSnapshot } from '../sale/price';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import type { Providers } from './providers/types';
@@ -83,31 +84,27 @@ async function retakeStock(tx: Tx, saleId: number, now: Date): Promise<boolean> 
   return true;
 }
 
-/** Money a provider collected for this sale, into the ledger once (a repeat of the same payment adds nothing). */
-async function recordCollected(tx: Tx, saleId: number, input: SettleInput, currency: string): Promise<void> {
+/** Money a provider collected for this sale, into the ledger once, shared as the price it paid for. */
+async function recordCollected(tx: Tx, saleId: number, input: SettleInput, currency: string, components: PriceComponents): Promise<void> {
   if (input.amountMinor <= 0) return;
-  await tx
-    .insertInto('ledger_entries')
-    .values({ sale_id: saleId, kind: 'payment', provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'done', reason: null, created_at: input.now, completed_at: input.now })
-    .onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
-    .execute();
+  await recordPayment(tx, { sale_id: saleId, provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'done', reason: null, created_at: input.now, completed_at: input.now }, components);
 }
 
 /**
  * Money collected that sells nothing is given back: the payment and its refund go into the ledger (the refund
  * 'pending' until the durable job has asked the provider), the provider payment is marked refunded.
  */
-async function refundCollected(tx: Tx, saleId: number, input: SettleInput, currency: string, reason: string): Promise<void> {
+async function refundCollected(tx: Tx, saleId: number, input: SettleInput, currency: string, components: PriceComponents, reason: string): Promise<void> {
   if (input.amountMinor <= 0) return;
-  await recordCollected(tx, saleId, input, currency);
-  await tx
-    .insertInto('ledger_entries')
-    .values({ sale_id: saleId, kind: 'refund', provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'pending', reason, created_at: input.now, completed_at: null })
-    .onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
-    .execute();
+  await recordCollected(tx, saleId, input, currency, components);
+  await recordRefund(tx, { sale_id: saleId, provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'pending', reason, created_at: input.now, completed_at: null });
   await tx.updateTable('sale_provider_payments').set({ status: 'refunded', updated_at: input.now }).where('provider_payment_id', '=', input.providerPaymentId).execute();
   await enqueueRefund(tx, { saleId, provider: input.provider, providerPaymentId: input.providerPaymentId }, input.now);
 }
+
+/** The price a provider payment was made for (its snapshot), or the sale's price now for a payment without one. */
+const componentsPaidFor = (row: Pick<ProviderPayment, 'components'> | undefined, now: PriceComponents): PriceComponents =>
+  (row ? parseComponents(row.components) : null) ?? now;
 
 /** The settlement of a sale (one per sale): the payment that settled it, and the price of what it sold. */
 function recordSettlement(
@@ -123,14 +120,14 @@ function recordSettlement(
 }
 
 /** A payment that arrived when its sale could no longer be sold (the stock went after expiry): the sale ends refunded. */
-async function recordRefund(tx: Tx, sale: Sale, input: SettleInput, currency: string, reason: string): Promise<SettleResult> {
+async function refundSale(tx: Tx, sale: Sale, input: SettleInput, currency: string, components: PriceComponents, reason: string): Promise<SettleResult> {
   await recordSettlement(tx, sale.id, input, { status: 'refund_pending', refund_reason: reason, price_minor: 0 });
   await tx
     .updateTable('sales')
     .set({ status: 'refunded', refund_reason: reason, payment_error: reason, hold_expires_at: null, ended_at: input.now, updated_at: input.now })
     .where('id', '=', sale.id)
     .execute();
-  await refundCollected(tx, sale.id, input, currency, reason);
+  await refundCollected(tx, sale.id, input, currency, components, reason);
   return { outcome: 'refunded', reason, alreadySettled: false };
 }
 
@@ -181,7 +178,9 @@ export async function settleInTransaction(tx: Tx, input: SettleInput): Promise<S
   if (existing) {
     if (existing.provider_payment_id !== input.providerPaymentId) {
       // A second, different payment for a settled sale (two tabs): it is given back.
-      await refundCollected(tx, sale.id, input, currency, paymentMessages.secondPayment);
+      const second = await tx.selectFrom('sale_provider_payments').select('components').where('provider_payment_id', '=', input.providerPaymentId).executeTakeFirst();
+      const components = componentsPaidFor(second, (await priceSnapshot(tx, sale, refundProtectionBp, input.now)).components);
+      await refundCollected(tx, sale.id, input, currency, components, paymentMessages.secondPayment);
     }
     return existing.status === 'paid'
       ? { outcome: 'paid', alreadySettled: true }
@@ -191,20 +190,21 @@ export async function settleInTransaction(tx: Tx, input: SettleInput): Promise<S
   const row = await tx.selectFrom('sale_provider_payments').selectAll().where('provider_payment_id', '=', input.providerPaymentId).forUpdate().executeTakeFirst();
   const snapshot = await priceSnapshot(tx, sale, refundProtectionBp, input.now);
   const problem = snapshotProblem(row, sale, snapshot, input, currency);
+  const paidFor = componentsPaidFor(row, snapshot.components);
   if (problem) {
     const reason = messages.paymentRefundedBasketChanged;
-    await refundCollected(tx, sale.id, input, currency, reason);
+    await refundCollected(tx, sale.id, input, currency, paidFor, reason);
     const onPaymentStep = sale.status === 'reserved' ? { state: 'payment' as const } : {};
     await tx.updateTable('sales').set({ payment_error: reason, ...onPaymentStep, updated_at: input.now }).where('id', '=', sale.id).execute();
     return { outcome: 'refunded', reason, alreadySettled: false, mismatch: problem };
   }
 
-  if (sale.status !== 'reserved' && sale.status !== 'expired') return recordRefund(tx, sale, input, currency, paymentMessages.refundedAfterExpiry);
+  if (sale.status !== 'reserved' && sale.status !== 'expired') return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
   const sold = await endHolds(tx, sale.id, 'sold', input.now);
-  if (sold === 0 && !(await retakeStock(tx, sale.id, input.now))) return recordRefund(tx, sale, input, currency, paymentMessages.refundedAfterExpiry);
+  if (sold === 0 && !(await retakeStock(tx, sale.id, input.now))) return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
 
   await recordCodeUses(tx, sale.id, snapshot.totals.byCodeId);
-  await recordCollected(tx, sale.id, input, currency);
+  await recordCollected(tx, sale.id, input, currency, snapshot.components);
   await recordSettlement(tx, sale.id, input, {
     status: 'paid',
     refund_reason: null,

@@ -28,21 +28,15 @@ import { visibleState } from './state';
 import { saleCodes } from '../catalogue/codes';
 import { saleTotals, type SaleTotals } from './amounts';
 import { saleMessages } from './messages';
-import { cardProviderOf, isExpress } from '../payment/sale-context';
+import { cardProviderOf, isExpress, takesPayments } from '../payment/sale-context';
 import { toPlanBasket } from '../instalments/basket';
 import { savedPaymentMethods } from '../instalments/saved-cards';
-import { scheduleOptions } from '../instalments/schedule';
+import { addMonths, scheduleOptions } from '../instalments/schedule';
 import { questionsByTicket } from '../questions/by-ticket';
 import { canTransfer } from '../transfers/transferable';
 
 const UPCOMING_PER_ORGANISER = 4;
 
-
-function addMonths(at: Date, months: number): Date {
-  const next = new Date(at.getTime());
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-}
 
 async function loadLines(db: Db, saleId: number) {
   const [tickets, vouchers, heldBySale, codes, seated] = await Promise.all([
@@ -315,6 +309,7 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
       charity: organiser.charity_id !== null,
       upcoming_events,
       audience_diversity_notice: organiser.audience_diversity_notice,
+      takes_payments: takesPayments(organiser),
     };
   });
 

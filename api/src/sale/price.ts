@@ -97,6 +97,16 @@ export async function priceSnapshot(db: DbOrTx, sale: PricedSale, refundProtecti
 /** The one written form of a snapshot's components: equal strings are equal prices. */
 export const componentsText = (components: PriceComponents): string => JSON.stringify(components);
 
+/** Components as componentsText wrote them; null for a row written before components were recorded, or not JSON. */
+export function parseComponents(text: string): PriceComponents | null {
+  try {
+    const parsed = JSON.parse(text) as PriceComponents | null;
+    return parsed !== null && typeof parsed === 'object' && Array.isArray(parsed.lines) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What the components add up to, and where they disagree with themselves (reconcile): the lines against the
  * subtotals, the subtotals against the total.

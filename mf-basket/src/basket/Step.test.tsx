@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'effector-react';
 import { apiFailure, emptyCheckout, failWith, fakeStepProps, sampleCheckout, sampleUser, type FakeStepOptions } from '@checkout/shared/testing';
-import type { TicketLine } from '@checkout/shared';
+import type { Checkout, TicketLine } from '@checkout/shared';
 import { BasketStep } from './Step';
 
 function renderBasket(options: FakeStepOptions = {}) {
@@ -39,6 +39,26 @@ describe('filled basket', () => {
     // The server's rows under the lines, then its total: 2 x 25 + 12.50 + 20 and fees 2 x 1.50 + 0.75.
     expect(screen.getByText('Booking fee').nextSibling).toHaveTextContent('£3.75');
     expect(screen.getByText('Total').nextSibling).toHaveTextContent('£86.25');
+    expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeEnabled();
+  });
+
+  test('an organiser who cannot take payments is named before reserving, and Reserve Basket waits', () => {
+    const checkout = sampleCheckout();
+    const paying = checkout.organisers[0] as Checkout['organisers'][number];
+    checkout.organisers = [paying, { ...paying, name: 'St Mary’s Village Hall', takes_payments: false }];
+    renderBasket({ checkout });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We currently are unable to take payments for this basket as the payment integration has not yet been configured by St Mary’s Village Hall',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Riverside Live');
+    expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeDisabled();
+  });
+
+  test('free tickets of such an organiser can still be reserved and claimed', () => {
+    const checkout = sampleCheckout({ basket_total: 0 });
+    checkout.organisers = checkout.organisers.map((organiser) => ({ ...organiser, takes_payments: false }));
+    renderBasket({ checkout });
+    expect(screen.queryByText(/payment integration has not yet been configured/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeEnabled();
   });
 

@@ -1,8 +1,8 @@
 import { depsOf } from './shell-commands';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, refundProtectionOffer, type Checkout, type StepProps, type User } from '@checkout/shared';
-import { Button, Spinner } from '@checkout/shared/ui';
+import { messages, namesList, organisersWithoutPayments, refundProtectionOffer, type Checkout, type StepProps, type User } from '@checkout/shared';
+import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { lineKey, ticketRef, voucherRef } from './lines';
 import {
@@ -171,6 +171,9 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
       {offer ? <RefundProtectionOffer offer={offer} draft={m.refundProtectionDraft} currencySymbol={symbol} onChoose={m.refundProtectionChosen} /> : null}
       <CodeBox applied={checkout.applied_codes} currencySymbol={symbol} />
       <BasketTotals checkout={checkout} />
+      {m.block === 'noPaymentIntegration' ? (
+        <AlertBox type="error">{messages.noPaymentIntegration(namesList(organisersWithoutPayments(checkout.organisers)))}</AlertBox>
+      ) : null}
       <div className="basket-actions">
         <Button data-primary-action="" loading={m.reserving} disabled={m.block !== null} onClick={() => m.reserveClicked()}>
           Reserve Basket

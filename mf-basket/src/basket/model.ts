@@ -6,6 +6,7 @@ import {
   missingRequiredTickets,
   refundProtectionOffer,
   refundProtectionUpdate,
+  organisersWithoutPayments,
   reserveBlock,
   type ApiClient,
   type Checkout,
@@ -260,9 +261,16 @@ export const $missingCompanions = $basket.map((basket) => (basket ? missingRequi
  * not yet handed to the model is not 'loading': the button must not flash disabled on its first render.
  */
 export const $reserveBlock = combine(
-  { shellUpdating: $shellUpdating, updating: $updating, emptyBoxes: $emptyBoxes, belowMinimum: $belowMinimum, missingCompanions: $missingCompanions },
-  ({ shellUpdating, updating, emptyBoxes, belowMinimum, missingCompanions }) =>
-    reserveBlock({ loading: shellUpdating, updating, noQuantity: Object.keys(emptyBoxes).length > 0, belowMinimum, missingCompanions }),
+  { shellUpdating: $shellUpdating, updating: $updating, emptyBoxes: $emptyBoxes, belowMinimum: $belowMinimum, missingCompanions: $missingCompanions, basket: $basket },
+  ({ shellUpdating, updating, emptyBoxes, belowMinimum, missingCompanions, basket }) =>
+    reserveBlock({
+      loading: shellUpdating,
+      updating,
+      noQuantity: Object.keys(emptyBoxes).length > 0,
+      belowMinimum,
+      missingCompanions,
+      noPaymentIntegration: basket !== null && basket.basket_total > 0 && organisersWithoutPayments(basket.organisers).length > 0,
+    }),
 );
 
 sample({

@@ -59,11 +59,23 @@ test('the payment error from the server shows in the error box', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed.');
 });
 
-test('no payment integration: the sentence with the organiser name, no methods', () => {
-  const checkout = paying({ opoa: null });
+test('no payment integration: the sentence names the organiser that lacks one, no methods', () => {
+  const base = paying({ opoa: null });
+  const paysAlready = base.organisers[0] as (typeof base.organisers)[number];
+  const checkout = { ...base, organisers: [paysAlready, { ...paysAlready, name: 'St Mary’s Village Hall', takes_payments: false }] };
   renderStep(PaymentStep, { state: 'payment', checkout });
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.noPaymentIntegration(checkout.organisers[0]?.name ?? ''));
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.noPaymentIntegration('St Mary’s Village Hall'));
+  expect(screen.getByRole('alert')).not.toHaveTextContent(paysAlready.name);
   expect(screen.queryByRole('group', { name: 'Choose your payment method' })).not.toBeInTheDocument();
+});
+
+test('a basket of two organisers who both take payments is paid by card, collected by the marketplace', () => {
+  const base = paying({ opoa: null });
+  const first = base.organisers[0] as (typeof base.organisers)[number];
+  renderStep(PaymentStep, { state: 'payment', checkout: { ...base, organisers: [first, { ...first, name: 'Lumen Live' }] } });
+  expect(screen.queryByText(/payment integration has not yet been configured/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Credit or Debit Card' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
 });
 
 test('zero total: titled Claiming free tickets, claims at once and moves on', async () => {

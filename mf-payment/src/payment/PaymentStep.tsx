@@ -1,7 +1,7 @@
 import { depsOf } from '../shell';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
-import { formatMoney, messages, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';
+import { basketProvider, formatMoney, messages, organisersWithoutPayments, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
@@ -29,7 +29,8 @@ export function contextOf(checkout: Checkout, user: User | null): PaymentContext
     basketTotal: checkout.basket_total,
     currencyCode: checkout.currency.code,
     express: checkout.express,
-    provider: checkout.opoa?.provider ?? null,
+    provider: basketProvider(checkout.opoa, checkout.organisers),
+    organisersWithoutPayments: organisersWithoutPayments(checkout.organisers),
     planKeys: Object.keys(checkout.payment_plan_schedule_options),
     requirePhone: checkout.has_require_phone_number,
     email: user?.email ?? checkout.init_guest_email,
@@ -109,13 +110,12 @@ export function PaymentStep(props: StepProps) {
   const payLabel = copy.payment.payAmount(total);
   const freeClaim = m.choice.kind === 'free_claim';
   const title = paymentTitle({ freeClaim, paying: m.paying, express: checkout.express });
-  const organiserName = checkout.organisers[0]?.name ?? '';
 
   let body: ReactNode;
   if (m.choice.kind === 'free_claim') {
     body = m.error ? null : <Spinner label={messages.freeTicketsBeingClaimed} />;
   } else if (m.choice.kind === 'no_integration') {
-    body = <AlertBox type="error">{messages.noPaymentIntegration(organiserName)}</AlertBox>;
+    body = <AlertBox type="error">{messages.noPaymentIntegration(m.choice.organiserNames)}</AlertBox>;
   } else {
     const { methods, cardProvider } = m.choice;
     const method = m.method;

@@ -25,6 +25,7 @@ const context = (over: Partial<PaymentContext> = {}): PaymentContext => ({
   currencyCode: 'GBP',
   express: false,
   provider: 'square',
+  organisersWithoutPayments: [],
   planKeys: [],
   requirePhone: false,
   email: 'buyer@example.com',

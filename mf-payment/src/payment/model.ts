@@ -20,6 +20,7 @@ export interface PaymentContext {
   currencyCode: string;
   express: boolean;
   provider: 'stripe' | 'square' | null;
+  organisersWithoutPayments: string[];
   planKeys: string[];
   requirePhone: boolean;
   /** The signed-in buyer's email (the free claim sends it). */
@@ -48,6 +49,7 @@ export const $choice = combine($context, $bankUnavailable, (context, bankUnavail
         currencyCode: context.currencyCode,
         express: context.express,
         provider: context.provider,
+        organisersWithoutPayments: context.organisersWithoutPayments,
         planKeys: context.planKeys,
         bankUnavailable,
       })

@@ -105,6 +105,8 @@ export const OrganiserSchema = z.object({
   upcoming_events: z.array(UpcomingEventSchema),
   /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the audience-diversity notice. */
   audience_diversity_notice: z.boolean(),
+  /** Ours: the organiser's payment integration is configured (spec 'No payment integration' names those where not). */
+  takes_payments: z.boolean(),
 });
 export type Organiser = z.infer<typeof OrganiserSchema>;
 

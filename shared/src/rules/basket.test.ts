@@ -124,7 +124,7 @@ describe('refundProtectionUpdate (spec sections 4 and 7)', () => {
 });
 
 describe('reserveBlock (spec section 5)', () => {
-  const free: ReserveBlockInput = { loading: false, updating: false, noQuantity: false, belowMinimum: false, missingCompanions: [] };
+  const free: ReserveBlockInput = { loading: false, updating: false, noQuantity: false, belowMinimum: false, missingCompanions: [], noPaymentIntegration: false };
   test.each<[string, Partial<ReserveBlockInput>, ReserveBlock | null]>([
     ['nothing in the way', {}, null],
     ['loading', { loading: true }, 'loading'],
@@ -133,6 +133,7 @@ describe('reserveBlock (spec section 5)', () => {
     ['below a minimum', { belowMinimum: true }, 'belowMinimum'],
     ['a companion ticket missing', { missingCompanions: ['Adult ticket'] }, 'missingCompanion'],
     ['loading comes first', { loading: true, belowMinimum: true, missingCompanions: ['Adult ticket'] }, 'loading'],
+    ['an organiser who cannot take payments', { noPaymentIntegration: true }, 'noPaymentIntegration'],
   ])('%s', (_name, input, block) => {
     expect(reserveBlock({ ...free, ...input })).toBe(block);
   });

@@ -103,7 +103,7 @@ export function refundProtectionUpdate(choice: boolean, original: boolean, avail
  * Why 'Reserve Basket' cannot be pressed now, in the spec's order (section 5), with a quantity box holding no
  * quantity after the updates; null when it can.
  */
-export type ReserveBlock = 'loading' | 'updating' | 'noQuantity' | 'belowMinimum' | 'missingCompanion';
+export type ReserveBlock = 'loading' | 'updating' | 'noQuantity' | 'belowMinimum' | 'missingCompanion' | 'noPaymentIntegration';
 
 export interface ReserveBlockInput {
   /** No checkout yet, or the shell is reloading it. */
@@ -116,6 +116,11 @@ export interface ReserveBlockInput {
   belowMinimum: boolean;
   /** Titles from missingRequiredTickets. */
   missingCompanions: readonly string[];
+  /**
+   * A basket with something to pay holds lines of an organiser who cannot take payments (organisersWithoutPayments):
+   * reserving would hold tickets nobody can pay for.
+   */
+  noPaymentIntegration: boolean;
 }
 
 export function reserveBlock(input: ReserveBlockInput): ReserveBlock | null {
@@ -124,5 +129,6 @@ export function reserveBlock(input: ReserveBlockInput): ReserveBlock | null {
   if (input.noQuantity) return 'noQuantity';
   if (input.belowMinimum) return 'belowMinimum';
   if (input.missingCompanions.length > 0) return 'missingCompanion';
+  if (input.noPaymentIntegration) return 'noPaymentIntegration';
   return null;
 }

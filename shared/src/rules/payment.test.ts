@@ -1,6 +1,6 @@
-import { bankWait, instalmentKeys, isValidPhone, paymentChoice, paymentTitle, type PaymentChoiceInput } from './payment';
+import { bankWait, basketProvider, instalmentKeys, isValidPhone, organisersWithoutPayments, paymentChoice, paymentTitle, type PaymentChoiceInput } from './payment';
 
-const base: PaymentChoiceInput = { basketTotal: 50, currencyCode: 'GBP', express: false, provider: 'square', planKeys: [], bankUnavailable: false };
+const base: PaymentChoiceInput = { basketTotal: 50, currencyCode: 'GBP', express: false, provider: 'square', planKeys: [], bankUnavailable: false, organisersWithoutPayments: [] };
 const choice = (over: Partial<PaymentChoiceInput>) => paymentChoice({ ...base, ...over });
 
 describe('paymentChoice', () => {
@@ -13,12 +13,16 @@ describe('paymentChoice', () => {
     expect(choice(over)).toEqual({ kind: 'free_claim' });
   });
 
-  test.each([
-    ['GBP', { provider: null }],
-    ['EUR', { provider: null, currencyCode: 'EUR' }],
-    ['with a plan', { provider: null, planKeys: ['1', '3'] }],
-  ] as const)('no provider (%s): no payment integration', (_, over) => {
-    expect(choice(over)).toEqual({ kind: 'no_integration' });
+  test.each<[string, Partial<PaymentChoiceInput>, string]>([
+    ['GBP', { provider: null, organisersWithoutPayments: ['St Mary’s Village Hall'] }, 'St Mary’s Village Hall'],
+    ['EUR', { provider: null, currencyCode: 'EUR', organisersWithoutPayments: ['Hall'] }, 'Hall'],
+    ['with a plan', { provider: null, planKeys: ['1', '3'], organisersWithoutPayments: ['Hall'] }, 'Hall'],
+    ['express does not pay past it', { express: true, provider: 'stripe', organisersWithoutPayments: ['Hall'] }, 'Hall'],
+    ['two organisers without one', { provider: null, organisersWithoutPayments: ['Hall', 'Barn'] }, 'Hall and Barn'],
+    ['three', { provider: null, organisersWithoutPayments: ['Hall', 'Barn', 'Club'] }, 'Hall, Barn and Club'],
+    ['no provider, nobody named', { provider: null }, ''],
+  ])('an organiser without a payment integration (%s): nothing can be paid, naming it', (_, over, organiserNames) => {
+    expect(choice(over)).toEqual({ kind: 'no_integration', organiserNames });
   });
 
   // [label, input, methods, autoSelected, cardProvider]
@@ -101,4 +105,21 @@ test.each([
   ['07700 900123 ext', false],
 ])('isValidPhone(%j) = %s', (input, valid) => {
   expect(isValidPhone(input)).toBe(valid);
+});
+
+describe('who takes the payment', () => {
+  const paying = (name: string) => ({ name, takes_payments: true });
+  const notPaying = (name: string) => ({ name, takes_payments: false });
+  test.each([
+    ['one organiser with its own square account', { provider: 'square' as const }, [paying('Lumen')], 'square', []],
+    ['one organiser with its own stripe account', { provider: 'stripe' as const }, [paying('Demo')], 'stripe', []],
+    ['two organisers who both take payments: the marketplace collects', null, [paying('Demo'), paying('Lumen')], 'stripe', []],
+    ['one organiser without an integration', null, [notPaying('Hall')], null, ['Hall']],
+    ['a mixed basket naming only the one without', null, [paying('Demo'), notPaying('Hall')], null, ['Hall']],
+    ['named once however many lines', null, [notPaying('Hall'), notPaying('Hall'), paying('Demo')], null, ['Hall']],
+    ['an empty basket', null, [], null, []],
+  ] as const)('%s', (_, opoa, organisers, provider, missing) => {
+    expect(basketProvider(opoa, organisers)).toBe(provider);
+    expect(organisersWithoutPayments(organisers)).toEqual(missing);
+  });
 });

@@ -21,19 +21,21 @@ export interface PaymentChoiceInput {
   basketTotal: number;
   currencyCode: string;
   express: boolean;
-  /** The organiser's provider kind (checkout.opoa.provider); null when it has none. */
+  /** The provider kind the basket pays with (basketProvider); null when an organiser has no payment integration. */
   provider: 'stripe' | 'square' | null;
   /** Keys of payment_plan_schedule_options. */
   planKeys: readonly string[];
   /** create_truelayer_payment failed: the bank option is dropped. */
   bankUnavailable: boolean;
+  /** Names of the basket's organisers without a payment integration (organisersWithoutPayments). */
+  organisersWithoutPayments: readonly string[];
 }
 
 export type PaymentChoice =
   /** A zero total: no method, the free tickets are claimed automatically. */
   | { kind: 'free_claim' }
-  /** The organiser has no payment integration: nothing can be paid. */
-  | { kind: 'no_integration' }
+  /** An organiser of the basket has no payment integration: nothing can be paid. */
+  | { kind: 'no_integration'; organiserNames: string }
   | {
       kind: 'methods';
       /** In the order the buttons show. */
@@ -44,6 +46,30 @@ export type PaymentChoice =
       cardProvider: 'stripe' | 'square';
     };
 
+/** 'A', 'A and B', 'A, B and C': names in a sentence. */
+export const namesList = (names: readonly string[]): string => new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' }).format(names);
+
+interface PayingOrganiser {
+  name: string;
+  takes_payments: boolean;
+}
+
+/** The basket's organisers whose payment integration is not configured, named once each (spec 'No payment integration'). */
+export function organisersWithoutPayments(organisers: readonly PayingOrganiser[]): string[] {
+  return [...new Set(organisers.filter((organiser) => !organiser.takes_payments).map((organiser) => organiser.name))];
+}
+
+/**
+ * Which card provider kind a basket pays with: one organiser's own account (checkout.opoa); for a basket of several
+ * organisers who all take payments, the marketplace collects one payment with its own card provider ('stripe') and
+ * shares it out; null when an organiser cannot take payments.
+ */
+export function basketProvider(opoa: { provider: 'stripe' | 'square' } | null, organisers: readonly PayingOrganiser[]): 'stripe' | 'square' | null {
+  if (organisers.length === 0 || organisersWithoutPayments(organisers).length > 0) return null;
+  if (organisers.length > 1) return 'stripe';
+  return opoa?.provider ?? null;
+}
+
 /** The instalment choices: every plan key but '1', by number of months. */
 export function instalmentKeys(planKeys: readonly string[]): string[] {
   return planKeys.filter((key) => key !== PAY_IN_FULL_KEY).sort((a, b) => Number(a) - Number(b));
@@ -52,8 +78,9 @@ export function instalmentKeys(planKeys: readonly string[]): string[] {
 /** Spec 4 'Payment method choice', availability. */
 export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
   if (input.basketTotal <= 0) return { kind: 'free_claim' };
+  if (input.organisersWithoutPayments.length > 0) return { kind: 'no_integration', organiserNames: namesList(input.organisersWithoutPayments) };
   const stripeType = input.express || input.provider === 'stripe';
-  if (!stripeType && input.provider === null) return { kind: 'no_integration' };
+  if (!stripeType && input.provider === null) return { kind: 'no_integration', organiserNames: '' };
 
   const hasPlanKeys = instalmentKeys(input.planKeys).length > 0;
   const gbp = input.currencyCode === 'GBP';

@@ -84,6 +84,7 @@ export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
         has_custom_refund_policy: false,
         charity: false,
         audience_diversity_notice: false,
+        takes_payments: true,
         upcoming_events: [
           {
             url: 'http://localhost:8080/riverside-live/jazz-brunch/',

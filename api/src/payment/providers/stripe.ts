@@ -51,6 +51,8 @@ export class StripeCardProvider implements CardProvider {
         currency: input.currency.toLowerCase(),
         automatic_payment_methods: { enabled: true },
         metadata: { sale_id: String(input.saleId) },
+        // The marketplace collects; payouts to each organiser are transfers in this group, by the ledger's shares.
+        transfer_group: `sale-${input.saleId}`,
       },
       { idempotencyKey: `intent-${input.saleId}-${input.idempotencyKey}` },
     );

@@ -6,7 +6,7 @@ import { $contactError, $error, $paying, paymentShown } from '../model';
 import { confirmOutcome, payByCardFx, cardFieldChanged, cardPayClicked, $cardErrors, type CardOutcome } from './model';
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
-const context = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'stripe' as const, planKeys: [], requirePhone: false, email: 'a@b.co' };
+const context = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'stripe' as const, organisersWithoutPayments: [], planKeys: [], requirePhone: false, email: 'a@b.co' };
 
 async function fill(s: ReturnType<typeof modelScope>, number = '4242 4242 4242 4242') {
   await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });

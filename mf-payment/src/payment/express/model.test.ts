@@ -7,7 +7,7 @@ import { $contactError, $paying, contactChanged, paymentShown, type PaymentConte
 import { $accountErrors, accountFieldChanged, expressPrefilled, newsletterChanged, organiserPreferenceChanged } from './model';
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
-const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: true, provider: 'stripe', planKeys: [], requirePhone: true, email: null };
+const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: true, provider: 'stripe', organisersWithoutPayments: [], planKeys: [], requirePhone: true, email: null };
 
 async function arrive(s: ModelSetup) {
   await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });

@@ -14,7 +14,7 @@ async function ready(api: Parameters<typeof modelScope>[0], savedCards: SavedPay
   const s = modelScope(api);
   await allSettled(paymentShown, {
     scope: s.scope,
-    params: { deps: s.deps, context: { basketTotal: 300, currencyCode: 'GBP', express: false, provider: 'stripe', planKeys: ['1', '3', '2'], requirePhone: false, email: null } },
+    params: { deps: s.deps, context: { basketTotal: 300, currencyCode: 'GBP', express: false, provider: 'stripe', organisersWithoutPayments: [], planKeys: ['1', '3', '2'], requirePhone: false, email: null } },
   });
   await allSettled(instalmentsShown, { scope: s.scope, params: { planKeys: ['1', '3', '2'], savedCards, cardholder: 'Pat Payer' } });
   return s;

@@ -7,7 +7,7 @@ import { $billingErrors, $squareReady, billingChanged, mountSquareCardFx, square
 import type { SquareVerificationDetails } from './sdk';
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
-const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'square', planKeys: [], requirePhone: false, email: 'a@b.co' };
+const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'square', organisersWithoutPayments: [], planKeys: [], requirePhone: false, email: 'a@b.co' };
 
 function setup(api: Partial<FakeApiHandlers> = {}, tokens: string[] = ['cnon_1', 'cnon_2']) {
   const mounted: unknown[] = [];
