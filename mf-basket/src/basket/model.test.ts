@@ -12,7 +12,6 @@ import {
   $reserveDelayMs,
   $updateDebounceMs,
   checkoutShown,
-  debounceFx,
   quantityChanged,
   refundProtectionChosen,
   removeClicked,
@@ -87,21 +86,25 @@ describe('Reserve Basket', () => {
 
 describe('quantity changes', () => {
   test('wait 2000 ms by default', async () => {
-    const api = createFakeApi();
-    const waits: number[] = [];
-    const scope = fork({
-      values: [
-        [$deps, { api, commands: fakeStepProps().commands, config: { apiBase: '' } }],
-        [$basket, sampleCheckout()],
-      ],
-      handlers: [
-        [debounceFx, ({ ms, round }: { ms: number; round: number }) => (waits.push(ms), round)],
-        [shellCommandsFx, () => undefined],
-      ],
-    });
-    await allSettled(quantityChanged, { scope, params: ticket(11, 3) });
-    expect(waits).toEqual([2000]);
-    expect(api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 3 }]);
+    jest.useFakeTimers();
+    try {
+      const api = createFakeApi();
+      const scope = fork({
+        values: [
+          [$deps, { api, commands: fakeStepProps().commands, config: { apiBase: '' } }],
+          [$basket, sampleCheckout()],
+        ],
+        handlers: [[shellCommandsFx, () => undefined]],
+      });
+      const settled = allSettled(quantityChanged, { scope, params: ticket(11, 3) });
+      await jest.advanceTimersByTimeAsync(1999);
+      expect(api.payloadsOf('updateTicketQuantity')).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      await settled;
+      expect(api.payloadsOf('updateTicketQuantity')).toEqual([{ ticket_id: 11, quantity: 3 }]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('are debounced: only the latest value of a line is sent, then the checkout reloads once', async () => {

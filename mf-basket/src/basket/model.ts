@@ -1,4 +1,5 @@
-import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { combine, createEffect, createEvent, createStore, merge, sample } from 'effector';
+import { debounce } from 'patronum';
 import {
   failureText,
   isApiFailure,
@@ -130,13 +131,8 @@ sample({
   target: $queued,
 });
 
-/** Each change restarts the debounce; only the timer of the latest change sends. */
-const $debounceRound = createStore(0).on([changed, refundProtectionChosen], (round) => round + 1);
-export const debounceFx = createEffect(async ({ ms, round }: { ms: number; round: number }) => {
-  await wait(ms);
-  return round;
-});
-sample({ clock: $debounceRound, source: $updateDebounceMs, fn: (ms, round) => ({ ms, round }), target: debounceFx });
+/** Each change restarts the wait; only when the buyer has stopped for the debounce time are the changes sent. */
+const changesSettled = debounce(merge([changed, refundProtectionChosen]), $updateDebounceMs);
 
 /** Sends each change in turn; quantities first, since the refund protection cost depends on them. */
 export const sendUpdatesFx = createEffect(async ({ api, updates }: { api: ApiClient; updates: BasketUpdate[] }) => {
@@ -165,13 +161,10 @@ export const sendUpdatesFx = createEffect(async ({ api, updates }: { api: ApiCli
   return failures;
 });
 
-const debounceEnded = sample({
-  clock: debounceFx.doneData,
-  source: { round: $debounceRound, queued: $queued, deps: $deps },
-  filter: ({ round, queued, deps }, ended) => round === ended && deps !== null && Object.keys(queued).length > 0,
-});
 sample({
-  clock: debounceEnded,
+  clock: changesSettled,
+  source: { queued: $queued, deps: $deps },
+  filter: ({ queued, deps }) => deps !== null && Object.keys(queued).length > 0,
   fn: ({ queued, deps }) => ({ api: (deps as StepDeps).api, updates: Object.values(queued) }),
   target: sendUpdatesFx,
 });
