@@ -1,3 +1,5 @@
+import { UTCDate } from '@date-fns/utc';
+import { addMonths as addCalendarMonths } from 'date-fns';
 import type { PaymentPlanScheduleOption } from '@checkout/shared';
 import { ukDate } from '../catalogue/dates';
 import { toDecimal } from '../catalogue/money';
@@ -39,15 +41,9 @@ export interface PlannedPayment {
   amountMinor: number;
 }
 
+/** Calendar months in UTC: 31 January + 1 month is the last day of February, not 3 March (date-fns clamps the day). */
 export function addMonths(at: Date, months: number): Date {
-  const next = new Date(at.getTime());
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  // 31 January + 1 month is the last day of February, not 3 March.
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
+  return new Date(addCalendarMonths(new UTCDate(at.getTime()), months).getTime());
 }
 
 export function planAllowed(basket: PlanBasket): boolean {

@@ -47,6 +47,23 @@ describe('get on an empty session', () => {
 });
 
 describe('add_to_basket and the totals of get', () => {
+  test('a gift voucher bought on 31 January expires on the last day of the month its validity ends in, not past it', async () => {
+    const before = t.clock.now();
+    try {
+      // The seeded Lifeboat voucher is valid for 24 months: 31 January 2027 + 24 months is 31 January 2029; the Folk one
+      // for 12. A 1-month voucher shows the clamping: 31 January + 1 month is 28 February.
+      await t.db.updateTable('gift_vouchers').set({ valid_months: 1 }).where('id', '=', SEED.giftVoucher.folk).execute();
+      t.clock.set('2027-01-31T12:00:00Z');
+      const visitor = await t.visitor();
+      expect((await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 })).json()).toEqual({ success: true });
+      const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
+      expect(checkout.gift_vouchers.map((voucher) => voucher.uk_expiry_date)).toEqual(['28/02/2027']);
+    } finally {
+      t.clock.set(before);
+      await t.db.updateTable('gift_vouchers').set({ valid_months: 12 }).where('id', '=', SEED.giftVoucher.folk).execute();
+    }
+  });
+
   test('tickets from two events and a gift voucher: lines, events, organisers and server-side totals', async () => {
     const visitor = await t.visitor();
     expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: 2 })).json()).toEqual({ success: true });
