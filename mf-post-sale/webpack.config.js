@@ -1,4 +1,4 @@
-// The mf_post_sale remote: one exposed module per checkout state it owns (tooling/remotes.cjs), built by the shared config.
+// The mf_post_sale remote: one exposed module per checkout state it owns (shared/src/contract/remotes.json), built by the shared config.
 const { remoteConfig } = require('../tooling/webpack.cjs');
 
 module.exports = remoteConfig({ dir: __dirname, name: 'mf_post_sale' });

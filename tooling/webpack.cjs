@@ -15,7 +15,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 // copy webpack itself depends on rather than adding another version at the root.
 const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
 
-const REMOTE_STATES = require('./remotes.cjs');
+// Which states each remote exposes: the page's own map (remoteForState reads the same file).
+const REMOTE_STATES = require('@checkout/shared/remotes.json');
 
 const root = path.resolve(__dirname, '..');
 

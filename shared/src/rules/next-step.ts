@@ -1,5 +1,6 @@
 import type { Checkout, TicketQuestions } from '../contract/entities';
-import type { CheckoutState } from '../contract/states';
+import remoteStates from '../contract/remotes.json';
+import { CHECKOUT_STATES, type CheckoutState } from '../contract/states';
 
 /**
  * The next-step rules of spec section 4, as pure functions of the checkout. The shell calls `nextStep` when a step
@@ -174,24 +175,27 @@ export interface StepLocation {
   module: `./${Exclude<CheckoutState, 'determining'>}`;
 }
 
-const REMOTE_OF: Record<Exclude<CheckoutState, 'determining'>, RemoteName> = {
-  basket: 'mf_basket',
-  captcha: 'mf_basket',
-  reserve: 'mf_basket',
-  login: 'mf_account',
-  marketing_preferences: 'mf_account',
-  donation: 'mf_account',
-  gift_aid: 'mf_account',
-  delivery_address: 'mf_account',
-  payment: 'mf_payment',
-  awaiting_truelayer: 'mf_payment',
-  deliver_tickets: 'mf_payment',
-  ticket_questions_before: 'mf_post_sale',
-  ticket_questions_after: 'mf_post_sale',
-  after_sale_messages: 'mf_post_sale',
-  waiver: 'mf_post_sale',
-  order_completed: 'mf_post_sale',
-};
+type StepState = Exclude<CheckoutState, 'determining'>;
+
+const isStepState = (state: string): state is StepState => state !== 'determining' && (CHECKOUT_STATES as readonly string[]).includes(state);
+
+/**
+ * Which remote renders each state, from the one map the builds read too (contract/remotes.json: each remote exposes
+ * one module per state listed under it). A state listed twice or not at all stops the page at start-up and fails the
+ * unit tests, rather than showing a step from the wrong remote.
+ */
+const REMOTE_OF: Record<StepState, RemoteName> = (() => {
+  const map: Partial<Record<StepState, RemoteName>> = {};
+  for (const [remote, states] of Object.entries(remoteStates) as [RemoteName, string[]][]) {
+    for (const state of states) {
+      if (!isStepState(state) || map[state]) throw new Error(`contract/remotes.json: '${state}' is not a step state, or is listed twice`);
+      map[state] = remote;
+    }
+  }
+  const missing = CHECKOUT_STATES.filter((state): state is StepState => isStepState(state) && !map[state]);
+  if (missing.length > 0) throw new Error(`contract/remotes.json: no remote renders ${missing.join(', ')}`);
+  return map as Record<StepState, RemoteName>;
+})();
 
 /** The remote and module that render a state; null for 'determining', which the shell renders itself. */
 export function remoteForState(state: CheckoutState): StepLocation | null {
