@@ -18,7 +18,7 @@ interface Sent {
 function fakeServer(reply: (request: { method: string; url: string }) => Reply, cookies = '') {
   const sent: Sent[] = [];
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = { method: init?.method ?? 'GET', url: String(input) };
+    const request = { method: init?.method ?? 'GET', url: typeof input === 'string' ? input : 'url' in input ? input.url : input.href };
     sent.push({
       ...request,
       headers: { ...(init?.headers as Record<string, string>) },

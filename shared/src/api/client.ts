@@ -18,6 +18,7 @@ export interface ApiClientOptions {
 }
 
 /** Calls that send nothing may be invoked without an argument. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the empty object is the point: does {} satisfy the request?
 type ClientMethod<C> = {} extends CallRequest<C>
   ? (payload?: CallRequest<C>) => Promise<CallResponse<C>>
   : (payload: CallRequest<C>) => Promise<CallResponse<C>>;

@@ -12,13 +12,13 @@ const realSchedule: Schedule = (callback, ms) => {
 
 export interface CaptchaWidgetProps {
   sitekey: string;
-  onVerify(token: string): void;
+  onVerify: (token: string) => void;
   /** The passed challenge's token expired. */
-  onExpire(): void;
+  onExpire: () => void;
   /** The challenge itself expired before it was passed (hCaptcha's onChalExpired). */
-  onChallengeExpire(): void;
+  onChallengeExpire: () => void;
   /** The provider's own error text. */
-  onError(detail: string): void;
+  onError: (detail: string) => void;
 }
 
 export interface SandboxCaptchaProps extends CaptchaWidgetProps {

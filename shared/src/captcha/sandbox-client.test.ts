@@ -45,9 +45,9 @@ describe('solveSandboxCaptcha (the sandbox server protocol)', () => {
     ['a 200 without a token', fakeFetch(200, { nope: true })],
     [
       'a network failure',
-      (async () => {
+      async () => {
         throw new TypeError('Failed to fetch');
-      }) as unknown as typeof fetch,
+      },
     ],
   ])('%s: the challenge could not be checked', async (_name, request) => {
     expect(await solveSandboxCaptcha({ sitekey: 'k', cookie: '', fetch: request })).toEqual({ ok: false, error: SANDBOX_UNREACHABLE });

@@ -61,7 +61,7 @@ describe('formMoney', () => {
     [12.34, 12.34],
     [0.1 + 0.2 - 0.3 + 1, 1],
   ])('reads %p as %p', (input, expected) => {
-    expect(formMoney().parse(input)).toBeCloseTo(expected as number, 10);
+    expect(formMoney().parse(input)).toBeCloseTo(expected, 10);
   });
 
   test.each(['-1', '10.555', 'abc', '', '1,000', '£10', '.5', '10.', 10.555, -0.01, NaN, Infinity])('rejects %p', (input) => {

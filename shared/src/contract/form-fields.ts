@@ -62,6 +62,7 @@ export const ID_MAX = 2_147_483_647;
 export const formId = formInt({ min: 1, max: ID_MAX });
 
 /** Control characters other than tab and line breaks: no one types them, and PostgreSQL text cannot hold a NUL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this pattern is for
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), { error: 'must not contain control characters' });
 

@@ -36,11 +36,12 @@ function StepHost({ remote, props }: { remote: RemoteModule; props: FakeStepProp
 function Harness({ remote, states, props }: { remote: RemoteModule; states: readonly CheckoutState[]; props: FakeStepProps }) {
   // $checkout too, so the call log below refreshes as the step works.
   const [state] = useUnit([props.stores.$state, props.stores.$checkout]);
+  const goTo = useUnit(props.commands.goTo);
   return (
     <div className="container stack">
       <nav className="cluster" aria-label="Standalone steps">
         {states.map((s) => (
-          <button key={s} type="button" className="btn btn--secondary" aria-pressed={s === state} onClick={() => void allSettled(props.commands.goTo, { scope: props.scope, params: s })}>
+          <button key={s} type="button" className="btn btn--secondary" aria-pressed={s === state} onClick={() => goTo(s)}>
             {s}
           </button>
         ))}

@@ -61,7 +61,7 @@ export function stepParcel(Step: ComponentType<StepProps>): StepParcel {
     domElementGetter: (props) => props.domElement,
     rootComponent: rootFor(Step),
   });
-  return lifecycles as StepParcel;
+  return lifecycles;
 }
 
 /** A parcel whose step code is a chunk of its own; `preload` fetches it before the first mount. */

@@ -20,7 +20,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id: string;
   label: ReactNode;
   value: string;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
   hint?: ReactNode;
   error?: string | null;
   /** Shows '(optional)' after the label; everything else is required unless `required` says otherwise. */
@@ -64,7 +64,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   id: string;
   label: ReactNode;
   value: string;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
   options: readonly { value: string; label: string }[];
   /** Text of the empty first option; none when absent. */
   placeholder?: string;
@@ -103,7 +103,7 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   id: string;
   label: ReactNode;
   checked: boolean;
-  onChecked(checked: boolean): void;
+  onChecked: (checked: boolean) => void;
   error?: string | null;
 }
 
@@ -133,7 +133,7 @@ export interface RadioProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   name: string;
   label: ReactNode;
   checked: boolean;
-  onSelect(): void;
+  onSelect: () => void;
 }
 
 export function Radio({ id, label, onSelect, className, ...rest }: RadioProps) {

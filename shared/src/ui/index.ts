@@ -31,5 +31,6 @@ export {
 } from './Field';
 export { focusFirstError } from './focus';
 export { useFocusOnArrival } from './useFocusOnArrival';
+export { useEffectWhen, useMountEffect } from './effects';
 export { SafeHtml, sanitizeHtml, type SafeHtmlProps } from './SafeHtml';
 export { copyToClipboard } from './clipboard';
