@@ -1,8 +1,8 @@
 import { depsOf } from '../shell';
-import { useEffect, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';
-import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
@@ -95,12 +95,12 @@ export function DeliveryAddressStep(props: StepProps) {
     continueClicked,
   });
   const hasGiftVouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ deps: depsOf(props), user, hasGiftVouchers, owner: addressOwner(checkout) });
-  }, []);
-  useEffect(() => {
+  });
+  useEffectWhen([m.refusals], () => {
     if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
-  }, [m.refusals]);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

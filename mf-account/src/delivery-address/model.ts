@@ -146,7 +146,7 @@ export const $countryStates = combine($form, $states, (form, states) =>
 
 sample({ clock: deliveryShown, fn: ({ deps }) => deps, target: depsReceived });
 $start.on(deliveryShown, (_, { deps: _deps, ...start }) => start);
-for (const store of [$saved, $selected, $lookupQuery, $lookupResults, $voucherFrom, $voucherTo, $errors, $refusals, $deleting]) store.reset(deliveryShown);
+for (const $store of [$saved, $selected, $lookupQuery, $lookupResults, $voucherFrom, $voucherTo, $errors, $refusals, $deleting]) $store.reset(deliveryShown);
 $form.on(deliveryShown, (_, { user, owner }) => emptyForm(user, owner));
 sample({ clock: deliveryShown, fn: ({ deps }) => deps.api, target: [loadAddressesFx, loadCountriesFx] });
 

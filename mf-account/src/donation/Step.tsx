@@ -1,8 +1,8 @@
 import { depsOf } from '../shell';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { donationFee, donationFeeNotice, formatMoney, type Charity, type StepProps } from '@checkout/shared';
-import { Button, SafeHtml } from '@checkout/shared/ui';
+import { Button, SafeHtml, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { FieldError, TextField } from '@checkout/shared/ui';
@@ -31,18 +31,18 @@ export function DonationStep(props: StepProps) {
   const { checkout, updating } = useUnit({ checkout: props.stores.$checkout, updating: props.stores.$updatingBasket });
   const m = useUnit({ charity: $charity, shown: donationShown, arrived: checkoutArrived, settled: reloadSettled });
   const [ready, setReady] = useState(false);
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ deps: depsOf(props), charity: checkout?.charity ?? null, saved: checkout?.donation ?? null });
     setReady(true);
-  }, []);
+  });
   // The model waits for the reloaded checkout before moving on; these effects tell it (arrival first).
   const firstCheckout = useRef(checkout);
-  useEffect(() => {
+  useEffectWhen([checkout], () => {
     if (checkout !== firstCheckout.current) m.arrived();
-  }, [checkout]);
-  useEffect(() => {
+  });
+  useEffectWhen([updating], () => {
     if (!updating) m.settled();
-  }, [updating]);
+  });
 
   const charity = ready ? m.charity : null;
   return (
@@ -79,11 +79,11 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
     donateClicked,
     skipClicked,
   });
-  useEffect(() => {
+  useEffectWhen([m.refusals], () => {
     if (m.refusals === 0) return;
     const first = document.querySelector<HTMLInputElement>('.donation input[name="donation-amount"]:checked, .donation input[name="donation-amount"]');
     (m.preset === null && m.custom.trim() !== '' ? document.getElementById('donation-custom') : first)?.focus();
-  }, [m.refusals]);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

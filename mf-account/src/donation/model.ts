@@ -40,7 +40,7 @@ export const $amount = combine($preset, $custom, (preset, custom): number | null
 
 sample({ clock: donationShown, fn: ({ deps }) => deps, target: depsReceived });
 $charity.on(donationShown, (_, { charity }) => charity);
-for (const store of [$error, $refusals, $phase]) store.reset(donationShown);
+for (const $store of [$error, $refusals, $phase]) $store.reset(donationShown);
 // A donation saved earlier is shown again: as its preset when it is one, else as the custom amount.
 $preset.on(donationShown, (_, { charity, saved }) =>
   saved && charity?.donation_options.includes(saved.amount_before_booking_fee) ? saved.amount_before_booking_fee : null,

@@ -1,8 +1,8 @@
 import { depsOf } from '../shell';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, GIFT_AID_ADDRESS_THRESHOLD, giftAidAddressRequired, giftAidUplift, type StepProps } from '@checkout/shared';
-import { AlertBox, Button } from '@checkout/shared/ui';
+import { AlertBox, Button, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
@@ -32,7 +32,7 @@ export function GiftAidStep(props: StepProps) {
     continueClicked,
   });
   const [ready, setReady] = useState(false);
-  useEffect(() => {
+  useMountEffect(() => {
     const donation = checkout?.donation;
     m.shown({
       deps: depsOf(props),
@@ -40,10 +40,10 @@ export function GiftAidStep(props: StepProps) {
       isGiftAid: donation?.is_gift_aid ?? checkout?.is_gift_aid ?? false,
     });
     setReady(true);
-  }, []);
-  useEffect(() => {
+  });
+  useEffectWhen([m.refusals], () => {
     if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
-  }, [m.refusals]);
+  });
 
   const symbol = checkout?.currency.symbol ?? '£';
   const charityName = checkout?.charity?.name ?? '';

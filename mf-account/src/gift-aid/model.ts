@@ -68,7 +68,7 @@ export const $refusals = createStore(0);
 sample({ clock: giftAidShown, fn: ({ deps }) => deps, target: depsReceived });
 $amount.on(giftAidShown, (_, { amount }) => amount);
 $form.on(giftAidShown, (_, { isGiftAid }) => ({ ...EMPTY, optedIn: isGiftAid }));
-for (const store of [$errors, $saveError, $refusals]) store.reset(giftAidShown);
+for (const $store of [$errors, $saveError, $refusals]) $store.reset(giftAidShown);
 
 $form.on(formChanged, (form, change) => ({ ...form, ...change }));
 // An error goes once its field is changed; the rest stay until the next Continue.

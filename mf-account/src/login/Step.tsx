@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, type RuntimeConfig, type StepProps } from '@checkout/shared';
 import { HCaptchaWidget, SandboxCaptcha, SANDBOX_SITE_KEY, type CaptchaWidgetProps } from '@checkout/shared/captcha';
-import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { TextField } from '@checkout/shared/ui';
@@ -60,13 +60,13 @@ export function LoginStep(props: StepProps) {
   const m = useUnit({ mode: $mode, refusals: $refusals, shown: accountShown, saleShown });
   // Until this mount has told the model who is here, the model may still hold an earlier visit's mode.
   const [ready, setReady] = useState(false);
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ deps: depsOf(props), user, initEmail: checkout?.init_guest_email ?? null });
     // After a reload, a guest who had been sent a code is back at the code (remember.ts).
     m.saleShown({ saleReference: checkout?.sale_reference ?? null, signedIn: user !== null });
     setReady(true);
     // Once per mount: signing in later refreshes the shell's user, and the model moves on by itself.
-  }, []);
+  });
 
   // Keyboard and screen reader users land where they are needed: the new mode's field, or the field in error.
   const lastMode = useRef<AccountMode | null>(null);
@@ -76,10 +76,10 @@ export function LoginStep(props: StepProps) {
     if (lastMode.current !== null && lastMode.current !== m.mode && field) document.getElementById(field)?.focus();
     lastMode.current = m.mode;
   }, [ready, m.mode]);
-  useEffect(() => {
+  useEffectWhen([m.refusals], () => {
     const field = FIELD_OF[m.mode];
     if (m.refusals > 0 && field) document.getElementById(field)?.focus();
-  }, [m.refusals]);
+  });
 
   const mode = ready ? m.mode : 'loading';
   return (

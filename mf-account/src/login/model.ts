@@ -104,7 +104,7 @@ export const $canVerify = combine($code, $verifying, (code, verifying) => isComp
 // ---- Loading -> enter_email or confirm_account --------------------------------------------------------------------
 
 sample({ clock: accountShown, fn: ({ deps }) => deps, target: depsReceived });
-for (const store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $refusals, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) store.reset(accountShown);
+for (const $store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $refusals, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) $store.reset(accountShown);
 $user.on(accountShown, (_, { user }) => user);
 $mode.on(accountShown, (_, { user }) => (user ? 'confirm_account' : 'enter_email'));
 $email.on(accountShown, (_, { user, initEmail }) => user?.email ?? initEmail ?? '');
@@ -246,6 +246,6 @@ sample({ clock: accountConfirmed, source: $busy, filter: (busy) => !busy, fn: ()
 sample({ clock: signOutClicked, source: { deps: $deps, busy: $busy }, filter: ({ busy }) => !busy, fn: ({ deps }) => ({ api: apiOf(deps) }), target: logoutFx });
 $mode.on(logoutFx.done, () => 'enter_email');
 $user.reset(logoutFx.done);
-for (const store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) store.reset(logoutFx.done);
+for (const $store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) $store.reset(logoutFx.done);
 sample({ clock: logoutFx.done, fn: (): ShellCommand[] => [{ kind: 'refreshUser' }], target: shellCommandsSent });
 sample({ clock: logoutFx.fail, fn: () => [notifyError(messages.logoutFailed, 'logout')], target: shellCommandsSent });

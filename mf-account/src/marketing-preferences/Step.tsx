@@ -1,8 +1,8 @@
 import { depsOf } from '../shell';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
-import { Button, Spinner } from '@checkout/shared/ui';
+import { Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { CheckboxField } from '@checkout/shared/ui';
@@ -34,12 +34,12 @@ export function MarketingPreferencesStep(props: StepProps) {
   });
   const preferences = checkout?.marketing_preferences ?? null;
   const mounted = useRef(false);
-  useEffect(() => {
+  useEffectWhen([preferences], () => {
     if (!preferences) return;
     if (mounted.current) m.reloaded(preferences);
     else m.shown({ deps: depsOf(props), preferences });
     mounted.current = true;
-  }, [preferences]);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

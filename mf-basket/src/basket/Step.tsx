@@ -1,4 +1,3 @@
-import { depsOf } from './shell-commands';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, namesList, organisersWithoutPayments, refundProtectionOffer, type Checkout, type StepProps, type User } from '@checkout/shared';
@@ -48,9 +47,10 @@ export function BasketStep(props: StepProps) {
   const onCheckout = useUnit(checkoutShown);
   const onShellUpdating = useUnit(shellUpdatingChanged);
   const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const { api, commands, config } = props;
   useEffect(() => {
-    onDeps(depsOf(props));
-  }, [onDeps, props.api, props.commands]);
+    onDeps({ api, commands, config });
+  }, [onDeps, api, commands, config]);
   useEffect(() => {
     if (checkout) onCheckout(checkout);
   }, [onCheckout, checkout]);

@@ -154,7 +154,7 @@ describe('quantity changes', () => {
     ['ticket refused', ticket(11, 3), { updateTicketQuantity: async () => ({ success: false }) }, 'Unable to update Ticket quantity. Please try again later'],
     [
       'gift voucher',
-      { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null } as QuantityRequest,
+      { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null },
       { updateGiftVoucherQuantity: failWith(apiFailure('updateGiftVoucherQuantity')) },
       'Unable to update Gift Voucher quantity. Please try again later',
     ],

@@ -31,7 +31,7 @@ type SolveBody = { sitekey: string; outcome?: string };
 function sandboxServer(answer: (body: SolveBody) => { status: number; body: unknown }) {
   const requests: SolveBody[] = [];
   global.fetch = (async (_url: string, init: RequestInit) => {
-    const body = Object.fromEntries(new URLSearchParams(String(init.body))) as SolveBody;
+    const body = Object.fromEntries(new URLSearchParams(init.body as string)) as SolveBody;
     requests.push(body);
     const reply = answer(body);
     return { ok: reply.status < 300, status: reply.status, json: async () => reply.body } as Response;

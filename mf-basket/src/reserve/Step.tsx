@@ -1,8 +1,7 @@
 import { depsOf } from '../basket/shell-commands';
-import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
-import { Spinner } from '@checkout/shared/ui';
+import { Spinner, useMountEffect } from '@checkout/shared/ui';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { reservationRequested } from './model';
 import '../ui/step.css';
@@ -12,10 +11,10 @@ import './reserve.css';
 export function ReserveStep(props: StepProps) {
   const { checkout, request } = useUnit({ checkout: props.stores.$checkout, request: reservationRequested });
   const heading = useFocusOnArrival<HTMLHeadingElement>();
-  useEffect(() => {
+  useMountEffect(() => {
     request({ deps: depsOf(props), checkout });
     // Once per mount: a reloaded checkout must not reserve again.
-  }, []);
+  });
   return (
     <section className="stack reserve" aria-labelledby="reserve-title">
       <h1 id="reserve-title" ref={heading} tabIndex={-1} className="step-heading">

@@ -1,8 +1,7 @@
 import { depsOf } from '../shell';
-import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, messages, type BankWaitText, type StepProps } from '@checkout/shared';
-import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { AlertBox, Button, Spinner, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { $view, bankResultLeft, bankResultShown, continueClicked, tryDifferentMethodClicked } from './model';
@@ -22,10 +21,10 @@ export function AwaitingBankStep(props: StepProps) {
   const checkout = useUnit(props.stores.$checkout);
   const m = useUnit({ view: $view, shown: bankResultShown, left: bankResultLeft, continueClicked, tryDifferentMethodClicked });
 
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ deps: depsOf(props), returnedFrom: checkout?.truelayer_returned_from ?? null });
     return () => m.left();
-  }, []);
+  });
 
   const symbol = checkout?.currency.symbol ?? '';
   const tryOther = (

@@ -1,8 +1,7 @@
 import { depsOf } from '../shell';
-import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, type StepProps } from '@checkout/shared';
-import { AlertBox, Spinner } from '@checkout/shared/ui';
+import { AlertBox, Spinner, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { $error, $progress, deliveryStarted, deliveryStopped, type DeliveryProgress } from './model';
@@ -37,14 +36,14 @@ export function DeliveryStep(props: StepProps) {
   const m = useUnit({ progress: $progress, error: $error, started: deliveryStarted, stopped: deliveryStopped });
   const paid: Paid = checkout?.payment_plan_remaining ? 'plan' : checkout?.basket_total === 0 ? 'free' : 'paid';
 
-  useEffect(() => {
+  useMountEffect(() => {
     m.started({
       deps: depsOf(props),
       hasUser: user !== null,
       tracking: checkout ? purchaseTracking(checkout) : null,
     });
     return () => m.stopped();
-  }, []);
+  });
 
   const reached = ORDER.indexOf(m.progress);
   // Each line once: the steps already done in the list, the current one in the status below it.

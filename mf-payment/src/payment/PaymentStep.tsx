@@ -1,8 +1,8 @@
 import { depsOf } from '../shell';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { basketProvider, formatMoney, messages, organisersWithoutPayments, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';
-import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
+import { AlertBox, Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
 import { useFocusOnArrival } from '@checkout/shared/ui';
@@ -79,19 +79,19 @@ export function PaymentStep(props: StepProps) {
     squarePay: squarePayClicked,
   });
 
-  useEffect(() => {
+  useEffectWhen([checkout === null], () => {
     if (!checkout) return;
     m.shown({ deps: depsOf(props), context: contextOf(checkout, user) });
     if (checkout.express) m.prefill(expressPrefill(checkout, user));
-  }, [checkout === null]);
+  });
   const context = checkout ? contextOf(checkout, user) : null;
   const contextKey = JSON.stringify(context);
   const mounted = useRef(false);
-  useEffect(() => {
+  useEffectWhen([contextKey], () => {
     if (!context) return;
     if (mounted.current) m.contextChanged(context);
     mounted.current = true;
-  }, [contextKey]);
+  });
 
   if (!checkout || !m.choice) {
     // The heading is there from the first render: it takes focus on arrival (useFocusOnArrival runs once).

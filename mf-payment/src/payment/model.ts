@@ -71,7 +71,7 @@ export const $claiming = createStore(false);
 
 sample({ clock: paymentShown, fn: ({ deps }) => deps, target: depsReceived });
 $context.on(paymentShown, (_, { context }) => context);
-for (const store of [$bankUnavailable, $selected, $paying, $error, $contactError, $attemptKey, $claiming]) store.reset(paymentShown);
+for (const $store of [$bankUnavailable, $selected, $paying, $error, $contactError, $attemptKey, $claiming]) $store.reset(paymentShown);
 $contact.reset(paymentShown);
 
 $selected.on(methodChosen, (_, method) => method);

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
-import { Button, SafeHtml, useFocusOnArrival } from '@checkout/shared/ui';
+import { Button, SafeHtml, useFocusOnArrival, useMountEffect } from '@checkout/shared/ui';
 import { copy } from './copy';
 import { continueClicked, messagesShown } from './model';
 import './after-sale-messages.css';
@@ -17,9 +16,9 @@ export function AfterSaleMessagesStep(props: StepProps) {
   const m = useUnit({ shown: messagesShown, next: continueClicked });
   const list = checkout?.after_sale_messages ?? [];
 
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ deps: depsOf(props) });
-  }, []);
+  });
 
   return (
     <section className="card stack after-sale-messages" aria-labelledby="after-sale-messages-title">

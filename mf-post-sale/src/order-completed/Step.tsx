@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { moreEvents, type StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
@@ -9,6 +8,7 @@ import { FindAPlaceView } from './ui/FindAPlaceView';
 import { MoreEvents } from './ui/MoreEvents';
 import { copy } from './copy';
 import './order-completed.css';
+import { useEffectWhen } from '@checkout/shared/ui';
 
 /**
  * Order completed (spec 2): the overview, the transfer_tickets and find-a-place views (each with a Back link), and the
@@ -18,9 +18,9 @@ export function OrderCompletedStep(props: StepProps) {
   const checkout = useUnit(props.stores.$checkout);
   const { view, started, choose } = useUnit({ view: $view, started: orderCompletedStarted, choose: viewChosen });
 
-  useEffect(() => {
+  useEffectWhen([checkout?.sale_reference], () => {
     started({ deps: depsOf(props), saleReference: checkout?.sale_reference ?? null, tickets: checkout?.tickets ?? [] });
-  }, [checkout?.sale_reference]);
+  });
 
   return (
     <div className="order-completed stack">

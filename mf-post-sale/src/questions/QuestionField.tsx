@@ -6,7 +6,7 @@ export interface QuestionFieldProps {
   field: Field;
   value: string;
   error: string | undefined;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
 }
 
 /** The element id of an answer's input, so focus can be sent to it. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useUnit } from 'effector-react';
 import { questionSteps, type Checkout, type QuestionStep, type StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
-import { AlertBox, Button, useFocusOnArrival } from '@checkout/shared/ui';
+import { AlertBox, Button, useFocusOnArrival, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from './copy';
 import {
   $answers,
@@ -64,9 +64,9 @@ export function QuestionsStep(props: StepProps) {
     next: continuePressed,
   });
 
-  useEffect(() => {
+  useEffectWhen([signature, timing], () => {
     m.opened({ deps: depsOf(props), timing, steps: formSteps });
-  }, [signature, timing]);
+  });
 
   useEffect(() => {
     if (!m.focus) return;

@@ -149,12 +149,12 @@ $serverErrors.on(fieldErrors, (_, errors) => errors);
 const refusedStep = sample({
   clock: fieldErrors,
   source: $steps,
+  filter: (_, errors) => Object.keys(errors).length > 0,
   fn: (steps, errors) => {
     const index = steps.findIndex((step) => step.fields.some((field) => field.key in errors));
     const key = steps[index]?.fields.find((field) => field.key in errors)?.key;
     return { index, key };
   },
-  filter: (_, errors) => Object.keys(errors).length > 0,
 });
 const located = sample({ clock: refusedStep, filter: ({ index, key }) => index >= 0 && key !== undefined });
 $current.on(located, (_, { index }) => index);

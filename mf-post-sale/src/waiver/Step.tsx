@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
-import { Button, useFocusOnArrival } from '@checkout/shared/ui';
+import { Button, useFocusOnArrival, useMountEffect } from '@checkout/shared/ui';
 import { copy } from './copy';
 import { $copyFailed, $link, continueClicked, copyClicked, shareClicked, waiverLink, waiverShown } from './model';
 import './waiver.css';
@@ -16,9 +16,9 @@ export function WaiverStep(props: StepProps) {
   // Only a device that can share gets the button (spec); checked once, at mount.
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ deps: depsOf(props), link: waiverLink(window.location.origin, checkout?.sale_reference ?? '') });
-  }, []);
+  });
   useEffect(() => {
     if (m.copyFailed) linkBox.current?.select();
   }, [m.copyFailed]);

@@ -10,7 +10,7 @@ export interface AddressFormProps {
   /** The chosen country's states; the State field shows only when the country needs one. */
   states: CountryState[];
   needsState: boolean;
-  onChange(change: Partial<Form>): void;
+  onChange: (change: Partial<Form>) => void;
 }
 
 /** The 'new' address: every field the spec's rule names, with its message beside it. */

@@ -9,9 +9,9 @@ export interface AddressLookupProps {
   results: AddressLookupResult[] | null;
   canFind: boolean;
   looking: boolean;
-  onQuery(query: string): void;
-  onFind(): void;
-  onChoose(result: AddressLookupResult): void;
+  onQuery: (query: string) => void;
+  onFind: () => void;
+  onChoose: (result: AddressLookupResult) => void;
 }
 
 const describe = (r: AddressLookupResult) => [r.formatted_address, r.address_line_2, r.town, r.post_code].filter(Boolean).join(', ');

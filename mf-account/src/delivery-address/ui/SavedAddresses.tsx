@@ -7,8 +7,8 @@ export interface SavedAddressesProps {
   addresses: SavedAddress[];
   selected: Selection | null;
   deleting: number | null;
-  onSelect(selection: Selection): void;
-  onDelete(id: number): void;
+  onSelect: (selection: Selection) => void;
+  onDelete: (id: number) => void;
 }
 
 /** The buyer's saved addresses, each with Delete, and 'A new address' (spec: saved addresses list, 'new' form). */

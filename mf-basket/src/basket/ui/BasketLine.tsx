@@ -16,8 +16,8 @@ export interface BasketLineProps {
   warning?: string;
   removing: boolean;
   /** A quantity typed, or null while the box holds none. */
-  onQuantityChange(requested: number | null): void;
-  onRemove(): void;
+  onQuantityChange: (requested: number | null) => void;
+  onRemove: () => void;
 }
 
 /** One ticket or gift voucher: what it is, its unit price (FREE at 0 or less), quantity and remove action. */

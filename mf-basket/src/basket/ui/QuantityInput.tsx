@@ -9,7 +9,7 @@ export interface QuantityInputProps {
   value: number;
   max?: number;
   /** A whole number typed (at least 1), or null while the box holds no quantity (cleared, 0). */
-  onChange(requested: number | null): void;
+  onChange: (requested: number | null) => void;
 }
 
 /**

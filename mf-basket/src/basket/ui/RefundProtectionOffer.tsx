@@ -5,7 +5,7 @@ export interface RefundProtectionOfferProps {
   /** The buyer's choice not yet replaced by a reloaded checkout; null shows the server's. */
   draft: boolean | null;
   currencySymbol: string;
-  onChoose(chosen: boolean): void;
+  onChoose: (chosen: boolean) => void;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { useEffect, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, instalmentKeys, NEW_PAYMENT_METHOD, type PaymentPlanScheduleOption, type SavedPaymentMethod } from '@checkout/shared';
-import { Button } from '@checkout/shared/ui';
+import { Button, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { CheckboxField, Radio, SelectField, TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
@@ -80,9 +80,9 @@ export function InstalmentPanel({
     makeDefaultChanged,
     pay: instalmentPayClicked,
   });
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown({ planKeys: Object.keys(options), savedCards, cardholder });
-  }, []);
+  });
 
   const keys = instalmentKeys(Object.keys(options));
   const option = m.months ? options[m.months] : undefined;

@@ -44,7 +44,7 @@ $newCardErrors.on(newCardFieldChanged, (errors, { field }) => {
   return rest;
 });
 $makeDefault.on(makeDefaultChanged, (_, on) => on);
-for (const store of [$mobile, $mobileError, $newCard, $newCardErrors, $makeDefault, $attemptKey]) store.reset(instalmentsShown);
+for (const $store of [$mobile, $mobileError, $newCard, $newCardErrors, $makeDefault, $attemptKey]) $store.reset(instalmentsShown);
 
 const checked = sample({
   clock: instalmentPayClicked,

@@ -1,6 +1,6 @@
-import { useEffect, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { Button, Spinner } from '@checkout/shared/ui';
+import { Button, Spinner, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
@@ -18,10 +18,10 @@ export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabe
     shown: squarePanelShown,
     hidden: squarePanelHidden,
   });
-  useEffect(() => {
+  useMountEffect(() => {
     m.shown();
     return () => m.hidden();
-  }, []);
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     m.pay();
