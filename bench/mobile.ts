@@ -74,10 +74,10 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
     const usableMs = (await usable.jsonValue()) as number;
     // LCP is settled by the first input or when the page stops painting; give late shifts a moment to show.
     await page.waitForTimeout(1000);
-    const lab = (await page.evaluate('window.__lab')) as LabState;
+    const lab = await page.evaluate<LabState>('window.__lab');
     // The waterfall up to usable, for reading where the time goes (latest.json).
-    const waterfall = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.startTime < ${usableMs})
-      .map((e) => [e.name.replace(location.origin, '').replace(/^http:\\/\\/localhost/, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`)) as [string, number, number][];
+    const waterfall = await page.evaluate<[string, number, number][]>(`performance.getEntriesByType('resource').filter((e) => e.startTime < ${usableMs})
+      .map((e) => [e.name.replace(location.origin, '').replace(/^http:\\/\\/localhost/, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`);
     const longTasks = lab.longTasks.filter(([start, duration]) => start + duration <= usableMs).map(([start, duration]): [number, number] => [Math.round(start), Math.round(duration)]);
     const longTaskMs = longTasks.reduce((total, [, duration]) => total + Math.max(0, duration - 50), 0);
     return { usableMs, lcpMs: lab.lcp, cls: lab.cls, longTaskMs, longTasks, shifts: lab.shifts, waterfall };

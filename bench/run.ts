@@ -95,7 +95,7 @@ async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<
         await reserveEnabled(page);
       });
       await context.close();
-      const report = weightReport(weight, stack.workspaceOf, chunks);
+      const report = weightReport(weight, (url) => stack.workspaceOf(url), chunks);
       figures.push(
         { name: 'JS gzip before the basket step is usable', value: weight.jsGzip / KiB, unit: 'KiB', target: 150, kind: 'max' },
         { name: 'CSS gzip before the basket step is usable', value: weight.cssGzip / KiB, unit: 'KiB', target: 20, kind: 'max' },
@@ -111,7 +111,7 @@ async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<
     });
     if (parts.has('flow')) await attempt('flow', results, async () => {
       const flow = await walkFlows(browser, stack.baseURL, Number(process.env.BENCH_WALKS ?? 20));
-      const report = weightReport(flow.flowWeight, stack.workspaceOf, chunks);
+      const report = weightReport(flow.flowWeight, (url) => stack.workspaceOf(url), chunks);
       figures.push(
         { name: 'JS gzip for the whole flow (basket → order completed, walked)', value: flow.flowWeight.jsGzip / KiB, unit: 'KiB', target: 250, kind: 'max' },
         { name: 'CSS gzip for the whole flow', value: flow.flowWeight.cssGzip / KiB, unit: 'KiB', kind: 'info' },

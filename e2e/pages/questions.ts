@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { AccountPage, guestEmail } from './account';
+import { type AccountPage, guestEmail } from './account';
 import { PaymentPage } from './payment';
 
 type Line = { ticketId: number; quantity?: number };

@@ -67,8 +67,8 @@ export class OrderSummary {
   async rows(): Promise<SummaryRow[]> {
     const lines = await this.region.locator('dl > div').evaluateAll((divs) =>
       divs.map((div) => ({
-        label: ((div.querySelector('dt') as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ').trim(),
-        shown: ((div.querySelector('dd') as HTMLElement | null)?.innerText ?? '').trim(),
+        label: (div.querySelector<HTMLElement>('dt')?.innerText ?? '').replace(/\s+/g, ' ').trim(),
+        shown: (div.querySelector<HTMLElement>('dd')?.innerText ?? '').trim(),
       })),
     );
     // '2 ×' is set apart from the name by a margin, not a space: read as the buyer sees it, '2 × Stalls seat'.

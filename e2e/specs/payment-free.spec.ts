@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { PaymentPage } from '../pages/payment';
 import { seed } from '../support/seed';
 

@@ -109,7 +109,7 @@ async function watch(context: BrowserContext, page: Page): Promise<Watch> {
   });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
       report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
     });
   });

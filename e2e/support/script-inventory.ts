@@ -1,4 +1,4 @@
-import { baseURL, remoteOrigin, stack } from './stack';
+import { baseURL, remoteOrigin, type stack } from './stack';
 
 /**
  * Every script the checkout page may load, by where it comes from (the payment page loads only an inventoried

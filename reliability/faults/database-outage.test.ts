@@ -104,7 +104,7 @@ describeWithPostgres('the database out of reach for a few seconds', () => {
       else expect({ status: answer.status, error: answer.json.error }).toEqual({ status: 503, error: calls.reserveTickets.failure });
     }
     // Everyone who did not get a reservation presses Reserve again: the same process serves them.
-    const retried = await Promise.all(buyers.map((buyer, i) => (answers[i]!.json.reserved === true ? answers[i]! : buyer.post(paths.reserve))));
+    const retried = await Promise.all(buyers.map(async (buyer, i) => (answers[i]!.json.reserved === true ? answers[i]! : buyer.post(paths.reserve))));
     expect(retried.filter((a) => a.json.reserved === true)).toHaveLength(capacity);
     expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({ held: capacity, activeHolds: capacity, available: 0 });
     expect(api.running).toBe(true);

@@ -166,7 +166,7 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     attempts += 2;
     const shape = (response: LightMyRequestResponse) => ({
       status: response.statusCode,
-      body: { ...(response.json() as Record<string, unknown>), id: 0 },
+      body: { ...response.json<Record<string, unknown>>(), id: 0 },
       cookies: response.cookies.map((cookie) => cookie.name),
     });
     expect(shape(known)).toEqual(shape(unknown));

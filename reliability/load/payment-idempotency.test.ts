@@ -58,8 +58,8 @@ describeWithPostgres('payment repeats over two api processes', () => {
     const key = newKey();
     const tokens = await Promise.all([buyer.post(paths.getToken, { idempotency_key: key }, { via: via(0) }), buyer.post(paths.getToken, { idempotency_key: key }, { via: via(1) })]);
     expect(tokens.map((t) => t.status)).toEqual([200, 200]);
-    expect(tokens[1]!.json.client_secret).toBe(tokens[0]!.json.client_secret);
-    const confirms = await Promise.all([buyer.post(paths.confirm, card(tokens[0]!.json.client_secret), { via: via(0) }), buyer.post(paths.confirm, card(tokens[0]!.json.client_secret), { via: via(1) })]);
+    expect(tokens[1].json.client_secret).toBe(tokens[0].json.client_secret);
+    const confirms = await Promise.all([buyer.post(paths.confirm, card(tokens[0].json.client_secret), { via: via(0) }), buyer.post(paths.confirm, card(tokens[0].json.client_secret), { via: via(1) })]);
     expect(confirms.map((c) => c.json)).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
     expect(await charges(saleId)).toEqual({ intents: 1, succeeded: 1, kept: 2000, payments: [{ status: 'paid', amount_minor: 2000 }], saleStatus: 'paid' });
     expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({ sold: 2, held: 0, paidTickets: 2 });
@@ -69,8 +69,8 @@ describeWithPostgres('payment repeats over two api processes', () => {
   test('two tabs: each pays with its own key on its own process; one charge kept (a second is given back), one sale', async () => {
     const { buyer, ticketTypeId, saleId } = await reservedBuyer(2);
     const [tab1, tab2] = await Promise.all([buyer.post(paths.getToken, { idempotency_key: newKey() }, { via: via(0) }), buyer.post(paths.getToken, { idempotency_key: newKey() }, { via: via(1) })]);
-    expect([tab1!.status, tab2!.status]).toEqual([200, 200]);
-    const confirms = await Promise.all([buyer.post(paths.confirm, card(tab1!.json.client_secret), { via: via(0) }), buyer.post(paths.confirm, card(tab2!.json.client_secret), { via: via(1) })]);
+    expect([tab1.status, tab2.status]).toEqual([200, 200]);
+    const confirms = await Promise.all([buyer.post(paths.confirm, card(tab1.json.client_secret), { via: via(0) }), buyer.post(paths.confirm, card(tab2.json.client_secret), { via: via(1) })]);
     // Both cards went through at the provider; the sale is paid once, whichever settled first.
     expect(confirms.map((c) => c.json)).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
     // The tabs either share the sale's open intent (one charge) or each charged its own: then the other charge is

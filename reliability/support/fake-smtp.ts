@@ -17,9 +17,9 @@ export class FakeSmtp {
   private constructor(private readonly server: net.Server) {}
 
   static async listen(port: number, mode: 'accept' | 'silent'): Promise<FakeSmtp> {
-    let fake: FakeSmtp | undefined;
-    const server = net.createServer((socket) => fake?.serve(socket, mode));
-    fake = new FakeSmtp(server);
+    // The server's callback runs only once a client connects, after `fake` exists.
+    const server = net.createServer((socket) => fake.serve(socket, mode));
+    const fake = new FakeSmtp(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
@@ -53,10 +53,19 @@ export class FakeSmtp {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 fake-smtp');
-        else if (verb === 'MAIL') (mail.from = line.slice(10).trim()), reply('250 2.1.0 ok');
-        else if (verb === 'RCPT') (mail.to.push(line.slice(8).trim()), reply('250 2.1.5 ok'));
-        else if (verb === 'DATA') (inData = true), reply('354 go ahead');
-        else if (verb === 'QUIT') (reply('221 bye'), socket.end());
+        else if (verb === 'MAIL') {
+          mail.from = line.slice(10).trim();
+          reply('250 2.1.0 ok');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line.slice(8).trim());
+          reply('250 2.1.5 ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 go ahead');
+        } else if (verb === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+        }
         else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
         else reply('502 not implemented');
       }
