@@ -580,7 +580,7 @@ async function standalone(): Promise<void> {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'onsale-pglite-'));
-  const api = await startApi(port, { ...onSaleStackEnv(capacity), DATA_DIR: dataDir, DATABASE_URL: '' });
+  const api = await startApi(port, { ...onSaleStackEnv(capacity), DATA_DIR: dataDir, DATABASE_URL: '', ALLOW_EMBEDDED_DB: '1' });
   let result: OnSaleResult;
   try {
     result = await runOnSaleBench({ baseURL: `http://127.0.0.1:${port}`, buyers, capacity, rounds, databaseLabel: 'PGlite', rawRate: pgliteRawRate, cpuProbe: cpuProbe(api.pid) });

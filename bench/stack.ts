@@ -100,15 +100,15 @@ export async function startStack(options: { port: number; remotePortBase: number
       return REMOTE_WORKSPACES[offset > 10 ? offset - 11 : offset - 1] ?? null;
     },
     apiPid: () => {
-      // start.mjs runs tsx's CLI, which runs the api in a child of its own: the deepest process naming main.ts.
-      let pid = child.pid === undefined ? null : childPid(child.pid, 'api/src/main.ts');
-      for (let next = pid; next !== null; next = childPid(next, 'api/src/main.ts')) pid = next;
+      // start.mjs runs the api's build (node api/dist/main.js) as a child: the deepest process naming it.
+      let pid = child.pid === undefined ? null : childPid(child.pid, 'api/dist/main.js');
+      for (let next = pid; next !== null; next = childPid(next, 'api/dist/main.js')) pid = next;
       return pid;
     },
     dataDir,
     stop: async () => {
       // start.mjs gives its children 1.5 s before it exits; the api may take longer to close its database.
-      const apis = processesStartedWith('api/src/main.ts', 'DATA_DIR', dataDir);
+      const apis = processesStartedWith('api/dist/main.js', 'DATA_DIR', dataDir);
       await new Promise<void>((resolve) => {
         for (const server of extra) if (server.exitCode === null) server.kill('SIGTERM');
         if (child.exitCode !== null) return resolve();

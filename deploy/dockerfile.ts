@@ -1,7 +1,8 @@
 /**
  * Reads a Dockerfile and docker-compose.yml as far as the deployment checks and the docker-less end-to-end test need:
- * stages, COPY sources, the final stage's WORKDIR, ENV, USER, EXPOSE and CMD. Only the forms our files use are read
- * (exec-form CMD, ENV key=value); anything else is reported rather than guessed.
+ * stages, COPY sources, the final stage's WORKDIR, ENV, USER, EXPOSE and CMD, with build arguments (ARG, `--build-arg`)
+ * substituted where Docker substitutes them (FROM, COPY, WORKDIR, ENV, EXPOSE, USER; never in an exec-form CMD). Only
+ * the forms our files use are read (exec-form CMD, ENV key=value); anything else is reported rather than guessed.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,12 +53,36 @@ function execForm(args: string, what: string): string[] {
   return parsed;
 }
 
-export function parseDockerfile(text: string): Dockerfile {
+/** ${NAME} and $NAME from `values`; a name without a value becomes '' as in Docker. */
+function substitute(text: string, values: Record<string, string>): string {
+  return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_all, braced: string | undefined, bare: string | undefined) => values[braced ?? bare ?? ''] ?? '');
+}
+
+const SUBSTITUTED = new Set(['FROM', 'COPY', 'WORKDIR', 'ENV', 'EXPOSE', 'USER']);
+
+/** `buildArgs` are the `--build-arg` values; an ARG's default applies when one is not given. */
+export function parseDockerfile(text: string, buildArgs: Record<string, string> = {}): Dockerfile {
   const stages: Stage[] = [];
-  for (const instruction of instructions(text)) {
+  // ARGs before the first FROM are global (usable in FROM); each stage sees only those it declares again.
+  const global: Record<string, string> = {};
+  let scope: Record<string, string> = {};
+  const declare = (into: Record<string, string>, args: string) => {
+    const eq = args.indexOf('=');
+    const name = eq < 0 ? args : args.slice(0, eq);
+    const fallback = eq < 0 ? undefined : args.slice(eq + 1);
+    const value = buildArgs[name] ?? global[name] ?? fallback;
+    if (value !== undefined) into[name] = value;
+  };
+  for (const raw of instructions(text)) {
+    const instruction = SUBSTITUTED.has(raw.op) ? { op: raw.op, args: substitute(raw.args, stages.length === 0 ? global : scope) } : raw;
+    if (raw.op === 'ARG') {
+      declare(stages.length === 0 ? global : scope, raw.args);
+      if (stages.length === 0) continue;
+    }
     if (instruction.op === 'FROM') {
-      const [from = '', as, name] = instruction.args.split(/\s+/);
+      const [from = '', as, name] = substitute(raw.args, global).split(/\s+/);
       stages.push({ from, name: as?.toUpperCase() === 'AS' ? name : undefined, instructions: [] });
+      scope = {};
     } else if (stages.length > 0) {
       stages.at(-1)?.instructions.push(instruction);
     }
@@ -98,14 +123,26 @@ export function parseDockerfile(text: string): Dockerfile {
   return { stages, copies, final: { workdir, env, user, expose, cmd, healthcheck } };
 }
 
-export function readDockerfile(relativePath: string): Dockerfile {
-  return parseDockerfile(readFileSync(path.join(REPO_ROOT, relativePath), 'utf8'));
+export function readDockerfile(relativePath: string, buildArgs: Record<string, string> = {}): Dockerfile {
+  return parseDockerfile(readFileSync(path.join(REPO_ROOT, relativePath), 'utf8'), buildArgs);
+}
+
+/** The one image definition of the four remotes: `--build-arg REMOTE=<package>`. */
+export const REMOTE_DOCKERFILE = 'deploy/remote.Dockerfile';
+
+/** The proxy's configuration template (nginx, rendered with envsubst by the image and by the reliability test). */
+export const PROXY_TEMPLATE = 'deploy/proxy/default.conf.template';
+
+/** envsubst as the nginx image runs it: every ${NAME} of `values` replaced, anything else ($host…) left to nginx. */
+export function renderTemplate(text: string, values: Record<string, string>): string {
+  return text.replace(/\$\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
 }
 
 export interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   ports?: string[];
+  expose?: string[];
   environment?: Record<string, string>;
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;

@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: path.join(root, stack.dataDir),
       // The embedded database, as `npm start` runs it, even when DATABASE_URL is set for the server tests (CI sets it).
       DATABASE_URL: '',
+      // ...which the api refuses under NODE_ENV=production unless told: this stack is one process on purpose.
+      ALLOW_EMBEDDED_DB: '1',
       // One ticket left of the on-sale ticket type: the last-ticket race needs it.
       SEED_ONSALE_CAPACITY: '1',
       // Every e2e buyer comes from 127.0.0.1: the per-client captcha demand would trip after a few specs. The captcha

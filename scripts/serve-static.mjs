@@ -48,6 +48,8 @@ await app.register(fastifyStatic, {
   root,
   preCompressed: true,
   cacheControl: false,
+  // Source maps stay in dist/ for an error tracker's upload; the public never gets them (our sources, in full).
+  allowedPath: (pathName) => !/\.map(\.(br|gz))?$/i.test(pathName),
   // @fastify/static hands over Fastify's reply here; a precompressed file's path ends in .gz or .br.
   setHeaders(reply, filePath) {
     const name = path.basename(filePath).replace(/\.(gz|br)$/, '');

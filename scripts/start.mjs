@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the whole product on one machine: the api (which also serves the shell and /remotes.json) and one static
-// server per remote. Expects `npm run build` to have run. Every port is overridable; the api is told where each remote
+// server per remote. Expects `npm run build` (the api and the page builds) to have run. Every port is overridable; the api is told where each remote
 // lives through REMOTE_*_URL unless those are set already.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -48,6 +48,13 @@ const remoteUrls = Object.fromEntries(
 );
 // A development stack: /dev/outbox is where a newcomer (and the e2e and bench walks) read one-time codes, so the
 // development pages are on unless DEV_PAGES says otherwise. The api's own start (Docker image, compose) leaves them off.
-run('api', [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], { PORT: String(apiPort), DEV_PAGES: env.DEV_PAGES ?? '1', ...remoteUrls });
+// The api runs as production runs it, from its build (api/dist, `npm run build`). This is the one-process stack on the
+// embedded database, so it stays allowed when NODE_ENV=production is set (the api refuses that otherwise).
+run('api', [path.join(root, 'api/dist/main.js')], {
+  PORT: String(apiPort),
+  DEV_PAGES: env.DEV_PAGES ?? '1',
+  ALLOW_EMBEDDED_DB: env.ALLOW_EMBEDDED_DB ?? '1',
+  ...remoteUrls,
+});
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

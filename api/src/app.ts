@@ -105,7 +105,7 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   const assets = registerPageAssets(app, config.tokensCss);
   registerOpenApi(app, assets);
   registerDemoImages(app);
-  await registerShell(app, config.shellDist, { remotes, runtime: config.runtime });
+  await registerShell(app, config.shellDist, { remotes, runtime: config.runtime, manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin } });
   // Browsers ask for /favicon.ico on every page of the site: the checkout's mark, built with the shell.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/checkout/favicon.ico', 301));
 

@@ -33,6 +33,12 @@ export interface AppConfig {
    * whenever it changes; its entries win over REMOTE_*_URL. Shipping or rolling back a remote edits this file, no restart.
    */
   remotesFile: string | undefined;
+  /**
+   * REMOTES_INTERNAL_ORIGIN: where the api itself fetches a remote's manifest (the page's preloads) when that manifest's
+   * URL is on PUBLIC_URL's origin: remotes behind the same proxy as the api are at an address the browser reaches but
+   * the api's host may not (compose: http://proxy:8080). The preload links keep the browser's URLs.
+   */
+  remotesInternalOrigin: string | undefined;
   /** The non-secret configuration handed to the page through /remotes.json. */
   runtime: RuntimeConfig;
   /** The shell's production build, served under /checkout/. */
@@ -116,6 +122,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       mf_post_sale: optional(env, 'REMOTE_POST_SALE_URL') ?? 'http://localhost:3004/mf-manifest.json',
     },
     remotesFile: optional(env, 'REMOTES_FILE'),
+    remotesInternalOrigin: optional(env, 'REMOTES_INTERNAL_ORIGIN')?.replace(/\/+$/, ''),
     runtime: {
       apiBase: '',
       ...(sentryDsn ? { sentryDsn } : {}),

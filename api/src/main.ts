@@ -6,6 +6,7 @@ import { buildAppWithDeps } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { databaseOptionsFromEnv, openDatabase } from './db/connect';
+import { embeddedDatabaseRefusal } from './db/embedded-guard';
 import { describeTrustProxy } from './http/trust-proxy';
 import { OUTBOX_PATHS } from './pages/dev-outbox';
 import { migrateToLatest } from './db/migrate';
@@ -16,6 +17,8 @@ import { onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const refusal = embeddedDatabaseRefusal(process.env);
+  if (refusal) throw new Error(refusal);
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '0.0.0.0';
   const clock = systemClock;

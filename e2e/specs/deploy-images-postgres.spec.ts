@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
-import { interpolate, readCompose, readDockerfile } from '../../deploy/dockerfile';
+import { interpolate, readCompose, readDockerfile, REMOTE_DOCKERFILE } from '../../deploy/dockerfile';
 import { addTicket } from '../support/basket';
 import { manifestUrl, REMOTES, ROOT, type Started, startProcess, waitForHealth, WORK_DIR, writeRemotesFile, type RemoteName } from '../support/deploy-stack';
 import { seed } from '../support/seed';
@@ -10,8 +10,9 @@ import { seed } from '../support/seed';
 // No Docker engine runs here, so the processes the images would run are started as the images would start
 // them — each Dockerfile's CMD from its WORKDIR, with the image's ENV and the compose file's environment — on
 // PostgreSQL instead of the postgres container, on ports of their own (8380, 3381-3384). What differs from compose:
-// the ports, the database (this machine's PostgreSQL, a database of the test's own), the remotes file's location and no
-// SMTP_URL (there is no Mailpit here; mail stays in the outbox).
+// the ports, no proxy in front (the browser loads the remotes from their own ports, so the remotes file names those;
+// the proxy runs in reliability/load/proxy-two-apis.test.ts), the database (this machine's PostgreSQL, a database of the
+// test's own), the remotes file's location and no SMTP_URL (there is no Mailpit here; mail stays in the outbox).
 
 const POSTGRES = process.env.DEPLOY_E2E_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 const DATABASE = 'checkout_deploy_e2e';
@@ -67,7 +68,7 @@ test.beforeAll(async () => {
   writeRemotesFile(remotesFile, Object.fromEntries(REMOTES.map(({ name }) => [name, manifestUrl(ports[name])])) as Record<RemoteName, string>);
 
   for (const { name, pkg } of REMOTES) {
-    const image = readDockerfile(`${pkg}/Dockerfile`).final;
+    const image = readDockerfile(REMOTE_DOCKERFILE, { REMOTE: pkg }).final;
     const cwd = onHost(image.workdir);
     // The CMD's last argument is the port the container listens on; here each remote gets a port of its own.
     const cmd = [...image.cmd.slice(0, -1), String(ports[name])];

@@ -12,7 +12,7 @@ import { stack } from './stack';
  */
 export default async function reconcileAfterRun(): Promise<void> {
   const dataDir = path.resolve(__dirname, '..', '..', stack.dataDir);
-  const apis = processesStartedWith('api/src/main.ts', 'DATA_DIR', dataDir);
+  const apis = processesStartedWith('api/dist/main.js', 'DATA_DIR', dataDir);
   const starters = processesStartedWith('scripts/start.mjs', 'DATA_DIR', dataDir);
   for (const pid of starters.length > 0 ? starters : apis) process.kill(pid, 'SIGTERM');
   if (!(await waitForExit(apis, 30_000))) throw new Error(`the e2e api (${apis.join(', ')}) did not stop within 30 s: its ledger was not reconciled`);

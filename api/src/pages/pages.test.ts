@@ -12,6 +12,7 @@ writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Checkout</ti
 writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log("plain")');
 writeFileSync(path.join(dist, 'main.0123456789.js.br'), 'brotli-bytes');
 writeFileSync(path.join(dist, 'main.0123456789.js.gz'), 'gzip-bytes');
+writeFileSync(path.join(dist, 'main.0123456789.js.map'), '{"version":3,"sources":["webpack://shell/src/secret.ts"]}');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,7 +165,7 @@ describe('plain pages', () => {
     expect(browser.headers['content-type']).toContain('text/html');
     const api = await t.app.inject({ method: 'GET', url: '/no-such-page/' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: expect.stringContaining('/no-such-page/') });
+    expect(api.json()).toEqual({ error: expect.stringContaining('/no-such-page/'), request_id: expect.any(String) });
   });
 });
 
@@ -187,6 +188,16 @@ describe('the shell at /checkout/', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.body).toBe('console.log("plain")');
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  test('source maps are built but never served: 404 however the name is written', async () => {
+    for (const url of ['/checkout/main.0123456789.js.map', '/checkout/main.0123456789.js.%6Dap', '/checkout/main.0123456789.js.MAP', '/checkout/./main.0123456789.js.map?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+      expect(response.body).not.toContain('sources');
+    }
+    // The bundle itself still is.
+    expect((await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js' })).statusCode).toBe(200);
   });
 
   test('without a build, /checkout/ says how to build it', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerShell } from './shell';
-import { createManifestCache, preloadLinks, remoteScripts, RemoteManifestSchema, shellSharedOf, withPreloads } from './shell-preloads';
+import { createManifestCache, manifestFetchUrl, preloadLinks, remoteScripts, RemoteManifestSchema, shellSharedOf, withPreloads } from './shell-preloads';
 
 const MANIFEST_URL = 'http://remote.test/basket/1.2.0/mf-manifest.json';
 
@@ -120,5 +120,57 @@ describe('/checkout/ served with the preloads', () => {
     const response = await app.inject({ method: 'GET', url: '/checkout/main.0123456789.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('a manifest behind the same proxy as the api (REMOTES_INTERNAL_ORIGIN)', () => {
+  test.each([
+    ['https://shop.example/remotes/mf-basket/mf-manifest.json', 'http://proxy:8080/remotes/mf-basket/mf-manifest.json'],
+    ['https://shop.example/remotes/mf-basket/mf-manifest.json?v=2', 'http://proxy:8080/remotes/mf-basket/mf-manifest.json?v=2'],
+    ['https://cdn.example/mf-basket/mf-manifest.json', 'https://cdn.example/mf-basket/mf-manifest.json'],
+    ['http://shop.example/remotes/mf-basket/mf-manifest.json', 'http://shop.example/remotes/mf-basket/mf-manifest.json'],
+  ])('%s is fetched from %s', (url, fetched) => {
+    expect(manifestFetchUrl(url, { public: 'https://shop.example', internal: 'http://proxy:8080' })).toBe(fetched);
+  });
+
+  test('without an internal origin the browser URL is fetched', () => {
+    expect(manifestFetchUrl('https://shop.example/remotes/mf-basket/mf-manifest.json', { public: 'https://shop.example' })).toBe(
+      'https://shop.example/remotes/mf-basket/mf-manifest.json',
+    );
+  });
+
+  test('the page preloads the browser URLs of a manifest the api read from the internal origin', async () => {
+    const remote = Fastify();
+    const asked: string[] = [];
+    remote.get('/remotes/mf-basket/mf-manifest.json', async (request) => {
+      asked.push(request.url);
+      return manifestJson;
+    });
+    await remote.listen({ port: 0, host: '127.0.0.1' });
+    const address = remote.server.address();
+    const internal = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="checkout-shell-shared" content="react,react-dom"></head><body></body></html>');
+    const app = Fastify();
+    try {
+      // shop.invalid resolves nowhere: only the internal origin can answer.
+      await registerShell(app, dist, {
+        remotes: { current: () => ({ mf_basket: 'https://shop.invalid/remotes/mf-basket/mf-manifest.json' }) },
+        runtime: { apiBase: '' },
+        manifestOrigins: { public: 'https://shop.invalid', internal },
+      });
+      let body = '';
+      for (let tries = 0; tries < 50 && !body.includes('as="script"'); tries += 1) {
+        body = (await app.inject({ method: 'GET', url: '/checkout/' })).body;
+        if (!body.includes('as="script"')) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(body).toContain('href="https://shop.invalid/remotes/mf-basket/__federation_expose_basket.92b7c0a745.js" as="script"');
+      expect(body).toContain('href="https://shop.invalid/remotes/mf-basket/mf-manifest.json" as="fetch"');
+      expect(asked).toContain('/remotes/mf-basket/mf-manifest.json');
+    } finally {
+      await app.close();
+      await remote.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -143,7 +143,18 @@ export function createManifestCache(options: { fetchJson?: (url: string) => Prom
   };
 }
 
-async function defaultFetchJson(url: string): Promise<unknown> {
+/**
+ * The URL the api fetches a manifest from: one on the public origin is fetched from `internal` instead (same path),
+ * since behind a proxy the browser's origin may be unreachable from the api's host, or be the api itself.
+ */
+export function manifestFetchUrl(url: string, origins: { public: string; internal?: string | undefined }): string {
+  if (!origins.internal) return url;
+  const parsed = new URL(url);
+  if (parsed.origin !== new URL(origins.public).origin) return url;
+  return new URL(`${parsed.pathname}${parsed.search}`, origins.internal).href;
+}
+
+export async function defaultFetchJson(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();

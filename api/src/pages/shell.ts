@@ -4,16 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RuntimeConfig } from '@checkout/shared';
 import { escapeHtml } from './html';
-import { createManifestCache, firstStepManifestUrl, preloadLinks, shellSharedOf, withPreloads, type ManifestCache } from './shell-preloads';
+import { createManifestCache, defaultFetchJson, firstStepManifestUrl, manifestFetchUrl, preloadLinks, shellSharedOf, withPreloads, type ManifestCache } from './shell-preloads';
 
 /** Webpack names built assets name.<10 hex>.ext: safe to cache for a year. */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+
+/** A source map, compressed or not: never served (the browser has no use for it; it would publish our sources). */
+export const isSourceMap = (pathName: string) => /\.map(\.(br|gz))?$/i.test(pathName);
 
 /** What the page's preloads depend on (pages/shell-preloads.ts): the remotes in force and where the calls go. */
 export interface ShellPageSources {
   remotes: { current(): Readonly<Record<string, string>> };
   runtime: Pick<RuntimeConfig, 'apiBase'>;
   manifests?: ManifestCache;
+  /** PUBLIC_URL and REMOTES_INTERNAL_ORIGIN: a manifest on the public origin is fetched from the internal one. */
+  manifestOrigins?: { public: string; internal?: string | undefined };
 }
 
 /** index.html as built, read again when the file changes (a new build), with the shell's shared packages. */
@@ -54,12 +59,15 @@ export async function registerShell(app: FastifyInstance, shellDist: string, sou
     redirect: false,
     wildcard: true,
     cacheControl: false,
+    // The source maps stay in the build for an error tracker's upload, but are nobody's business on the public site.
+    allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders: (res, filePath) => {
       res.header('cache-control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const index = builtIndex(path.join(shellDist, 'index.html'));
-  const manifests = sources.manifests ?? createManifestCache();
+  const origins = sources.manifestOrigins;
+  const manifests = sources.manifests ?? createManifestCache(origins ? { fetchJson: (url) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {});
   const page = async (_request: unknown, reply: FastifyReply) => {
     const built = index();
     const manifestUrl = firstStepManifestUrl(sources.remotes.current());
