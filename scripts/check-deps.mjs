@@ -11,7 +11,8 @@ const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 
 
 /**
  * What depcheck cannot see: loaders named as strings in the webpack config, the jest environment named in
- * jest.config.js, the CLIs the workspaces' scripts call, and a plugin that ships inside @module-federation/enhanced.
+ * jest.config.js, the CLIs the workspaces' scripts call, a plugin that ships inside @module-federation/enhanced, and
+ * the redocly CLI that npm run lint:openapi starts from node_modules/.bin.
  */
 const ROOT_IGNORES = [
   'css-loader',
@@ -21,6 +22,7 @@ const ROOT_IGNORES = [
   'webpack-cli',
   'webpack-dev-server',
   '@module-federation/inject-external-runtime-core-plugin',
+  '@redocly/cli',
 ];
 
 const options = (ignores = [], ignorePatterns = []) => ({

@@ -1,7 +1,7 @@
-import { calls, type CallDef } from '@checkout/shared';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { callSummaries, calls, formId, type CallDef, type CallName } from '@checkout/shared';
+import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { buildOpenApiDocument, OPENAPI_PAGE_PATH, OPENAPI_PATH, wireSchema } from './document';
+import { buildOpenApiDocument, OPENAPI_PAGE_PATH, OPENAPI_PATH, SCHEMA_REF_PREFIX, wireSchema, type OpenApiDocument } from './document';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('the OpenAPI document covers the server', () => {
     const routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/ajax/') && route.method !== 'HEAD');
     // The listing was read right: it finds every contract call and nothing Fastify does not know.
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(calls).length + 3);
-    for (const route of routes) expect(t.app.hasRoute({ method: route.method as HTTPMethods, url: route.url })).toBe(true);
+    for (const route of routes) expect(t.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
 
     const missing = routes.filter((route) => !document.paths[route.url]?.[route.method.toLowerCase()]);
     expect(missing).toEqual([]);
@@ -45,7 +45,7 @@ describe('the OpenAPI document covers the server', () => {
     const document = buildOpenApiDocument();
     const stale = Object.entries(document.paths).flatMap(([url, operations]) =>
       Object.keys(operations)
-        .filter((method) => !t.app.hasRoute({ method: method.toUpperCase() as HTTPMethods, url }))
+        .filter((method) => !t.app.hasRoute({ method: method.toUpperCase(), url }))
         .map((method) => `${method} ${url}`),
     );
     expect(stale).toEqual([]);
@@ -56,12 +56,14 @@ describe('the OpenAPI document covers the server', () => {
     for (const call of Object.values(calls) as CallDef[]) {
       const operation = document.paths[call.path]?.[call.method.toLowerCase()];
       expect(operation?.operationId).toBe(call.name);
-      expect(operation?.responses['200']?.content?.['application/json']?.schema).toEqual(wireSchema(call.response));
+      const response = operation?.responses['200'];
+      expect(response && 'content' in response ? inline(document, response.content?.['application/json']?.schema) : undefined).toEqual(
+        wireSchema(call.response),
+      );
       if (call.method === 'POST') {
-        expect(operation?.requestBody?.content['application/x-www-form-urlencoded']?.schema).toEqual(wireSchema(call.request));
-        expect(operation?.security).toEqual([{ session: [], xsrf: [] }]);
+        expect(inline(document, operation?.requestBody?.content['application/x-www-form-urlencoded']?.schema)).toEqual(wireSchema(call.request));
       } else {
-        const properties = Object.keys((wireSchema(call.request).properties ?? {}) as object);
+        const properties = Object.keys((wireSchema(call.request).properties ?? {}));
         expect(operation?.parameters?.map((p) => p.name)).toEqual(properties);
       }
     }
@@ -69,6 +71,66 @@ describe('the OpenAPI document covers the server', () => {
     expect(reserve?.requestBody?.content['application/x-www-form-urlencoded']?.schema).toMatchObject({
       type: 'object',
       properties: { 'h-captcha-response': { type: 'string' } },
+    });
+  });
+
+  test('shared entities are named once under components.schemas and every $ref resolves', () => {
+    const document = buildOpenApiDocument();
+    const text = JSON.stringify(document);
+    // Each named schema is written once: the checkout's lines are not repeated per call.
+    expect(document.paths[calls.getCheckout.path]?.get?.responses['200']).toEqual({
+      description: 'The answer',
+      content: { 'application/json': { schema: { $ref: `${SCHEMA_REF_PREFIX}Checkout` } } },
+    });
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['Checkout', 'TicketLine', 'Organiser', 'User', 'ApiError', 'Address', 'TransferRow', 'IdempotencyKey']),
+    );
+    expect(document.components.schemas.Checkout).toMatchObject({
+      type: 'object',
+      properties: { tickets: { type: 'array', items: { $ref: `${SCHEMA_REF_PREFIX}TicketLine` } } },
+    });
+    const refs = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(refs.length).toBeGreaterThan(100);
+    for (const ref of refs) expect(resolve(document, ref)).toBeDefined();
+    expect(text).not.toContain('#/$defs/');
+    // The whole document stays small enough to read and fetch: about 100 KB when every schema was inlined.
+    expect(text.length).toBeLessThan(75_000);
+  });
+
+  test('the bounds of numbers, texts and lists are in the document', () => {
+    const document = buildOpenApiDocument();
+    const body = (call: CallDef) => document.paths[call.path]?.post?.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+    expect(body(calls.updateTicketQuantity)).toMatchObject({
+      properties: {
+        ticket_id: { $ref: `${SCHEMA_REF_PREFIX}Id` },
+        quantity: { anyOf: [{ type: 'integer', minimum: 1, maximum: 100_000 }, { type: 'string', pattern: '^-?\\d{1,15}$' }] },
+      },
+    });
+    expect(document.components.schemas.Id).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'string' }] });
+    expect(wireSchema(formId)).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string' }] });
+    expect(body(calls.saveDonation)).toMatchObject({ properties: { amount_before_booking_fee: { anyOf: [{ type: 'number', minimum: 1, maximum: 1_000_000 }, {}] } } });
+    expect(body(calls.payWithInstalment)).toMatchObject({ properties: { instalment_option: { anyOf: [{ type: 'integer', minimum: 2, maximum: 120 }, {}] } } });
+    expect(body(calls.setCode)).toMatchObject({ properties: { code: { type: 'string', minLength: 1, maxLength: 100 } } });
+    expect(body(calls.setTransfers)).toMatchObject({
+      properties: { transfers: { type: 'array', minItems: 1, maxItems: 500, items: { $ref: `${SCHEMA_REF_PREFIX}TransferRow` } } },
+    });
+    expect(document.components.schemas.IdempotencyKey).toMatchObject({ type: 'string', minLength: 16, maxLength: 80, pattern: '^[A-Za-z0-9_:.-]+$' });
+  });
+
+  test('every operation has a human summary, and says which credentials it needs', () => {
+    const document = buildOpenApiDocument();
+    for (const [name, call] of Object.entries(calls) as [CallName, CallDef][]) {
+      const operation = document.paths[call.path]?.[call.method.toLowerCase()];
+      expect(operation?.summary).toBe(callSummaries[name].summary);
+      expect(operation?.summary).not.toBe(call.name);
+      expect(operation?.summary).toMatch(/^[A-Z][^\n]{8,100}$/);
+      expect(operation?.security).toEqual(call.method === 'POST' ? [{ session: [], xsrf: [] }] : [{ session: [] }]);
+      if (call.failure) expect(operation?.description).toContain(call.failure);
+    }
+    for (const path of [OPENAPI_PATH, OPENAPI_PAGE_PATH, '/healthz']) expect(document.paths[path]?.get?.security).toEqual([]);
+    expect(document.components.securitySchemes).toEqual({
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'checkout_sid' }),
+      xsrf: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' }),
     });
   });
 
@@ -80,6 +142,28 @@ describe('the OpenAPI document covers the server', () => {
     expect(JSON.stringify(document)).not.toContain('"$schema"');
   });
 });
+
+/** What a JSON pointer in the document points at. */
+function resolve(document: OpenApiDocument, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = document;
+  for (const part of ref.slice(2).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return node;
+}
+
+/** A schema with every $ref to a named schema replaced by that schema (less the description the name adds). */
+function inline(document: OpenApiDocument, schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inline(document, item));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as Record<string, unknown>;
+  if (typeof $ref === 'string') {
+    const { description: _added, ...named } = resolve(document, $ref) as Record<string, unknown>;
+    return { ...(inline(document, named) as object), ...(inline(document, rest) as object) };
+  }
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(document, value)]));
+}
 
 describe('served', () => {
   test(`GET ${OPENAPI_PATH} answers the document`, async () => {
@@ -98,6 +182,10 @@ describe('served', () => {
     for (const call of Object.values(calls) as CallDef[]) expect(page).toContain(`<code>${call.method} ${call.path}</code>`);
     expect(page).toContain('Request body (application/x-www-form-urlencoded)');
     expect(page).toContain('&quot;h-captcha-response&quot;');
+    // A $ref is a link to the named schema's entry on the same page.
+    expect(page).toContain(`<a href="#schema-Checkout">&quot;${SCHEMA_REF_PREFIX}Checkout&quot;</a>`);
+    expect(page).toContain('id="schema-Checkout"');
+    for (const name of Object.keys(calls) as CallName[]) expect(page).toContain(callSummaries[name].summary.replace(/'/g, '&#39;'));
     expect(page).not.toMatch(/<script/);
   });
 });

@@ -11,20 +11,28 @@ const INT_TEXT = /^-?\d{1,15}$/;
 /** A decimal amount with at most two decimals (pounds and pence). */
 const MONEY_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
 
-/** A number, or a trimmed string matching `pattern`, turned into a number. */
-function numeric(pattern: RegExp) {
+/**
+ * A number (checked by `number`), or a trimmed string matching `pattern`, turned into a number. The number branch
+ * carries the field's bounds as well as the output does: a schema's JSON Schema shows its input side (the text a
+ * form sends cannot say "at most 12"), so this is where the OpenAPI document reads them from.
+ */
+function numeric(number: z.ZodMiniNumber<number>, pattern: RegExp) {
   return z.pipe(
-    z.union([z.number(), z.string().check(z.trim(), z.regex(pattern))]),
+    z.union([number, z.string().check(z.trim(), z.regex(pattern))]),
     z.transform((value: number | string) => (typeof value === 'number' ? value : Number(value))),
   );
 }
 
-/** A whole number (optionally bounded). */
-export function formInt(bounds: { min?: number; max?: number } = {}) {
+function boundChecks(bounds: { min?: number; max?: number }) {
   const checks = [];
   if (bounds.min !== undefined) checks.push(z.minimum(bounds.min));
   if (bounds.max !== undefined) checks.push(z.maximum(bounds.max));
-  return z.pipe(numeric(INT_TEXT), z.int().check(...checks));
+  return checks;
+}
+
+/** A whole number (optionally bounded). */
+export function formInt(bounds: { min?: number; max?: number } = {}) {
+  return z.pipe(numeric(z.int().check(...boundChecks(bounds)), INT_TEXT), z.int().check(...boundChecks(bounds)));
 }
 
 /** A quantity: a whole number of at least 0 (0 means remove), capped to keep arithmetic sane. */
@@ -38,11 +46,11 @@ export const MONEY_MAX = 1_000_000;
 
 /** A money amount: a decimal of at least 0 (and at most MONEY_MAX) with at most two decimals. */
 export function formMoney(bounds: { min?: number; max?: number } = {}) {
-  const checks = [z.minimum(bounds.min ?? 0), z.maximum(Math.min(bounds.max ?? MONEY_MAX, MONEY_MAX))];
+  const limits = { min: bounds.min ?? 0, max: Math.min(bounds.max ?? MONEY_MAX, MONEY_MAX) };
   return z.pipe(
-    numeric(MONEY_TEXT),
+    numeric(z.number().check(...boundChecks(limits)), MONEY_TEXT),
     z.number().check(
-      ...checks,
+      ...boundChecks(limits),
       // The page passes numbers: 10.555 must fail like '10.555' does.
       z.refine((n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals'),
     ),
@@ -87,22 +95,25 @@ export const formName = formText(TEXT_LIMITS.name);
 /** Free text such as feedback or a gift message. */
 export const formMessage = formText(TEXT_LIMITS.message);
 
+const LIST_INDEX = /^\d{1,4}$/;
+
 /**
  * A list sent as rows[0][x]=…: qs turns indexes above its arrayLimit (20) into an object keyed by index, and an empty
  * list is not sent at all, so accept both forms and a missing list.
  */
 export function formList<T extends z.ZodMiniType>(item: T, bounds: { min?: number; max?: number } = {}) {
+  // A transform first (zod's preprocess shape): the JSON Schema of a pipe that starts with one is its second half, so
+  // the OpenAPI document shows the list of items with its bounds rather than "a list or an object of anything".
   return z.pipe(
-    z.pipe(
-      z.optional(z.union([z.array(z.unknown()), z.record(z.string().check(z.regex(/^\d{1,4}$/)), z.unknown())])),
-      z.transform((value: unknown[] | Record<string, unknown> | undefined) => {
-        if (value === undefined) return [];
-        if (Array.isArray(value)) return value;
-        return Object.keys(value)
-          .sort((a, b) => Number(a) - Number(b))
-          .map((key) => value[key]);
-      }),
-    ),
+    z.transform((value: unknown) => {
+      if (value === undefined) return [];
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+      const keys = Object.keys(value);
+      // Anything else is left for the list schema to refuse.
+      if (!keys.every((key) => LIST_INDEX.test(key))) return value;
+      const rows = value as Record<string, unknown>;
+      return keys.sort((a, b) => Number(a) - Number(b)).map((key) => rows[key]);
+    }),
     z.array(item).check(z.minLength(bounds.min ?? 0), z.maxLength(bounds.max ?? 500)),
   );
 }
