@@ -4,7 +4,7 @@ import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import type { Db } from './db/schema';
 import type { AppDeps } from './deps';
-import { errorHandler, notFoundHandler } from './http/error-handler';
+import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
 import { registerCalls } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -21,6 +21,11 @@ import { createMailer } from './mail/mailer';
 import { registerPageAssets } from './pages/assets';
 import { registerDemoImages } from './pages/demo-images';
 import { registerOpenApi } from './openapi/routes';
+import { createErrorReporter, type ErrorReporter } from './observability/error-reporting';
+import { jobFailureHandler } from './observability/job-failures';
+import { createMetricsRegistry } from './observability/metrics';
+import { registerMetricsRoute, registerRequestTiming } from './observability/metrics-route';
+import { registerRequestId, requestIdOf } from './observability/request-id';
 import { createRemotesSource, registerRemotes } from './pages/remotes';
 import { registerPages } from './pages/routes';
 import { registerShell } from './pages/shell';
@@ -40,11 +45,17 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Overrides on top of the environment's configuration (loadConfig). */
   config?: Partial<AppConfig>;
+  /** Where unexpected errors are reported; by default Sentry when SENTRY_DSN is set, else nowhere (tests pass a fake). */
+  errorReporter?: ErrorReporter;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
   app: FastifyInstance;
   deps: AppDeps;
+  /** For the work main.ts runs beside the app (payment jobs, sweeps): their failures are reported like the app's. */
+  errorReporter: ErrorReporter;
 }
 
 /**
@@ -55,27 +66,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return (await buildAppWithDeps(options)).app;
 }
 
-export async function buildAppWithDeps({ db, clock = systemClock, config: overrides = {} }: BuildAppOptions): Promise<App> {
+export async function buildAppWithDeps({ db, clock = systemClock, config: overrides = {}, errorReporter, logStream }: BuildAppOptions): Promise<App> {
   const config: AppConfig = { ...loadConfig(), ...overrides };
+  const reporter = errorReporter ?? (await createErrorReporter({ dsn: config.observability.sentryDsn, environment: config.observability.sentryEnvironment }));
   // REMOTES_FILE is checked before anything starts: a wrong file stops the server here (pages/remotes.ts).
   const remotes = createRemotesSource(config, (message) => app.log.error(message));
   const secret = await loadSessionSecret(db, config.sessionSecret);
   const sessions = new Sessions({ db, clock, secret, secureCookies: config.secureCookies, publicOrigin: new URL(config.publicUrl).origin });
   // `app` is assigned below, before any mail can fail.
-  const mailer = createMailer({ db, clock, config: config.mail, onError: (error) => app.log.error({ err: error }, 'mail delivery failed') });
+  const mailer = createMailer({ db, clock, config: config.mail, onError: (error, job) => jobFailureHandler(app.log, reporter, 'mail delivery failed')(error, job) });
   const deps: AppDeps = { db, clock, config, sessions, mailer };
 
   const app = Fastify({
-    logger: { level: config.logLevel },
-    // Failures are logged by the error handler; a line per request would cost more than most requests do.
-    logController: new LogController({ disableRequestLogging: true }),
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // Failures are logged by the error handler; a line per request would cost more than most requests do. Every log
+    // line of a request carries its id as request_id, the name error answers and X-Request-Id give it.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString },
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The incoming X-Request-Id when safe (observability/request-id.ts); Fastify's own header reading is off, as it
+    // would take any value.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   });
 
   // First, so every answer carries them: pages, /ajax, assets, errors and 404s (http/security-headers.ts).
   registerSecurityHeaders(app, config, remotes);
+  registerRequestId(app);
+  registerRequestTiming(app);
 
   // POST bodies are form-encoded (spec 7), nothing else: every other content type is a 415.
   app.removeAllContentTypeParsers();
@@ -88,19 +107,22 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
   });
   app.addHook('onClose', () => mailer.close());
   // Payment plans: later payments and reminders are durable jobs, run by this runner (its kinds only).
-  const instalmentRunner = startInstalmentRunner(deps, (error) => app.log.error({ err: error }, 'instalment job failed'));
+  const instalmentRunner = startInstalmentRunner(deps, jobFailureHandler(app.log, reporter, 'instalment job failed'));
   app.addHook('onClose', () => instalmentRunner.stop());
   // Scheduled gifts: their transfer notifications are durable jobs, run by this runner (its kinds only).
-  const transferRunner = startTransferRunner(deps, (error) => app.log.error({ err: error }, 'transfer job failed'));
+  const transferRunner = startTransferRunner(deps, jobFailureHandler(app.log, reporter, 'transfer job failed'));
   app.addHook('onClose', () => transferRunner.stop());
+  // Sends the reports still queued (Sentry batches them) before the process ends.
+  app.addHook('onClose', () => reporter.close());
   await app.register(fastifyCookie);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(createErrorHandler(reporter));
   app.setNotFoundHandler(notFoundHandler);
 
   app.get('/healthz', async (_request, reply) => {
     await db.selectFrom('settings').select('key').limit(1).execute();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
+  registerMetricsRoute(app, createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }), config.observability.metricsToken);
   registerRemotes(app, config, remotes);
   const assets = registerPageAssets(app, config.tokensCss);
   registerOpenApi(app, assets);
@@ -128,5 +150,5 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     registerWaiverPages(scope, deps, assets);
   });
 
-  return { app, deps };
+  return { app, deps, errorReporter: reporter };
 }

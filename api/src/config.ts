@@ -7,6 +7,7 @@ import { loadMailConfig, type MailConfig } from './mail/config';
 import { loadSaleConfig, type SaleConfig } from './sale/config';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -68,6 +69,8 @@ export interface AppConfig {
   address: AddressConfig;
   /** Payment providers: real Stripe, Square and TrueLayer each when its configuration is set, the sandboxes otherwise (payment/config.ts). */
   payment: PaymentConfig;
+  /** /metrics, Sentry and the retention of finished jobs and sent mail (observability/config.ts). */
+  observability: ObservabilityConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -145,5 +148,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: loadMailConfig(env, publicUrl, devPages),
     address: loadAddressConfig(env),
     payment: loadPaymentConfig(env, publicUrl),
+    observability: loadObservabilityConfig(env),
   };
 }

@@ -11,6 +11,8 @@ import { describeTrustProxy } from './http/trust-proxy';
 import { OUTBOX_PATHS } from './pages/dev-outbox';
 import { migrateToLatest } from './db/migrate';
 import { startHoldSweeper } from './jobs/hold-sweeper';
+import { startRetentionSweeper } from './jobs/retention';
+import { jobFailureHandler } from './observability/job-failures';
 import { startPaymentJobs } from './payment/jobs';
 import { providersFor } from './payment/providers';
 import { onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seeded = await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity: onSaleCapacityFromEnv() });
 
-  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config });
+  const { app, deps, errorReporter } = await buildAppWithDeps({ db: database.db, clock, config });
   app.log.info(`database: ${database.kind} (${database.description})${seeded ? ', demo catalogue seeded' : ''}`);
   app.log.info(`TRUST_PROXY: ${describeTrustProxy(config.trustProxy)}`);
   if (config.devPages) {
@@ -42,12 +44,22 @@ async function main(): Promise<void> {
     db: database.db,
     clock,
     intervalMs: config.holdSweepMs,
-    onError: (error) => app.log.error({ err: error }, 'hold sweep failed'),
+    onError: jobFailureHandler(app.log, errorReporter, 'hold sweep failed'),
     onSwept: (result) => app.log.info(`expired ${result.tickets} held tickets of ${result.sales} sales`),
   });
 
   // Refunds and bank payments whose buyer never came back (payment/jobs.ts).
-  const paymentJobs = startPaymentJobs(deps, providersFor(database.db, clock, config.payment), (error) => app.log.error({ err: error }, 'payment job failed'));
+  const paymentJobs = startPaymentJobs(deps, providersFor(database.db, clock, config.payment), jobFailureHandler(app.log, errorReporter, 'payment job failed'));
+
+  // Finished jobs and sent mail are deleted once old (jobs/retention.ts); pending, failed and unsent rows never are.
+  const retention = startRetentionSweeper({
+    db: database.db,
+    clock,
+    policy: { jobDays: config.observability.jobRetentionDays, outboxDays: config.observability.outboxRetentionDays },
+    intervalMs: config.observability.retentionSweepMs,
+    onError: jobFailureHandler(app.log, errorReporter, 'retention sweep failed'),
+    onSwept: (result) => app.log.info(`retention: deleted ${result.jobs} finished jobs and ${result.messages} sent messages`),
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -59,6 +71,7 @@ async function main(): Promise<void> {
     void (async () => {
       await app.close();
       await sweeper.stop();
+      await retention.stop();
       await paymentJobs.stop();
       await database.close();
       process.exit(0);

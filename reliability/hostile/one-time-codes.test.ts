@@ -160,7 +160,7 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
       const response = await attacker.post(accountPaths.sendCode, { email: `spray-${i}@example.org` }, { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` });
       attempts += 1;
       statuses.push(response.statusCode);
-      if (response.statusCode !== 200) expect(response.json()).toEqual({ error: identityMessages.tooManyRequests });
+      if (response.statusCode !== 200) expect(response.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
     expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429, 429]);

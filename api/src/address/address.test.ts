@@ -51,7 +51,7 @@ describe('get_address_all_countries_states', () => {
     const visitor = await t.visitor();
     const response = await visitor.post(accountPaths.countries);
     expect(response.statusCode).toBe(200);
-    const { countries, states } = response.json() as { countries: { id: number; name: string }[]; states: { id: number; name: string; country_id: number }[] };
+    const { countries, states } = response.json<{ countries: { id: number; name: string }[]; states: { id: number; name: string; country_id: number }[] }>();
     expect(countries).toHaveLength(249);
     expect(countries.slice(0, 2)).toEqual([
       { id: 1, name: 'United Kingdom' },
@@ -99,7 +99,7 @@ describe('the address book belongs to its owner', () => {
     for (const visitor of [other, guest]) {
       const response = await visitor.post(accountPaths.deleteAddress, { address_id: SEED.address.demoHome });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: addressMessages.notYourAddress, errors: { address_id: addressMessages.notYourAddress } });
+      expect(response.json()).toEqual({ error: addressMessages.notYourAddress, errors: { address_id: addressMessages.notYourAddress }, request_id: expect.any(String) });
     }
     expect(await accountSnapshot(t)).toBe(before);
   });

@@ -83,7 +83,7 @@ describe('the sandbox captcha', () => {
     expect(await solve(visitor)).not.toBe(pass.json().token);
     const fail = await visitor.post(SOLVE, { sitekey: SANDBOX_SITE_KEY, outcome: 'fail' });
     expect(fail.statusCode).toBe(400);
-    expect(fail.json()).toEqual({ error: 'The challenge could not be verified.' });
+    expect(fail.json()).toEqual({ error: 'The challenge could not be verified.', request_id: expect.any(String) });
   });
 
   test.each([
@@ -94,7 +94,7 @@ describe('the sandbox captcha', () => {
   ])('solve with %s is a 400 and stores nothing', async (_name, body) => {
     const visitor = await t.visitor();
     const before = await t.db.selectFrom('captcha_tokens').select('token_hash').execute();
-    const response = await visitor.post(SOLVE, body as Record<string, string>);
+    const response = await visitor.post(SOLVE, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(expect.objectContaining({ error: expect.any(String) }));
     expect(await t.db.selectFrom('captcha_tokens').select('token_hash').execute()).toEqual(before);

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import { REPO_ROOT } from '../config';
+import { rememberConnectionStats, timedDialect } from '../observability/db-connections';
 import type { Database, Db } from './schema';
 
 export interface DatabaseHandle {
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** statement_timeout of every connection, in ms (DB_STATEMENT_TIMEOUT_MS); 0 turns it off. */
+  statementTimeoutMs?: number;
 }
 
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
@@ -38,6 +41,12 @@ export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data', 'pglite');
  * served ~1,200, the extra backends only queueing on the hot ticket row and costing the database CPU while they wait.
  */
 export const DEFAULT_POOL_SIZE = Math.max(4, 2 * os.availableParallelism());
+
+/**
+ * A statement still running after 15 s is stuck (a lock never released, a runaway plan): PostgreSQL cancels it, its
+ * request fails and its connection goes back to the pool, rather than the pool draining one stuck query at a time.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 function redact(url: string): string {
   try {
@@ -55,6 +64,8 @@ export function quoteIdentifier(name: string): string {
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const waits = { waiting: 0 };
   if (options.databaseUrl) {
     const pool = new Pool({
       connectionString: options.databaseUrl,
@@ -62,6 +73,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       // A database that does not answer fails the request in seconds (a 503, http/unavailable.ts) instead of hanging it.
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
+      // Sent in every connection's start-up packet, so no connection of the pool is ever without it.
+      statement_timeout: statementTimeoutMs,
       ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
     });
     // An idle client's error (e.g. the server restarted) must not crash the process; the pool replaces it.
@@ -70,14 +83,19 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // network cut) emits 'error' on that client: without a listener that would end the process. The query running on
     // it fails (a 503 to its request: http/unavailable.ts) and the pool drops the broken client.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: timedDialect(new PostgresDialect({ pool }), 'postgres', waits) });
+    rememberConnectionStats(db, { database: 'postgres', waiting: () => waits.waiting, pool: () => ({ total: pool.totalCount, idle: pool.idleCount }) });
     return { db, kind: 'postgres', description: redact(options.databaseUrl), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // Accepted and shown by PGlite, but not enforced: its single-user WebAssembly backend has no timer to cancel a
+  // statement with. Set anyway, so `SHOW statement_timeout` says the same on both databases.
+  await pglite.exec(`SET statement_timeout = ${Math.floor(statementTimeoutMs)}`);
+  const db = new Kysely<Database>({ dialect: timedDialect(new PGliteDialect(pglite), 'pglite', waits) });
+  rememberConnectionStats(db, { database: 'pglite', waiting: () => waits.waiting });
   return { db, kind: 'pglite', description: dataDir, pglite, close: () => db.destroy() };
 }
 
@@ -89,5 +107,12 @@ export function databaseOptionsFromEnv(env: Record<string, string | undefined> =
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(dataDir ? { dataDir: path.resolve(dataDir) } : {}),
     ...(env.PG_POOL_SIZE ? { poolSize: Number(env.PG_POOL_SIZE) } : {}),
+    ...(env.DB_STATEMENT_TIMEOUT_MS?.trim() ? { statementTimeoutMs: statementTimeoutFrom(env.DB_STATEMENT_TIMEOUT_MS) } : {}),
   };
+}
+
+function statementTimeoutFrom(raw: string): number {
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < 0) throw new Error(`DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0: no limit), got '${raw}'`);
+  return value;
 }

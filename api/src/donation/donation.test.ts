@@ -78,7 +78,7 @@ describe('save_donation', () => {
     for (const charity_id of [charity, 999_999]) {
       const response = await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 10, charity_id });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: donationMessages.charityNotInBasket, errors: { charity_id: donationMessages.charityNotInBasket } });
+      expect(response.json()).toEqual({ error: donationMessages.charityNotInBasket, errors: { charity_id: donationMessages.charityNotInBasket }, request_id: expect.any(String) });
     }
     expect(await accountSnapshot(t)).toBe(before);
   });
@@ -97,7 +97,7 @@ describe('save_donation', () => {
     t.clock.advance(16 * 60_000);
     const response = await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 10, charity_id: charity });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.checkoutExpired, type: 'reserving' });
+    expect(response.json()).toEqual({ error: messages.checkoutExpired, type: 'reserving', request_id: expect.any(String) });
   });
 });
 

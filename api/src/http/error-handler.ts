@@ -1,15 +1,23 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorReporter } from '../observability/error-reporting';
 import { HttpError } from './errors';
 import { serverMessages } from './server-messages';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './unavailable';
 
 /**
- * Every failure leaves as { error } (ApiErrorBody). Refusals keep their status and message; Fastify's own 4xx (body
- * too large, wrong content type, bad JSON-less bodies) get a sentence a person can read; anything else is a bug:
- * logged with the request, answered 500 without details. The database out of reach is a 503 with the call's failure
- * sentence (http/unavailable.ts).
+ * Every failure leaves as { error } (ApiErrorBody; observability/request-id.ts adds `request_id`). Refusals keep their
+ * status and message; Fastify's own 4xx (body too large, wrong content type, bad JSON-less bodies) get a sentence a
+ * person can read; anything else is a bug: logged with the request, reported (Sentry, when configured) with its request
+ * id, answered 500 without details. The database out of reach is a 503 with the call's failure sentence
+ * (http/unavailable.ts): an outage, logged, not reported as a bug.
  */
-export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function createErrorHandler(reporter?: ErrorReporter) {
+  return (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): void => handleError(error, request, reply, reporter);
+}
+
+export const errorHandler = createErrorHandler();
+
+function handleError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply, reporter: ErrorReporter | undefined): void {
   if (error instanceof HttpError) {
     void reply.code(error.statusCode).send(error.body);
     return;
@@ -33,6 +41,8 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
     return;
   }
   request.log.error({ err: error }, 'request failed');
+  const config = request.routeOptions.config as { call?: unknown } | undefined;
+  reporter?.capture(error, { requestId: request.id, method: request.method, route: typeof config?.call === 'string' ? config.call : (request.routeOptions.url ?? 'not_found') });
   void reply.code(500).send({ error: serverMessages.internal });
 }
 

@@ -32,8 +32,9 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, handler:
   app.route({
     method: call.method,
     url: call.path,
-    // The page's wording for this call failing: the error handler answers it when the database is out of reach.
-    config: { failure: call.failure },
+    // The page's wording for this call failing: the error handler answers it when the database is out of reach. The
+    // call's name labels its metrics and error reports.
+    config: { failure: call.failure, call: call.name },
     handler: async (request, reply) => {
       const input = call.method === 'GET' ? request.query : (request.body ?? {});
       const parsed = call.request.safeParse(input);

@@ -69,7 +69,7 @@ describe.each<[string, TrustProxy]>([
     for (let i = 0; i < SENDS + 2; i += 1) {
       const response = await sendThroughProxy(t, '10.0.0.2', '198.51.100.7', `203.0.113.${i}, 192.0.2.${i}`, `xff-${i}@example.org`);
       statuses.push(response.statusCode);
-      if (response.statusCode !== 200) expect(response.json()).toEqual({ error: identityMessages.tooManyRequests });
+      if (response.statusCode !== 200) expect(response.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // Another client behind the same proxy is counted apart.

@@ -85,7 +85,7 @@ describe('per email', () => {
 
     const sixth = await client.post(accountPaths.sendCode, { email: 'limit-a@example.org' });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ error: identityMessages.tooManyCodesForEmail });
+    expect(sixth.json()).toEqual({ error: identityMessages.tooManyCodesForEmail, request_id: expect.any(String) });
     expect(await outboxCount('limit-a@example.org')).toBe(5);
     const still = await t.db.selectFrom('one_time_codes').select('code_hash').where('email', '=', 'limit-a@example.org').executeTakeFirstOrThrow();
     expect(still.code_hash).toBe(fifth.code_hash);
@@ -118,7 +118,7 @@ describe('per client address', () => {
     for (let i = 0; i < 8; i += 1) expect((await client.post(accountPaths.sendCode, { email: `spray${i}@example.org` })).statusCode).toBe(200);
     const ninth = await client.post(accountPaths.sendCode, { email: 'spray9@example.org' });
     expect(ninth.statusCode).toBe(429);
-    expect(ninth.json()).toEqual({ error: identityMessages.tooManyRequests });
+    expect(ninth.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
     expect(await outboxCount('spray9@example.org')).toBe(0);
     expect((await new Client(t.app, '10.0.1.2').post(accountPaths.sendCode, { email: 'spray9@example.org' })).statusCode).toBe(200);
   });
@@ -134,7 +134,7 @@ describe('per client address', () => {
     }
     const seventh = await client.post(accountPaths.checkCode, { email: 'guess7@example.org', code: '123456' });
     expect(seventh.statusCode).toBe(429);
-    expect(seventh.json()).toEqual({ error: identityMessages.tooManyRequests });
+    expect(seventh.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
   });
 });
 

@@ -146,7 +146,7 @@ describe('XSRF', () => {
     const visitor = await t.visitor();
     const response = await visitor.post(paths.addToBasket, addTicket, { xsrf: false });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: expect.stringMatching(/session/i) });
+    expect(response.json()).toEqual({ error: expect.stringMatching(/session/i), request_id: expect.any(String) });
     expect((await visitor.get(paths.get)).json().tickets).toEqual([]);
   });
 

@@ -132,7 +132,7 @@ describe('check_one_time_code', () => {
     t.clock.advance(15 * MINUTE);
     const response = await visitor.post(accountPaths.checkCode, { email: late, code: await latestCode(t, late) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: identityMessages.codeExpired, type: 'one_time_code' });
+    expect(response.json()).toEqual({ error: identityMessages.codeExpired, type: 'one_time_code', request_id: expect.any(String) });
   });
 
   test('a code works once', async () => {
@@ -142,7 +142,7 @@ describe('check_one_time_code', () => {
     expect(first.statusCode).toBe(200);
     const again = await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code' });
+    expect(again.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code', request_id: expect.any(String) });
   });
 
   test('sending again voids the previous code', async () => {
@@ -169,13 +169,13 @@ describe('check_one_time_code', () => {
     for (const left of [4, 3, 2, 1]) {
       const wrong = await visitor.post(accountPaths.checkCode, { email, code: wrongCode(code) });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ error: identityMessages.codeWrong(left), type: 'one_time_code' });
+      expect(wrong.json()).toEqual({ error: identityMessages.codeWrong(left), type: 'one_time_code', request_id: expect.any(String) });
     }
     const fifth = await visitor.post(accountPaths.checkCode, { email, code: wrongCode(code) });
-    expect(fifth.json()).toEqual({ error: identityMessages.codeUsedUp, type: 'one_time_code' });
+    expect(fifth.json()).toEqual({ error: identityMessages.codeUsedUp, type: 'one_time_code', request_id: expect.any(String) });
     const right = await visitor.post(accountPaths.checkCode, { email, code });
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual({ error: identityMessages.codeUsedUp, type: 'one_time_code' });
+    expect(right.json()).toEqual({ error: identityMessages.codeUsedUp, type: 'one_time_code', request_id: expect.any(String) });
 
     await visitor.post(accountPaths.sendCode, { email });
     expect((await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) })).statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe('check_one_time_code', () => {
     await visitor.post(accountPaths.sendCode, { email: mine });
     const response = await visitor.post(accountPaths.checkCode, { email: newEmail(), code: await latestCode(t, mine) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code' });
+    expect(response.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code', request_id: expect.any(String) });
   });
 
   test('a code works only in the session that asked for it: another session holding the right code gets nothing', async () => {
@@ -212,7 +212,7 @@ describe('check_one_time_code', () => {
     const code = await latestCode(t, email);
     const stolen = await other.post(accountPaths.checkCode, { email, code });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code' });
+    expect(stolen.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code', request_id: expect.any(String) });
     expect((await other.get(paths.getUser)).json()).toEqual({ user: null });
     expect((await owner.post(accountPaths.checkCode, { email, code })).json()).toEqual({ has_account: false });
   });
@@ -237,7 +237,7 @@ describe('check_one_time_code', () => {
     t.clock.advance(3600 * 1000 + 1000);
     const response = await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.checkoutExpired, type: 'reserving' });
+    expect(response.json()).toEqual({ error: messages.checkoutExpired, type: 'reserving', request_id: expect.any(String) });
     const row = await t.db.selectFrom('one_time_codes').select(['used_at', 'attempts']).where('email', '=', email).executeTakeFirstOrThrow();
     expect(row).toEqual({ used_at: null, attempts: 0 });
   });
@@ -330,7 +330,7 @@ describe('save_guest_to_sale', () => {
     const before = await accountSnapshot(t);
     const response = await visitor.post(accountPaths.saveGuest, { email, fullname: 'Madonna' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.fullNameRequired, errors: { fullname: messages.fullNameRequired } });
+    expect(response.json()).toEqual({ error: messages.fullNameRequired, errors: { fullname: messages.fullNameRequired }, request_id: expect.any(String) });
     expect(await accountSnapshot(t)).toBe(before);
   });
 

@@ -262,7 +262,7 @@ describe('destroy_sale', () => {
     await t.db.updateTable('sales').set({ status: 'paid' }).where('reference', '=', reference).execute();
     const response = await visitor.post(paths.destroy);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: expect.any(String) });
+    expect(response.json()).toEqual({ error: expect.any(String), request_id: expect.any(String) });
   });
 });
 
@@ -274,7 +274,7 @@ describe('update_basket_state', () => {
 
     const login = await visitor.post(paths.updateBasketState, { state: 'login' });
     expect(login.statusCode).toBe(409);
-    expect(login.json()).toEqual({ error: expect.any(String) });
+    expect(login.json()).toEqual({ error: expect.any(String), request_id: expect.any(String) });
 
     await visitor.post(paths.reserve);
     expect((await visitor.post(paths.updateBasketState, { state: 'payment' })).statusCode).toBe(200);

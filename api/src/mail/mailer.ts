@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
-import { enqueueJob, startJobRunner, type JobRunner } from '../jobs/queue';
+import { enqueueJob, startJobRunner, type Job, type JobRunner } from '../jobs/queue';
 import type { MailConfig } from './config';
 import { attachmentsOf, markFailed, markSent, storeMessage, type OutboxMessage } from './outbox';
 import { smtpTransport, type MailTransport } from './transport';
@@ -27,7 +27,8 @@ export interface MailerOptions {
   transport?: MailTransport;
   /** Where a message is printed when config.logToConsole (default: console.log). */
   log?: (text: string) => void;
-  onError: (error: unknown) => void;
+  /** A delivery that failed (with its job) or a run of deliveries that could not start (without). */
+  onError: (error: unknown, job?: Job) => void;
 }
 
 function outboxIdOf(payload: unknown): number {

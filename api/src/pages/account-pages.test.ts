@@ -145,7 +145,7 @@ describe('/signin/', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const refused = await visitor.post('/signin/verify', { email: 'wrong.code@example.org', code: wrong });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: identityMessages.codeWrong(4), type: 'one_time_code' });
+    expect(refused.json()).toEqual({ error: identityMessages.codeWrong(4), type: 'one_time_code', request_id: expect.any(String) });
 
     const before = await accountSnapshot(t);
     for (const body of [{ email: 'not-an-email', code: '123456' }, { email: 'a@example.org', code: '12345' }, { email: 'a@example.org' }, 'email[x][y]=1']) {

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { type JobHandler, type JobRunner, startJobRunner } from '../jobs/queue';
+import { type Job, type JobHandler, type JobRunner, startJobRunner } from '../jobs/queue';
 import type { PaymentProviders } from './providers';
 import { BANK_SETTLE_JOB } from './routes';
 import { saleOfProviderPayment } from './sale-context';
@@ -60,7 +60,7 @@ export function paymentJobHandlers(deps: AppDeps, providers: PaymentProviders): 
 }
 
 /** The runner of the payment jobs only (`kinds`), so other domains' runners never claim them and vice versa. */
-export function startPaymentJobs(deps: AppDeps, providers: PaymentProviders, onError: (error: unknown) => void): JobRunner {
+export function startPaymentJobs(deps: AppDeps, providers: PaymentProviders, onError: (error: unknown, job?: Job) => void): JobRunner {
   return startJobRunner({
     db: deps.db,
     clock: deps.clock,

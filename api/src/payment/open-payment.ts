@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { lockReservedSale } from '../identity/checkout-sale';
 import type { SessionHandle } from '../identity/session';
 import { unansweredBeforePayment } from '../questions/unanswered';
+import { recordPayment } from '../observability/metrics';
 import { componentsText, type PriceSnapshot, priceSnapshot } from '../sale/price';
 import { paymentMessages } from './messages';
 import { cancelAtProvider, cancelOpenPayments, LIVE } from './cancel-open';
@@ -157,9 +158,19 @@ export async function attachProviderPayment(db: Db, rowId: number, providerPayme
   });
 }
 
-/** The claimed payment came to nothing (declined, refused before any money moved): the sale's slot is free again. */
+/**
+ * The claimed payment came to nothing (declined, refused before any money moved): the sale's slot is free again.
+ * Counted as 'declined' in payments_total.
+ */
 export async function failPayment(db: Db, rowId: number, now: Date): Promise<void> {
-  await db.updateTable('sale_provider_payments').set({ status: 'failed', updated_at: now }).where('id', '=', rowId).where('status', 'in', [...LIVE]).execute();
+  const failed = await db
+    .updateTable('sale_provider_payments')
+    .set({ status: 'failed', updated_at: now })
+    .where('id', '=', rowId)
+    .where('status', 'in', [...LIVE])
+    .returning('provider')
+    .executeTakeFirst();
+  if (failed) recordPayment(failed.provider, 'declined');
 }
 
 /** The refusal a page gets when the basket changed between pricing a payment and handing it out. */

@@ -7,6 +7,7 @@ import { failpoint } from '../failpoints';
 import { HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
 import { enqueueJob } from '../jobs/queue';
+import { recordPayment } from '../observability/metrics';
 import { BANK_PORTAL_PATH, renderBankPortal } from '../pages/sandbox-bank';
 import { renderThreeDsPage, THREE_DS_PATH } from '../pages/sandbox-3ds';
 import { cardOfNumber, recordPaymentCard } from './card-details';
@@ -77,6 +78,8 @@ async function afterCardIntent(deps: AppDeps, providers: PaymentProviders, inten
     return result.outcome === 'paid' ? { paid: true, error: null } : { paid: false, error: result.reason };
   }
   const error = intent.lastError ?? paymentMessages.authenticationFailed;
+  // A card intent stays open after a decline (the buyer may try another card), so it is counted here, not by failPayment.
+  recordPayment('stripe', 'declined');
   await db.updateTable('sales').set({ payment_error: error, state: 'payment', updated_at: now }).where('id', '=', link.sale_id).where('status', '=', 'reserved').execute();
   await db.updateTable('sales').set({ payment_error: error, updated_at: now }).where('id', '=', link.sale_id).where('status', '!=', 'reserved').where('status', '!=', 'paid').execute();
   return { paid: false, error };

@@ -7,6 +7,7 @@ import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
+import { recordPayment as countPayment } from '../observability/metrics';
 import { componentsText, parseComponents, type PriceComponents, type PriceSnapshot, priceSnapshot } from '../sale/price';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
@@ -168,8 +169,18 @@ export async function settleSalePaid(db: Db, input: SettleInput): Promise<Settle
   return db.transaction().execute((tx) => settleInTransaction(tx, input));
 }
 
-/** settleSalePaid inside the caller's transaction (a free claim prices and settles under one lock). */
+/**
+ * settleSalePaid inside the caller's transaction (a free claim prices and settles under one lock). Each first
+ * settlement is counted in payments_total as it is decided: a transaction that then fails (the database going away
+ * mid-commit) is counted all the same, an over-count that rare is worth not threading the count through every caller.
+ */
 export async function settleInTransaction(tx: Tx, input: SettleInput): Promise<SettleResult> {
+  const result = await settle(tx, input);
+  if (!result.alreadySettled) countPayment(input.provider, result.outcome);
+  return result;
+}
+
+async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
   const refundProtectionBp = input.refundProtectionBp ?? loadConfig().sale.refundProtectionBp;
   const currency = input.currency.toUpperCase();
   const sale = await tx.selectFrom('sales').selectAll().where('id', '=', input.saleId).forUpdate().executeTakeFirst();
@@ -228,8 +239,8 @@ export async function runRefund(db: Db, providers: Providers, payload: RefundJob
   if (payload.provider === 'stripe') await providers.card.refund(payload.providerPaymentId);
   else if (payload.provider === 'square') await providers.square.refund(payload.providerPaymentId);
   else if (payload.provider === 'truelayer') await providers.bank.refund(payload.providerPaymentId);
-  await db.transaction().execute(async (tx) => {
-    await tx
+  const completed = await db.transaction().execute(async (tx) => {
+    const ledger = await tx
       .updateTable('ledger_entries')
       .set({ status: 'done', completed_at: now })
       .where('kind', '=', 'refund')
@@ -244,7 +255,10 @@ export async function runRefund(db: Db, providers: Providers, payload: RefundJob
       .where('provider_payment_id', '=', payload.providerPaymentId)
       .where('status', '=', 'refund_pending')
       .execute();
+    return ledger.some((row) => row.numUpdatedRows > 0n);
   });
+  // Counted once: a repeated job finds the ledger's refund already done.
+  if (completed) countPayment(payload.provider, 'refund_completed');
 }
 
 export interface ConfirmResult {

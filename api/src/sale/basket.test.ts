@@ -129,7 +129,7 @@ describe('add_to_basket and the totals of get', () => {
     const before = await counts();
     const unknownTicket = await visitor.post(paths.addToBasket, { ticket_id: 424242, quantity: 1 });
     expect(unknownTicket.statusCode).toBe(404);
-    expect(unknownTicket.json()).toEqual({ error: expect.any(String) });
+    expect(unknownTicket.json()).toEqual({ error: expect.any(String), request_id: expect.any(String) });
     expect((await visitor.post(paths.addToBasket, { gift_voucher_id: 424242, qty: 1, value: 10 })).statusCode).toBe(404);
     expect(await counts()).toEqual(before);
   });

@@ -39,7 +39,7 @@ describe('update_ticket_quantity', () => {
     const visitor = await buyerOf(t, ticket.onSale, 2);
     const response = await visitor.post(paths.quantity, { ticket_id: ticket.onSale, quantity: 11 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.canOnlyReserve(10) });
+    expect(response.json()).toEqual({ error: messages.canOnlyReserve(10), request_id: expect.any(String) });
     expect((await basket(visitor)).tickets[0].qty).toBe(2);
     expect((await visitor.post(paths.quantity, { ticket_id: ticket.onSale, quantity: 10 })).json()).toEqual({ success: true });
   });
@@ -47,7 +47,7 @@ describe('update_ticket_quantity', () => {
   test('raising above the stock left is refused with what can be reserved; lowering is always allowed', async () => {
     const type = await freshTicketType(t, 3);
     const visitor = await buyerOf(t, type, 1);
-    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 4 })).json()).toEqual({ error: messages.canOnlyReserve(3) });
+    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 4 })).json()).toEqual({ error: messages.canOnlyReserve(3), request_id: expect.any(String) });
     expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 3 })).json()).toEqual({ success: true });
     // Someone else takes two: the basket now asks for more than is left, and says so.
     const other = await buyerOf(t, type, 2);
@@ -64,14 +64,14 @@ describe('update_ticket_quantity', () => {
     const visitor = await buyerOf(t, type, 1);
     const other = await buyerOf(t, type, 1);
     await other.post(paths.reserve);
-    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 2 })).json()).toEqual({ error: `Sorry, Test ticket ${type} has sold out.` });
+    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 2 })).json()).toEqual({ error: `Sorry, Test ticket ${type} has sold out.`, request_id: expect.any(String) });
   });
 
   test('below a minimum per customer is refused', async () => {
     const visitor = await buyerOf(t, ticket.jazzTable, 4);
     const response = await visitor.post(paths.quantity, { ticket_id: ticket.jazzTable, quantity: 1 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.minimumPurchase(2) });
+    expect(response.json()).toEqual({ error: messages.minimumPurchase(2), request_id: expect.any(String) });
     expect((await visitor.post(paths.quantity, { ticket_id: ticket.jazzTable, quantity: 2 })).json()).toEqual({ success: true });
   });
 
@@ -80,7 +80,7 @@ describe('update_ticket_quantity', () => {
     expect((await basket(visitor)).tickets[0].can_update_quantity).toBe(false);
     const response = await visitor.post(paths.quantity, { ticket_id: ticket.folkStalls, quantity: 3 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: saleMessages.quantityFixed });
+    expect(response.json()).toEqual({ error: saleMessages.quantityFixed, request_id: expect.any(String) });
   });
 
   test('a ticket not in the basket is a 404; no basket at all is a 409', async () => {
@@ -89,7 +89,7 @@ describe('update_ticket_quantity', () => {
     const empty = await t.visitor();
     const response = await empty.post(paths.quantity, { ticket_id: ticket.galaChild, quantity: 1 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: saleMessages.noSale });
+    expect(response.json()).toEqual({ error: saleMessages.noSale, request_id: expect.any(String) });
   });
 
   test('changing a reserved basket gives its holds back at once; the same quantity keeps the reservation', async () => {
@@ -196,7 +196,7 @@ describe('a paid sale', () => {
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: saleMessages.paidSale });
+      expect(response.json()).toEqual({ error: saleMessages.paidSale, request_id: expect.any(String) });
     }
     const after = await t.db.selectFrom('sale_lines').select(['qty']).where('sale_id', '=', sale.id).orderBy('id').execute();
     expect(after).toEqual([{ qty: 1 }, { qty: 1 }]);

@@ -37,7 +37,7 @@ describe('update_refund_protection', () => {
     expect((await visitor.get(paths.get)).json()).toMatchObject({ has_refund_protection: false, refund_protection_cost: null });
     const response = await visitor.post(paths.refundProtection, { refund_protection: true });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: saleMessages.refundProtectionUnavailable });
+    expect(response.json()).toEqual({ error: saleMessages.refundProtectionUnavailable, request_id: expect.any(String) });
     expect((await saleOf(t, visitor)).refund_protection).toBe(false);
     expect((await visitor.post(paths.refundProtection, { refund_protection: false })).json()).toEqual({ success: true });
   });

@@ -6,6 +6,7 @@ import type { Db } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
 import { availableOf, endHolds, expireHolds } from '../inventory/holds';
+import { recordReservation } from '../observability/metrics';
 import { basketChanged, secondsRemaining } from './current';
 import { saleMessages } from './messages';
 
@@ -134,6 +135,24 @@ async function shortageMessage(db: Db, ticketTypeId: number): Promise<string> {
 
 const MAX_ROUNDS = 4;
 
+/** Why a reservation was refused, as the reservations_total metric labels it (a few fixed words, never the sentence). */
+type RefusalReason = 'empty_basket' | 'already_paid' | 'code_unavailable' | 'basket_rule' | 'sold_out' | 'basket_changed';
+
+function refused(reason: RefusalReason, error: string): ReserveTicketsResponse {
+  recordReservation('refused', reason);
+  return { reserved: false, error };
+}
+
+function reservedAnswer(answer: { sale_reference: string | null; fresh_reservation: boolean; checkout_time: number | null }): ReserveTicketsResponse {
+  recordReservation(answer.fresh_reservation ? 'reserved' : 'reserved_again');
+  return { reserved: true, ...answer };
+}
+
+function captchaAnswer(siteKey: string, error?: string): ReserveTicketsResponse {
+  recordReservation('captcha', error === undefined ? 'demanded' : 'failed');
+  return { captcha: true, captcha_sitekey: siteKey, ...(error === undefined ? {} : { error }) };
+}
+
 type FastOutcome = 'empty' | 'paid' | 'held' | 'reserved' | 'check';
 
 /** reserve_basket (0002_basket): a plain basket read, checked and reserved in one round trip. */
@@ -164,17 +183,17 @@ export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, 
   // The on-sale path: one round trip. A captcha that may be due (or a token to check) takes the full path below.
   try {
     const fast = await reserveFast(db, session.tokenHash, now, expiresAt, overLimit || request.captchaToken !== undefined);
-    if (fast.outcome === 'empty') return { reserved: false, error: serverMessages.emptyBasket };
-    if (fast.outcome === 'paid') return { reserved: false, error: serverMessages.alreadyPaid };
-    if (fast.outcome === 'reserved') return { reserved: true, sale_reference: fast.reference, fresh_reservation: true, checkout_time: deps.holdSeconds };
+    if (fast.outcome === 'empty') return refused('empty_basket', serverMessages.emptyBasket);
+    if (fast.outcome === 'paid') return refused('already_paid', serverMessages.alreadyPaid);
+    if (fast.outcome === 'reserved') return reservedAnswer({ sale_reference: fast.reference, fresh_reservation: true, checkout_time: deps.holdSeconds });
     if (fast.outcome === 'held') {
       // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
-      return { reserved: true, sale_reference: fast.reference, fresh_reservation: false, checkout_time: secondsRemaining({ status: 'reserved', hold_expires_at: fast.hold_expires_at }, now) };
+      return reservedAnswer({ sale_reference: fast.reference, fresh_reservation: false, checkout_time: secondsRemaining({ status: 'reserved', hold_expires_at: fast.hold_expires_at }, now) });
     }
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    if (refusal.kind === 'code_unavailable') return { reserved: false, error: await dropCode(db, await saleIdOf(db, session.tokenHash), refusal.id, now) };
+    if (refusal.kind === 'code_unavailable') return refused('code_unavailable', await dropCode(db, await saleIdOf(db, session.tokenHash), refusal.id, now));
     // Short of stock: lapsed holds are swept once (by this sweep or one running beside it), then the full path tries
     // once more and words the answer.
     swept = true;
@@ -183,42 +202,42 @@ export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, 
 
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const snapshot = await loadSnapshot(db, session.tokenHash);
-    if (!snapshot) return { reserved: false, error: serverMessages.emptyBasket };
-    if (snapshot.status === 'paid') return { reserved: false, error: serverMessages.alreadyPaid };
+    if (!snapshot) return refused('empty_basket', serverMessages.emptyBasket);
+    if (snapshot.status === 'paid') return refused('already_paid', serverMessages.alreadyPaid);
     if (snapshot.status === 'reserved') {
       // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
       if (snapshot.hold_expires_at && snapshot.hold_expires_at.getTime() > now.getTime()) {
         const seconds = secondsRemaining({ status: 'reserved', hold_expires_at: snapshot.hold_expires_at }, now);
-        return { reserved: true, sale_reference: snapshot.reference, fresh_reservation: false, checkout_time: seconds };
+        return reservedAnswer({ sale_reference: snapshot.reference, fresh_reservation: false, checkout_time: seconds });
       }
       await expireLapsed(db, snapshot.id, now);
       continue;
     }
 
     const broken = ruleBroken(snapshot.lines);
-    if (broken) return { reserved: false, error: broken };
+    if (broken) return refused('basket_rule', broken);
 
     if (!captchaPassed && (overLimit || snapshot.lines.some((line) => line.captcha))) {
-      if (!request.captchaToken) return { captcha: true, captcha_sitekey: captcha.siteKey };
+      if (!request.captchaToken) return captchaAnswer(captcha.siteKey);
       const verdict = await captcha.verify(request.captchaToken, request.clientAddress);
-      if (!verdict.ok) return { captcha: true, captcha_sitekey: captcha.siteKey, error: verdict.message };
+      if (!verdict.ok) return captchaAnswer(captcha.siteKey, verdict.message);
       captchaPassed = true;
     }
 
     try {
       if ((await takeReservation(db, snapshot, now, expiresAt)) === 'stale') continue;
-      return { reserved: true, sale_reference: snapshot.reference, fresh_reservation: true, checkout_time: deps.holdSeconds };
+      return reservedAnswer({ sale_reference: snapshot.reference, fresh_reservation: true, checkout_time: deps.holdSeconds });
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal) throw error;
-      if (refusal.kind === 'code_unavailable') return { reserved: false, error: await dropCode(db, snapshot.id, refusal.id, now) };
+      if (refusal.kind === 'code_unavailable') return refused('code_unavailable', await dropCode(db, snapshot.id, refusal.id, now));
       if (!swept) {
         swept = true;
         await expireHolds(db, now);
         continue;
       }
-      return { reserved: false, error: await shortageMessage(db, refusal.id) };
+      return refused('sold_out', await shortageMessage(db, refusal.id));
     }
   }
-  return { reserved: false, error: saleMessages.basketChangedWhileReserving };
+  return refused('basket_changed', saleMessages.basketChangedWhileReserving);
 }

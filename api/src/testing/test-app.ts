@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildAppWithDeps } from '../app';
+import { buildAppWithDeps, type BuildAppOptions } from '../app';
 import { loadCaptchaConfig } from '../captcha/config';
 import { manualClock, type ManualClock } from '../clock';
-import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { createTestDatabase, TEST_NOW, type TestDatabaseOptions } from './test-db';
@@ -18,14 +17,20 @@ export interface TestApp {
 }
 
 /** A fresh database, a clock that stands still at TEST_NOW, and the app on top (inject only, never listening). */
-export async function createTestApp(options: TestDatabaseOptions & { config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(options: TestDatabaseOptions & Pick<BuildAppOptions, 'config' | 'errorReporter' | 'logStream'> = {}): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const clock = manualClock(TEST_NOW);
   // Every inject request comes from one address: the repeated-reservations captcha rule is off unless a test turns it on.
   const captcha = { ...loadCaptchaConfig({}), reserveLimit: 0 };
   // Tests read one-time codes from /dev/outbox.json, as the e2e stack does: the development pages are on unless a test
   // turns them off.
-  const { app, deps } = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', captcha, devPages: true, ...options.config } });
+  const { app, deps } = await buildAppWithDeps({
+    db: database.db,
+    clock,
+    config: { logLevel: 'silent', captcha, devPages: true, ...options.config },
+    ...(options.errorReporter ? { errorReporter: options.errorReporter } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   return {
     app,
     deps,

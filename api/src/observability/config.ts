@@ -1,0 +1,36 @@
+/** Metrics, error reporting and retention settings, read once at start-up from the environment. */
+export interface ObservabilityConfig {
+  /** METRICS_TOKEN: /metrics answers only a request bearing it; without it /metrics does not exist (404). */
+  metricsToken: string | undefined;
+  /** SENTRY_DSN: server errors are reported to Sentry; without it nothing is initialised and nothing is sent. */
+  sentryDsn: string | undefined;
+  /** SENTRY_ENVIRONMENT (default NODE_ENV, else 'production'): the environment the reports are filed under. */
+  sentryEnvironment: string;
+  /** JOB_RETENTION_DAYS: finished jobs older than this are deleted. */
+  jobRetentionDays: number;
+  /** OUTBOX_RETENTION_DAYS: sent mail older than this is deleted. */
+  outboxRetentionDays: number;
+  /** RETENTION_SWEEP_MS: how often the retention sweep runs. */
+  retentionSweepMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  return value;
+}
+
+export function loadObservabilityConfig(env: Env): ObservabilityConfig {
+  return {
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    sentryDsn: env.SENTRY_DSN?.trim() || undefined,
+    sentryEnvironment: env.SENTRY_ENVIRONMENT?.trim() || env.NODE_ENV?.trim() || 'production',
+    jobRetentionDays: positiveInt(env, 'JOB_RETENTION_DAYS', 14),
+    outboxRetentionDays: positiveInt(env, 'OUTBOX_RETENTION_DAYS', 30),
+    retentionSweepMs: positiveInt(env, 'RETENTION_SWEEP_MS', 60 * 60_000),
+  };
+}
