@@ -137,6 +137,7 @@ describe('update_donation (Gift Aid)', () => {
     expect(neither.json()).toEqual({
       error: messages.addressLine1Required('your'),
       errors: { address1: messages.addressLine1Required('your'), postcode: messages.postcodeFieldRequired('your') },
+      request_id: expect.any(String),
     });
     const noPostcode = await visitor.post(accountPaths.updateDonation, { ...optIn, address1: '14 Marine Parade', postcode: '   ' });
     expect(noPostcode.json().errors).toEqual({ postcode: messages.postcodeFieldRequired('your') });

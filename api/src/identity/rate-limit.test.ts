@@ -2,7 +2,7 @@ import { encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { SEED } from '../seed/catalogue';
-import { createTestApp, paths, type TestApp } from '../testing/test-app';
+import { answerOf, createTestApp, paths, type TestApp } from '../testing/test-app';
 import { loadIdentityConfig } from './config';
 import { identityMessages } from './messages';
 import { hitRateLimit } from './rate-limit';
@@ -94,7 +94,8 @@ describe('per email', () => {
     const other = new Client(t.app, '10.0.0.5');
     for (let i = 0; i < 5; i += 1) await other.post(accountPaths.sendCode, { email: 'dark@example.com' });
     const known = await other.post(accountPaths.sendCode, { email: 'dark@example.com' });
-    expect([known.statusCode, known.body]).toEqual([sixth.statusCode, sixth.body]);
+    // The same answer but for the request's own id.
+    expect(answerOf(known)).toEqual(answerOf(sixth));
 
     // Another address from the same client is not affected.
     expect((await client.post(accountPaths.sendCode, { email: 'limit-b@example.org' })).statusCode).toBe(200);

@@ -98,6 +98,7 @@ describe('refusals change nothing', () => {
     expect(response.json()).toEqual({
       error: preferencesMessages.organiserNotInBasket(lumen),
       errors: { organiser_subscribed_marketing: preferencesMessages.organiserNotInBasket(lumen) },
+      request_id: expect.any(String),
     });
     expect(await accountSnapshot(t)).toBe(before);
   });

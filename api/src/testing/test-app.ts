@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildAppWithDeps, type BuildAppOptions } from '../app';
 import { loadCaptchaConfig } from '../captcha/config';
 import { manualClock, type ManualClock } from '../clock';
@@ -53,3 +53,11 @@ export const paths = {
   reserve: '/ajax/checkout/checkout/reserve_tickets/',
   destroy: '/ajax/checkout/checkout/destroy_sale/',
 } as const;
+
+/**
+ * An answer's status and body without its request_id, which differs from request to request: for tests that check two
+ * requests got the same answer (no enumeration by comparing refusals).
+ */
+export function answerOf(response: LightMyRequestResponse): [number, string] {
+  return [response.statusCode, JSON.stringify({ ...(response.json() as Record<string, unknown>), request_id: undefined })];
+}
