@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { callSummaries, calls } from '@checkout/shared';
+import { calls } from '@checkout/shared';
+import { callSummaries } from '@checkout/shared/call-summaries';
 import { expect, test } from '@playwright/test';
 
 // The API's OpenAPI document, generated from the contract, and its browsable page, served by the api.

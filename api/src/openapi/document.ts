@@ -9,7 +9,6 @@ import {
   BasketOrganiserSchema,
   BillingAddressSchema,
   BreakdownRowSchema,
-  callSummaries,
   calls,
   CharitySchema,
   CheckoutSchema,
@@ -52,6 +51,7 @@ import {
   type CallDef,
   type CallName,
 } from '@checkout/shared';
+import { callSummaries } from '@checkout/shared/call-summaries';
 import { registry, toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../identity/session';
 import { PAYMENT_PATHS } from '../payment/routes';

@@ -1,4 +1,5 @@
-import { callSummaries, calls, formId, type CallDef, type CallName } from '@checkout/shared';
+import { calls, formId, type CallDef, type CallName } from '@checkout/shared';
+import { callSummaries } from '@checkout/shared/call-summaries';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildOpenApiDocument, OPENAPI_PAGE_PATH, OPENAPI_PATH, SCHEMA_REF_PREFIX, wireSchema, type OpenApiDocument } from './document';

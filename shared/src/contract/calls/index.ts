@@ -103,4 +103,3 @@ export { formIdempotencyKey } from './payment';
 export { OPEN_BANKING_PROVIDER, NEW_PAYMENT_METHOD } from './payment-constants';
 export { ANSWER_KEY_PATTERN } from './post-sale';
 export { SuccessResponseSchema, AckResponseSchema } from './acks';
-export { callSummaries, type CallSummary } from './summaries';

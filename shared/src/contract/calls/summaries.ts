@@ -3,8 +3,9 @@ import type { CallName } from './index';
 /**
  * What each call does, in words for integrators: the OpenAPI document's summary and description of each operation.
  * Kept beside the registry rather than in each defineCall because the page bundles every call definition and has no
- * use for these sentences; the api imports this module, the page never does. The Record type makes a call without a
- * summary a type error.
+ * use for these sentences: the api imports this module through its own entry point, `@checkout/shared/call-summaries`,
+ * which the package's main entry does not re-export, so no page bundle carries it. The Record type makes a call
+ * without a summary a type error.
  */
 export interface CallSummary {
   /** One line, the spec's words where it has them. */
