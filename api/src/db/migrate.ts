@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { statements as initial } from './migrations/0001_initial';
 import { statements as basket } from './migrations/0002_basket';
@@ -48,7 +49,8 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed) {
-    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    // Kysely types the error as unknown: anything but an Error is shown as node prints it, never as [object Object].
+    const cause = error instanceof Error ? error : new Error(error === undefined ? 'unknown error' : inspect(error));
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
 }

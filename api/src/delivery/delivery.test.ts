@@ -64,7 +64,7 @@ describe('deliver_to_bitticket', () => {
   test('asks the card provider: a payment the page never reported is settled and delivered; one not made is refused', async () => {
     const visitor = await guestVisitor(t, 'page-closed@example.com');
     const sale = await saleOf(t, visitor);
-    const token = (await visitor.post(calls.getToken.path, { idempotency_key: randomUUID() })).json() as { client_secret: string };
+    const token = (await visitor.post(calls.getToken.path, { idempotency_key: randomUUID() })).json<{ client_secret: string }>();
     expect((await visitor.post(paths.deliver)).json()).toEqual({ delivery_completed: false, error: expect.any(String) });
     expect(await ticketsOf(sale.id)).toHaveLength(0);
     const card = providersFor(t.db, t.clock, t.deps.config.payment).sandboxes.card;

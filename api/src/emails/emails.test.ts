@@ -164,7 +164,7 @@ describe('the order confirmation is a receipt', () => {
     expect((await visitor.post('/ajax/checkout/checkout/save_question_answers/', { answers, before_or_after: 'before' })).statusCode).toBe(200);
 
     // What the checkout showed just before paying: the receipt must say exactly this.
-    const checkout = (await visitor.get(paths.get)).json() as { price_breakdown: BreakdownRow[]; basket_total: number; sale_reference: string };
+    const checkout = (await visitor.get(paths.get)).json<{ price_breakdown: BreakdownRow[]; basket_total: number; sale_reference: string }>();
     expect(checkout.price_breakdown.map((row) => row.kind)).toEqual(
       expect.arrayContaining(['ticket', 'voucher', 'discount', 'booking_fee', 'delivery', 'refund_protection', 'donation', 'donation_fee']),
     );

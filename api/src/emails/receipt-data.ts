@@ -168,10 +168,11 @@ function issuedTickets(db: Db, saleId: number) {
     .innerJoin('ticket_types as t', 't.id', 'k.ticket_type_id')
     .select(['k.code', 'k.seat_label', 'k.event_date_id', 't.event_id', 't.name'])
     .where('k.sale_id', '=', saleId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('transfer_tickets as tt')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('transfer_tickets as tt')
             .innerJoin('ticket_transfers as tr', 'tr.id', 'tt.transfer_id')
             .select('tt.ticket_id')
             .whereRef('tt.ticket_id', '=', 'k.id')

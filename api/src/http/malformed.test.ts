@@ -91,7 +91,7 @@ describe.each(postCallsWithFields.map((call) => [call.path, call] as const))('PO
     const body = Object.fromEntries(fields.map((name) => [name, { a: { b: 'x' } }]));
     const response = await visitor.post(call.path, body);
     expectRefusal(response.statusCode, response.json(), 400);
-    const answer = response.json() as { error: string; errors: Record<string, string> };
+    const answer = response.json<{ error: string; errors: Record<string, string> }>();
     expect(Object.keys(answer.errors).length).toBeGreaterThan(0);
     expect(fields.some((name) => answer.error.includes(`'${name}`))).toBe(true);
     expect(await snapshot()).toBe(before);

@@ -151,8 +151,8 @@ export async function expireHolds(db: Db, now: Date): Promise<SweepResult> {
         .select('s.id')
         .where('s.status', '=', 'reserved')
         .where('s.hold_expires_at', '<=', now)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('holds').select('holds.id').whereRef('holds.sale_id', '=', 's.id').where('holds.status', '=', 'active'))),
+        .where((held) =>
+          held.not(held.exists(held.selectFrom('holds').select('holds.id').whereRef('holds.sale_id', '=', 's.id').where('holds.status', '=', 'active'))),
         )
         .orderBy('s.id')
         .forUpdate()

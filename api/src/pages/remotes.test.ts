@@ -24,7 +24,7 @@ const entries = async () => {
   const response = await t.app.inject({ method: 'GET', url: '/remotes.json' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-cache');
-  return Object.fromEntries(Object.entries((response.json() as { remotes: Record<string, { entry: string }> }).remotes).map(([k, v]) => [k, v.entry]));
+  return Object.fromEntries(Object.entries(response.json<{ remotes: Record<string, { entry: string }> }>().remotes).map(([k, v]) => [k, v.entry]));
 };
 
 describe('REMOTES_FILE: the remotes are configuration, read again without a restart', () => {

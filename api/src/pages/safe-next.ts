@@ -13,6 +13,7 @@ const PROBE_ORIGIN = 'https://probe.invalid';
  */
 export function safeNext(raw: unknown, origin: string): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return DEFAULT_NEXT;
+  // eslint-disable-next-line no-control-regex -- a control character in a redirect target is refused, so it must be matched
   if (/[\u0000-\u001f\u007f\\]/.test(raw)) return DEFAULT_NEXT;
   let site: URL;
   let url: URL;

@@ -18,7 +18,7 @@ async function toBank(visitor: Visitor): Promise<string> {
   expect((await visitor.post(payPaths.createBank)).json()).toMatchObject({ success: true, payment_id: expect.stringMatching(/^bp_/) });
   const response = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
   expect(response.statusCode).toBe(200);
-  const { auth_url } = response.json() as { auth_url: string };
+  const { auth_url } = response.json<{ auth_url: string }>();
   expect(auth_url).toMatch(/^\/sandbox\/truelayer\/authorize\?payment_id=bp_/);
   return new URL(auth_url, 'http://x').searchParams.get('payment_id') ?? '';
 }

@@ -17,7 +17,7 @@ const billing = { postcode: 'BN1 1AA', first_name: 'Ada', last_name: 'Lovelace',
 async function squareToken(visitor: Visitor, number: string): Promise<string> {
   const response = await visitor.post(payPaths.tokenize, { number, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' });
   expect(response.statusCode).toBe(200);
-  const body = response.json() as { status: string; token: string };
+  const body = response.json<{ status: string; token: string }>();
   expect(body.status).toBe('OK');
   return body.token;
 }

@@ -25,7 +25,7 @@ async function buyer(): Promise<{ visitor: Visitor; saleId: number; clientSecret
   buyers += 1;
   const type = await freshTickets(t, 5);
   const visitor = await guestVisitor(t, `card${buyers}@example.com`, 'Casey Card', [{ ticket_id: type, quantity: 1 }]);
-  const token = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json() as { client_secret: string };
+  const token = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json<{ client_secret: string }>();
   return { visitor, saleId: (await saleOf(t, visitor)).id, clientSecret: token.client_secret };
 }
 
@@ -57,7 +57,7 @@ describe('the card sandbox records the card that paid', () => {
 
   test('3-D Secure: the card is recorded when it is confirmed, and the settled payment keeps it', async () => {
     const { visitor, saleId, clientSecret } = await buyer();
-    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.threeDs))).json() as { redirect_url: string };
+    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.threeDs))).json<{ redirect_url: string }>();
     expect(await cardOfSale(saleId)).toMatchObject({ card_brand: 'visa', card_last4: '3184', status: 'open' });
     const pi = new URL(redirect_url, 'http://x').searchParams.get('pi') ?? '';
     await t.app.inject({ method: 'POST', url: payPaths.threeDs, payload: `pi=${pi}&outcome=complete`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 async function token(visitor: Visitor, idempotencyKey = key()) {
   const response = await visitor.post(payPaths.getToken, { idempotency_key: idempotencyKey });
   expect(response.statusCode).toBe(200);
-  return response.json() as { public_key: string; client_secret: string };
+  return response.json<{ public_key: string; client_secret: string }>();
 }
 
 describe('card sandbox (stripe-type)', () => {
@@ -84,7 +84,7 @@ describe('card sandbox (stripe-type)', () => {
     const { client_secret } = await token(visitor);
     const response = await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.threeDs));
     expect(response.statusCode).toBe(200);
-    const { status, redirect_url } = response.json() as { status: string; redirect_url: string };
+    const { status, redirect_url } = response.json<{ status: string; redirect_url: string }>();
     expect(status).toBe('requires_action');
     expect(redirect_url).toMatch(/^\/sandbox\/stripe\/3ds\?pi=pi_/);
     const page = await visitor.get(redirect_url);
@@ -110,7 +110,7 @@ describe('card sandbox (stripe-type)', () => {
     const type = await freshTickets(t, 10);
     const visitor = await reservedBuyer(t, type, 1);
     const { client_secret } = await token(visitor);
-    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.threeDs))).json() as { redirect_url: string };
+    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.threeDs))).json<{ redirect_url: string }>();
     const pi = new URL(redirect_url, 'http://x').searchParams.get('pi') ?? '';
     const answered = await t.app.inject({ method: 'POST', url: payPaths.threeDs, payload: `pi=${pi}&outcome=fail`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(answered.headers.location).toContain('redirect_status=failed');

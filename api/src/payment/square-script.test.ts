@@ -17,6 +17,7 @@ const fetched: { url: string; body: string }[] = [];
 
 beforeAll(async () => {
   // The script as the browser runs it.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the served script as the browser would is the test
   new Function(SQUARE_SANDBOX_SCRIPT)();
   (window as unknown as { fetch: unknown }).fetch = async (url: string, init: { body: string }) => {
     fetched.push({ url, body: init.body });

@@ -43,7 +43,7 @@ describe('get_simple_info', () => {
 describe('get_reward_referrer_link', () => {
   test('a link per buyer and event: stable for the buyer, another for another buyer, with an unguessable token', async () => {
     const first = await paid(await guestVisitor(t, 'ref-a@example.com', 'Ann Ref', gala));
-    const link = (await first.get(calls.getRewardReferrerLink.path)).json() as string;
+    const link = (await first.get(calls.getRewardReferrerLink.path)).json<string>();
     expect(link).toMatch(/^http.*\/all-events\/\?ref=[A-Za-z0-9_-]{22}$/);
     expect((await first.get(calls.getRewardReferrerLink.path)).json()).toBe(link);
     const again = await paid(await guestVisitor(t, 'ref-a@example.com', 'Ann Ref', gala));

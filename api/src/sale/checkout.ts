@@ -5,7 +5,6 @@ import {
   type BasketOrganiser,
   type Charity,
   type Checkout,
-  type CheckoutState,
   type Event,
   type GiftVoucherLine,
   type Organiser,

@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const checkoutOf = async (visitor: Visitor) => (await visitor.get(paths.get)).json() as Checkout;
+const checkoutOf = async (visitor: Visitor) => (await visitor.get(paths.get)).json<Checkout>();
 const rowsOf = (checkout: Checkout) => checkout.price_breakdown.map((row) => [row.kind, row.label, row.amount]);
 const sumOf = (checkout: Checkout) => checkout.price_breakdown.reduce((sum, row) => sum + toMinor(row.amount), 0);
 

@@ -11,7 +11,7 @@ export async function transferableTickets(db: DbOrTx, saleId: number): Promise<M
     .select(['id', 'ticket_type_id'])
     .where('sale_id', '=', saleId)
     .where('seat_number', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('transfer_tickets').select(sql`1`.as('one')).whereRef('transfer_tickets.ticket_id', '=', 'tickets.id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('transfer_tickets').select(sql`1`.as('one')).whereRef('transfer_tickets.ticket_id', '=', 'tickets.id'))))
     .orderBy('position')
     .execute();
   const byType = new Map<number, number[]>();

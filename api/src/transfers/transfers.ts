@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TransferRow } from '@checkout/shared';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
-import type { Db, DbOrTx } from '../db/schema';
+import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../identity/session';

@@ -108,7 +108,7 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
     if (selection?.type !== 'user_selected') return invalid('payment_method.provider_selection.type must be user_selected');
     if (beneficiary?.type !== 'merchant_account') return invalid('payment_method.beneficiary.type must be merchant_account');
     if (beneficiary.merchant_account_id !== options.merchantAccounts[body.currency]) return invalid(`merchant_account_id is not a ${body.currency} merchant account of this client`);
-    if (beneficiary.reference !== undefined && !/^[A-Za-z0-9 \-&./]{1,18}$/.test(String(beneficiary.reference))) return invalid('beneficiary.reference must be at most 18 letters, digits or - & . /');
+    if (beneficiary.reference !== undefined && (typeof beneficiary.reference !== 'string' || !/^[A-Za-z0-9 \-&./]{1,18}$/.test(beneficiary.reference))) return invalid('beneficiary.reference must be at most 18 letters, digits or - & . /');
     if (typeof user?.name !== 'string' || !user.name.trim()) return invalid('user.name is required');
     if (typeof user.email !== 'string' || !user.email.includes('@')) return invalid('user.email is required');
     const payment: StubTrueLayerPayment = {
