@@ -28,7 +28,16 @@ const BOUNDARIES = {
   'mf-post-sale': ['shared'],
   api: ['shared'],
 };
-const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**/*.{ts,tsx}', 'reliability/**/*.ts', 'bench/**/*.ts', 'shared/src/testing/**/*.{ts,tsx}'];
+/** Tests and the helpers only tests use. */
+const TESTS = [
+  '**/*.test.{ts,tsx}',
+  '**/testing/**/*.{ts,tsx}',
+  '**/testing.ts',
+  '**/test-support.ts',
+  'e2e/**/*.{ts,tsx}',
+  'reliability/**/*.ts',
+  'bench/**/*.ts',
+];
 
 export default defineConfig(
   {
