@@ -59,5 +59,5 @@ export const paths = {
  * requests got the same answer (no enumeration by comparing refusals).
  */
 export function answerOf(response: LightMyRequestResponse): [number, string] {
-  return [response.statusCode, JSON.stringify({ ...(response.json() as Record<string, unknown>), request_id: undefined })];
+  return [response.statusCode, JSON.stringify({ ...response.json<Record<string, unknown>>(), request_id: undefined })];
 }
