@@ -1,12 +1,9 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { expireHolds, type SweepResult } from '../inventory/holds';
+import { type Periodic, startPeriodic } from './periodic';
 
-export interface HoldSweeper {
-  /** Runs a sweep now (or joins the one already running). */
-  sweepNow(): Promise<SweepResult>;
-  stop(): Promise<void>;
-}
+export type HoldSweeper = Periodic<SweepResult>;
 
 export interface HoldSweeperOptions {
   db: Db;
@@ -18,33 +15,11 @@ export interface HoldSweeperOptions {
 
 /** Expires lapsed holds every `intervalMs`; runs never overlap within one process (replicas are safe anyway). */
 export function startHoldSweeper(options: HoldSweeperOptions): HoldSweeper {
-  let running: Promise<SweepResult> | undefined;
-  let stopped = false;
-
-  const sweepNow = (): Promise<SweepResult> => {
-    running ??= expireHolds(options.db, options.clock.now())
-      .then((result) => {
-        if (result.tickets > 0) options.onSwept?.(result);
-        return result;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => {
-    if (stopped) return;
-    sweepNow().catch(options.onError);
-  }, options.intervalMs);
-  timer.unref();
-
-  return {
-    sweepNow,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodic({
+    run: () => expireHolds(options.db, options.clock.now()),
+    intervalMs: options.intervalMs,
+    onError: options.onError,
+    onResult: options.onSwept,
+    worthTelling: (result) => result.tickets > 0,
+  });
 }

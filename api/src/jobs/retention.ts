@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
+import { type Periodic, startPeriodic } from './periodic';
 
 export interface RetentionPolicy {
   /** Jobs finished ('done') longer ago than this are deleted (JOB_RETENTION_DAYS). */
@@ -48,11 +49,7 @@ export async function sweepRetention(db: Db, now: Date, policy: RetentionPolicy)
   return { jobs, messages };
 }
 
-export interface RetentionSweeper {
-  /** Runs a sweep now (or joins the one already running). */
-  sweepNow(): Promise<RetentionResult>;
-  stop(): Promise<void>;
-}
+export type RetentionSweeper = Periodic<RetentionResult>;
 
 export interface RetentionSweeperOptions {
   db: Db;
@@ -65,33 +62,11 @@ export interface RetentionSweeperOptions {
 
 /** Runs sweepRetention every `intervalMs`, never two at once in one process (replicas sweeping together is harmless). */
 export function startRetentionSweeper(options: RetentionSweeperOptions): RetentionSweeper {
-  let running: Promise<RetentionResult> | undefined;
-  let stopped = false;
-
-  const sweepNow = (): Promise<RetentionResult> => {
-    running ??= sweepRetention(options.db, options.clock.now(), options.policy)
-      .then((result) => {
-        if (result.jobs > 0 || result.messages > 0) options.onSwept?.(result);
-        return result;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => {
-    if (stopped) return;
-    sweepNow().catch(options.onError);
-  }, options.intervalMs);
-  timer.unref();
-
-  return {
-    sweepNow,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodic({
+    run: () => sweepRetention(options.db, options.clock.now(), options.policy),
+    intervalMs: options.intervalMs,
+    onError: options.onError,
+    onResult: options.onSwept,
+    worthTelling: (result) => result.jobs > 0 || result.messages > 0,
+  });
 }
