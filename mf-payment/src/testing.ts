@@ -1,6 +1,7 @@
 import { fork, type Scope } from 'effector';
 import { createFakeApi, fakeStepProps, type FakeApi, type FakeApiHandlers } from '@checkout/shared/testing';
-import { navigateFx, newIdempotencyKeyFx, shellCommandsFx, waitFx, type ShellCommand, type StepDeps } from './shell';
+import { shellCommandsFx, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import { navigateFx, newIdempotencyKeyFx, waitFx } from './browser-effects';
 
 export interface ModelSetup {
   scope: Scope;

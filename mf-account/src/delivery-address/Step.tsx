@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';

@@ -21,7 +21,7 @@ import {
   type User,
 } from '@checkout/shared';
 import { copy } from '../copy';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
 
 /** The 'new' address form as typed: selects hold ids as text ('' = none chosen). */
 export interface AddressForm {

@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { donationFee, donationFeeNotice, formatMoney, type Charity, type StepProps } from '@checkout/shared';

@@ -1,6 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { donationAmountValid, messages, type ApiClient, type Charity, type Donation } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
 
 /** The step was mounted: the charity, and any donation already saved (preselected). */
 export const donationShown = createEvent<{ deps: StepDeps; charity: Charity | null; saved: Donation | null }>();

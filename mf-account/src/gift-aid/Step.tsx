@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { formatMoney, GIFT_AID_ADDRESS_THRESHOLD, giftAidAddressRequired, giftAidUplift, type StepProps } from '@checkout/shared';

@@ -1,7 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { giftAidAddressRequired, messages, noErrors, type ApiClient } from '@checkout/shared';
 import { copy } from '../copy';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
 
 export interface GiftAidForm {
   optedIn: boolean;

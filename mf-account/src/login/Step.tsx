@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, type RuntimeConfig, type StepProps } from '@checkout/shared';

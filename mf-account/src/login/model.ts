@@ -13,7 +13,7 @@ import {
   type User,
 } from '@checkout/shared';
 import { copy } from '../copy';
-import { $deps, apiOf, depsReceived, notifyError, serverMessageOf, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, serverMessageOf, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
 
 /** The account step's modes (spec section 2 'Account step'). */
 export type AccountMode = 'loading' | 'enter_email' | 'one_time_code_sent' | 'confirm_name' | 'confirm_account';

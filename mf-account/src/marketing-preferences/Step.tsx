@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { useRef, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';

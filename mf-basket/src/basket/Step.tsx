@@ -20,7 +20,7 @@ import {
   shellUpdatingChanged,
 } from './model';
 import { isBelowMinimum } from './quantity';
-import { depsReceived } from './shell-commands';
+import { depsReceived } from '@checkout/shared/parcel';
 import { BasketLine } from './ui/BasketLine';
 import { BasketNotes } from './ui/BasketNotes';
 import { BasketTotals } from './ui/BasketTotals';

@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { apiFailure, createFakeApi, failWith, fakeStepProps, type FakeApiHandlers } from '@checkout/shared/testing';
 import { $codeVerdict, codeEdited, codeSubmitted } from './code';
-import { $deps, shellCommandsFx, type ShellCommand } from './shell-commands';
+import { $deps, shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 
 function setup(handlers: Partial<FakeApiHandlers> = {}) {
   const api = createFakeApi({ handlers });

@@ -20,7 +20,7 @@ import {
   shellUpdatingChanged,
   type QuantityRequest,
 } from './model';
-import { $deps, shellCommandsFx, type ShellCommand } from './shell-commands';
+import { $deps, shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 
 const limits = { max_can_reserve: 10, min_per_customer: 1 };
 const ticket = (ticketId: number, requested: number, lim = limits): QuantityRequest => ({

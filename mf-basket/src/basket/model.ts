@@ -15,7 +15,7 @@ import {
 import { $settingCode } from './code';
 import { lineKey, serverQuantity, ticketRef, type LineRef } from './lines';
 import { decideQuantity, isBelowMinimum } from './quantity';
-import { $deps, notifyError, shellCommandsSent, type StepDeps } from './shell-commands';
+import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 
 /** Spec section 9. Time lives in stores so a test can shrink it. */
 export const RESERVE_DELAY_MS = 300;

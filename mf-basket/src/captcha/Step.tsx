@@ -1,4 +1,4 @@
-import { depsOf } from '../basket/shell-commands';
+import { depsOf } from '@checkout/shared/parcel';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { messages, type StepProps } from '@checkout/shared';

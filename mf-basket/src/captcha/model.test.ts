@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { apiFailure, createFakeApi, fakeStepProps, sampleCheckout } from '@checkout/shared/testing';
 import type { ReserveTicketsResponse } from '@checkout/shared';
-import { shellCommandsFx, type ShellCommand } from '../basket/shell-commands';
+import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { pushAnalyticsFx, reserveTicketsFx } from '../reserve/model';
 import { $captchaProblem, $captchaToken, $challengeRound, captchaReset, captchaStepOpened, captchaVerified, continueClicked } from './model';
 

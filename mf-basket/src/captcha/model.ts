@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { captchaProblem, type CaptchaReset, type Checkout } from '@checkout/shared';
-import type { StepDeps } from '../basket/shell-commands';
+import type { StepDeps } from '@checkout/shared/parcel';
 import { reservationRequested, reservationSettled, reserveTicketsFx } from '../reserve/model';
 
 /**

@@ -1,4 +1,4 @@
-import { depsOf } from '../basket/shell-commands';
+import { depsOf } from '@checkout/shared/parcel';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { Spinner, useMountEffect } from '@checkout/shared/ui';

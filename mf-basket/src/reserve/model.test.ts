@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { apiFailure, createFakeApi, fakeStepProps, sampleCheckout } from '@checkout/shared/testing';
 import type { ReserveTicketsResponse } from '@checkout/shared';
-import { shellCommandsFx, type ShellCommand } from '../basket/shell-commands';
+import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { reservationEcommerceEvent, type EcommerceEvent } from './analytics';
 import { $captchaSiteKey, $saleReference, navigateFx, pushAnalyticsFx, reservationRequested, reserveTicketsFx } from './model';
 

@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { failureText, isApiFailure, messages, type ApiClient, type Checkout, type ReserveTicketsResponse } from '@checkout/shared';
-import { $deps, notifyError, shellCommandsSent, type StepDeps } from '../basket/shell-commands';
+import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 import { reservationEcommerceEvent, type EcommerceEvent } from './analytics';
 import { reservationOutcome, shellCommandsFor } from './outcome';
 

@@ -1,6 +1,6 @@
 import type { ReserveTicketsResponse } from '@checkout/shared';
 import { reservationOutcome, shellCommandsFor, type ReservationOutcome } from './outcome';
-import type { ShellCommand } from '../basket/shell-commands';
+import type { ShellCommand } from '@checkout/shared/parcel';
 
 const unknown = 'An unknown error occured. Please try again, or contact support.';
 const error = (text: string): ShellCommand => ({ kind: 'notify', notification: { type: 'error', text } });

@@ -1,5 +1,5 @@
 import { messages, type ReserveTicketsResponse } from '@checkout/shared';
-import { notifyError, type ShellCommand } from '../basket/shell-commands';
+import { notifyError, type ShellCommand } from '@checkout/shared/parcel';
 
 /** What the reservation request came to (spec section 4 'Reserve and captcha'), in the spec's order of precedence. */
 export type ReservationOutcome =

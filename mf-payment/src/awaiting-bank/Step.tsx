@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { useUnit } from 'effector-react';
 import { formatMoney, messages, type BankWaitText, type StepProps } from '@checkout/shared';
 import { AlertBox, Button, Spinner, useMountEffect } from '@checkout/shared/ui';

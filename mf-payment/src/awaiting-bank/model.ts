@@ -1,6 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { bankWait, messages, type BankWaitText, type TruelayerStatus } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, goTo, notifyError, shellCommandsSent, stepCompleted, waitFx, type ShellCommand, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, goTo, notifyError, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import { waitFx } from '../browser-effects';
 
 /** What the step shows (spec 2 'Awaiting bank transfer result', 4 'Awaiting bank result'). */
 export type BankView =

@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { useUnit } from 'effector-react';
 import { messages, type StepProps } from '@checkout/shared';
 import { AlertBox, Spinner, useMountEffect } from '@checkout/shared/ui';

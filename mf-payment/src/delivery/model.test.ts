@@ -2,7 +2,7 @@ import { allSettled, scopeBind } from 'effector';
 import { messages, type Checkout } from '@checkout/shared';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../testing';
-import { waitFx } from '../shell';
+import { waitFx } from '../browser-effects';
 import { $error, $progress, deliveryStarted, deliveryStopped, reportPurchaseFx } from './model';
 import { purchaseTracking, type PurchaseTracking } from './purchase';
 

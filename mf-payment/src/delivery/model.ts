@@ -1,6 +1,7 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { DELIVERY_ADVANCE_MS, DELIVERY_START_MS, messages } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, waitFx, type ShellCommand, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import { waitFx } from '../browser-effects';
 import { sendPurchase, type PurchaseTracking } from './purchase';
 
 /** Where delivery stands (spec 2 'Delivery': the progress messages in this order). */

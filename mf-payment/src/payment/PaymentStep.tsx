@@ -1,4 +1,4 @@
-import { depsOf } from '../shell';
+import { depsOf } from '@checkout/shared/parcel';
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { basketProvider, formatMoney, messages, organisersWithoutPayments, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';

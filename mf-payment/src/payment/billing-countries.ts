@@ -1,6 +1,6 @@
 import { attach, createStore, sample } from 'effector';
 import { COUNTRY, type Country } from '@checkout/shared';
-import { $deps, apiOf } from '../shell';
+import { $deps, apiOf } from '@checkout/shared/parcel';
 import { paymentShown } from './model';
 
 /**

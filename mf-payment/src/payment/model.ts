@@ -9,7 +9,8 @@ import {
   type PaymentChoice,
   type PaymentMethod,
 } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, navigateFx, newIdempotencyKeyFx, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '../shell';
+import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
+import { navigateFx, newIdempotencyKeyFx } from '../browser-effects';
 
 /** The request never got an answer (as opposed to a refusal): retrying it must reuse its idempotency key. */
 export const isNetworkFailure = (error: unknown): boolean => isApiFailure(error) && error.kind === 'network';

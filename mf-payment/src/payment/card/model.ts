@@ -1,6 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { isApiFailure, messages } from '@checkout/shared';
-import { $deps, navigateFx, type StepDeps } from '../../shell';
+import { $deps, type StepDeps } from '@checkout/shared/parcel';
+import { navigateFx } from '../../browser-effects';
 import { $contact, $contactError, $context, attemptReady, contactErrorOf, isNetworkFailure, payClicked, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
 import { cardDigits, EMPTY_CARD, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from './fields';

@@ -1,6 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { isValidEmail, isValidFullName, isValidPhone, messages, type ApiClient } from '@checkout/shared';
-import { $deps, apiOf, fieldErrorsOf, serverMessageOf } from '../../shell';
+import { $deps, apiOf, fieldErrorsOf, serverMessageOf } from '@checkout/shared/parcel';
 import { $card, $cardErrors, cardPayClicked, cardValid, payByCardFx } from '../card/model';
 import { $contact, $contactError, $context, attemptReady, payClicked, paymentCancelled, paymentReset, paymentShown } from '../model';
 

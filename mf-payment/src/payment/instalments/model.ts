@@ -1,6 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { instalmentKeys, messages, NEW_PAYMENT_METHOD, type NewCardPayload, type SavedPaymentMethod } from '@checkout/shared';
-import { $deps, navigateFx, newIdempotencyKeyFx, shellCommandsSent, type StepDeps } from '../../shell';
+import { $deps, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
+import { navigateFx, newIdempotencyKeyFx } from '../../browser-effects';
 import { EMPTY_CARD, cardDigits, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from '../card/fields';
 import { $paying, paymentReset, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';

@@ -1,7 +1,8 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { billingPostcodeError, COUNTRY, messages, type BillingAddress } from '@checkout/shared';
 import { copy } from '../../copy';
-import { $deps, apiOf, newIdempotencyKeyFx, serverMessageOf } from '../../shell';
+import { $deps, apiOf, serverMessageOf } from '@checkout/shared/parcel';
+import { newIdempotencyKeyFx } from '../../browser-effects';
 import { $contact, $contactError, $context, attemptReady, contactErrorOf, isNetworkFailure, payClicked, paymentCancelled, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded, type PaymentContext } from '../model';
 import { loadSquareScript, setSquareCard, squareCard, type SquareTokenResult, type SquareVerificationDetails } from './sdk';
 

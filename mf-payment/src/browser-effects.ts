@@ -1,22 +1,5 @@
 import { createEffect } from 'effector';
 
-// The shell-command plumbing every remote uses lives in the contract package; this remote bundles its own units.
-export {
-  $deps,
-  apiOf,
-  depsOf,
-  depsReceived,
-  fieldErrorsOf,
-  goTo,
-  notifyError,
-  serverMessageOf,
-  shellCommandsFx,
-  shellCommandsSent,
-  stepCompleted,
-  type ShellCommand,
-  type StepDeps,
-} from '@checkout/shared/parcel';
-
 /** Time is an effect, so model tests replace it with an instant one (fork handlers) instead of faking timers. */
 export const waitFx = createEffect((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
