@@ -1,3 +1,4 @@
+import { type Env, positiveInt } from './env';
 import path from 'node:path';
 import type { RuntimeConfig } from '@checkout/shared';
 import { type CaptchaConfig, loadCaptchaConfig } from './captcha/config';
@@ -73,15 +74,7 @@ export interface AppConfig {
   observability: ObservabilityConfig;
 }
 
-type Env = Record<string, string | undefined>;
 
-function positiveInt(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
-  return value;
-}
 
 function optional(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();

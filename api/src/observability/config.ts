@@ -1,3 +1,5 @@
+import { type Env, positiveInt } from '../env';
+
 /** Metrics, error reporting and retention settings, read once at start-up from the environment. */
 export interface ObservabilityConfig {
   /** METRICS_TOKEN: /metrics answers only a request bearing it; without it /metrics does not exist (404). */
@@ -14,15 +16,7 @@ export interface ObservabilityConfig {
   retentionSweepMs: number;
 }
 
-type Env = Record<string, string | undefined>;
 
-function positiveInt(env: Env, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
-  return value;
-}
 
 export function loadObservabilityConfig(env: Env): ObservabilityConfig {
   return {
