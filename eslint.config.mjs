@@ -62,7 +62,10 @@ export default defineConfig(
     languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: root } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Effects fail with ApiFailure, plain tagged data rather than an Error, because each bundle has its own copy of
       // any error class and `instanceof` fails across remotes (STYLE.md). Anything else thrown must be an Error.
       '@typescript-eslint/only-throw-error': [

@@ -21,7 +21,17 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared/src', '<rootDir>/shell/src', '<rootDir>/mf-basket/src', '<rootDir>/mf-account/src', '<rootDir>/mf-payment/src', '<rootDir>/mf-post-sale/src', '<rootDir>/deploy', '<rootDir>/bench', '<rootDir>/tooling'],
+      roots: [
+        '<rootDir>/shared/src',
+        '<rootDir>/shell/src',
+        '<rootDir>/mf-basket/src',
+        '<rootDir>/mf-account/src',
+        '<rootDir>/mf-payment/src',
+        '<rootDir>/mf-post-sale/src',
+        '<rootDir>/deploy',
+        '<rootDir>/bench',
+        '<rootDir>/tooling',
+      ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
       moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js' },
@@ -36,8 +46,13 @@ module.exports = {
       // modules with import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
       // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code. react-email's
       // render loads react-dom/server with import() too.
-      transform: { ...transform, '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
-      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)'],
+      transform: {
+        ...transform,
+        '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'],
+      },
+      transformIgnorePatterns: [
+        '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)',
+      ],
     },
     {
       // `npm run test:reliability` (reliability/run.ts): real api processes on PostgreSQL under load, faults and hostile
@@ -46,8 +61,13 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/reliability'],
       testMatch: ['**/*.test.ts'],
-      transform: { ...transform, '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'] },
-      transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)'],
+      transform: {
+        ...transform,
+        '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'],
+      },
+      transformIgnorePatterns: [
+        '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)',
+      ],
     },
   ],
 };

@@ -18,7 +18,11 @@ const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
 const runtimeDependencies = new Set(Object.keys(pkg.dependencies ?? {}));
 
 /** `zod/mini` -> `zod`, `@react-email/render` stays whole. */
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * Modules read files that sit beside their source (pages/assets/*.css, waivers/assets/*.js) through __dirname, which
@@ -44,13 +48,20 @@ const ownDirname = {
 const externals = {
   name: 'externals',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@checkout/') ? undefined : { path: args.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@checkout/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
 rmSync(dist, { recursive: true, force: true });
 const result = await esbuild.build({
-  entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts', reconcile: 'src/ledger/reconcile-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    seed: 'src/seed/cli.ts',
+    reconcile: 'src/ledger/reconcile-cli.ts',
+    organiser: 'src/organiser-api/cli.ts',
+  },
   absWorkingDir: dir,
   outdir: dist,
   bundle: true,
@@ -83,12 +94,17 @@ copyAssets(src);
 const undeclared = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const { path: specifier, external } of output.imports) {
-    if (external && !isBuiltin(specifier) && !runtimeDependencies.has(packageName(specifier))) undeclared.add(packageName(specifier));
+    if (external && !isBuiltin(specifier) && !runtimeDependencies.has(packageName(specifier)))
+      undeclared.add(packageName(specifier));
   }
 }
 if (undeclared.size > 0) {
-  console.error(`api/dist imports packages that api/package.json does not list in dependencies: ${[...undeclared].sort().join(', ')}`);
+  console.error(
+    `api/dist imports packages that api/package.json does not list in dependencies: ${[...undeclared].sort().join(', ')}`,
+  );
   process.exit(1);
 }
 const size = (file) => (result.metafile.outputs[path.relative(dir, path.join(dist, file))]?.bytes ?? 0) / 1024;
-console.log(`api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js (with source maps) and the page assets`);
+console.log(
+  `api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js, dist/organiser.js (with source maps) and the page assets`,
+);

@@ -16,7 +16,10 @@ describe('composeChunk', () => {
   test('attributes each byte to the source its mapping points at, glue before the first mapping to the runtime', () => {
     // Line 0: 'xxAAAABBB' — columns 0-1 unmapped, 2-5 source 0 (EAAA: col +2, src 0), 6-8 source 1 (ICAA: col +4, src +1).
     // Line 1: 'CC' — source 1 again (AAAA: col 0, src +0).
-    const modules = composeChunk('xxAAAABBB\nCC', { sources: ['a.js', 'node_modules/lib/b.js'], mappings: 'EAAA,ICAA;AAAA' });
+    const modules = composeChunk('xxAAAABBB\nCC', {
+      sources: ['a.js', 'node_modules/lib/b.js'],
+      mappings: 'EAAA,ICAA;AAAA',
+    });
     const bytes = Object.fromEntries(modules.map((m) => [m.source, m.bytes]));
     // Each line's newline is counted with its last segment.
     expect(bytes).toEqual({ '(webpack runtime)': 2, 'a.js': 4, 'node_modules/lib/b.js': 4 + 3 });
@@ -33,11 +36,30 @@ describe('duplicatedPackages', () => {
 
   test('lists a package found in two chunks, ignoring our code, webpack glue and tiny re-export shims', () => {
     const found = duplicatedPackages([
-      chunk('shell/a.js', [['zod', 9000], ['ours:shared', 5000], ['react-dom', 120000]]),
-      chunk('mf-payment/b.js', [['zod', 9000], ['ours:shared', 4000], ['(webpack runtime)', 900]]),
-      chunk('shell/c.js', [['react-dom', 100], ['(webpack runtime)', 900]]),
+      chunk('shell/a.js', [
+        ['zod', 9000],
+        ['ours:shared', 5000],
+        ['react-dom', 120000],
+      ]),
+      chunk('mf-payment/b.js', [
+        ['zod', 9000],
+        ['ours:shared', 4000],
+        ['(webpack runtime)', 900],
+      ]),
+      chunk('shell/c.js', [
+        ['react-dom', 100],
+        ['(webpack runtime)', 900],
+      ]),
     ]);
-    expect(found).toEqual([{ pkg: 'zod', chunks: [{ chunk: 'shell/a.js', bytes: 9000 }, { chunk: 'mf-payment/b.js', bytes: 9000 }] }]);
+    expect(found).toEqual([
+      {
+        pkg: 'zod',
+        chunks: [
+          { chunk: 'shell/a.js', bytes: 9000 },
+          { chunk: 'mf-payment/b.js', bytes: 9000 },
+        ],
+      },
+    ]);
   });
 });
 
@@ -53,6 +75,8 @@ describe('figures', () => {
     expect(verdictOf({ name: 'JS', value: 150.1, unit: 'KiB', target: 150, kind: 'max' })).toBe('MISS');
     expect(verdictOf({ name: 'rate', value: 999, unit: '/s', target: 1000, kind: 'min' })).toBe('MISS');
     expect(verdictOf({ name: 'raw', value: 3, unit: '/s', kind: 'info' })).toBe('INFO');
-    expect(formatFigure({ name: 'JS', value: 161.26, unit: 'KiB', target: 150, kind: 'max' })).toBe('MISS  JS: 161.26 KiB (target ≤ 150 KiB)');
+    expect(formatFigure({ name: 'JS', value: 161.26, unit: 'KiB', target: 150, kind: 'max' })).toBe(
+      'MISS  JS: 161.26 KiB (target ≤ 150 KiB)',
+    );
   });
 });

@@ -88,7 +88,11 @@ export function composeChunk(code: string, map: { sources: string[]; mappings: s
     .filter(([, bytes]) => bytes > 0)
     .map(([index, bytes]) => {
       const name = index >= 0 ? (map.sources[index] ?? '?') : '(webpack runtime)';
-      return { source: name.replace(/^webpack:\/\/[^/]*\//, ''), pkg: index >= 0 ? packageOf(name) : '(webpack runtime)', bytes };
+      return {
+        source: name.replace(/^webpack:\/\/[^/]*\//, ''),
+        pkg: index >= 0 ? packageOf(name) : '(webpack runtime)',
+        bytes,
+      };
     })
     .sort((a, b) => b.bytes - a.bytes);
 }
@@ -112,7 +116,9 @@ export function composeBuilds(root: string, workspaces: readonly string[]): Chun
 }
 
 /** Packages (not our own code, not webpack's) found in more than one chunk, with the chunks and bytes in each. */
-export function duplicatedPackages(chunks: readonly ChunkComposition[]): { pkg: string; chunks: { chunk: string; bytes: number }[] }[] {
+export function duplicatedPackages(
+  chunks: readonly ChunkComposition[],
+): { pkg: string; chunks: { chunk: string; bytes: number }[] }[] {
   const byPackage = new Map<string, { chunk: string; bytes: number }[]>();
   for (const chunk of chunks) {
     const perPackage = new Map<string, number>();

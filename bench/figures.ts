@@ -15,7 +15,8 @@ export function verdictOf(figure: Figure): Verdict {
   return (figure.kind === 'max' ? figure.value <= figure.target : figure.value >= figure.target) ? 'PASS' : 'MISS';
 }
 
-const digits = (unit: string) => (unit === 'KiB' || unit === '' ? 2 : unit === '/s' || unit === 'ms' || unit === 'MiB' ? 0 : 1);
+const digits = (unit: string) =>
+  unit === 'KiB' || unit === '' ? 2 : unit === '/s' || unit === 'ms' || unit === 'MiB' ? 0 : 1;
 
 export function formatFigure(figure: Figure): string {
   const verdict = verdictOf(figure);

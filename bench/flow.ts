@@ -31,8 +31,14 @@ const TIMING = `
   performance.setResourceTimingBufferSize(2000);
 `;
 
-export type Boundary = 'basket → account' | 'basket → account, after the spec 300 ms delay' | 'account → payment' | 'payment → post-sale';
-export const BOUNDARIES: readonly Boundary[] = ['basket → account', 'basket → account, after the spec 300 ms delay', 'account → payment', 'payment → post-sale'];
+export type Boundary =
+  'basket → account' | 'basket → account, after the spec 300 ms delay' | 'account → payment' | 'payment → post-sale';
+export const BOUNDARIES: readonly Boundary[] = [
+  'basket → account',
+  'basket → account, after the spec 300 ms delay',
+  'account → payment',
+  'payment → post-sale',
+];
 
 /** Watches for an h1 that `accept`s (by its text), and notes the frame after it appears. */
 async function watchHeading(page: Page, accept: { only?: string[]; not?: string[] }): Promise<void> {
@@ -57,11 +63,15 @@ async function watchHeading(page: Page, accept: { only?: string[]; not?: string[
 
 /** From the click, or from a step's hand-off to the shell: the first or the last update_basket_state after the click. */
 async function seenSince(page: Page, from: 'click' | 'first hand-off' | 'last hand-off'): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as { __step: { seenAt: number } }).__step.seenAt > 0, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { __step: { seenAt: number } }).__step.seenAt > 0, undefined, {
+    timeout: 30_000,
+  });
   return page.evaluate((origin) => {
     const step = (window as unknown as { __step: { clickAt: number; seenAt: number } }).__step;
     if (origin === 'click') return step.seenAt - step.clickAt;
-    const handOffs = performance.getEntriesByType('resource').filter((e) => e.name.includes('/update_basket_state/') && e.startTime >= step.clickAt);
+    const handOffs = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/update_basket_state/') && e.startTime >= step.clickAt);
     const handOff = origin === 'first hand-off' ? handOffs[0] : handOffs.pop();
     if (!handOff) throw new Error('no update_basket_state request after the payment');
     return step.seenAt - handOff.startTime;
@@ -132,9 +142,16 @@ export async function walkFlows(browser: Browser, baseURL: string, walks = 20): 
           times = await walk(context, page, `bench-flow-${i}`);
         } catch (error) {
           // Where the walk stopped: the screenshot beside latest.json, and the headings on screen in the message.
-          await page.screenshot({ path: path.join(__dirname, 'results', 'flow-failure.png'), fullPage: true }).catch(() => undefined);
-          const headings = await page.locator('h1').allTextContents().catch(() => []);
-          throw new Error(`walk ${i + 1} stopped on [${headings.join(' | ')}]: ${error instanceof Error ? error.message : String(error)}`);
+          await page
+            .screenshot({ path: path.join(__dirname, 'results', 'flow-failure.png'), fullPage: true })
+            .catch(() => undefined);
+          const headings = await page
+            .locator('h1')
+            .allTextContents()
+            .catch(() => []);
+          throw new Error(
+            `walk ${i + 1} stopped on [${headings.join(' | ')}]: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       });
       if (!times) throw new Error('the walk did not finish');
@@ -146,8 +163,19 @@ export async function walkFlows(browser: Browser, baseURL: string, walks = 20): 
   }
   if (!flowWeight) throw new Error('no walk ran');
   const figures: Figure[] = BOUNDARIES.flatMap((boundary): Figure[] => [
-    { name: `step change ${boundary} (desktop, prefetched): median of ${walks}`, value: median(samples[boundary]), unit: 'ms', kind: 'info' },
-    { name: `step change ${boundary} (desktop, prefetched): p95 of ${walks}`, value: percentile(samples[boundary], 95), unit: 'ms', target: 100, kind: 'max' },
+    {
+      name: `step change ${boundary} (desktop, prefetched): median of ${walks}`,
+      value: median(samples[boundary]),
+      unit: 'ms',
+      kind: 'info',
+    },
+    {
+      name: `step change ${boundary} (desktop, prefetched): p95 of ${walks}`,
+      value: percentile(samples[boundary], 95),
+      unit: 'ms',
+      target: 100,
+      kind: 'max',
+    },
   ]);
   return { figures, flowWeight, samples };
 }

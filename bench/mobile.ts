@@ -76,9 +76,13 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
     await page.waitForTimeout(1000);
     const lab = await page.evaluate<LabState>('window.__lab');
     // The waterfall up to usable, for reading where the time goes (latest.json).
-    const waterfall = await page.evaluate<[string, number, number][]>(`performance.getEntriesByType('resource').filter((e) => e.startTime < ${usableMs})
+    const waterfall = await page.evaluate<
+      [string, number, number][]
+    >(`performance.getEntriesByType('resource').filter((e) => e.startTime < ${usableMs})
       .map((e) => [e.name.replace(location.origin, '').replace(/^http:\\/\\/localhost/, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`);
-    const longTasks = lab.longTasks.filter(([start, duration]) => start + duration <= usableMs).map(([start, duration]): [number, number] => [Math.round(start), Math.round(duration)]);
+    const longTasks = lab.longTasks
+      .filter(([start, duration]) => start + duration <= usableMs)
+      .map(([start, duration]): [number, number] => [Math.round(start), Math.round(duration)]);
     const longTaskMs = longTasks.reduce((total, [, duration]) => total + Math.max(0, duration - 50), 0);
     return { usableMs, lcpMs: lab.lcp, cls: lab.cls, longTaskMs, longTasks, shifts: lab.shifts, waterfall };
   } finally {
@@ -86,7 +90,11 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
   }
 }
 
-export async function mobileLab(browser: Browser, baseURL: string, runs = 5): Promise<{ figures: Figure[]; runs: MobileRun[] }> {
+export async function mobileLab(
+  browser: Browser,
+  baseURL: string,
+  runs = 5,
+): Promise<{ figures: Figure[]; runs: MobileRun[] }> {
   const results: MobileRun[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await oneRun(browser, baseURL));
   const of = (key: 'usableMs' | 'lcpMs' | 'cls' | 'longTaskMs') => median(results.map((r) => r[key]));
@@ -97,7 +105,13 @@ export async function mobileLab(browser: Browser, baseURL: string, runs = 5): Pr
       { name: `${label}: basket usable`, value: of('usableMs') / 1000, unit: 's', target: 2.0, kind: 'max' },
       { name: `${label}: LCP`, value: of('lcpMs') / 1000, unit: 's', target: 1.8, kind: 'max' },
       { name: `${label}: CLS`, value: of('cls'), unit: '', target: 0.02, kind: 'max' },
-      { name: `${label}: long-task time beyond 50 ms before usable`, value: of('longTaskMs'), unit: 'ms', target: 100, kind: 'max' },
+      {
+        name: `${label}: long-task time beyond 50 ms before usable`,
+        value: of('longTaskMs'),
+        unit: 'ms',
+        target: 100,
+        kind: 'max',
+      },
     ],
   };
 }

@@ -159,7 +159,8 @@ const PATHS = {
 } as const;
 
 function expectOk(answer: Answer, what: string): void {
-  if (answer.status < 200 || answer.status > 299) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status < 200 || answer.status > 299)
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }
 
 function reservedOf(body: unknown): boolean {
@@ -216,7 +217,15 @@ async function reserveRound(buyers: readonly Buyer[], quantities: readonly numbe
     else refused += 1;
     firstRefusal ??= answer.body;
   });
-  return { wallMs, latencies: answers.map((answer) => answer.ms), granted, grantedTickets, refused, httpErrors, firstRefusal };
+  return {
+    wallMs,
+    latencies: answers.map((answer) => answer.ms),
+    granted,
+    grantedTickets,
+    refused,
+    httpErrors,
+    firstRefusal,
+  };
 }
 
 export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSaleResult> {
@@ -226,12 +235,14 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.buyers + 10 });
   const quantities = Array.from({ length: options.buyers }, (_, i) => (i % 3) + 1);
   const demand = quantities.reduce((sum, qty) => sum + qty, 0);
-  if (demand > options.capacity) throw new Error(`capacity ${options.capacity} does not cover one round's demand of ${demand}`);
+  if (demand > options.capacity)
+    throw new Error(`capacity ${options.capacity} does not cover one round's demand of ${demand}`);
   const buyers = quantities.map(() => new Buyer(base, agent));
   const fill = async (buyer: Buyer, qty: number) => {
     const added = await buyer.request('POST', PATHS.add, { ticket_id: ONSALE_TICKET_ID, quantity: qty });
     expectOk(added, 'add_to_basket');
-    if ((added.body as { success?: unknown }).success !== true) throw new Error(`add_to_basket refused: ${JSON.stringify(added.body)}`);
+    if ((added.body as { success?: unknown }).success !== true)
+      throw new Error(`add_to_basket refused: ${JSON.stringify(added.body)}`);
   };
   const indexes = buyers.map((_, i) => i);
 
@@ -261,11 +272,14 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
       const cpuAfter = options.cpuProbe?.();
       if (round > 0) {
         measured.push(result);
-        for (const [name, ms] of Object.entries(cpuAfter ?? {})) cpu[name] = (cpu[name] ?? 0) + ms - (cpuBefore?.[name] ?? 0);
+        for (const [name, ms] of Object.entries(cpuAfter ?? {}))
+          cpu[name] = (cpu[name] ?? 0) + ms - (cpuBefore?.[name] ?? 0);
       }
       log(
         `  ${options.databaseLabel} ${round === 0 ? 'warm-up' : `round ${round}`}: ${result.granted}/${buyers.length} reserved in ${result.wallMs.toFixed(0)} ms` +
-          (result.refused + result.httpErrors > 0 ? ` (${result.refused} refused, ${result.httpErrors} errors; first: ${JSON.stringify(result.firstRefusal)})` : ''),
+          (result.refused + result.httpErrors > 0
+            ? ` (${result.refused} refused, ${result.httpErrors} errors; first: ${JSON.stringify(result.firstRefusal)})`
+            : ''),
       );
       await refill();
     }
@@ -283,14 +297,19 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
     });
     const sellOut = await reserveRound(buyers, sellOutQuantities);
     const sellOutDemand = sellOutQuantities.reduce((sum, qty) => sum + qty, 0);
-    log(`  ${options.databaseLabel} sell-out: ${sellOut.grantedTickets} of ${sellOutDemand} tickets wanted were held (capacity ${options.capacity})`);
+    log(
+      `  ${options.databaseLabel} sell-out: ${sellOut.grantedTickets} of ${sellOutDemand} tickets wanted were held (capacity ${options.capacity})`,
+    );
 
     // The API's own view of what is left: a new buyer's max_can_reserve is min(10, capacity - sold - held).
     const probe = new Buyer(base, agent);
     expectOk(await probe.request('GET', PATHS.get), 'get checkout');
     await fill(probe, 1);
     const probed = (await probe.request('GET', PATHS.get)).body as { tickets?: { max_can_reserve?: number }[] };
-    const apiAvailable = { seen: probed.tickets?.[0]?.max_can_reserve ?? -1, expected: Math.min(10, Math.max(0, options.capacity - sellOut.grantedTickets)) };
+    const apiAvailable = {
+      seen: probed.tickets?.[0]?.max_can_reserve ?? -1,
+      expected: Math.min(10, Math.max(0, options.capacity - sellOut.grantedTickets)),
+    };
 
     const stock = options.database ? await options.database.stock(ONSALE_TICKET_ID) : null;
     const latencies = measured.flatMap((round) => round.latencies).sort((a, b) => a - b);
@@ -298,8 +317,11 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
     const granted = measured.reduce((sum, round) => sum + round.granted, 0);
     const reservationsPerSecond = wall > 0 ? (granted / wall) * 1000 : 0;
     // Holds granted beyond the capacity, or stock the API shows as held that no answer granted (or the reverse).
-    const oversoldByAnswers = Math.max(0, sellOut.grantedTickets - options.capacity) + Math.abs(apiAvailable.seen - apiAvailable.expected);
-    const oversoldByStock = stock ? Math.max(0, stock.held + stock.sold - stock.capacity) + Math.abs(stock.held - stock.activeHolds) : 0;
+    const oversoldByAnswers =
+      Math.max(0, sellOut.grantedTickets - options.capacity) + Math.abs(apiAvailable.seen - apiAvailable.expected);
+    const oversoldByStock = stock
+      ? Math.max(0, stock.held + stock.sold - stock.capacity) + Math.abs(stock.held - stock.activeHolds)
+      : 0;
     return {
       databaseLabel: options.databaseLabel,
       buyers: buyers.length,
@@ -317,7 +339,9 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
       stock,
       rawConditionalUpdatesPerSecond: raw,
       apiToRawRatio: raw ? reservationsPerSecond / raw : null,
-      ...(options.cpuProbe && granted > 0 ? { cpuMsPerReservation: Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms / granted])) } : {}),
+      ...(options.cpuProbe && granted > 0
+        ? { cpuMsPerReservation: Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms / granted])) }
+        : {}),
     };
   } finally {
     agent.destroy();
@@ -327,7 +351,11 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
 // ---- the raw database figure and the stock check ------------------------------------------------------------------
 
 /** `clients` loops of the conditional update for `seconds`; returns updates per second. Undoes its holds after. */
-async function rawLoop(run: () => Promise<number>, clients: number, seconds: number): Promise<{ rate: number; applied: number }> {
+async function rawLoop(
+  run: () => Promise<number>,
+  clients: number,
+  seconds: number,
+): Promise<{ rate: number; applied: number }> {
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   let done = 0;
@@ -358,7 +386,8 @@ export function postgresBenchDatabase(databaseUrl: string): BenchDatabase {
       await pool.query('UPDATE ticket_types SET capacity = capacity + 1000000 WHERE id = $1', [ticketId]);
       try {
         const { rate, applied } = await rawLoop(
-          async () => (await pool.query({ name: 'bench_raw_hold', text: RAW_STATEMENT, values: [ticketId] })).rowCount ?? 0,
+          async () =>
+            (await pool.query({ name: 'bench_raw_hold', text: RAW_STATEMENT, values: [ticketId] })).rowCount ?? 0,
           RAW_CLIENTS,
           RAW_SECONDS,
         );
@@ -388,7 +417,11 @@ export async function pgliteRawRate(): Promise<number> {
   try {
     await db.exec(`CREATE TABLE ticket_types (id integer PRIMARY KEY, capacity integer NOT NULL, sold integer NOT NULL DEFAULT 0, held integer NOT NULL DEFAULT 0);
       INSERT INTO ticket_types (id, capacity) VALUES (${ONSALE_TICKET_ID}, 100000000)`);
-    const { rate } = await rawLoop(async () => (await db.query(RAW_STATEMENT, [ONSALE_TICKET_ID])).affectedRows ?? 0, RAW_CLIENTS, RAW_SECONDS);
+    const { rate } = await rawLoop(
+      async () => (await db.query(RAW_STATEMENT, [ONSALE_TICKET_ID])).affectedRows ?? 0,
+      RAW_CLIENTS,
+      RAW_SECONDS,
+    );
     return rate;
   } finally {
     await db.close();
@@ -411,7 +444,8 @@ export async function pgliteStock(dataDir: string, ticketId = ONSALE_TICKET_ID):
 
 /** Adds the stock read after the run to a result measured without direct access (PGlite). */
 export function withStock(result: OnSaleResult, stock: Stock): OnSaleResult {
-  const oversold = result.oversold + Math.max(0, stock.held + stock.sold - stock.capacity) + Math.abs(stock.held - stock.activeHolds);
+  const oversold =
+    result.oversold + Math.max(0, stock.held + stock.sold - stock.capacity) + Math.abs(stock.held - stock.activeHolds);
   return { ...result, stock, oversold };
 }
 
@@ -447,9 +481,14 @@ export function describeResult(result: OnSaleResult): string[] {
     `  sell-out: ${result.sellOut.granted} of ${result.sellOut.demand} wanted held (capacity ${result.capacity}), ${result.sellOut.refused} buyers refused; a new buyer may reserve ${result.apiAvailable.seen} (expected ${result.apiAvailable.expected}); oversold ${result.oversold}; stock ${JSON.stringify(result.stock)}`,
   ];
   if (result.cpuMsPerReservation) {
-    lines.push(`  CPU ms per reservation: ${Object.entries(result.cpuMsPerReservation).map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}`);
+    lines.push(
+      `  CPU ms per reservation: ${Object.entries(result.cpuMsPerReservation)
+        .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+        .join(', ')}`,
+    );
   }
-  if (result.refusedInRateRounds + result.httpErrors > 0) lines.push(`  refused in rate rounds ${result.refusedInRateRounds}, HTTP errors ${result.httpErrors}`);
+  if (result.refusedInRateRounds + result.httpErrors > 0)
+    lines.push(`  refused in rate rounds ${result.refusedInRateRounds}, HTTP errors ${result.httpErrors}`);
   return lines;
 }
 
@@ -470,11 +509,24 @@ export function onSaleFigures(result: OnSaleResult, withTargets: boolean): Bench
   const rate = (figure: Omit<BenchFigure, 'kind' | 'target'>, kind: 'max' | 'min', target: number): BenchFigure =>
     withTargets ? { ...figure, kind, target } : { ...figure, kind: 'info' };
   return [
-    rate({ name: `${label}: reservations per second (${result.buyers} buyers)`, value: result.reservationsPerSecond, unit: '/s' }, 'min', 1000),
+    rate(
+      {
+        name: `${label}: reservations per second (${result.buyers} buyers)`,
+        value: result.reservationsPerSecond,
+        unit: '/s',
+      },
+      'min',
+      1000,
+    ),
     { name: `${label}: p50 of reserve_tickets`, value: result.p50Ms, unit: 'ms', kind: 'info' },
     rate({ name: `${label}: p99 of reserve_tickets`, value: result.p99Ms, unit: 'ms' }, 'max', 100),
     { name: `${label}: tickets oversold`, value: result.oversold, unit: '', kind: 'max', target: 0 },
-    { name: `${label}: raw conditional updates per second (${RAW_CLIENTS} clients)`, value: result.rawConditionalUpdatesPerSecond ?? 0, unit: '/s', kind: 'info' },
+    {
+      name: `${label}: raw conditional updates per second (${RAW_CLIENTS} clients)`,
+      value: result.rawConditionalUpdatesPerSecond ?? 0,
+      unit: '/s',
+      kind: 'info',
+    },
     rate({ name: `${label}: API rate / raw database rate`, value: result.apiToRawRatio ?? 0, unit: '' }, 'min', 0.5),
   ];
 }
@@ -486,7 +538,10 @@ const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
 /** CPU milliseconds (user + system) a process has used, from /proc; 0 when it is gone. */
 function cpuMsOf(pid: number): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
   } catch {
     return 0;
@@ -510,7 +565,8 @@ function cpuProbe(apiPid: number, database?: string): () => Record<string, numbe
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (pid === apiPid || parent === apiPid) api += cpuMsOf(pid);
-      else if (comm === 'postgres' && database && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)) db += cpuMsOf(pid);
+      else if (comm === 'postgres' && database && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database))
+        db += cpuMsOf(pid);
     }
     return { api, db };
   };
@@ -570,7 +626,15 @@ async function standalone(): Promise<void> {
     const api = await startApi(port, { ...onSaleStackEnv(capacity), DATABASE_URL: fresh.url });
     const database = postgresBenchDatabase(fresh.url);
     try {
-      const result = await runOnSaleBench({ baseURL: `http://127.0.0.1:${port}`, buyers, capacity, rounds, databaseLabel: 'PostgreSQL', database, cpuProbe: cpuProbe(api.pid, new URL(fresh.url).pathname.slice(1)) });
+      const result = await runOnSaleBench({
+        baseURL: `http://127.0.0.1:${port}`,
+        buyers,
+        capacity,
+        rounds,
+        databaseLabel: 'PostgreSQL',
+        database,
+        cpuProbe: cpuProbe(api.pid, new URL(fresh.url).pathname.slice(1)),
+      });
       for (const line of describeResult(result)) console.log(line);
     } finally {
       await database.close();
@@ -580,10 +644,23 @@ async function standalone(): Promise<void> {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'onsale-pglite-'));
-  const api = await startApi(port, { ...onSaleStackEnv(capacity), DATA_DIR: dataDir, DATABASE_URL: '', ALLOW_EMBEDDED_DB: '1' });
+  const api = await startApi(port, {
+    ...onSaleStackEnv(capacity),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ALLOW_EMBEDDED_DB: '1',
+  });
   let result: OnSaleResult;
   try {
-    result = await runOnSaleBench({ baseURL: `http://127.0.0.1:${port}`, buyers, capacity, rounds, databaseLabel: 'PGlite', rawRate: pgliteRawRate, cpuProbe: cpuProbe(api.pid) });
+    result = await runOnSaleBench({
+      baseURL: `http://127.0.0.1:${port}`,
+      buyers,
+      capacity,
+      rounds,
+      databaseLabel: 'PGlite',
+      rawRate: pgliteRawRate,
+      cpuProbe: cpuProbe(api.pid),
+    });
   } finally {
     await api.stop();
   }

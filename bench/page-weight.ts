@@ -47,7 +47,8 @@ export async function measurePageWeight(page: Page, load: () => Promise<void>): 
       }),
     )
   ).filter((a): a is AssetWeight => a !== null);
-  const sum = (kind: AssetWeight['kind']) => assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
+  const sum = (kind: AssetWeight['kind']) =>
+    assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
   return { jsGzip: sum('js'), cssGzip: sum('css'), assets };
 }
 
@@ -69,31 +70,53 @@ export interface WeightReport {
 const kib = (bytes: number) => +(bytes / KiB).toFixed(1);
 
 /** Attributes the fetched scripts' bytes to packages and modules through the builds' source maps. */
-export function weightReport(weight: PageWeight, workspaceOf: (url: string) => string | null, chunks: readonly ChunkComposition[]): WeightReport {
+export function weightReport(
+  weight: PageWeight,
+  workspaceOf: (url: string) => string | null,
+  chunks: readonly ChunkComposition[],
+): WeightReport {
   const byName = new Map(chunks.map((c) => [c.chunk, c]));
   const named = weight.assets.map((a) => {
     const workspace = workspaceOf(a.url);
     const file = new URL(a.url).pathname.split('/').pop() ?? '';
     return { ...a, asset: workspace ? `${workspace}/${file}` : a.url };
   });
-  const fetched = named.flatMap((a) => (a.kind === 'js' ? [byName.get(a.asset)].filter((c): c is ChunkComposition => c !== undefined) : []));
+  const fetched = named.flatMap((a) =>
+    a.kind === 'js' ? [byName.get(a.asset)].filter((c): c is ChunkComposition => c !== undefined) : [],
+  );
   const modules = new Map<string, number>();
-  for (const chunk of fetched) for (const m of chunk.modules) modules.set(m.source, (modules.get(m.source) ?? 0) + m.bytes);
+  for (const chunk of fetched)
+    for (const m of chunk.modules) modules.set(m.source, (modules.get(m.source) ?? 0) + m.bytes);
   return {
-    assets: named.map((a) => ({ asset: a.asset, kind: a.kind, gzipKiB: kib(a.gzipBytes) })).sort((a, b) => b.gzipKiB - a.gzipKiB),
+    assets: named
+      .map((a) => ({ asset: a.asset, kind: a.kind, gzipKiB: kib(a.gzipBytes) }))
+      .sort((a, b) => b.gzipKiB - a.gzipKiB),
     packages: packagesOf(fetched).map((p) => ({ pkg: p.pkg, minKiB: kib(p.bytes) })),
     biggestModules: [...modules]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 15)
       .map(([source, bytes]) => ({ source, minKiB: kib(bytes) })),
-    duplicatedPackages: duplicatedPackages(fetched).map((d) => ({ pkg: d.pkg, chunks: d.chunks.map((c) => ({ chunk: c.chunk, minKiB: kib(c.bytes) })) })),
+    duplicatedPackages: duplicatedPackages(fetched).map((d) => ({
+      pkg: d.pkg,
+      chunks: d.chunks.map((c) => ({ chunk: c.chunk, minKiB: kib(c.bytes) })),
+    })),
   };
 }
 
 export function describeWeightReport(title: string, report: WeightReport): string[] {
   const lines = [`${title}: ${report.assets.length} assets`];
-  lines.push(`  biggest packages (minified KiB): ${report.packages.slice(0, 10).map((p) => `${p.pkg} ${p.minKiB}`).join(', ')}`);
-  lines.push(`  biggest modules (minified KiB): ${report.biggestModules.slice(0, 8).map((m) => `${m.source.replace(/^.*node_modules\//, '')} ${m.minKiB}`).join(', ')}`);
+  lines.push(
+    `  biggest packages (minified KiB): ${report.packages
+      .slice(0, 10)
+      .map((p) => `${p.pkg} ${p.minKiB}`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `  biggest modules (minified KiB): ${report.biggestModules
+      .slice(0, 8)
+      .map((m) => `${m.source.replace(/^.*node_modules\//, '')} ${m.minKiB}`)
+      .join(', ')}`,
+  );
   lines.push(
     report.duplicatedPackages.length === 0
       ? '  packages in more than one fetched script: none'

@@ -74,15 +74,27 @@ async function attempt(part: string, results: Record<string, unknown>, run: () =
  * walks' payments kept exactly the price of what they bought, and every other sale kept nothing. A mismatch fails the
  * run like a failed part; the lines are printed and kept in latest.json.
  */
-async function reconcileAfter(label: string, database: LedgerDatabase, results: Record<string, unknown>): Promise<void> {
+async function reconcileAfter(
+  label: string,
+  database: LedgerDatabase,
+  results: Record<string, unknown>,
+): Promise<void> {
   await attempt(`reconcile ${label}`, results, async () => {
     const outcome = await reconcileLedger(database, `${label} ledger`);
-    results.reconcile = [...((results.reconcile as string[] | undefined) ?? []), ...outcome.lines.map((line) => `${label}: ${line}`)];
+    results.reconcile = [
+      ...((results.reconcile as string[] | undefined) ?? []),
+      ...outcome.lines.map((line) => `${label}: ${line}`),
+    ];
     if (!outcome.ok) throw new Error(outcome.lines.join('; '));
   });
 }
 
-async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<string, unknown>, figures: Figure[]): Promise<void> {
+async function pageParts(
+  stack: RunningStack,
+  parts: Set<Part>,
+  results: Record<string, unknown>,
+  figures: Figure[],
+): Promise<void> {
   const chunks = composeBuilds(distRoot ?? root, WORKSPACES);
   const browser = await launchChromium();
   try {
@@ -97,30 +109,53 @@ async function pageParts(stack: RunningStack, parts: Set<Part>, results: Record<
       await context.close();
       const report = weightReport(weight, (url) => stack.workspaceOf(url), chunks);
       figures.push(
-        { name: 'JS gzip before the basket step is usable', value: weight.jsGzip / KiB, unit: 'KiB', target: 150, kind: 'max' },
-        { name: 'CSS gzip before the basket step is usable', value: weight.cssGzip / KiB, unit: 'KiB', target: 20, kind: 'max' },
+        {
+          name: 'JS gzip before the basket step is usable',
+          value: weight.jsGzip / KiB,
+          unit: 'KiB',
+          target: 150,
+          kind: 'max',
+        },
+        {
+          name: 'CSS gzip before the basket step is usable',
+          value: weight.cssGzip / KiB,
+          unit: 'KiB',
+          target: 20,
+          kind: 'max',
+        },
       );
       results.basketWeight = report;
       for (const line of describeWeightReport('before the basket is usable', report)) console.log(line);
     }
-    if (parts.has('mobile')) await attempt('mobile', results, async () => {
-      const lab = await mobileLab(browser, stack.baseURL, Number(process.env.BENCH_MOBILE_RUNS ?? 5));
-      figures.push(...lab.figures);
-      results.mobileRuns = lab.runs;
-      for (const run of lab.runs) console.log(`  mobile run: usable ${run.usableMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, long tasks beyond 50 ms ${run.longTaskMs.toFixed(0)} ms`);
-    });
-    if (parts.has('flow')) await attempt('flow', results, async () => {
-      const flow = await walkFlows(browser, stack.baseURL, Number(process.env.BENCH_WALKS ?? 20));
-      const report = weightReport(flow.flowWeight, (url) => stack.workspaceOf(url), chunks);
-      figures.push(
-        { name: 'JS gzip for the whole flow (basket → order completed, walked)', value: flow.flowWeight.jsGzip / KiB, unit: 'KiB', target: 250, kind: 'max' },
-        { name: 'CSS gzip for the whole flow', value: flow.flowWeight.cssGzip / KiB, unit: 'KiB', kind: 'info' },
-        ...flow.figures,
-      );
-      results.flowWeight = report;
-      results.stepChangeSamplesMs = flow.samples;
-      for (const line of describeWeightReport('the whole flow', report)) console.log(line);
-    });
+    if (parts.has('mobile'))
+      await attempt('mobile', results, async () => {
+        const lab = await mobileLab(browser, stack.baseURL, Number(process.env.BENCH_MOBILE_RUNS ?? 5));
+        figures.push(...lab.figures);
+        results.mobileRuns = lab.runs;
+        for (const run of lab.runs)
+          console.log(
+            `  mobile run: usable ${run.usableMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, long tasks beyond 50 ms ${run.longTaskMs.toFixed(0)} ms`,
+          );
+      });
+    if (parts.has('flow'))
+      await attempt('flow', results, async () => {
+        const flow = await walkFlows(browser, stack.baseURL, Number(process.env.BENCH_WALKS ?? 20));
+        const report = weightReport(flow.flowWeight, (url) => stack.workspaceOf(url), chunks);
+        figures.push(
+          {
+            name: 'JS gzip for the whole flow (basket → order completed, walked)',
+            value: flow.flowWeight.jsGzip / KiB,
+            unit: 'KiB',
+            target: 250,
+            kind: 'max',
+          },
+          { name: 'CSS gzip for the whole flow', value: flow.flowWeight.cssGzip / KiB, unit: 'KiB', kind: 'info' },
+          ...flow.figures,
+        );
+        results.flowWeight = report;
+        results.stepChangeSamplesMs = flow.samples;
+        for (const line of describeWeightReport('the whole flow', report)) console.log(line);
+      });
   } finally {
     await browser.close();
   }
@@ -134,9 +169,19 @@ async function main(): Promise<void> {
   // Each part has its own stack, ports and data folder, so a page run and an on-sale run can go side by side. Both
   // run on PGlite (even when DATABASE_URL is set); with stock for the on-sale load, and no captcha for 200 buyers (or
   // 20 walks) from one address.
-  const stackEnv = { ...onSaleStackEnv(ONSALE_CAPACITY), OTC_SENDS_PER_CLIENT: '1000', OTC_CHECKS_PER_CLIENT: '1000', DATABASE_URL: '' };
+  const stackEnv = {
+    ...onSaleStackEnv(ONSALE_CAPACITY),
+    OTC_SENDS_PER_CLIENT: '1000',
+    OTC_CHECKS_PER_CLIENT: '1000',
+    DATABASE_URL: '',
+  };
   if (parts.has('weight') || parts.has('mobile') || parts.has('flow')) {
-    const stack = await startStack({ port: 8280, remotePortBase: 3280, env: stackEnv, ...(distRoot ? { distRoot } : {}) });
+    const stack = await startStack({
+      port: 8280,
+      remotePortBase: 3280,
+      env: stackEnv,
+      ...(distRoot ? { distRoot } : {}),
+    });
     try {
       await pageParts(stack, parts, results, figures);
     } finally {
@@ -147,11 +192,23 @@ async function main(): Promise<void> {
   if (parts.has('onsale')) {
     const stack = await startStack({ port: 8282, remotePortBase: 3300, env: stackEnv });
     try {
-      const result = await runOnSaleBench({ baseURL: stack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PGlite', rawRate: pgliteRawRate });
+      const result = await runOnSaleBench({
+        baseURL: stack.baseURL,
+        buyers: ONSALE_BUYERS,
+        capacity: ONSALE_CAPACITY,
+        databaseLabel: 'PGlite',
+        rawRate: pgliteRawRate,
+      });
       onSale.push(result);
       figures.push(...onSaleFigures(result, false));
       const rss = peakRssMiB(stack.apiPid());
-      if (rss !== null) figures.push({ name: 'on-sale PGlite: api peak RSS (embedded database included)', value: rss, unit: 'MiB', kind: 'info' });
+      if (rss !== null)
+        figures.push({
+          name: 'on-sale PGlite: api peak RSS (embedded database included)',
+          value: rss,
+          unit: 'MiB',
+          kind: 'info',
+        });
     } finally {
       await stack.stop();
     }
@@ -162,14 +219,30 @@ async function main(): Promise<void> {
     // A fresh database beside DATABASE_URL's, dropped afterwards.
     const fresh = await freshPostgresDatabase(databaseUrl);
     try {
-      const pgStack = await startStack({ port: 8281, remotePortBase: 3310, env: { ...onSaleStackEnv(ONSALE_CAPACITY), DATABASE_URL: fresh.url } });
+      const pgStack = await startStack({
+        port: 8281,
+        remotePortBase: 3310,
+        env: { ...onSaleStackEnv(ONSALE_CAPACITY), DATABASE_URL: fresh.url },
+      });
       const database = postgresBenchDatabase(fresh.url);
       try {
-        const result = await runOnSaleBench({ baseURL: pgStack.baseURL, buyers: ONSALE_BUYERS, capacity: ONSALE_CAPACITY, databaseLabel: 'PostgreSQL', database });
+        const result = await runOnSaleBench({
+          baseURL: pgStack.baseURL,
+          buyers: ONSALE_BUYERS,
+          capacity: ONSALE_CAPACITY,
+          databaseLabel: 'PostgreSQL',
+          database,
+        });
         onSale.push(result);
         figures.push(...onSaleFigures(result, true));
         const rss = peakRssMiB(pgStack.apiPid());
-        figures.push({ name: 'on-sale PostgreSQL: api peak RSS under the load', value: rss ?? Number.NaN, unit: 'MiB', target: 300, kind: 'max' });
+        figures.push({
+          name: 'on-sale PostgreSQL: api peak RSS under the load',
+          value: rss ?? Number.NaN,
+          unit: 'MiB',
+          target: 300,
+          kind: 'max',
+        });
       } finally {
         await database.close();
         await pgStack.stop();

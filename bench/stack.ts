@@ -36,7 +36,12 @@ function childPid(parent: number, needle: string): number | null {
 const root = path.resolve(__dirname, '..');
 
 /** Starts the production stack (scripts/start.mjs) on its own ports and a fresh data folder; waits for /healthz. */
-export async function startStack(options: { port: number; remotePortBase: number; env?: Record<string, string>; distRoot?: string }): Promise<RunningStack> {
+export async function startStack(options: {
+  port: number;
+  remotePortBase: number;
+  env?: Record<string, string>;
+  distRoot?: string;
+}): Promise<RunningStack> {
   const dataDir = path.join(root, '.data', `bench-${options.port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   // distRoot: builds made elsewhere (<distRoot>/<workspace>/dist, e.g. while e2e runs own the tree's dist/ folders):
@@ -48,11 +53,15 @@ export async function startStack(options: { port: number; remotePortBase: number
     REMOTE_WORKSPACES.forEach((workspace, index) => {
       const port = options.remotePortBase + 11 + index;
       extra.push(
-        spawn(process.execPath, ['scripts/serve-static.mjs', path.join(options.distRoot as string, workspace, 'dist'), String(port)], {
-          cwd: root,
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env: { ...process.env, SHELL_ORIGIN: shellOrigins },
-        }),
+        spawn(
+          process.execPath,
+          ['scripts/serve-static.mjs', path.join(options.distRoot as string, workspace, 'dist'), String(port)],
+          {
+            cwd: root,
+            stdio: ['ignore', 'ignore', 'inherit'],
+            env: { ...process.env, SHELL_ORIGIN: shellOrigins },
+          },
+        ),
       );
       distEnv[REMOTE_URL_VARS[index] as string] = `http://localhost:${port}/mf-manifest.json`;
     });
@@ -115,7 +124,8 @@ export async function startStack(options: { port: number; remotePortBase: number
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
-      if (!(await waitForExit(apis, 30_000))) console.error(`bench: the api on :${options.port} did not stop within 30 s`);
+      if (!(await waitForExit(apis, 30_000)))
+        console.error(`bench: the api on :${options.port} did not stop within 30 s`);
     },
   };
 }

@@ -4,7 +4,18 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEPLOYABLE, interpolate, packageScripts, PROXY_TEMPLATE, readCompose, readDockerfile, REMOTE_DOCKERFILE, REMOTE_PACKAGES, renderTemplate, REPO_ROOT } from './dockerfile';
+import {
+  DEPLOYABLE,
+  interpolate,
+  packageScripts,
+  PROXY_TEMPLATE,
+  readCompose,
+  readDockerfile,
+  REMOTE_DOCKERFILE,
+  REMOTE_PACKAGES,
+  renderTemplate,
+  REPO_ROOT,
+} from './dockerfile';
 
 // What can be checked of the deployment without a Docker engine (none runs here): the compose file's services, health
 // checks, dependencies and ports, the proxy's template, and that each image copies paths that exist, installs only
@@ -24,7 +35,16 @@ const images = DEPLOYABLE.map((pkg): { pkg: string; file: string; args: Record<s
 
 describe('docker-compose.yml', () => {
   test('runs postgres (official image, named volume), mailpit, the api, the four remotes and the proxy', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'mailpit', 'mf-account', 'mf-basket', 'mf-payment', 'mf-post-sale', 'postgres', 'proxy']);
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'api',
+      'mailpit',
+      'mf-account',
+      'mf-basket',
+      'mf-payment',
+      'mf-post-sale',
+      'postgres',
+      'proxy',
+    ]);
     expect(compose.services.postgres?.image).toMatch(/^postgres:\d+/);
     const [volume] = (compose.services.postgres?.volumes ?? [])[0]?.split(':') ?? [];
     expect(volume && compose.volumes).toHaveProperty(volume ?? '');
@@ -43,7 +63,9 @@ describe('docker-compose.yml', () => {
   });
 
   test('the proxy is the only way in from the web: the one published port besides the mail UI, so the api scales', () => {
-    const published = Object.entries(compose.services).filter(([, service]) => (service.ports ?? []).length > 0).map(([name]) => name);
+    const published = Object.entries(compose.services)
+      .filter(([, service]) => (service.ports ?? []).length > 0)
+      .map(([name]) => name);
     expect(published.sort()).toEqual(['mailpit', 'proxy']);
     expect(proxy?.ports).toEqual(['8080:8080']);
     expect(new URL(interpolate(compose.services.api?.environment?.PUBLIC_URL ?? '', {})).port).toBe('8080');
@@ -54,7 +76,10 @@ describe('docker-compose.yml', () => {
   test('the api and the remotes build from their image definitions with the workspace root as context', () => {
     for (const { pkg, file, args } of images) {
       const build = compose.services[pkg]?.build;
-      expect({ pkg, build }).toEqual({ pkg, build: { context: '.', dockerfile: file, ...(Object.keys(args).length ? { args } : {}) } });
+      expect({ pkg, build }).toEqual({
+        pkg,
+        build: { context: '.', dockerfile: file, ...(Object.keys(args).length ? { args } : {}) },
+      });
     }
   });
 
@@ -78,16 +103,21 @@ describe('docker-compose.yml', () => {
   });
 
   test('deploy/remotes.json names each remote behind the proxy, and the api reads their manifests through it', () => {
-    const remotesFile = JSON.parse(readFileSync(path.join(REPO_ROOT, 'deploy/remotes.json'), 'utf8')) as Record<string, string>;
+    const remotesFile = JSON.parse(readFileSync(path.join(REPO_ROOT, 'deploy/remotes.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     const publicUrl = interpolate(compose.services.api?.environment?.PUBLIC_URL ?? '', {});
     for (const pkg of REMOTE_PACKAGES) {
       expect(remotesFile[pkg.replace(/-/g, '_')]).toBe(`${publicUrl}/remotes/${pkg}/mf-manifest.json`);
       expect(compose.services[pkg]?.environment?.SHELL_ORIGIN).toBe(compose.services.api?.environment?.PUBLIC_URL);
     }
-    expect(compose.services.api?.environment?.REMOTES_INTERNAL_ORIGIN).toBe(`http://proxy:${proxy?.environment?.PROXY_PORT}`);
+    expect(compose.services.api?.environment?.REMOTES_INTERNAL_ORIGIN).toBe(
+      `http://proxy:${proxy?.environment?.PROXY_PORT}`,
+    );
   });
 
-  test("the api reads the remotes file from the mounted deploy/ folder", () => {
+  test('the api reads the remotes file from the mounted deploy/ folder', () => {
     const api = compose.services.api;
     const mount = api?.volumes?.find((volume) => volume.startsWith('./deploy:'));
     const inside = mount?.split(':')[1];
@@ -109,14 +139,18 @@ describe('docker-compose.yml', () => {
 
   const dockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' });
   (dockerCompose.status === 0 ? test : test.skip)("validates with Debian's docker-compose (config -q)", () => {
-    const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 });
 
 test('one image definition serves every remote: no Dockerfile per remote package', () => {
-  for (const pkg of REMOTE_PACKAGES) expect([pkg, existsSync(path.join(REPO_ROOT, pkg, 'Dockerfile'))]).toEqual([pkg, false]);
+  for (const pkg of REMOTE_PACKAGES)
+    expect([pkg, existsSync(path.join(REPO_ROOT, pkg, 'Dockerfile'))]).toEqual([pkg, false]);
 });
 
 describe.each(images)('$file for $pkg', ({ pkg, file, args }) => {
@@ -138,22 +172,30 @@ describe.each(images)('$file for $pkg', ({ pkg, file, args }) => {
       if (copy.from) {
         expect(stages).toContain(copy.from);
       } else {
-        for (const source of copy.sources) expect([source, existsSync(path.join(REPO_ROOT, source))]).toEqual([source, true]);
+        for (const source of copy.sources)
+          expect([source, existsSync(path.join(REPO_ROOT, source))]).toEqual([source, true]);
       }
     }
   });
 
   test("copies every workspace's package.json before each install (npm needs them all)", () => {
-    for (const stage of dockerfile.stages.filter((s) => s.instructions.some((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args)))) {
-      const copied = new Set(dockerfile.copies.filter((copy) => !copy.from && copy.stage === stage.name).flatMap((copy) => copy.sources));
-      for (const workspace of rootPackage.workspaces) expect([stage.name, copied.has(`${workspace}/package.json`)]).toEqual([stage.name, true]);
+    for (const stage of dockerfile.stages.filter((s) =>
+      s.instructions.some((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args)),
+    )) {
+      const copied = new Set(
+        dockerfile.copies.filter((copy) => !copy.from && copy.stage === stage.name).flatMap((copy) => copy.sources),
+      );
+      for (const workspace of rootPackage.workspaces)
+        expect([stage.name, copied.has(`${workspace}/package.json`)]).toEqual([stage.name, true]);
     }
   });
 
   test('the runtime stage installs nothing: production dependencies come from a stage that omits dev ones, or none at all', () => {
     const runtime = dockerfile.stages.at(-1);
     expect(runtime?.instructions.filter((i) => i.op === 'RUN' && /\bnpm\b/.test(i.args))).toEqual([]);
-    const modules = dockerfile.copies.filter((copy) => copy.stage === runtime?.name && copy.sources.some((source) => source.includes('node_modules')));
+    const modules = dockerfile.copies.filter(
+      (copy) => copy.stage === runtime?.name && copy.sources.some((source) => source.includes('node_modules')),
+    );
     for (const copy of modules) {
       const from = dockerfile.stages.find((stage) => stage.name === copy.from);
       expect(from?.instructions.some((i) => i.op === 'RUN' && /npm ci --omit=dev -w api\b/.test(i.args))).toBe(true);
@@ -170,12 +212,20 @@ describe.each(images)('$file for $pkg', ({ pkg, file, args }) => {
       // "start": "node dist/main.js", the bundle `npm run build -w api` writes.
       expect(dockerfile.final.cmd.join(' ')).toBe(scripts.start);
       expect(Number(dockerfile.final.env.PORT)).toBe(8080);
-      expect(dockerfile.stages.some((stage) => stage.instructions.some((i) => i.op === 'RUN' && i.args.includes('npm run build') && i.args.includes('-w api')))).toBe(true);
+      expect(
+        dockerfile.stages.some((stage) =>
+          stage.instructions.some(
+            (i) => i.op === 'RUN' && i.args.includes('npm run build') && i.args.includes('-w api'),
+          ),
+        ),
+      ).toBe(true);
     } else {
       // "serve": "node ../scripts/serve-static.mjs dist <port>": the same, on the container's port.
       const serve = (scripts.serve ?? '').split(' ');
       expect(dockerfile.final.cmd).toEqual([...serve.slice(0, -1), '8080']);
-      expect(dockerfile.copies.some((copy) => copy.from === 'build' && copy.sources.includes(`/app/${pkg}/dist`))).toBe(true);
+      expect(dockerfile.copies.some((copy) => copy.from === 'build' && copy.sources.includes(`/app/${pkg}/dist`))).toBe(
+        true,
+      );
     }
   });
 

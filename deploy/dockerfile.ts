@@ -32,7 +32,14 @@ export interface Dockerfile {
   stages: Stage[];
   copies: Copy[];
   /** The image's own settings: the final stage's. */
-  final: { workdir: string; env: Record<string, string>; user: string | undefined; expose: number[]; cmd: string[]; healthcheck: string | undefined };
+  final: {
+    workdir: string;
+    env: Record<string, string>;
+    user: string | undefined;
+    expose: number[];
+    cmd: string[];
+    healthcheck: string | undefined;
+  };
 }
 
 function instructions(text: string): Instruction[] {
@@ -49,13 +56,17 @@ function instructions(text: string): Instruction[] {
 
 function execForm(args: string, what: string): string[] {
   const parsed: unknown = JSON.parse(args);
-  if (!Array.isArray(parsed) || !parsed.every((part) => typeof part === 'string')) throw new Error(`${what} must be an exec-form array: ${args}`);
+  if (!Array.isArray(parsed) || !parsed.every((part) => typeof part === 'string'))
+    throw new Error(`${what} must be an exec-form array: ${args}`);
   return parsed;
 }
 
 /** ${NAME} and $NAME from `values`; a name without a value becomes '' as in Docker. */
 function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_all, braced: string | undefined, bare: string | undefined) => values[braced ?? bare ?? ''] ?? '');
+  return text.replace(
+    /\$\{(\w+)\}|\$(\w+)/g,
+    (_all, braced: string | undefined, bare: string | undefined) => values[braced ?? bare ?? ''] ?? '',
+  );
 }
 
 const SUBSTITUTED = new Set(['FROM', 'COPY', 'WORKDIR', 'ENV', 'EXPOSE', 'USER']);
@@ -74,7 +85,9 @@ export function parseDockerfile(text: string, buildArgs: Record<string, string> 
     if (value !== undefined) into[name] = value;
   };
   for (const raw of instructions(text)) {
-    const instruction = SUBSTITUTED.has(raw.op) ? { op: raw.op, args: substitute(raw.args, stages.length === 0 ? global : scope) } : raw;
+    const instruction = SUBSTITUTED.has(raw.op)
+      ? { op: raw.op, args: substitute(raw.args, stages.length === 0 ? global : scope) }
+      : raw;
     if (raw.op === 'ARG') {
       declare(stages.length === 0 ? global : scope, raw.args);
       if (stages.length === 0) continue;
@@ -160,7 +173,10 @@ export function readCompose(): ComposeFile {
 
 /** Compose's ${NAME:-default} interpolation, with the values given (unset ones take their default). */
 export function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  return value.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_all, name: string, fallback: string | undefined) => vars[name] || (fallback ?? ''));
+  return value.replace(
+    /\$\{(\w+)(?::-([^}]*))?\}/g,
+    (_all, name: string, fallback: string | undefined) => vars[name] || (fallback ?? ''),
+  );
 }
 
 /** The deployable packages: the api (which serves the shell) and the four remotes, with their package folders. */
@@ -168,5 +184,11 @@ export const DEPLOYABLE = ['api', 'mf-basket', 'mf-account', 'mf-payment', 'mf-p
 export const REMOTE_PACKAGES = ['mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'] as const;
 
 export function packageScripts(pkg: string): Record<string, string> {
-  return (JSON.parse(readFileSync(path.join(REPO_ROOT, pkg, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  return (
+    (
+      JSON.parse(readFileSync(path.join(REPO_ROOT, pkg, 'package.json'), 'utf8')) as {
+        scripts?: Record<string, string>;
+      }
+    ).scripts ?? {}
+  );
 }

@@ -22,7 +22,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } },
+    },
+  ],
   webServer: {
     // The production builds, started the way the README's run command starts them, on a fresh embedded database.
     command: `rm -rf ${stack.dataDir} && node scripts/start.mjs`,

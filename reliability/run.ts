@@ -13,7 +13,13 @@ fs.mkdirSync(RESULTS_DIR, { recursive: true });
 fs.rmSync(FIGURES_FILE, { force: true });
 
 const started = Date.now();
-const jest = [path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', 'reliability', '--runInBand', ...process.argv.slice(2)];
+const jest = [
+  path.join(root, 'node_modules/jest/bin/jest.js'),
+  '--selectProjects',
+  'reliability',
+  '--runInBand',
+  ...process.argv.slice(2),
+];
 const result = spawnSync(process.execPath, jest, { cwd: root, stdio: 'inherit', env: process.env });
 const status = result.status ?? 1;
 
@@ -28,7 +34,10 @@ const summary = {
 fs.writeFileSync(LATEST_FILE, `${JSON.stringify(summary, null, 2)}\n`);
 
 const width = Math.max(10, ...Object.keys(figures).map((name) => name.length));
-console.log(`\n== reliability figures (${summary.passed ? 'passed' : 'FAILED'}, ${summary.seconds} s) → ${path.relative(root, LATEST_FILE)}`);
+console.log(
+  `\n== reliability figures (${summary.passed ? 'passed' : 'FAILED'}, ${summary.seconds} s) → ${path.relative(root, LATEST_FILE)}`,
+);
 if (Object.keys(figures).length === 0) console.log('   (no figures recorded)');
-for (const [name, figure] of Object.entries(figures)) console.log(`   ${name.padEnd(width)} ${String(figure.value).padStart(8)}  ${figure.description}`);
+for (const [name, figure] of Object.entries(figures))
+  console.log(`   ${name.padEnd(width)} ${String(figure.value).padStart(8)}  ${figure.description}`);
 process.exit(status);

@@ -20,7 +20,9 @@ await esbuild.build({
   format: 'esm',
   minify: true,
   // Some of fastify's dependencies are CommonJS and call require(): an ES module bundle needs one of its own.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log(`static server bundled into ${out}`);

@@ -15,7 +15,10 @@ const root = path.resolve(dirArg);
 const port = Number(portArg);
 const host = process.env.HOST ?? '0.0.0.0';
 const allowedOrigins = new Set(
-  (process.env.SHELL_ORIGIN ?? 'http://localhost:8080,http://127.0.0.1:8080').split(',').map((o) => o.trim()).filter(Boolean),
+  (process.env.SHELL_ORIGIN ?? 'http://localhost:8080,http://127.0.0.1:8080')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean),
 );
 const entryFiles = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'index.html']);
 

@@ -22,7 +22,11 @@ const children = [];
 let stopping = false;
 
 function run(name, args, extraEnv) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
@@ -41,7 +45,9 @@ function stop(code = 0) {
 const shellOrigin = `http://${publicHost}:${apiPort}`;
 const allowed = [shellOrigin, `http://localhost:${apiPort}`, `http://127.0.0.1:${apiPort}`].join(',');
 for (const remote of remotes) {
-  run(remote.pkg, ['scripts/serve-static.mjs', path.join(remote.pkg, 'dist'), String(remote.port)], { SHELL_ORIGIN: env.SHELL_ORIGIN ?? allowed });
+  run(remote.pkg, ['scripts/serve-static.mjs', path.join(remote.pkg, 'dist'), String(remote.port)], {
+    SHELL_ORIGIN: env.SHELL_ORIGIN ?? allowed,
+  });
 }
 const remoteUrls = Object.fromEntries(
   remotes.map((r) => [r.urlVar, env[r.urlVar] ?? `http://${publicHost}:${r.port}/mf-manifest.json`]),

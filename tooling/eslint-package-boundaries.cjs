@@ -46,8 +46,14 @@ module.exports = {
       }
       if (toPackage === undefined || toPackage === fromPackage) return;
       if (!allowed.includes(toPackage)) {
-        const allowedText = allowed.length ? `only its own files and ${allowed.map((p) => `@checkout/${p}`).join(', ')}` : 'only its own files';
-        context.report({ node, messageId: 'forbidden', data: { from: fromPackage, to: toPackage, allowed: allowedText } });
+        const allowedText = allowed.length
+          ? `only its own files and ${allowed.map((p) => `@checkout/${p}`).join(', ')}`
+          : 'only its own files';
+        context.report({
+          node,
+          messageId: 'forbidden',
+          data: { from: fromPackage, to: toPackage, allowed: allowedText },
+        });
       } else if (relative) {
         context.report({ node, messageId: 'byPath', data: { to: toPackage } });
       }
@@ -58,7 +64,8 @@ module.exports = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument && node.argument.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+      TSImportType: (node) =>
+        check(node.argument && node.argument.type === 'TSLiteralType' ? node.argument.literal : node.argument),
       CallExpression(node) {
         const callee = node.callee;
         const isRequire = callee.type === 'Identifier' && callee.name === 'require';

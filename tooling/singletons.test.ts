@@ -5,14 +5,19 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SINGLETONS, sharedSingletons } = require('./webpack.cjs') as {
   SINGLETONS: string[];
-  sharedSingletons: (dir: string) => Record<string, { requiredVersion: string; singleton: boolean; strictVersion: boolean }>;
+  sharedSingletons: (
+    dir: string,
+  ) => Record<string, { requiredVersion: string; singleton: boolean; strictVersion: boolean }>;
 };
 
 const root = path.resolve(__dirname, '..');
 const PAGE_BUILDS = ['shell', 'mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
 const dependencies = (workspace: string): Record<string, string> =>
-  (JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
-    .dependencies ?? {};
+  (
+    JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    }
+  ).dependencies ?? {};
 
 describe('Module Federation singletons', () => {
   test.each(PAGE_BUILDS)('%s pins every singleton at the version the shell pins', (workspace) => {
@@ -21,13 +26,20 @@ describe('Module Federation singletons', () => {
   });
 
   test('@checkout/shared asks the page for the same versions', () => {
-    const shared = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
-    for (const name of SINGLETONS) expect(`${name}@${shared.peerDependencies[name]}`).toBe(`${name}@${dependencies('shell')[name]}`);
+    const shared = JSON.parse(readFileSync(path.join(root, 'shared/package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>;
+    };
+    for (const name of SINGLETONS)
+      expect(`${name}@${shared.peerDependencies[name]}`).toBe(`${name}@${dependencies('shell')[name]}`);
   });
 
   test('each build shares them strictly, at its own exact pin', () => {
     const shared = sharedSingletons(path.join(root, 'mf-payment'));
-    expect(shared.react).toMatchObject({ singleton: true, strictVersion: true, requiredVersion: dependencies('mf-payment').react });
+    expect(shared.react).toMatchObject({
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: dependencies('mf-payment').react,
+    });
     expect(shared.effector).toMatchObject({ requiredVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown });
   });
 

@@ -38,10 +38,16 @@ function sharedSingletons(dir) {
   const dependencies = require(path.join(dir, 'package.json')).dependencies ?? {};
   const pinned = (name) => {
     const version = dependencies[name];
-    if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`${name} must be pinned to an exact version in ${dir}/package.json`);
+    if (!version || !/^\d+\.\d+\.\d+$/.test(version))
+      throw new Error(`${name} must be pinned to an exact version in ${dir}/package.json`);
     return version;
   };
-  const singleton = (name) => ({ singleton: true, strictVersion: true, requiredVersion: pinned(name), version: pinned(name) });
+  const singleton = (name) => ({
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: pinned(name),
+    version: pinned(name),
+  });
   return {
     react: singleton('react'),
     'react/': singleton('react'),
@@ -90,14 +96,24 @@ function swcRule(production) {
 function cssRule(extract) {
   return {
     test: /\.css$/,
-    use: [extract ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { importLoaders: 0 } }],
+    use: [
+      extract ? MiniCssExtractPlugin.loader : 'style-loader',
+      { loader: 'css-loader', options: { importLoaders: 0 } },
+    ],
   };
 }
 
 function compressionPlugins() {
   const test = /\.(js|css|html|json|svg)$/;
   return [
-    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, test, threshold: 0, minRatio: 1 }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      test,
+      threshold: 0,
+      minRatio: 1,
+    }),
     new CompressionPlugin({
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
@@ -131,7 +147,11 @@ function baseConfig({ dir, production, publicPath }) {
     module: { rules: [swcRule(production)] },
     optimization: {
       minimize: production,
-      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
+      minimizer: [
+        new MinimizerPlugin({
+          minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } },
+        }),
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',
@@ -156,12 +176,15 @@ class StartupPreloadPlugin {
     compiler.hooks.compilation.tap(name, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
         const group = compilation.namedChunkGroups.get(this.chunkName);
-        if (!group) throw new Error(`${name}: no chunk group named ${this.chunkName} (webpackChunkName of the bootstrap import)`);
+        if (!group)
+          throw new Error(`${name}: no chunk group named ${this.chunkName} (webpackChunkName of the bootstrap import)`);
         // The group's chunks, and for every shared library they consume the chunks of the shell's own provided copy
         // (the one the share scope hands out at start-up), and so on for the libraries those consume.
         const provided = new Map();
-        for (const module of compilation.modules) if (module.type === 'provide-module') provided.set(module._name, module);
-        const lazyChunks = (module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+        for (const module of compilation.modules)
+          if (module.type === 'provide-module') provided.set(module._name, module);
+        const lazyChunks = (module) =>
+          module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
         const chunks = new Set(group.chunks);
         const shared = new Set();
         for (const chunk of chunks) {
@@ -174,13 +197,33 @@ class StartupPreloadPlugin {
         }
         const publicPath = compilation.outputOptions.publicPath;
         const files = [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
-        const tags = files.map((file) => ({ tagName: 'link', voidTag: true, meta: { plugin: name }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } }));
-        tags.push({ tagName: 'meta', voidTag: true, meta: { plugin: name }, attributes: { name: 'checkout-shell-shared', content: [...shared].sort().join(',') } });
+        const tags = files.map((file) => ({
+          tagName: 'link',
+          voidTag: true,
+          meta: { plugin: name },
+          attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+        }));
+        tags.push({
+          tagName: 'meta',
+          voidTag: true,
+          meta: { plugin: name },
+          attributes: { name: 'checkout-shell-shared', content: [...shared].sort().join(',') },
+        });
         data.headTags.push(...tags);
         // main.js itself too, first: a deferred script is a low-priority request, which the browser queues behind the
         // preloads above for one of the host's six connections, yet nothing can run before it.
-        const entry = compilation.entrypoints.get('main').getFiles().filter((file) => file.endsWith('.js'));
-        data.headTags.unshift(...entry.map((file) => ({ tagName: 'link', voidTag: true, meta: { plugin: name }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } })));
+        const entry = compilation.entrypoints
+          .get('main')
+          .getFiles()
+          .filter((file) => file.endsWith('.js'));
+        data.headTags.unshift(
+          ...entry.map((file) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: name },
+            attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+          })),
+        );
         return data;
       });
     });
@@ -233,8 +276,22 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
       client: { overlay: { warnings: false } },
       proxy: [
         {
-          context: ['/ajax', '/remotes.json', '/all-events', '/smartcheckout', '/do', '/sandbox', '/account', '/signin',
-            '/refund-policy', '/legal-information', '/activity-terms-and-conditions', '/mailing-list', '/dev', '/healthz'],
+          context: [
+            '/ajax',
+            '/remotes.json',
+            '/all-events',
+            '/smartcheckout',
+            '/do',
+            '/sandbox',
+            '/account',
+            '/signin',
+            '/refund-policy',
+            '/legal-information',
+            '/activity-terms-and-conditions',
+            '/mailing-list',
+            '/dev',
+            '/healthz',
+          ],
           target: API_ORIGIN,
           changeOrigin: false,
         },
@@ -274,7 +331,13 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
         experiments: EXTERNAL_RUNTIME && production && !serving ? { externalRuntime: true } : {},
       }),
       ...(config.entry.standalone
-        ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), title: `${name} (standalone)`, chunks: ['standalone'] })]
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'standalone.html'),
+              title: `${name} (standalone)`,
+              chunks: ['standalone'],
+            }),
+          ]
         : []),
       ...(production ? compressionPlugins() : []),
     ];

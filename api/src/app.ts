@@ -21,6 +21,9 @@ import { createMailer } from './mail/mailer';
 import { registerPageAssets } from './pages/assets';
 import { registerDemoImages } from './pages/demo-images';
 import { registerOpenApi } from './openapi/routes';
+import { buildOrganiserOpenApiDocument } from './organiser-api/openapi';
+import { organiserApiOperations } from './organiser-api/operations';
+import { ORGANISER_API_PREFIX, registerOrganiserApi } from './organiser-api/plugin';
 import { createErrorReporter, type ErrorReporter } from './observability/error-reporting';
 import { jobFailureHandler } from './observability/job-failures';
 import { createMetricsRegistry } from './observability/metrics';
@@ -66,15 +69,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return (await buildAppWithDeps(options)).app;
 }
 
-export async function buildAppWithDeps({ db, clock = systemClock, config: overrides = {}, errorReporter, logStream }: BuildAppOptions): Promise<App> {
+export async function buildAppWithDeps({
+  db,
+  clock = systemClock,
+  config: overrides = {},
+  errorReporter,
+  logStream,
+}: BuildAppOptions): Promise<App> {
   const config: AppConfig = { ...loadConfig(), ...overrides };
-  const reporter = errorReporter ?? (await createErrorReporter({ dsn: config.observability.sentryDsn, environment: config.observability.sentryEnvironment }));
+  const reporter =
+    errorReporter ??
+    (await createErrorReporter({
+      dsn: config.observability.sentryDsn,
+      environment: config.observability.sentryEnvironment,
+    }));
   // REMOTES_FILE is checked before anything starts: a wrong file stops the server here (pages/remotes.ts).
   const remotes = createRemotesSource(config, (message) => app.log.error(message));
   const secret = await loadSessionSecret(db, config.sessionSecret);
-  const sessions = new Sessions({ db, clock, secret, secureCookies: config.secureCookies, publicOrigin: new URL(config.publicUrl).origin });
+  const sessions = new Sessions({
+    db,
+    clock,
+    secret,
+    secureCookies: config.secureCookies,
+    publicOrigin: new URL(config.publicUrl).origin,
+  });
   // `app` is assigned below, before any mail can fail.
-  const mailer = createMailer({ db, clock, config: config.mail, onError: (error, job) => jobFailureHandler(app.log, reporter, 'mail delivery failed')(error, job) });
+  const mailer = createMailer({
+    db,
+    clock,
+    config: config.mail,
+    onError: (error, job) => jobFailureHandler(app.log, reporter, 'mail delivery failed')(error, job),
+  });
   const deps: AppDeps = { db, clock, config, sessions, mailer };
 
   const app = Fastify({
@@ -122,12 +147,20 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     await db.selectFrom('settings').select('key').limit(1).execute();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  registerMetricsRoute(app, createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }), config.observability.metricsToken);
+  registerMetricsRoute(
+    app,
+    createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }),
+    config.observability.metricsToken,
+  );
   registerRemotes(app, config, remotes);
   const assets = registerPageAssets(app, config.tokensCss);
   registerOpenApi(app, assets);
   registerDemoImages(app);
-  await registerShell(app, config.shellDist, { remotes, runtime: config.runtime, manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin } });
+  await registerShell(app, config.shellDist, {
+    remotes,
+    runtime: config.runtime,
+    manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin },
+  });
   // Browsers ask for /favicon.ico on every page of the site: the checkout's mark, built with the shell.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/checkout/favicon.ico', 301));
 
@@ -140,7 +173,19 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     sessions.register(scope);
     registerCalls(
       scope,
-      { ...identityHandlers(deps), ...saleHandlers(deps), ...preferencesHandlers(deps), ...donationHandlers(deps), ...addressHandlers(deps), ...deliveryHandlers(deps), ...payment.handlers, ...instalmentHandlers(deps), ...questionHandlers(deps), ...postSaleHandlers(deps), ...transferHandlers(deps) },
+      {
+        ...identityHandlers(deps),
+        ...saleHandlers(deps),
+        ...preferencesHandlers(deps),
+        ...donationHandlers(deps),
+        ...addressHandlers(deps),
+        ...deliveryHandlers(deps),
+        ...payment.handlers,
+        ...instalmentHandlers(deps),
+        ...questionHandlers(deps),
+        ...postSaleHandlers(deps),
+        ...transferHandlers(deps),
+      },
       { checkResponses: config.checkResponses },
     );
     registerPages(scope, deps, assets);
@@ -149,6 +194,16 @@ export async function buildAppWithDeps({ db, clock = systemClock, config: overri
     registerTransferRoutes(scope, deps);
     registerWaiverPages(scope, deps, assets);
   });
+
+  // The organiser API: a key per organiser, JSON, no session (organiser-api/plugin.ts); its document is public.
+  await registerOrganiserApi(app, deps, organiserApiOperations);
+  const organiserDocument = JSON.stringify(buildOrganiserOpenApiDocument(organiserApiOperations));
+  app.get(`${ORGANISER_API_PREFIX}/openapi.json`, async (_request, reply) =>
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(organiserDocument),
+  );
 
   return { app, deps, errorReporter: reporter };
 }

@@ -74,8 +74,6 @@ export interface AppConfig {
   observability: ObservabilityConfig;
 }
 
-
-
 function optional(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
@@ -127,7 +125,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ...(accommodationMapUrl?.startsWith('https://') ? { accommodationMapUrl } : {}),
       // The header's name and mark (the shell has its own defaults): a logo on this site, or over https.
       ...(marketplaceName ? { marketplaceName } : {}),
-      ...(marketplaceLogoUrl && (/^\/(?![/\\])/.test(marketplaceLogoUrl) || marketplaceLogoUrl.startsWith('https://')) ? { marketplaceLogoUrl } : {}),
+      ...(marketplaceLogoUrl && (/^\/(?![/\\])/.test(marketplaceLogoUrl) || marketplaceLogoUrl.startsWith('https://'))
+        ? { marketplaceLogoUrl }
+        : {}),
     },
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),

@@ -14,7 +14,12 @@ export type Failpoint =
   /** get_token: the intent created, its answer not yet stored. */
   | 'card.after-intent';
 
-const armed = new Set((process.env.FAILPOINTS ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+const armed = new Set(
+  (process.env.FAILPOINTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 
 export function failpoint(name: Failpoint): void {
   if (armed.has(name)) process.kill(process.pid, 'SIGKILL');

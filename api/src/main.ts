@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   });
 
   // Refunds and bank payments whose buyer never came back (payment/jobs.ts).
-  const paymentJobs = startPaymentJobs(deps, providersFor(database.db, clock, config.payment), jobFailureHandler(app.log, errorReporter, 'payment job failed'));
+  const paymentJobs = startPaymentJobs(
+    deps,
+    providersFor(database.db, clock, config.payment),
+    jobFailureHandler(app.log, errorReporter, 'payment job failed'),
+  );
 
   // Finished jobs and sent mail are deleted once old (jobs/retention.ts); pending, failed and unsent rows never are.
   const retention = startRetentionSweeper({
@@ -58,7 +62,8 @@ async function main(): Promise<void> {
     policy: { jobDays: config.observability.jobRetentionDays, outboxDays: config.observability.outboxRetentionDays },
     intervalMs: config.observability.retentionSweepMs,
     onError: jobFailureHandler(app.log, errorReporter, 'retention sweep failed'),
-    onSwept: (result) => app.log.info(`retention: deleted ${result.jobs} finished jobs and ${result.messages} sent messages`),
+    onSwept: (result) =>
+      app.log.info(`retention: deleted ${result.jobs} finished jobs and ${result.messages} sent messages`),
   });
 
   let closing = false;

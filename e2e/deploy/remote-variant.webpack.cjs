@@ -9,11 +9,16 @@ const webpack = require('webpack');
 const { remoteConfig } = require('../../tooling/webpack.cjs');
 
 const { VARIANT_REMOTE, VARIANT_DIR, VARIANT_OUT, VARIANT_ENTRY, VARIANT_CONTRACT_FILE } = process.env;
-if (!VARIANT_REMOTE || !VARIANT_DIR || !VARIANT_OUT) throw new Error('VARIANT_REMOTE, VARIANT_DIR and VARIANT_OUT are required');
+if (!VARIANT_REMOTE || !VARIANT_DIR || !VARIANT_OUT)
+  throw new Error('VARIANT_REMOTE, VARIANT_DIR and VARIANT_OUT are required');
 
 module.exports = (env, argv) => {
   const dir = path.resolve(VARIANT_DIR);
-  const config = remoteConfig({ dir, name: VARIANT_REMOTE, ...(VARIANT_ENTRY ? { entry: path.resolve(VARIANT_ENTRY) } : {}) })(env, argv);
+  const config = remoteConfig({
+    dir,
+    name: VARIANT_REMOTE,
+    ...(VARIANT_ENTRY ? { entry: path.resolve(VARIANT_ENTRY) } : {}),
+  })(env, argv);
   config.output.path = path.resolve(VARIANT_OUT);
   if (VARIANT_CONTRACT_FILE) {
     const replacement = path.resolve(VARIANT_CONTRACT_FILE);

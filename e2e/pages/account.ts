@@ -24,10 +24,17 @@ export class AccountPage {
   // ---- Getting there ----------------------------------------------------------------------------------------------
 
   /** Puts the tickets (or a gift voucher) in the basket, opens the checkout and reserves. */
-  async reserve(lines: readonly ({ ticketId: number; quantity?: number } | { giftVoucherId: number; value: number })[]): Promise<void> {
+  async reserve(
+    lines: readonly ({ ticketId: number; quantity?: number } | { giftVoucherId: number; value: number })[],
+  ): Promise<void> {
     for (const line of lines) {
       if ('ticketId' in line) await addTicket(this.context, line.ticketId, line.quantity ?? 1);
-      else await apiPost(this.context, this.context.request, '/ajax/checkout/checkout/add_to_basket/', { gift_voucher_id: line.giftVoucherId, qty: 1, value: line.value });
+      else
+        await apiPost(this.context, this.context.request, '/ajax/checkout/checkout/add_to_basket/', {
+          gift_voucher_id: line.giftVoucherId,
+          qty: 1,
+          value: line.value,
+        });
     }
     await this.page.goto('/checkout/');
     const reserve = this.page.getByRole('button', { name: 'Reserve Basket' });
@@ -57,7 +64,9 @@ export class AccountPage {
   // ---- Reading one-time codes from the outbox ---------------------------------------------------------------------
 
   private async codeMessages(email: string): Promise<OutboxMessage[]> {
-    const response = await this.context.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=5`);
+    const response = await this.context.request.get(
+      `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=5`,
+    );
     expect(response.ok(), 'GET /dev/outbox.json').toBe(true);
     const body = (await response.json()) as { messages?: OutboxMessage[] };
     return body.messages ?? [];

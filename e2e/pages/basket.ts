@@ -74,7 +74,10 @@ export class BasketPage {
 
   /** The order summary's Total row, as shown (e.g. '$80.00'). */
   async total(): Promise<string> {
-    const row = this.orderSummary.locator('div').filter({ has: this.page.getByText('Total', { exact: true }) }).last();
+    const row = this.orderSummary
+      .locator('div')
+      .filter({ has: this.page.getByText('Total', { exact: true }) })
+      .last();
     return (await row.getByRole('definition').textContent()) ?? '';
   }
 

@@ -91,7 +91,9 @@ export class OrderCompletedPage {
   // ---- The outbox -------------------------------------------------------------------------------------------------
 
   async mails(to: string, kind: string): Promise<OutboxMessage[]> {
-    const response = await this.context.request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}&limit=10`);
+    const response = await this.context.request.get(
+      `/dev/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}&limit=10`,
+    );
     expect(response.ok(), 'GET /dev/outbox.json').toBe(true);
     return ((await response.json()) as { messages?: OutboxMessage[] }).messages ?? [];
   }

@@ -48,7 +48,10 @@ export class PaymentPage {
   }
 
   get heading(): Locator {
-    return this.page.getByRole('heading', { level: 1, name: /^(Payment|Complete purchase|Claiming free tickets|Confirming Payment)$/ });
+    return this.page.getByRole('heading', {
+      level: 1,
+      name: /^(Payment|Complete purchase|Claiming free tickets|Confirming Payment)$/,
+    });
   }
 
   get methods(): Locator {
@@ -89,8 +92,12 @@ export class PaymentPage {
 
   /** The delivery step ran and the checkout went on: the next state's heading, and tickets in the server's wallet. */
   async expectDelivered(): Promise<void> {
-    await expect(this.page.getByRole('status').filter({ hasText: /^(Delivered!|Done!)/ })).toBeVisible({ timeout: 20_000 });
-    await expect(this.page.getByRole('heading', { level: 1 }).filter({ hasNotText: /^Payment$/ })).toBeVisible({ timeout: 15_000 });
+    await expect(this.page.getByRole('status').filter({ hasText: /^(Delivered!|Done!)/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(this.page.getByRole('heading', { level: 1 }).filter({ hasNotText: /^Payment$/ })).toBeVisible({
+      timeout: 15_000,
+    });
     const checkout = await this.account.serverCheckout();
     expect(checkout.payment_complete || checkout.payment_plan_remaining).toBe(true);
     expect(['ticket_questions_after', 'waiver', 'after_sale_messages', 'order_completed']).toContain(checkout.state);

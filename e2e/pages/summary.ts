@@ -74,12 +74,18 @@ export class OrderSummary {
     // '2 ×' is set apart from the name by a margin, not a space: read as the buyer sees it, '2 × Stalls seat'.
     return lines
       .filter((line) => line.label !== 'Total')
-      .map((line) => ({ label: line.label.replace(/^(\d+ ×)(?=\S)/, '$1 '), shown: line.shown, pence: pence(line.shown) }));
+      .map((line) => ({
+        label: line.label.replace(/^(\d+ ×)(?=\S)/, '$1 '),
+        shown: line.shown,
+        pence: pence(line.shown),
+      }));
   }
 
   /** The Total row as shown. */
   async total(): Promise<string> {
-    const row = this.region.locator('dl > div').filter({ has: this.page.getByRole('term').getByText('Total', { exact: true }) });
+    const row = this.region
+      .locator('dl > div')
+      .filter({ has: this.page.getByRole('term').getByText('Total', { exact: true }) });
     await expect(row).toHaveCount(1);
     return ((await row.getByRole('definition').textContent()) ?? '').trim();
   }
@@ -94,12 +100,17 @@ export class OrderSummary {
     const total = pence(await this.total());
     expect(rows.length, 'the order summary has rows').toBeGreaterThan(0);
     const sum = rows.reduce((acc, row) => acc + row.pence, 0);
-    expect(sum, `rows ${rows.map((r) => `${r.label} ${r.shown}`).join(' | ')} add up to the Total ${pounds(total)}`).toBe(total);
+    expect(
+      sum,
+      `rows ${rows.map((r) => `${r.label} ${r.shown}`).join(' | ')} add up to the Total ${pounds(total)}`,
+    ).toBe(total);
     if (this.isPhone) {
       await expect(this.phoneBar).toContainText(pounds(total));
       // What a screen reader says of the bar: the count in words, 'Paid' once paid, the total; not the arrow.
       const amount = pounds(total).replace(/[.$]/g, '\\$&');
-      await expect(this.phoneBar).toHaveAccessibleName(new RegExp(`^Your basket \\d+ items? in your basket (Paid )?${amount}$`));
+      await expect(this.phoneBar).toHaveAccessibleName(
+        new RegExp(`^Your basket \\d+ items? in your basket (Paid )?${amount}$`),
+      );
     }
     return { rows, total };
   }
@@ -139,13 +150,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * `screen` is the first screenful from the top of the page, as the buyer arrives; `end` the last screenful, scrolled
  * to the bottom (on a phone with the fixed footer button over it, if it shows); `page` is the whole page.
  */
-export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, what: 'screen' | 'end' | 'page'): Promise<void> {
+export async function keepScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  what: 'screen' | 'end' | 'page',
+): Promise<void> {
   const size = page.viewportSize();
   const tag = size ? `${size.width}x${size.height}` : 'page';
   if (what === 'screen') await page.evaluate(() => window.scrollTo(0, 0));
   if (what === 'end') await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // Fonts and the step's layout settle (and the footer button notices what is in view) before the picture is taken.
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    ),
+  );
   const file = testInfo.outputPath(`${name}-${tag}-${what}.png`);
   await page.screenshot({ path: file, fullPage: what === 'page' });
   const described = { screen: 'first screen', end: 'last screen', page: 'whole page' }[what];
@@ -180,7 +200,9 @@ export class StepLook {
     await expect(shown).toBeVisible({ timeout: 15_000 });
     if (expected !== undefined) {
       await this.summary.open();
-      await expect.poll(async () => pence(await this.summary.total()), { message: `the Total on ${step}` }).toBe(expected);
+      await expect
+        .poll(async () => pence(await this.summary.total()), { message: `the Total on ${step}` })
+        .toBe(expected);
       await this.summary.close();
     }
     this.count += 1;
@@ -212,7 +234,10 @@ export class AppliedCodes {
   }
 
   item(code: string): Locator {
-    return this.box.getByRole('list', { name: 'Code applied' }).getByRole('listitem').filter({ hasText: `${code}: ` });
+    return this.box
+      .getByRole('list', { name: 'Code applied' })
+      .getByRole('listitem')
+      .filter({ hasText: `${code}: ` });
   }
 
   /** Types the code and applies it; the box says 'Code applied'. */
@@ -235,7 +260,9 @@ export class AppliedCodes {
   }
 
   async remove(code: string): Promise<void> {
-    await this.item(code).getByRole('button', { name: `Remove code ${code}` }).click();
+    await this.item(code)
+      .getByRole('button', { name: `Remove code ${code}` })
+      .click();
     await expect(this.item(code)).toHaveCount(0);
   }
 }

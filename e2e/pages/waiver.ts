@@ -21,7 +21,10 @@ export class WaiverFlow {
    * Buys Kayak taster tickets (event 9: a charity organiser, a before-payment question, a waiver and an after-sale
    * message): no donation, a new guest, the question answered, a sandbox card; ends on the step after delivery.
    */
-  async buyKayak(label: string, options: { quantity?: number; onDonation?: () => Promise<void>; onQuestions?: () => Promise<void> } = {}): Promise<string> {
+  async buyKayak(
+    label: string,
+    options: { quantity?: number; onDonation?: () => Promise<void>; onQuestions?: () => Promise<void> } = {},
+  ): Promise<string> {
     const { page, pay } = this;
     await pay.account.reserve([{ ticketId: seed.ids.ticket.kayakTaster, quantity: options.quantity ?? 2 }]);
     await expect(page.getByRole('heading', { level: 1, name: 'Would you like to add a donation?' })).toBeVisible();
@@ -47,7 +50,9 @@ export class WaiverFlow {
    */
   private async answerQuestions(): Promise<void> {
     const { page, pay } = this;
-    const form = page.locator('section').filter({ has: page.getByRole('heading', { level: 1, name: 'Ticket Questions' }) });
+    const form = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { level: 1, name: 'Ticket Questions' }) });
     const stepTitle = form.getByRole('heading', { level: 2 });
     for (let round = 0; round < 6; round += 1) {
       await expect(pay.heading.or(stepTitle)).toBeVisible({ timeout: 15_000 });

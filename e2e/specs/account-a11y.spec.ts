@@ -56,7 +56,10 @@ test.describe('accessibility: no serious or critical axe violation', () => {
     expect(await account.seriousViolations()).toEqual([]);
   });
 
-  test('on Delivery Address with lookup results, errors, a state and gift voucher fields', async ({ page, context }) => {
+  test('on Delivery Address with lookup results, errors, a state and gift voucher fields', async ({
+    page,
+    context,
+  }) => {
     const account = new AccountPage(page, context);
     await account.reserve([{ ticketId: ticket.folkStalls }, { giftVoucherId: giftVoucher.folk, value: 25 }]);
     await account.signInAsGuest(guestEmail('axe-post'), 'Axe Post');
@@ -130,7 +133,11 @@ test.describe('keyboard alone', () => {
     const optIn = page.getByRole('checkbox', { name: 'Yes, add Gift Aid to my donation' });
     await account.tabTo(optIn);
     await page.keyboard.press('Space');
-    for (const name of [/^I am a UK taxpayer/, /^This donation is my own money/, /^I am not receiving anything in return/]) {
+    for (const name of [
+      /^I am a UK taxpayer/,
+      /^This donation is my own money/,
+      /^I am not receiving anything in return/,
+    ]) {
       await account.tabTo(page.getByRole('checkbox', { name }));
       await page.keyboard.press('Space');
     }

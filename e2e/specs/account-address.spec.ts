@@ -13,7 +13,9 @@ async function toDeliveryAddress(account: AccountPage, lines: Parameters<Account
 }
 
 function savedAddress(account: AccountPage) {
-  return account.page.waitForResponse((r) => r.url().includes('/set_delivery_address/') && r.request().method() === 'POST');
+  return account.page.waitForResponse(
+    (r) => r.url().includes('/set_delivery_address/') && r.request().method() === 'POST',
+  );
 }
 
 test('a new UK address found by postcode', async ({ page, context }) => {

@@ -4,7 +4,10 @@ import { seed } from '../support/seed';
 
 const { ticket } = seed.ids;
 
-test('a donation of 50 with Gift Aid: fee shown, uplift shown, address asked for, both saved', async ({ page, context }) => {
+test('a donation of 50 with Gift Aid: fee shown, uplift shown, address asked for, both saved', async ({
+  page,
+  context,
+}) => {
   const account = new AccountPage(page, context);
   // The Lifeboat Gala Dinner's organiser is a charity: the donation step comes first.
   await account.reserve([{ ticketId: ticket.galaAdult }]);
@@ -27,7 +30,9 @@ test('a donation of 50 with Gift Aid: fee shown, uplift shown, address asked for
   await page.getByRole('button', { name: 'Add donation' }).click();
 
   await expect(account.giftAidHeading).toBeVisible();
-  await expect(page.getByText('Gift Aid turns your £50.00 donation into £62.50 at no extra cost to you.')).toBeVisible();
+  await expect(
+    page.getByText('Gift Aid turns your £50.00 donation into £62.50 at no extra cost to you.'),
+  ).toBeVisible();
   await page.getByRole('checkbox', { name: 'Yes, add Gift Aid to my donation' }).check();
   await page.getByRole('checkbox', { name: /^I am a UK taxpayer/ }).check();
   await account.continueButton.click();
@@ -56,7 +61,11 @@ test('an overseas taxpayer gives only the address', async ({ page, context }) =>
   await page.getByRole('button', { name: 'Add donation' }).click();
   await expect(account.giftAidHeading).toBeVisible();
   await page.getByRole('checkbox', { name: 'Yes, add Gift Aid to my donation' }).check();
-  for (const name of [/^I am a UK taxpayer/, /^This donation is my own money/, /^I am not receiving anything in return/]) {
+  for (const name of [
+    /^I am a UK taxpayer/,
+    /^This donation is my own money/,
+    /^I am not receiving anything in return/,
+  ]) {
     await page.getByRole('checkbox', { name }).check();
   }
   await page.getByRole('radio', { name: 'Overseas (a UK taxpayer living abroad)' }).check();

@@ -25,6 +25,8 @@ test('marketing choices are saved for the user and the basket organiser', async 
 
   const user = await account.serverUser();
   expect(user).toMatchObject({ subscribed: false, is_event_subscribed: true });
-  const preferences = (await account.serverCheckout()).marketing_preferences as { basket_organisers: { organiser_subscribed: boolean }[] };
+  const preferences = (await account.serverCheckout()).marketing_preferences as {
+    basket_organisers: { organiser_subscribed: boolean }[];
+  };
   expect(preferences.basket_organisers.map((o) => o.organiser_subscribed)).toEqual([true]);
 });

@@ -50,7 +50,9 @@ test('a wrong code is refused inline and cleared; the right one then works', asy
   const refusal = page.locator('#account-code-error');
   await expect(refusal).toBeVisible();
   await expect(account.code).toHaveValue('');
-  await expect(account.code).toHaveAccessibleDescription(`The 6 digits from the email ${(await refusal.textContent()) ?? ''}`);
+  await expect(account.code).toHaveAccessibleDescription(
+    `The 6 digits from the email ${(await refusal.textContent()) ?? ''}`,
+  );
   await expect(account.verify).toBeDisabled();
 
   await account.code.fill(code);
@@ -58,7 +60,10 @@ test('a wrong code is refused inline and cleared; the right one then works', asy
   await expect(account.fullName).toBeVisible();
 });
 
-test("'Check or change email address, or re-send code' goes back with the email kept and sends a new code", async ({ page, context }) => {
+test("'Check or change email address, or re-send code' goes back with the email kept and sends a new code", async ({
+  page,
+  context,
+}) => {
   const account = new AccountPage(page, context);
   await account.reserve([{ ticketId: ticket.aquariumEarly }]);
   const email = guestEmail('resend');

@@ -5,10 +5,14 @@ import { expect, test } from '@playwright/test';
 
 // The API's OpenAPI document, generated from the contract, and its browsable page, served by the api.
 
-test('the API documentation page lists every call with its summary and schemas, links the OpenAPI document and is accessible', async ({ page, request }) => {
+test('the API documentation page lists every call with its summary and schemas, links the OpenAPI document and is accessible', async ({
+  page,
+  request,
+}) => {
   await page.goto('/ajax/docs/');
   await expect(page.getByRole('heading', { level: 1, name: /^Checkout API/ })).toBeVisible();
-  for (const call of Object.values(calls)) await expect(page.getByText(`${call.method} ${call.path}`, { exact: true })).toHaveCount(1);
+  for (const call of Object.values(calls))
+    await expect(page.getByText(`${call.method} ${call.path}`, { exact: true })).toHaveCount(1);
 
   // Keyboard: a request schema opens with Enter on its summary.
   const operation = page.locator(`#${calls.reserveTickets.name}`);
@@ -26,7 +30,9 @@ test('the API documentation page lists every call with its summary and schemas, 
   await expect(page).toHaveURL(/#schema-Checkout$/);
   await expect(page.locator('#schema-Checkout').getByText('Checkout', { exact: true })).toBeVisible();
 
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(violations.map((v) => v.id)).toEqual([]);
 
   const link = page.getByRole('link', { name: 'The OpenAPI 3.1 document (JSON)' });

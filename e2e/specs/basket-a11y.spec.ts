@@ -32,7 +32,9 @@ test.describe('accessibility', () => {
     await addTicket(context, ticket.aquariumLate, 1);
     const basket = new BasketPage(page);
     await basket.open();
-    await expect(page.getByText('You must also purchase the following tickets to continue the checkout.')).toBeVisible();
+    await expect(
+      page.getByText('You must also purchase the following tickets to continue the checkout.'),
+    ).toBeVisible();
     await expect(basket.refundProtection).toBeVisible();
     await expect(basket.codeBox.getByRole('textbox', { name: 'Code' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -8,7 +8,10 @@ const { ticket } = seed.ids;
 const TABLE = 'Table seat (sold in pairs)';
 const BAR = 'Bar standing';
 
-test('a buyer changes quantities, applies codes, toggles refund protection, removes a line and reserves', async ({ page, context }) => {
+test('a buyer changes quantities, applies codes, toggles refund protection, removes a line and reserves', async ({
+  page,
+  context,
+}) => {
   await addTicket(context, ticket.jazzTable, 2);
   await addTicket(context, ticket.jazzBar, 1);
   const basket = new BasketPage(page);
@@ -25,7 +28,9 @@ test('a buyer changes quantities, applies codes, toggles refund protection, remo
 
   // Below the minimum: warned, nothing sent, reserving blocked until it is fixed.
   await basket.setQuantity(TABLE, 1);
-  await expect(basket.line(TABLE).getByRole('alert')).toHaveText('You must purchase a minimum of 2 tickets of this type');
+  await expect(basket.line(TABLE).getByRole('alert')).toHaveText(
+    'You must purchase a minimum of 2 tickets of this type',
+  );
   await expect(basket.reserveButton).toBeDisabled();
   await basket.setQuantity(TABLE, 3);
   await expect(basket.line(TABLE).getByRole('alert')).toHaveCount(0);

@@ -7,7 +7,10 @@ const EXPIRED = 'The captcha challenge has expired. Please complete the challeng
 const NOT_VERIFIED = 'The challenge could not be verified.';
 
 // Festival Europa asks for a captcha on every reservation (captcha_required); the stack runs the sandbox challenge.
-test('a captcha-protected event: the sandbox challenge must be passed before the reservation goes through', async ({ page, context }) => {
+test('a captcha-protected event: the sandbox challenge must be passed before the reservation goes through', async ({
+  page,
+  context,
+}) => {
   await addTicket(context, seed.ids.ticket.europaDay, 1);
   const basket = new BasketPage(page);
   await basket.open();

@@ -6,7 +6,9 @@ import { seed } from '../support/seed';
 test('the recovery link restores the basket in a second browser', async ({ browser }) => {
   const first = await browser.newContext();
   await addTicket(first, seed.standardTicket.id, 2);
-  const checkout = (await (await first.request.get('/ajax/checkout/checkout/get/')).json()) as { sale_reference: string | null };
+  const checkout = (await (await first.request.get('/ajax/checkout/checkout/get/')).json()) as {
+    sale_reference: string | null;
+  };
   expect(checkout.sale_reference).toMatch(/^CT-[A-HJ-NP-Z2-9]{16}$/);
 
   const second = await browser.newContext();

@@ -20,12 +20,18 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.setViewportSize({ width, height });
     // Let the layout and lazy thumbnails settle at the new size.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await testInfo.attach(`${name} ${width}×${height}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    await testInfo.attach(`${name} ${width}×${height}`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('the header: the marketplace and its mark, where the buyer is, and the countdown once reserved', async ({ page, context }, testInfo) => {
+test('the header: the marketplace and its mark, where the buyer is, and the countdown once reserved', async ({
+  page,
+  context,
+}, testInfo) => {
   await addTicket(context, seed.standardTicket.id, 2);
   const basket = new BasketPage(page);
   await basket.open();
@@ -35,10 +41,17 @@ test('the header: the marketplace and its mark, where the buyer is, and the coun
   await expect(currentStage(page)).toHaveText(/Basket$/);
   // Before reserving there is no countdown (spec section 4), yet the header is not an empty strip.
   await expect(banner.getByRole('timer')).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'Checkout progress' }).getByRole('listitem')).toHaveText([/Basket$/, /Details$/, /Payment$/, /Tickets$/]);
+  await expect(page.getByRole('list', { name: 'Checkout progress' }).getByRole('listitem')).toHaveText([
+    /Basket$/,
+    /Details$/,
+    /Payment$/,
+    /Tickets$/,
+  ]);
 
   // The favicon is linked and served.
-  const icons = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  const icons = await page
+    .locator('link[rel="icon"]')
+    .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
   expect(icons).toHaveLength(2);
   for (const href of icons) expect((await page.request.get(href)).ok(), href).toBe(true);
 
@@ -83,7 +96,10 @@ test('a reload after Send code comes back to the code with the email', async ({ 
   await expect(account.code).toHaveCount(0);
 });
 
-test('a quantity box left empty disables Reserve Basket and sends nothing; below the minimum the typed number stays', async ({ page, context }) => {
+test('a quantity box left empty disables Reserve Basket and sends nothing; below the minimum the typed number stays', async ({
+  page,
+  context,
+}) => {
   await addTicket(context, ticket.jazzTable, 3);
   const basket = new BasketPage(page);
   await basket.open();
@@ -103,7 +119,9 @@ test('a quantity box left empty disables Reserve Basket and sends nothing; below
 
   // Below the minimum: the box keeps the 1 typed, warns, sends nothing; the order summary keeps the 3 still held.
   await basket.quantity(TABLE).fill('1');
-  await expect(basket.line(TABLE).getByRole('alert')).toHaveText('You must purchase a minimum of 2 tickets of this type');
+  await expect(basket.line(TABLE).getByRole('alert')).toHaveText(
+    'You must purchase a minimum of 2 tickets of this type',
+  );
   await page.waitForTimeout(2500);
   await expect(basket.quantity(TABLE)).toHaveValue('1');
   expect(updates).toEqual([]);

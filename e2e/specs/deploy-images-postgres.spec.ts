@@ -4,7 +4,17 @@ import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import { interpolate, readCompose, readDockerfile, REMOTE_DOCKERFILE } from '../../deploy/dockerfile';
 import { addTicket } from '../support/basket';
-import { manifestUrl, REMOTES, ROOT, type Started, startProcess, waitForHealth, WORK_DIR, writeRemotesFile, type RemoteName } from '../support/deploy-stack';
+import {
+  manifestUrl,
+  REMOTES,
+  ROOT,
+  type Started,
+  startProcess,
+  waitForHealth,
+  WORK_DIR,
+  writeRemotesFile,
+  type RemoteName,
+} from '../support/deploy-stack';
 import { seed } from '../support/seed';
 
 // No Docker engine runs here, so the processes the images would run are started as the images would start
@@ -56,16 +66,26 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   skipped = await postgresAnswers();
   if (skipped) {
-    console.warn(`SKIPPED deploy-images-postgres: no PostgreSQL answers at ${POSTGRES} (${skipped}); the images' processes were not started.`);
+    console.warn(
+      `SKIPPED deploy-images-postgres: no PostgreSQL answers at ${POSTGRES} (${skipped}); the images' processes were not started.`,
+    );
     return;
   }
   rmSync(dir, { recursive: true, force: true });
   const compose = readCompose();
   const vars = { PUBLIC_URL: publicUrl };
   const composeEnv = (service: string) =>
-    Object.fromEntries(Object.entries(compose.services[service]?.environment ?? {}).map(([key, value]) => [key, interpolate(String(value), vars)]));
+    Object.fromEntries(
+      Object.entries(compose.services[service]?.environment ?? {}).map(([key, value]) => [
+        key,
+        interpolate(String(value), vars),
+      ]),
+    );
 
-  writeRemotesFile(remotesFile, Object.fromEntries(REMOTES.map(({ name }) => [name, manifestUrl(ports[name])])) as Record<RemoteName, string>);
+  writeRemotesFile(
+    remotesFile,
+    Object.fromEntries(REMOTES.map(({ name }) => [name, manifestUrl(ports[name])])) as Record<RemoteName, string>,
+  );
 
   for (const { name, pkg } of REMOTES) {
     const image = readDockerfile(REMOTE_DOCKERFILE, { REMOTE: pkg }).final;
@@ -95,7 +115,10 @@ test.beforeAll(async () => {
       },
     }),
   );
-  await Promise.all([waitForHealth(`${publicUrl}/healthz`, 120_000), ...Object.values(ports).map((port) => waitForHealth(`http://localhost:${port}/healthz`))]);
+  await Promise.all([
+    waitForHealth(`${publicUrl}/healthz`, 120_000),
+    ...Object.values(ports).map((port) => waitForHealth(`http://localhost:${port}/healthz`)),
+  ]);
 });
 
 test.afterAll(async () => {
@@ -106,8 +129,14 @@ test.afterAll(async () => {
   await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).finally(() => client.end());
 });
 
-test("the images' processes on PostgreSQL: a buyer reserves a basket in the shell the api serves", async ({ page, context }) => {
-  test.skip(skipped !== null, `No PostgreSQL answers at ${POSTGRES} (${skipped}): the images' processes were not started.`);
+test("the images' processes on PostgreSQL: a buyer reserves a basket in the shell the api serves", async ({
+  page,
+  context,
+}) => {
+  test.skip(
+    skipped !== null,
+    `No PostgreSQL answers at ${POSTGRES} (${skipped}): the images' processes were not started.`,
+  );
   const health = await (await context.request.get('/healthz')).json();
   expect(health).toEqual({ status: 'ok' });
 

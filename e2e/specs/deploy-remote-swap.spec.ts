@@ -32,7 +32,8 @@ const remotesFile = path.join(dir, 'remotes.json');
 const shellDist = path.join(ROOT, 'shell', 'dist');
 const couldNotLoad = 'This step could not be loaded';
 
-const current = (): Record<RemoteName, string> => Object.fromEntries(REMOTES.map(({ name }) => [name, manifestUrl(ports[name])])) as Record<RemoteName, string>;
+const current = (): Record<RemoteName, string> =>
+  Object.fromEntries(REMOTES.map(({ name }) => [name, manifestUrl(ports[name])])) as Record<RemoteName, string>;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL });
@@ -62,12 +63,22 @@ test.beforeAll(async () => {
     NODE_ENV: 'production',
   };
   started.push(startProcess('stack', process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env }));
-  for (const [folder, port] of [['basket-next', nextReleasePort], ['basket-older-contract', olderContractPort]] as const) {
-    started.push(startProcess(folder, process.execPath, ['scripts/serve-static.mjs', path.join(dir, folder), String(port)], { cwd: ROOT, env: { ...process.env, SHELL_ORIGIN: shellOrigins } }));
+  for (const [folder, port] of [
+    ['basket-next', nextReleasePort],
+    ['basket-older-contract', olderContractPort],
+  ] as const) {
+    started.push(
+      startProcess(folder, process.execPath, ['scripts/serve-static.mjs', path.join(dir, folder), String(port)], {
+        cwd: ROOT,
+        env: { ...process.env, SHELL_ORIGIN: shellOrigins },
+      }),
+    );
   }
   await Promise.all([
     waitForHealth(`${baseURL}/healthz`),
-    ...[...Object.values(ports), nextReleasePort, olderContractPort].map((port) => waitForHealth(`http://localhost:${port}/healthz`)),
+    ...[...Object.values(ports), nextReleasePort, olderContractPort].map((port) =>
+      waitForHealth(`http://localhost:${port}/healthz`),
+    ),
   ]);
 });
 
@@ -75,7 +86,10 @@ test.afterAll(async () => {
   await Promise.all(started.map((process) => process.stop()));
 });
 
-test('a new release of a remote ships by changing configuration only; the next page load shows it, the shell untouched', async ({ page, context }) => {
+test('a new release of a remote ships by changing configuration only; the next page load shows it, the shell untouched', async ({
+  page,
+  context,
+}) => {
   const shellBefore = fingerprint(shellDist);
   await addTicket(context, seed.standardTicket.id, 1);
 
@@ -104,12 +118,17 @@ test('a new release of a remote ships by changing configuration only; the next p
   expect(fingerprint(shellDist)).toEqual(shellBefore);
 });
 
-test('a remote built against an older contract version is refused with the fallback and Retry, never mounted', async ({ page, context }) => {
+test('a remote built against an older contract version is refused with the fallback and Retry, never mounted', async ({
+  page,
+  context,
+}) => {
   writeRemotesFile(remotesFile, { ...current(), mf_basket: manifestUrl(olderContractPort) });
   await addTicket(context, seed.standardTicket.id, 1);
 
   // The shell loaded this remote's files (so what refused it was the contract check, not a failed download).
-  const olderRemoteLoaded = page.waitForResponse((response) => response.url().startsWith(`http://localhost:${olderContractPort}/remoteEntry`) && response.ok());
+  const olderRemoteLoaded = page.waitForResponse(
+    (response) => response.url().startsWith(`http://localhost:${olderContractPort}/remoteEntry`) && response.ok(),
+  );
   await page.goto('/checkout/');
   await olderRemoteLoaded;
   await expect(page.getByRole('alert').filter({ hasText: couldNotLoad })).toBeVisible();

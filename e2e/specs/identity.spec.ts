@@ -26,17 +26,20 @@ class Stranger {
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
     }
     return new Promise((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port: stack.apiPort, path, method, headers, localAddress: this.localAddress }, (response) => {
-        for (const line of response.headers['set-cookie'] ?? []) {
-          const [pair = ''] = line.split(';');
-          const eq = pair.indexOf('=');
-          this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-        }
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve(text));
-      });
+      const request = http.request(
+        { host: '127.0.0.1', port: stack.apiPort, path, method, headers, localAddress: this.localAddress },
+        (response) => {
+          for (const line of response.headers['set-cookie'] ?? []) {
+            const [pair = ''] = line.split(';');
+            const eq = pair.indexOf('=');
+            this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+          }
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve(text));
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
@@ -79,13 +82,20 @@ test('a signed-in visitor’s Continue link stays on the site, whatever ?next= s
   await expect(page).toHaveURL(`${ORIGIN}/account/wallet/`);
 });
 
-test("a stranger's code sends do not lock the owner out: /signin/ asks her for a captcha, then sends her code", async ({ page, context }) => {
+test("a stranger's code sends do not lock the owner out: /signin/ asks her for a captcha, then sends her code", async ({
+  page,
+  context,
+}) => {
   const email = `owner-${Date.now()}@example.org`;
   // The stranger, from another address of this machine: five codes to her email, the limit from anywhere.
   const stranger = new Stranger('127.0.0.2');
   await stranger.request('GET', '/ajax/user/user/get_user/');
   for (let i = 0; i < 5; i += 1) {
-    const sent = await stranger.request('POST', '/ajax/user/user/send_one_time_code/', `email=${encodeURIComponent(email)}`);
+    const sent = await stranger.request(
+      'POST',
+      '/ajax/user/user/send_one_time_code/',
+      `email=${encodeURIComponent(email)}`,
+    );
     expect(JSON.parse(sent)).toEqual({ success: true });
   }
 

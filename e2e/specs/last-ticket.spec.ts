@@ -15,7 +15,9 @@ test('two browsers reserving the last ticket end with exactly one hold', async (
   // Exactly one buyer reaches the next step with a countdown; the other is back on the basket with the reason.
   const reserved = pages.map((page) => page.getByText('Tickets reserved for'));
   await expect
-    .poll(async () => (await Promise.all(reserved.map((r) => r.isVisible()))).filter(Boolean).length, { timeout: 15_000 })
+    .poll(async () => (await Promise.all(reserved.map((r) => r.isVisible()))).filter(Boolean).length, {
+      timeout: 15_000,
+    })
     .toBe(1);
   const loserIndex = (await reserved[0]!.isVisible()) ? 1 : 0;
   const loser = pages[loserIndex]!;
@@ -24,7 +26,12 @@ test('two browsers reserving the last ticket end with exactly one hold', async (
 
   // The server agrees: one sale holds the ticket, the other holds nothing.
   const checkouts = await Promise.all(
-    buyers.map(async (context) => (await (await context.request.get('/ajax/checkout/checkout/get/')).json()) as { seconds_remaining: number | null }),
+    buyers.map(
+      async (context) =>
+        (await (await context.request.get('/ajax/checkout/checkout/get/')).json()) as {
+          seconds_remaining: number | null;
+        },
+    ),
   );
   expect(checkouts.filter((c) => c.seconds_remaining !== null && c.seconds_remaining > 0)).toHaveLength(1);
   await Promise.all(buyers.map((context) => context.close()));

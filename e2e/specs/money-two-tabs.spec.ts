@@ -47,7 +47,10 @@ async function threeTicketsInSecondTab(context: BrowserContext, pay: PaymentPage
   const tab = await context.newPage();
   await tab.goto('/checkout/');
   await expect(tab.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible({ timeout: 15_000 });
-  await apiPost(context, tab.request, '/ajax/checkout/checkout/update_ticket_quantity/', { ticket_id: TICKET, quantity: 3 });
+  await apiPost(context, tab.request, '/ajax/checkout/checkout/update_ticket_quantity/', {
+    ticket_id: TICKET,
+    quantity: 3,
+  });
   await tab.reload();
   const reserve = tab.getByRole('button', { name: 'Reserve Basket' });
   await expect(reserve).toBeEnabled({ timeout: 15_000 });
@@ -72,7 +75,10 @@ async function expectRefusedWithNewTotal(page: Page, sentence: string): Promise<
 /** The payment step as the buyer sees it now, at phone and desktop width, kept with the test's results. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const original = page.viewportSize();
-  for (const [size, width, height] of [['phone', 375, 812], ['desktop', 1280, 900]] as const) {
+  for (const [size, width, height] of [
+    ['phone', 375, 812],
+    ['desktop', 1280, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     const file = testInfo.outputPath(`${name}-${size}.png`);
     await page.screenshot({ path: file, fullPage: true });
@@ -87,7 +93,9 @@ async function expectPaidForThree(pay: PaymentPage): Promise<void> {
   const checkout = await pay.account.serverCheckout();
   expect(checkout.payment_complete).toBe(true);
   expect(checkout.basket_total).toBe(THREE);
-  expect((checkout.tickets as { ticket_id: number; qty: number }[]).map((line) => [line.ticket_id, line.qty])).toEqual([[TICKET, 3]]);
+  expect((checkout.tickets as { ticket_id: number; qty: number }[]).map((line) => [line.ticket_id, line.qty])).toEqual([
+    [TICKET, 3],
+  ]);
   const page = pay.page;
   await page.goto('/account/wallet/');
   const tickets = page.getByRole('list', { name: 'Tickets' }).getByRole('listitem');
@@ -96,7 +104,10 @@ async function expectPaidForThree(pay: PaymentPage): Promise<void> {
   await expect(tickets.filter({ hasText: 'Saturday day ticket' })).toHaveCount(3);
 }
 
-test('another tab sets 3 tickets before Pay: the first tab is stopped, shown the new total, and charged it', async ({ page, context }, testInfo) => {
+test('another tab sets 3 tickets before Pay: the first tab is stopped, shown the new total, and charged it', async ({
+  page,
+  context,
+}, testInfo) => {
   const pay = new PaymentPage(page, context);
   await toCardForm(pay, 'two-tabs-before-pay', '4000 0027 6000 3184');
 
@@ -120,7 +131,10 @@ test('another tab sets 3 tickets before Pay: the first tab is stopped, shown the
   await expectPaidForThree(pay);
 });
 
-test('the first tab had fetched its card payment (a declined card) before the other tab changed the basket: its next Pay charges the new total', async ({ page, context }, testInfo) => {
+test('the first tab had fetched its card payment (a declined card) before the other tab changed the basket: its next Pay charges the new total', async ({
+  page,
+  context,
+}, testInfo) => {
   const pay = new PaymentPage(page, context);
   await toCardForm(pay, 'two-tabs-after-decline', '4000 0000 0000 0002');
   // A card payment for one ticket exists now (declined, still open for another card).
@@ -141,7 +155,10 @@ test('the first tab had fetched its card payment (a declined card) before the ot
   await expectPaidForThree(pay);
 });
 
-test('the other tab changes the basket while the card is being confirmed: the provider refuses with the product sentence, the next Pay charges the new total', async ({ page, context }, testInfo) => {
+test('the other tab changes the basket while the card is being confirmed: the provider refuses with the product sentence, the next Pay charges the new total', async ({
+  page,
+  context,
+}, testInfo) => {
   const pay = new PaymentPage(page, context);
   await toCardForm(pay, 'two-tabs-during-confirm', '4242 4242 4242 4242');
 

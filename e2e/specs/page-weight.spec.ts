@@ -6,7 +6,10 @@ import { seed } from '../support/seed';
 
 // The page-weight budgets, checked in CI (fast and deterministic: bytes, not timings): everything the basket step loads —
 // shell, federation runtime, shared libraries, basket remote — until 'Reserve Basket' can be pressed.
-test('the production basket step loads at most 150 KiB of gzipped JavaScript and 20 KiB of gzipped CSS', async ({ page, context }) => {
+test('the production basket step loads at most 150 KiB of gzipped JavaScript and 20 KiB of gzipped CSS', async ({
+  page,
+  context,
+}) => {
   await addTicket(context, seed.standardTicket.id, 1);
   const weight = await measurePageWeight(page, async () => {
     await page.goto('/checkout/');

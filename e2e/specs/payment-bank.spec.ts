@@ -13,7 +13,10 @@ async function toBank(pay: PaymentPage, label: string) {
   await pay.payButton.click();
 }
 
-test('approved at the bank: after the settle delay, the success panel with amount and reference, Continue, delivered', async ({ page, context }) => {
+test('approved at the bank: after the settle delay, the success panel with amount and reference, Continue, delivered', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await toBank(pay, 'bank-ok');
   await pay.bankPortal('Approve');
@@ -25,7 +28,10 @@ test('approved at the bank: after the settle delay, the success panel with amoun
   await pay.expectDelivered();
 });
 
-test('slow: while the bank settles (SANDBOX_BANK_SETTLE_MS), the wait texts change with the polls', async ({ page, context }) => {
+test('slow: while the bank settles (SANDBOX_BANK_SETTLE_MS), the wait texts change with the polls', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await toBank(pay, 'bank-slow');
   // The page's clock is ours: polls run as fast as we say while the sandbox still answers 'authorizing' in real time.

@@ -16,7 +16,10 @@ test('a sandbox card that succeeds: delivered, then the next state', async ({ pa
   await pay.expectDelivered();
 });
 
-test('a declined card: the message in the error box, the form again, and a second card pays', async ({ page, context }) => {
+test('a declined card: the message in the error box, the form again, and a second card pays', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await pay.reachPayment([{ ticketId: ticket.europaDay }], 'card-decline');
   await pay.fillCard('4000 0000 0000 0002');

@@ -9,14 +9,22 @@ const { ticket } = seed.ids;
 // Quiz Night is sold by an express-checkout organiser (organisers.express_checkout): no sign-in step, the account is
 // made (or found) from the payment step's Account form, then the card is charged. The buyer stays a guest of the sale:
 // nothing proved the email, so the session is not signed in; the tickets are in its wallet as this order's.
-test('express checkout: reserve, then the account form and a sandbox card complete the purchase', async ({ page, context }) => {
+test('express checkout: reserve, then the account form and a sandbox card complete the purchase', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await addTicket(context, ticket.expressEntry, 2);
   await page.goto('/checkout/');
   await page.getByRole('button', { name: 'Reserve Basket' }).click();
   await expect(pay.heading).toHaveText('Complete purchase', { timeout: 15_000 });
-  await expect(page.getByRole('link', { name: 'purchase terms and conditions' })).toHaveAttribute('href', '/legal-information/purchase-terms-and-conditions/');
-  await expect(page.getByRole('group', { name: 'Preferences' }).getByRole('checkbox', { name: 'Quiz dates from Quick Tickets' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'purchase terms and conditions' })).toHaveAttribute(
+    'href',
+    '/legal-information/purchase-terms-and-conditions/',
+  );
+  await expect(
+    page.getByRole('group', { name: 'Preferences' }).getByRole('checkbox', { name: 'Quiz dates from Quick Tickets' }),
+  ).toBeVisible();
   expect(await pay.account.seriousViolations()).toEqual([]);
 
   await pay.fillCard('4242 4242 4242 4242');

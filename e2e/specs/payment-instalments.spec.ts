@@ -5,7 +5,10 @@ import { seed } from '../support/seed';
 const { ticket } = seed.ids;
 
 // Summer Fields Festival is months ahead, in GBP, from a stripe-type organiser: payment plans are offered.
-test('instalments with a new card: the first payment, then delivery with the payment-plan wording', async ({ page, context }) => {
+test('instalments with a new card: the first payment, then delivery with the payment-plan wording', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await pay.reachPayment([{ ticketId: ticket.summerWeekend }], 'instalments');
   await pay.contactNumber.fill('07700 900123');
@@ -20,6 +23,8 @@ test('instalments with a new card: the first payment, then delivery with the pay
   await pay.field('Expiry date (MM/YY)').fill('12/34');
   await pay.field('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: /^Pay £/ }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'First payment complete' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('listitem').filter({ hasText: 'First payment complete' })).toBeVisible({
+    timeout: 15_000,
+  });
   await pay.expectDelivered();
 });

@@ -17,7 +17,10 @@ test('a basket of two organisers is paid by one card payment', async ({ page, co
   expect(await pay.account.seriousViolations()).toEqual([]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await testInfo.attach(`mixed basket payment ${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    await testInfo.attach(`mixed basket payment ${width}px`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
   }
   // Comedy at the Pier asks for a contact number.
   await page.getByRole('textbox', { name: 'Contact number' }).fill('07700 900123');
@@ -25,11 +28,17 @@ test('a basket of two organisers is paid by one card payment', async ({ page, co
   await pay.payButton.click();
   await pay.expectDelivered();
   const checkout = await pay.account.serverCheckout();
-  expect((checkout.tickets as { event_name: string }[]).map((line) => line.event_name).sort()).toEqual(['Comedy at the Pier', 'Summer Fields Festival']);
+  expect((checkout.tickets as { event_name: string }[]).map((line) => line.event_name).sort()).toEqual([
+    'Comedy at the Pier',
+    'Summer Fields Festival',
+  ]);
 });
 
 // St Mary’s Village Hall has no payment integration: the basket says so before anything is reserved, naming only it.
-test('an organiser without a payment integration is named on the basket, and Reserve Basket waits', async ({ page, context }, testInfo) => {
+test('an organiser without a payment integration is named on the basket, and Reserve Basket waits', async ({
+  page,
+  context,
+}, testInfo) => {
   await addTicket(context, ticket.coffeeCake, 1);
   await addTicket(context, ticket.comedyNight, 1);
   await page.goto('/checkout/');
@@ -40,7 +49,10 @@ test('an organiser without a payment integration is named on the basket, and Res
   const reserve = page.getByRole('button', { name: 'Reserve Basket' });
   await expect(reserve).toBeDisabled();
   await page.setViewportSize({ width: 375, height: 812 });
-  await testInfo.attach('no payment integration on the basket 375px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('no payment integration on the basket 375px', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
   // Taking that organiser's paid tickets out leaves a basket that can be paid.
   await page.getByRole('button', { name: 'Remove Coffee and cake' }).click();
   await expect(alert).toHaveCount(0);

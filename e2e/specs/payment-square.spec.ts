@@ -5,7 +5,10 @@ import { seed } from '../support/seed';
 const { ticket } = seed.ids;
 
 // Brooklyn Jazz Nights is a square-type USD organiser: no bank transfer, so the card is the only method and is chosen.
-test('square-type card (USD): Billing address and Secure Payment, the sandbox card pays, tickets delivered', async ({ page, context }) => {
+test('square-type card (USD): Billing address and Secure Payment, the sandbox card pays, tickets delivered', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await pay.reachPayment([{ ticketId: ticket.jazzBar }], 'square-usd');
   await expect(pay.bankButton).toHaveCount(0);
@@ -25,7 +28,10 @@ test('square-type card (USD): Billing address and Secure Payment, the sandbox ca
 });
 
 // Aurora Sessions (Lumen Live) is square-type in GBP: bank transfer and card are offered, the buyer picks the card.
-test('square-type card (GBP): a declined card is reset with its message, a second card pays', async ({ page, context }) => {
+test('square-type card (GBP): a declined card is reset with its message, a second card pays', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await pay.reachPayment([{ ticketId: ticket.livestreamStanding }], 'square-gbp');
   await expect(pay.bankButton).toBeVisible();

@@ -7,7 +7,10 @@ const { ticket } = seed.ids;
 // Jazz at Sunset (Brooklyn Jazz Nights) is a square-type USD event: a US buyer chooses the United States as the
 // billing country and pays with a ZIP code; the postcode rule follows the country (UK postcode, US ZIP code of 5 or 9
 // digits, free text elsewhere), on the page and again on the server.
-test('a US buyer pays Jazz at Sunset with a ZIP code, the United States chosen as billing country', async ({ page, context }) => {
+test('a US buyer pays Jazz at Sunset with a ZIP code, the United States chosen as billing country', async ({
+  page,
+  context,
+}) => {
   const pay = new PaymentPage(page, context);
   await pay.reachPayment([{ ticketId: ticket.jazzBar }], 'us-zip');
   const billing = page.getByRole('group', { name: 'Billing address' });
@@ -23,7 +26,9 @@ test('a US buyer pays Jazz at Sunset with a ZIP code, the United States chosen a
   await pay.field('Billing postcode').fill('1000');
   await fillSquareCard(page, '4242 4242 4242 4242');
   await pay.payButton.click();
-  await expect(pay.field('Billing postcode')).toHaveAccessibleDescription('Type a ZIP code of 5 or 9 digits, like 10001 or 10001-1234');
+  await expect(pay.field('Billing postcode')).toHaveAccessibleDescription(
+    'Type a ZIP code of 5 or 9 digits, like 10001 or 10001-1234',
+  );
 
   await pay.field('Billing postcode').fill('10001-1234');
   await pay.payButton.click();

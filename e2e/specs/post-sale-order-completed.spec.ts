@@ -4,7 +4,11 @@ import { OrderCompletedPage, tomorrowDdMmYyyy } from '../pages/order-completed';
 // The share modal's Copy writes the buyer's clipboard: the browser lets the page write it and the test read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now and a gift for tomorrow, then the wallet', async ({ page, context, browser }) => {
+test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now and a gift for tomorrow, then the wallet', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const oc = new OrderCompletedPage(page, context);
   const email = await oc.buyAurora('order-completed');
@@ -14,12 +18,20 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   // The overview: reference, the wallet copy sent to the sale email, the tiles, the organiser's other events.
   await expect(page.getByText(`Your reference is ${reference}`)).toBeVisible();
   await expect(page.getByText(`A copy of your ticket wallet has been sent to ${email}.`)).toBeVisible();
-  await expect(oc.tiles.getByRole('link', { name: 'Watch Aurora Sessions online' })).toHaveAttribute('href', 'https://stream.example.com/aurora-sessions');
-  await expect(oc.tiles.getByRole('link', { name: 'Go to your ticket wallet' })).toHaveAttribute('href', '/account/wallet/');
+  await expect(oc.tiles.getByRole('link', { name: 'Watch Aurora Sessions online' })).toHaveAttribute(
+    'href',
+    'https://stream.example.com/aurora-sessions',
+  );
+  await expect(oc.tiles.getByRole('link', { name: 'Go to your ticket wallet' })).toHaveAttribute(
+    'href',
+    '/account/wallet/',
+  );
   await expect(oc.tile('Transfer tickets')).toBeVisible();
   await expect(oc.tile('Find a place to stay')).toBeVisible();
   await expect(oc.tile('Share with friends & family')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Browse more events' }).getByRole('link', { name: 'Aquarium Late Nights' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Browse more events' }).getByRole('link', { name: 'Aquarium Late Nights' }),
+  ).toBeVisible();
   expect(await oc.pay.account.seriousViolations()).toEqual([]);
 
   // Subscribe to important updates.
@@ -41,7 +53,9 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   await oc.tile('Share with friends & family').click();
   const share = page.getByRole('dialog', { name: 'Share with friends & family' });
   const message = share.getByRole('textbox', { name: 'Message to share about Aurora Sessions' });
-  await expect(message).toHaveValue(/^I've just booked tickets for Aurora Sessions! Get yours here: http.+aurora-sessions\/?$/);
+  await expect(message).toHaveValue(
+    /^I've just booked tickets for Aurora Sessions! Get yours here: http.+aurora-sessions\/?$/,
+  );
   expect(await oc.pay.account.seriousViolations()).toEqual([]);
   await share.getByRole('button', { name: 'Copy' }).click();
   await expect(share.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -53,7 +67,10 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   // Find a place to stay: one venue, no accommodation map configured, so a link to the address on a map; Back.
   await oc.tile('Find a place to stay').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Find a place to stay' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Lumen Studio, 12 Hoxton Square, London N1 6NU' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\//);
+  await expect(page.getByRole('link', { name: 'Lumen Studio, 12 Hoxton Square, London N1 6NU' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/search\//,
+  );
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await oc.pay.account.seriousViolations()).toEqual([]);
   await oc.backLink.click();
@@ -84,7 +101,9 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   // Three were bought and the two rows hold two: one more fits, then the plus is disabled.
   await second.getByRole('button', { name: 'More tickets for recipient 2' }).click();
   await expect(second.getByRole('button', { name: 'More tickets for recipient 2' })).toBeDisabled();
-  await expect(panel.getByRole('button', { name: 'Add a recipient for Aurora Sessions - In the room (standing)' })).toBeDisabled();
+  await expect(
+    panel.getByRole('button', { name: 'Add a recipient for Aurora Sessions - In the room (standing)' }),
+  ).toBeDisabled();
   await second.getByRole('button', { name: 'Fewer tickets for recipient 2' }).click();
   expect(await oc.pay.account.seriousViolations()).toEqual([]);
   await oc.sendTickets.click();
@@ -111,7 +130,9 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   await expect(tickets.first().getByRole('heading', { name: 'Aurora Sessions' })).toBeVisible();
   await expect(tickets.first().getByText('Unreserved')).toBeVisible();
   await expect(tickets.first().getByText(/ at \d{1,2}(:\d{2})?(am|pm)$/)).toBeVisible();
-  const qr = tickets.first().getByRole('img', { name: /^QR code for In the room \(standing\), Aurora Sessions, ticket code / });
+  const qr = tickets
+    .first()
+    .getByRole('img', { name: /^QR code for In the room \(standing\), Aurora Sessions, ticket code / });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await oc.pay.account.seriousViolations()).toEqual([]);

@@ -7,7 +7,10 @@ const save = '/ajax/checkout/checkout/save_question_answers/';
 
 // The Lifeboat Gala Dinner (event 1) asks a dietary dropdown and the guest's name per ticket before payment, and
 // 'How did you hear about us?' once per checkout after payment; its event carries the fundraising-contact notice.
-test('Gala: questions answered before payment, paid, delivered, then the after-payment questions', async ({ page, context }) => {
+test('Gala: questions answered before payment, paid, delivered, then the after-payment questions', async ({
+  page,
+  context,
+}) => {
   const q = new QuestionsPage(page, context);
   await q.reachQuestionsBeforePayment([{ ticketId: ticket.galaAdult, quantity: 2 }], 'questions-gala');
   await expect(q.stepButton('Ticket 1')).toHaveAttribute('aria-current', 'step');
@@ -63,7 +66,11 @@ test('Gala: questions answered before payment, paid, delivered, then the after-p
 
   // Next by the spec's rules: waiver if the basket has one, else organiser messages if any, else order completed.
   const checkout = await q.account.serverCheckout();
-  const expected = checkout.has_waivers ? 'waiver' : (checkout.after_sale_messages as unknown[]).length ? 'after_sale_messages' : 'order_completed';
+  const expected = checkout.has_waivers
+    ? 'waiver'
+    : (checkout.after_sale_messages as unknown[]).length
+      ? 'after_sale_messages'
+      : 'order_completed';
   await expect.poll(async () => (await q.account.serverCheckout()).state).toBe(expected);
   await expect(page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Ticket Questions' })).toBeVisible();
 });

@@ -4,14 +4,20 @@ import { WaiverFlow, WaiverSigner } from '../pages/waiver';
 // The clipboard is the buyer's: the browser lets the page write it and the test read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('Kayak: the waiver step, two party members sign on the link, then the organiser message and the order', async ({ page, context, browser }) => {
+test('Kayak: the waiver step, two party members sign on the link, then the organiser message and the order', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const flow = new WaiverFlow(page, context);
   await flow.buyKayak('waiver');
 
   // The waiver step: the link, copy with its toast, the party sentences.
   await expect(flow.waiverHeading).toBeVisible();
-  await expect(page.getByText('Share this link with all members of your booking party', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Share this link with all members of your booking party', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText('All visitors must sign before arrival on-site.')).toBeVisible();
   const checkout = await flow.pay.account.serverCheckout();
   const link = `${new URL(page.url()).origin}/activity-terms-and-conditions/${String(checkout.sale_reference)}/`;
@@ -39,7 +45,9 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   await expect(ana.page.getByRole('alert')).toHaveText('Please tick the box to agree to these terms');
   await expect(ana.signers).toHaveCount(0);
   await ana.sign('Ana López');
-  await expect(ana.page.getByRole('status').filter({ hasText: 'Thank you, Ana López: your signature is recorded.' })).toBeVisible();
+  await expect(
+    ana.page.getByRole('status').filter({ hasText: 'Thank you, Ana López: your signature is recorded.' }),
+  ).toBeVisible();
   await expect(ana.signers).toHaveText(['Ana López']);
 
   const ben = await WaiverSigner.open(browser, link);
@@ -48,7 +56,9 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   await expect(ben.signers).toHaveText(['Ana López', 'Ben Okafor']);
   // Signing twice under the same name keeps one signature.
   await ben.sign('ben okafor');
-  await expect(ben.page.getByRole('status').filter({ hasText: 'ben okafor has already signed these terms.' })).toBeVisible();
+  await expect(
+    ben.page.getByRole('status').filter({ hasText: 'ben okafor has already signed these terms.' }),
+  ).toBeVisible();
   await expect(ben.signers).toHaveText(['Ana López', 'Ben Okafor']);
   expect(await ben.seriousViolations()).toEqual([]);
   await ana.page.reload();
@@ -62,10 +72,11 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   const message = page.getByRole('article', { name: 'Harbour Kayak Taster' });
   await expect(message.getByText('From Harbour Lifeboat Trust')).toBeVisible();
   await expect(message.getByText(/ at \d{1,2}:\d{2}(am|pm)$/)).toBeVisible();
-  await expect(message.getByText('Please arrive 20 minutes early and bring a change of clothes and a towel.')).toBeVisible();
+  await expect(
+    message.getByText('Please arrive 20 minutes early and bring a change of clothes and a towel.'),
+  ).toBeVisible();
   expect(await flow.pay.account.seriousViolations()).toEqual([]);
   await flow.continueButton.click();
   await expect(flow.messagesHeading).toHaveCount(0);
   await expect.poll(async () => (await flow.pay.account.serverCheckout()).state).toBe('order_completed');
 });
-

@@ -12,7 +12,10 @@ const couldNotLoad = 'This step could not be loaded. Nothing in your checkout ha
 // Faults: a remote that fails to load in any of the ways a deployment can go wrong is refused with the
 // fallback and Retry; the other remotes' steps keep working, and the buyer finishes once it is back.
 
-test('the payment remote answers 500: basket and account work, the fallback offers Retry, then the buyer pays', async ({ page, context }) => {
+test('the payment remote answers 500: basket and account work, the fallback offers Retry, then the buyer pays', async ({
+  page,
+  context,
+}) => {
   const failing = `${remoteOrigin('mf_payment')}/**`;
   await page.route(failing, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
   const pay = new PaymentPage(page, context);
@@ -33,7 +36,10 @@ test('the payment remote answers 500: basket and account work, the fallback offe
 });
 
 for (const fault of ['wrong-contract', 'throws-on-mount'] as const) {
-  test(`a deployed account remote that is broken (${fault}) is refused with Retry; the real one then mounts`, async ({ page, context }) => {
+  test(`a deployed account remote that is broken (${fault}) is refused with Retry; the real one then mounts`, async ({
+    page,
+    context,
+  }) => {
     await serveBrokenRemote(page, 'mf_account', fault);
     await addTicket(context, seed.standardTicket.id, 1);
     await page.goto('/checkout/');

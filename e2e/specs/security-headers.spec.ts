@@ -46,13 +46,18 @@ function expectPagePolicy(response: APIResponse, what: string) {
   }
   const scripts = parsed.get('script-src') ?? [];
   expect(scripts, `${what}: script-src`).toEqual(expect.arrayContaining(["'self'", ...remoteOrigins]));
-  expect(scripts.filter((value) => !["'self'", ...remoteOrigins].includes(value)), `${what}: script-src extras`).toEqual([]);
+  expect(
+    scripts.filter((value) => !["'self'", ...remoteOrigins].includes(value)),
+    `${what}: script-src extras`,
+  ).toEqual([]);
   expect(parsed.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
 }
 
 test('every page, /ajax answer, asset and error of the api carries the headers', async ({ request }) => {
   const shell = await request.get('/checkout/');
-  const shellScripts = [...(await shell.text()).matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1] as string);
+  const shellScripts = [...(await shell.text()).matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map(
+    (match) => match[1] as string,
+  );
   expect(shellScripts.length).toBeGreaterThan(0);
   const urls = [
     '/',
@@ -80,12 +85,17 @@ test('every page, /ajax answer, asset and error of the api carries the headers',
     expectPagePolicy(response, `GET ${url}`);
   }
   // A refused POST (no XSRF token) carries them too.
-  const refused = await request.post('/ajax/checkout/checkout/destroy_sale/', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: '' });
+  const refused = await request.post('/ajax/checkout/checkout/destroy_sale/', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: '',
+  });
   expect(refused.status()).toBe(403);
   expectPagePolicy(refused, 'refused POST');
 });
 
-test("the remotes' static files carry the headers and a policy that loads nothing as a document", async ({ request }) => {
+test("the remotes' static files carry the headers and a policy that loads nothing as a document", async ({
+  request,
+}) => {
   for (const origin of remoteOrigins) {
     for (const file of ['/remoteEntry.js', '/mf-manifest.json', '/no-such-file.js']) {
       const response = await request.get(`${origin}${file}`);
@@ -126,7 +136,10 @@ function uninventoried(scripts: readonly string[]): string[] {
   return [...new Set(scripts)].filter((url) => inventoryEntryOf(url) === undefined);
 }
 
-test('basket → captcha → account → payment → 3-D Secure → delivery: no CSP violation, only inventoried scripts', async ({ page, context }) => {
+test('basket → captcha → account → payment → 3-D Secure → delivery: no CSP violation, only inventoried scripts', async ({
+  page,
+  context,
+}) => {
   const seen = await watch(context, page);
   const pay = new PaymentPage(page, context);
   // Festival Europa: the sandbox captcha, then the card form.
@@ -139,7 +152,9 @@ test('basket → captcha → account → payment → 3-D Secure → delivery: no
   expect(atPayment).toContain(`${remoteOrigin('mf_payment')}/remoteEntry.js`);
   expect(atPayment.some((url) => inventoryEntryOf(url)?.whenConfigured)).toBe(false);
   // No inline script in the page: every <script> names its source.
-  const inline = await page.evaluate(() => [...document.scripts].filter((script) => !script.src && script.text.trim() !== '').length);
+  const inline = await page.evaluate(
+    () => [...document.scripts].filter((script) => !script.src && script.text.trim() !== '').length,
+  );
   expect(inline).toBe(0);
 
   await pay.fillCard('4000 0027 6000 3184');

@@ -15,9 +15,16 @@ const { ticket, giftVoucher } = seed.ids;
 test.describe('1280×900', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('Folk Stalls ×2 and a £10 Folk gift voucher with FOLK5 and GIFT-DEMO-50: a row for each code, the Total right', async ({ page, context }, testInfo) => {
+  test('Folk Stalls ×2 and a £10 Folk gift voucher with FOLK5 and GIFT-DEMO-50: a row for each code, the Total right', async ({
+    page,
+    context,
+  }, testInfo) => {
     await addTicket(context, ticket.folkStalls, 2);
-    await apiPost(context, context.request, '/ajax/checkout/checkout/add_to_basket/', { gift_voucher_id: giftVoucher.folk, qty: 1, value: 10 });
+    await apiPost(context, context.request, '/ajax/checkout/checkout/add_to_basket/', {
+      gift_voucher_id: giftVoucher.folk,
+      qty: 1,
+      value: 10,
+    });
     const basket = new BasketPage(page);
     const codes = new AppliedCodes(page);
     const steps = new StepLook(page, testInfo, 'vouchers-');
@@ -73,7 +80,10 @@ test.describe('1280×900', () => {
 test.describe('375×812', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('Lifeboat Dinner ×2 with refund protection and SAVE10, read through the phone basket bar', async ({ page, context }, testInfo) => {
+  test('Lifeboat Dinner ×2 with refund protection and SAVE10, read through the phone basket bar', async ({
+    page,
+    context,
+  }, testInfo) => {
     await addTicket(context, ticket.galaAdult, 2);
     const basket = new BasketPage(page);
     const codes = new AppliedCodes(page);
@@ -91,7 +101,12 @@ test.describe('375×812', () => {
     await basket.waitForUpdates();
     const total = await steps.look('basket-protected-with-code', basket.reserveButton);
     const labels = steps.labels();
-    expect(labels).toEqual([expect.stringMatching(/^2 × Dinner ticket Lifeboat Gala Dinner, /), 'Discount code SAVE10', 'Booking fee', 'Refund protection']);
+    expect(labels).toEqual([
+      expect.stringMatching(/^2 × Dinner ticket Lifeboat Gala Dinner, /),
+      'Discount code SAVE10',
+      'Booking fee',
+      'Refund protection',
+    ]);
     const protection = steps.rows.find((r) => r.label === 'Refund protection');
     const discount = steps.rows.find((r) => r.label === 'Discount code SAVE10');
     expect(protection?.pence).toBeGreaterThan(0);
@@ -110,7 +125,11 @@ test.describe('375×812', () => {
     await codes.remove('SAVE10');
     await basket.waitForUpdates();
     const removed = await steps.summary.expectAddsUp();
-    expect(removed.rows.map((r) => r.label)).toEqual([expect.stringMatching(/^2 × Dinner ticket/), 'Booking fee', 'Refund protection']);
+    expect(removed.rows.map((r) => r.label)).toEqual([
+      expect.stringMatching(/^2 × Dinner ticket/),
+      'Booking fee',
+      'Refund protection',
+    ]);
     expect(removed.total).toBeGreaterThan(total);
   });
 });

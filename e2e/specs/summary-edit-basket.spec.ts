@@ -2,7 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { AccountPage, guestEmail } from '../pages/account';
 import { BasketPage } from '../pages/basket';
 import { PaymentPage } from '../pages/payment';
-import { AppliedCodes, keepScreenshot, OrderSummary, pounds, seriousViolations, StepLook, type SummaryRow } from '../pages/summary';
+import {
+  AppliedCodes,
+  keepScreenshot,
+  OrderSummary,
+  pounds,
+  seriousViolations,
+  StepLook,
+  type SummaryRow,
+} from '../pages/summary';
 import { addTicket, apiPost } from '../support/basket';
 import { seed } from '../support/seed';
 
@@ -25,7 +33,10 @@ async function expectBasketAsBefore(page: Page, rows: SummaryRow[], total: numbe
   await expect(basket.line('Stalls seat')).toContainText('× 2');
   await expect(basket.quantity('Folk Collective gift voucher')).toHaveValue('1');
   await codes.expectShown('FOLK5', '£5.00');
-  await codes.expectShown('GIFT-DEMO-50', pounds(-(rows.find((r) => r.label === 'Gift voucher GIFT-DEMO-50')?.pence ?? 0)));
+  await codes.expectShown(
+    'GIFT-DEMO-50',
+    pounds(-(rows.find((r) => r.label === 'Gift voucher GIFT-DEMO-50')?.pence ?? 0)),
+  );
   await expect(basket.refundProtectionYes).toBeChecked();
   const summary = new OrderSummary(page);
   const now = await summary.expectAddsUp();
@@ -36,9 +47,16 @@ async function expectBasketAsBefore(page: Page, rows: SummaryRow[], total: numbe
   await expect(basket.countdown).toHaveCount(0);
 }
 
-test('Edit basket from the login step and from the payment step keeps lines and codes; Reserve again works', async ({ page, context }, testInfo) => {
+test('Edit basket from the login step and from the payment step keeps lines and codes; Reserve again works', async ({
+  page,
+  context,
+}, testInfo) => {
   await addTicket(context, ticket.folkStalls, 2);
-  await apiPost(context, context.request, '/ajax/checkout/checkout/add_to_basket/', { gift_voucher_id: giftVoucher.folk, qty: 1, value: 10 });
+  await apiPost(context, context.request, '/ajax/checkout/checkout/add_to_basket/', {
+    gift_voucher_id: giftVoucher.folk,
+    qty: 1,
+    value: 10,
+  });
   const basket = new BasketPage(page);
   const account = new AccountPage(page, context);
   const pay = new PaymentPage(page, context);
@@ -54,7 +72,9 @@ test('Edit basket from the login step and from the payment step keeps lines and 
   await basket.waitForUpdates();
   const total = await steps.look('basket', basket.reserveButton);
   const rows = steps.rows;
-  expect(rows.map((r) => r.label)).toEqual(expect.arrayContaining(['Discount code FOLK5', 'Gift voucher GIFT-DEMO-50', 'Refund protection', 'Delivery']));
+  expect(rows.map((r) => r.label)).toEqual(
+    expect.arrayContaining(['Discount code FOLK5', 'Gift voucher GIFT-DEMO-50', 'Refund protection', 'Delivery']),
+  );
 
   // ---- From the login step: 'No, cancel' keeps the reservation; "Yes, I'm sure" goes back to the basket ------------
   await basket.reserveButton.click();

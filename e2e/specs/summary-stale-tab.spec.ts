@@ -13,7 +13,10 @@ const { ticket } = seed.ids;
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('a stale tab that presses Continue ends on the step the sale is on, and the sale is not moved back', async ({ page, context }, testInfo) => {
+test('a stale tab that presses Continue ends on the step the sale is on, and the sale is not moved back', async ({
+  page,
+  context,
+}, testInfo) => {
   const a = new AccountPage(page, context);
   await a.reserve([{ ticketId: ticket.folkStalls }]);
   await a.signInAsGuest(guestEmail('stale-tab'), 'Sam Stale');
@@ -37,7 +40,9 @@ test('a stale tab that presses Continue ends on the step the sale is on, and the
   // Tab A, still on Keep updated, presses its Continue.
   await page.bringToFront();
   await expect(a.keepUpdatedHeading).toBeVisible();
-  const refused = page.waitForResponse((r) => r.url().includes('/update_basket_state/') && r.request().method() === 'POST');
+  const refused = page.waitForResponse(
+    (r) => r.url().includes('/update_basket_state/') && r.request().method() === 'POST',
+  );
   await a.continueButton.click();
   const response = await refused;
   expect(response.status()).toBe(409);
@@ -47,7 +52,9 @@ test('a stale tab that presses Continue ends on the step the sale is on, and the
   const pay = new PaymentPage(page, context);
   await expect(pay.heading).toHaveText('Payment', { timeout: 15_000 });
   await expect(a.deliveryHeading).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'Checkout progress' }).locator('[aria-current="step"]')).toHaveText(/Payment$/);
+  await expect(page.getByRole('list', { name: 'Checkout progress' }).locator('[aria-current="step"]')).toHaveText(
+    /Payment$/,
+  );
   await new OrderSummary(page).expectAddsUp();
   await keepScreenshot(page, testInfo, 'stale-tab-a-after-continue', 'page');
   await page.waitForTimeout(500);

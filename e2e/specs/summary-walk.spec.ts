@@ -101,13 +101,17 @@ async function payAndDeliver(steps: StepLook, pay: PaymentPage, size: Size, expe
   await pay.expectDelivered();
 }
 
-const completedHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' });
+const completedHeading = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' });
 
 for (const size of SIZES) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test(`Lifeboat Gala Dinner with SAVE10 and a £20 donation with Gift Aid, basket to order completed (${size.name})`, async ({ page, context }, testInfo) => {
+    test(`Lifeboat Gala Dinner with SAVE10 and a £20 donation with Gift Aid, basket to order completed (${size.name})`, async ({
+      page,
+      context,
+    }, testInfo) => {
       const basket = new BasketPage(page);
       const account = new AccountPage(page, context);
       const pay = new PaymentPage(page, context);
@@ -119,7 +123,11 @@ for (const size of SIZES) {
       await expect(basket.reserveButton).toBeEnabled();
       const basketTotal = await codeSurvivesReloadAndRemoves(steps, basket, 'SAVE10');
       await steps.look('basket', basket.reserveButton, basketTotal);
-      expect(steps.labels()).toEqual([expect.stringMatching(/^1 × Dinner ticket Lifeboat Gala Dinner, /), 'Discount code SAVE10', 'Booking fee']);
+      expect(steps.labels()).toEqual([
+        expect.stringMatching(/^1 × Dinner ticket Lifeboat Gala Dinner, /),
+        'Discount code SAVE10',
+        'Booking fee',
+      ]);
 
       const reserved = await hold(page, HOLD.reserve);
       await basket.reserveButton.click();
@@ -128,7 +136,11 @@ for (const size of SIZES) {
 
       // A charity's event: the donation first; £20 and its fee (20p + 1.5 %, with 20 % VAT: 60p) join the summary.
       await expect(basket.countdown).toBeVisible({ timeout: 15_000 });
-      await steps.look('donation', page.getByRole('heading', { level: 1, name: 'Would you like to add a donation?' }), basketTotal);
+      await steps.look(
+        'donation',
+        page.getByRole('heading', { level: 1, name: 'Would you like to add a donation?' }),
+        basketTotal,
+      );
       await page.getByRole('radio', { name: '£20.00' }).check();
       await page.getByRole('button', { name: 'Add donation' }).click();
       const total = await steps.look('gift-aid', account.giftAidHeading, basketTotal + 2000 + 60);
@@ -137,7 +149,11 @@ for (const size of SIZES) {
         ['Donation fee', '£0.60'],
       ]);
       await page.getByRole('checkbox', { name: 'Yes, add Gift Aid to my donation' }).check();
-      for (const name of [/^I am a UK taxpayer/, /^This donation is my own money/, /^I am not receiving anything in return/]) {
+      for (const name of [
+        /^I am a UK taxpayer/,
+        /^This donation is my own money/,
+        /^I am not receiving anything in return/,
+      ]) {
         await page.getByRole('checkbox', { name }).check();
       }
       await account.field('Address line 1').fill('14 Marine Parade');
@@ -147,7 +163,9 @@ for (const size of SIZES) {
       // Gift Aid is noted under the donation once the summary has the step's save.
       await expect(page.getByText('With Gift Aid: the charity can claim 25% more at no cost to you')).toBeAttached();
       await steps.look('account', account.accountHeading, total);
-      expect(steps.labels()).toContain('Donation to Harbour Lifeboat Trust With Gift Aid: the charity can claim 25% more at no cost to you');
+      expect(steps.labels()).toContain(
+        'Donation to Harbour Lifeboat Trust With Gift Aid: the charity can claim 25% more at no cost to you',
+      );
       await account.signInAsGuest(guestEmail(`gala-walk-${size.name}`), 'Wendy Walker');
 
       await steps.look('keep-updated', account.keepUpdatedHeading, total);
@@ -171,7 +189,10 @@ for (const size of SIZES) {
       expect(Math.round(Number(checkout.basket_total) * 100)).toBe(total);
     });
 
-    test(`Folk by the Sea: a Balcony seat (fee absorbed) with FOLK5, posted, basket to order completed (${size.name})`, async ({ page, context }, testInfo) => {
+    test(`Folk by the Sea: a Balcony seat (fee absorbed) with FOLK5, posted, basket to order completed (${size.name})`, async ({
+      page,
+      context,
+    }, testInfo) => {
       const basket = new BasketPage(page);
       const account = new AccountPage(page, context);
       const pay = new PaymentPage(page, context);

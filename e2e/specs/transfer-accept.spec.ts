@@ -6,7 +6,11 @@ import { OrderCompletedPage } from '../pages/order-completed';
  * A transfer accepted by its recipient: the accept page leads her to prove her email with a one-time code, then her
  * wallet shows the ticket, and the sender's wallet no longer does.
  */
-test('a recipient accepts, proves her email by code and sees the ticket in her wallet; the sender no longer does', async ({ page, context, browser }) => {
+test('a recipient accepts, proves her email by code and sees the ticket in her wallet; the sender no longer does', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const oc = new OrderCompletedPage(page, context);
   await oc.buyAurora('transfer-accept', 2);

@@ -17,7 +17,8 @@ declare global {
 }
 
 const ALL = XSS_PAYLOADS.join('');
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every dialog a page opens (there must be none), dismissed so a test never hangs on one. */
 function watchDialogs(page: Page): string[] {
@@ -47,7 +48,7 @@ async function expectInert(page: Page, dialogs: string[], container: Locator): P
   expect(dialogs).toEqual([]);
 }
 
-test('organisers\' HTML full of XSS payloads never runs in the checkout, and the waiver page shows hostile names and terms inert', async ({
+test("organisers' HTML full of XSS payloads never runs in the checkout, and the waiver page shows hostile names and terms inert", async ({
   page,
   context,
   browser,
@@ -66,9 +67,15 @@ test('organisers\' HTML full of XSS payloads never runs in the checkout, and the
     };
     if (checkout.charity) checkout.charity.description_html = `<p>Charity text survives</p>${ALL}`;
     checkout.after_sale_messages = checkout.after_sale_messages.flatMap((message) =>
-      XSS_PAYLOADS.map((payload, index) => ({ ...message, message: `<p>Message text ${index} survives</p>${payload}` })),
+      XSS_PAYLOADS.map((payload, index) => ({
+        ...message,
+        message: `<p>Message text ${index} survives</p>${payload}`,
+      })),
     );
-    for (const questions of [...Object.values(checkout.before_payment_questions), ...Object.values(checkout.after_payment_questions)]) {
+    for (const questions of [
+      ...Object.values(checkout.before_payment_questions),
+      ...Object.values(checkout.after_payment_questions),
+    ]) {
       for (const question of questions) question.question = `${question.question}${ALL}`;
     }
     await route.fulfill({ response, json: checkout });
@@ -110,7 +117,10 @@ test('organisers\' HTML full of XSS payloads never runs in the checkout, and the
   await signer.page.route('**/activity-terms-and-conditions/**', async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     const response = await route.fetch();
-    const body = (await response.text()).replace(/data-html="[^"]*"/, `data-html="${escapeAttribute(`<p>Terms text survives</p>${ALL}`)}"`);
+    const body = (await response.text()).replace(
+      /data-html="[^"]*"/,
+      `data-html="${escapeAttribute(`<p>Terms text survives</p>${ALL}`)}"`,
+    );
     await route.fulfill({ response, body });
   });
   await signer.page.goto(link);

@@ -5,7 +5,12 @@ import { encodeForm, type FormValue } from '@checkout/shared';
  * Calls the API the way the page does (form-encoded, XSRF header from the XSRF-TOKEN cookie), sharing the browser
  * context's cookies, so a test can set up a basket without going through pages it is not about.
  */
-export async function apiPost(context: BrowserContext, request: APIRequestContext, path: string, body: Record<string, FormValue>) {
+export async function apiPost(
+  context: BrowserContext,
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, FormValue>,
+) {
   const xsrf = await xsrfToken(context, request);
   const response = await request.post(path, {
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': xsrf },

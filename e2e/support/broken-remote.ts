@@ -9,7 +9,11 @@ type RemoteName = keyof typeof stack.remotePorts;
  * real: the same global container a Module Federation build defines (init + get), exposing every state's module with
  * either another contract version or a parcel whose mount rejects. The shell must refuse it with its fallback.
  */
-export async function serveBrokenRemote(page: Page, remote: RemoteName, fault: 'wrong-contract' | 'throws-on-mount'): Promise<void> {
+export async function serveBrokenRemote(
+  page: Page,
+  remote: RemoteName,
+  fault: 'wrong-contract' | 'throws-on-mount',
+): Promise<void> {
   const source = `
     (function () {
       var parcel = {

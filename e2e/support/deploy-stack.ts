@@ -35,7 +35,12 @@ export function writeRemotesFile(file: string, remotes: Record<RemoteName, strin
  * untouched: `entry` swaps the remote's entry module; `olderContract` builds it against CONTRACT_VERSION - 1.
  */
 export function buildBasketVariant(out: string, options: { entry?: string; olderContract?: boolean }): void {
-  const env: NodeJS.ProcessEnv = { ...process.env, VARIANT_REMOTE: 'mf_basket', VARIANT_DIR: path.join(ROOT, 'mf-basket'), VARIANT_OUT: out };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    VARIANT_REMOTE: 'mf_basket',
+    VARIANT_DIR: path.join(ROOT, 'mf-basket'),
+    VARIANT_OUT: out,
+  };
   if (options.entry) env.VARIANT_ENTRY = options.entry;
   if (options.olderContract) {
     const file = path.join(`${out}-contract`, 'version.ts');
@@ -45,7 +50,13 @@ export function buildBasketVariant(out: string, options: { entry?: string; older
   }
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--config', path.join(ROOT, 'e2e/deploy/remote-variant.webpack.cjs'), '--mode', 'production'],
+    [
+      path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'),
+      '--config',
+      path.join(ROOT, 'e2e/deploy/remote-variant.webpack.cjs'),
+      '--mode',
+      'production',
+    ],
     { cwd: ROOT, env, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`building the basket variant failed:\n${result.stdout}\n${result.stderr}`);
@@ -56,7 +67,12 @@ export interface Started {
 }
 
 /** Starts a process and keeps its last output for the error message should it stop early. */
-export function startProcess(name: string, command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Started & { child: ChildProcess } {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Started & { child: ChildProcess } {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => {
@@ -107,7 +123,9 @@ export function fingerprint(dir: string): Record<string, string> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else result[path.relative(dir, full)] = `${createHash('sha256').update(readFileSync(full)).digest('hex')} ${statSync(full).mtimeMs}`;
+      else
+        result[path.relative(dir, full)] =
+          `${createHash('sha256').update(readFileSync(full)).digest('hex')} ${statSync(full).mtimeMs}`;
     }
   };
   walk(dir);

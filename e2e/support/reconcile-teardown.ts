@@ -15,7 +15,8 @@ export default async function reconcileAfterRun(): Promise<void> {
   const apis = processesStartedWith('api/dist/main.js', 'DATA_DIR', dataDir);
   const starters = processesStartedWith('scripts/start.mjs', 'DATA_DIR', dataDir);
   for (const pid of starters.length > 0 ? starters : apis) process.kill(pid, 'SIGTERM');
-  if (!(await waitForExit(apis, 30_000))) throw new Error(`the e2e api (${apis.join(', ')}) did not stop within 30 s: its ledger was not reconciled`);
+  if (!(await waitForExit(apis, 30_000)))
+    throw new Error(`the e2e api (${apis.join(', ')}) did not stop within 30 s: its ledger was not reconciled`);
   const outcome = await reconcileLedger({ dataDir }, 'e2e ledger');
   if (!outcome.ok) throw new Error(`the e2e run's ledger does not reconcile:\n${outcome.lines.join('\n')}`);
 }

@@ -37,7 +37,8 @@ export function reconcileLedger(database: LedgerDatabase, label: string): Promis
       const lines = out.split('\n').filter((line) => line.trim() !== '');
       for (const line of lines) console.log(`${label}: ${line}`);
       // npm's own warnings about the machine's configuration are not the ledger's business.
-      for (const line of err.split('\n').filter((l) => l.trim() !== '' && !/^npm warn/i.test(l))) console.error(`${label}: ${line}`);
+      for (const line of err.split('\n').filter((l) => l.trim() !== '' && !/^npm warn/i.test(l)))
+        console.error(`${label}: ${line}`);
       resolve({ ok: code === 0 && !lines.some((line) => line.startsWith('MISMATCH')), lines });
     });
   });

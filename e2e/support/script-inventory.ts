@@ -27,9 +27,15 @@ function remoteEntries(remote: keyof typeof stack.remotePorts): InventoryEntry[]
 
 export const scriptInventory: readonly InventoryEntry[] = [
   // The shell: its entry, the Module Federation runtime and shared singletons (react, effector), lazy chunks.
-  { name: 'shell bundles and federation runtime', pattern: new RegExp(`^${escape(baseURL)}/checkout/${HASHED_CHUNK}$`) },
+  {
+    name: 'shell bundles and federation runtime',
+    pattern: new RegExp(`^${escape(baseURL)}/checkout/${HASHED_CHUNK}$`),
+  },
   // The sandbox Square-type script, served by the api itself.
-  { name: 'square-type sandbox script', pattern: new RegExp(`^${escape(baseURL)}/ajax/checkout/checkout/javascript-square/(\\?.*)?$`) },
+  {
+    name: 'square-type sandbox script',
+    pattern: new RegExp(`^${escape(baseURL)}/ajax/checkout/checkout/javascript-square/(\\?.*)?$`),
+  },
   ...remoteEntries('mf_basket'),
   ...remoteEntries('mf_account'),
   ...remoteEntries('mf_payment'),

@@ -51,12 +51,14 @@ export const copy = {
     confirmTaxpayer:
       'I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax than the amount of Gift Aid claimed on all my donations in this tax year it is my responsibility to pay any difference.',
     confirmOwnMoney: 'This donation is my own money. It is not from a company, a collection or anyone else.',
-    confirmNotGambling: 'I am not receiving anything in return, and this is not a payment for a raffle, lottery or gambling.',
+    confirmNotGambling:
+      'I am not receiving anything in return, and this is not a payment for a raffle, lottery or gambling.',
     confirmAll: 'Please confirm all three statements to add Gift Aid.',
     residenceLegend: 'Where do you live?',
     ukResident: 'In the UK',
     overseas: 'Overseas (a UK taxpayer living abroad)',
-    addressIntro: (threshold: string) => `For a donation of ${threshold} or more the charity needs your home address to claim Gift Aid.`,
+    addressIntro: (threshold: string) =>
+      `For a donation of ${threshold} or more the charity needs your home address to claim Gift Aid.`,
     address1: 'Address line 1',
     overseasAddress: 'Home address',
     postcode: 'Postcode',

@@ -5,12 +5,20 @@ import { lazyStepParcel } from '@checkout/shared/parcel';
 
 export { CONTRACT_VERSION as contractVersion } from '@checkout/shared/parcel';
 
-export const login = lazyStepParcel(() => import(/* webpackChunkName: "login" */ './login/Step').then((m) => m.LoginStep));
-export const marketing_preferences = lazyStepParcel(() =>
-  import(/* webpackChunkName: "marketing-preferences" */ './marketing-preferences/Step').then((m) => m.MarketingPreferencesStep),
+export const login = lazyStepParcel(() =>
+  import(/* webpackChunkName: "login" */ './login/Step').then((m) => m.LoginStep),
 );
-export const donation = lazyStepParcel(() => import(/* webpackChunkName: "donation" */ './donation/Step').then((m) => m.DonationStep));
-export const gift_aid = lazyStepParcel(() => import(/* webpackChunkName: "gift-aid" */ './gift-aid/Step').then((m) => m.GiftAidStep));
+export const marketing_preferences = lazyStepParcel(() =>
+  import(/* webpackChunkName: "marketing-preferences" */ './marketing-preferences/Step').then(
+    (m) => m.MarketingPreferencesStep,
+  ),
+);
+export const donation = lazyStepParcel(() =>
+  import(/* webpackChunkName: "donation" */ './donation/Step').then((m) => m.DonationStep),
+);
+export const gift_aid = lazyStepParcel(() =>
+  import(/* webpackChunkName: "gift-aid" */ './gift-aid/Step').then((m) => m.GiftAidStep),
+);
 export const delivery_address = lazyStepParcel(() =>
   import(/* webpackChunkName: "delivery-address" */ './delivery-address/Step').then((m) => m.DeliveryAddressStep),
 );

@@ -3,7 +3,12 @@ import { createFakeApi, fakeStepProps, type FakeApi, type FakeApiHandlers } from
 import { shellCommandsFx, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
 
 /** A scope whose shell commands are recorded in order, and deps with a fake API (tests only). */
-export function modelScope(api: Partial<FakeApiHandlers> = {}): { scope: Scope; api: FakeApi; deps: StepDeps; sent: ShellCommand[] } {
+export function modelScope(api: Partial<FakeApiHandlers> = {}): {
+  scope: Scope;
+  api: FakeApi;
+  deps: StepDeps;
+  sent: ShellCommand[];
+} {
   const fake = createFakeApi({ handlers: api });
   const sent: ShellCommand[] = [];
   const scope = fork({

@@ -15,7 +15,8 @@ export const copy = {
     payAmount: (amount: string) => `Pay ${amount}`,
     loadingMethods: 'Preparing your payment options',
     paymentErrorTitle: 'Your payment was not completed',
-    bankIntro: 'Pay straight from your bank account: you will approve the payment in your own bank, then come back here.',
+    bankIntro:
+      'Pay straight from your bank account: you will approve the payment in your own bank, then come back here.',
     noMethods: 'There is no payment method available for this basket.',
   },
   card: {
@@ -67,7 +68,8 @@ export const copy = {
     newsletter: 'Send me the newsletter with events and offers',
   },
   inAppBrowser: {
-    explanation: 'Payments may not work in this app. Copy the link and open it in your browser (for example Safari or Chrome).',
+    explanation:
+      'Payments may not work in this app. Copy the link and open it in your browser (for example Safari or Chrome).',
     copyLink: 'Copy link',
     copied: 'Copied',
   },
@@ -85,7 +87,8 @@ export const copy = {
     paymentComplete: 'Payment complete',
     planPaymentComplete: 'First payment complete',
     toWallet: 'Delivering your tickets to your ticket wallet',
-    planToWallet: 'Setting up your tickets in your ticket wallet: tickets on the payment plan arrive at the end of the schedule',
+    planToWallet:
+      'Setting up your tickets in your ticket wallet: tickets on the payment plan arrive at the end of the schedule',
     toEmail: 'Sending your ticket wallet to your email',
     delivered: 'Delivered! Your tickets are in your ticket wallet and on their way to your email',
     planDelivered: 'Done! Some of your tickets will arrive at the end of the payment schedule',

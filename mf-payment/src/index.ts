@@ -5,8 +5,12 @@ import { lazyStepParcel } from '@checkout/shared/parcel';
 
 export { CONTRACT_VERSION as contractVersion } from '@checkout/shared/parcel';
 
-export const payment = lazyStepParcel(() => import(/* webpackChunkName: "payment" */ './payment/Step').then((m) => m.PaymentStep));
+export const payment = lazyStepParcel(() =>
+  import(/* webpackChunkName: "payment" */ './payment/Step').then((m) => m.PaymentStep),
+);
 export const awaiting_truelayer = lazyStepParcel(() =>
   import(/* webpackChunkName: "awaiting-bank" */ './awaiting-bank/Step').then((m) => m.AwaitingBankStep),
 );
-export const deliver_tickets = lazyStepParcel(() => import(/* webpackChunkName: "delivery" */ './delivery/Step').then((m) => m.DeliveryStep));
+export const deliver_tickets = lazyStepParcel(() =>
+  import(/* webpackChunkName: "delivery" */ './delivery/Step').then((m) => m.DeliveryStep),
+);

@@ -16,7 +16,10 @@ export interface ModelSetup {
 }
 
 /** A scope whose shell commands, waits and navigations are recorded, with a fake API (tests only). */
-export function modelScope(api: Partial<FakeApiHandlers> = {}, extra: { handlers?: [unknown, unknown][] } = {}): ModelSetup {
+export function modelScope(
+  api: Partial<FakeApiHandlers> = {},
+  extra: { handlers?: [unknown, unknown][] } = {},
+): ModelSetup {
   const fake = createFakeApi({ handlers: api });
   const sent: ShellCommand[] = [];
   const waits: number[] = [];
@@ -31,5 +34,12 @@ export function modelScope(api: Partial<FakeApiHandlers> = {}, extra: { handlers
       ...((extra.handlers ?? []) as never[]),
     ],
   });
-  return { scope, api: fake, deps: { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } }, sent, waits, navigated };
+  return {
+    scope,
+    api: fake,
+    deps: { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } },
+    sent,
+    waits,
+    navigated,
+  };
 }

@@ -23,7 +23,12 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
 
   beforeAll(async () => {
     database = await createDatabase();
-    const env = { CAPTCHA_RESERVE_LIMIT: '0', SANDBOX_BANK_SETTLE_MS: '500', PAYMENT_JOBS_MS: '300', PAYMENT_CLAIM_STALE_MS: '1000' };
+    const env = {
+      CAPTCHA_RESERVE_LIMIT: '0',
+      SANDBOX_BANK_SETTLE_MS: '500',
+      PAYMENT_JOBS_MS: '300',
+      PAYMENT_CLAIM_STALE_MS: '1000',
+    };
     api = await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-killed' });
     other = await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-other' });
   });
@@ -55,7 +60,10 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
     expect((await buyer.post(WALLET)).json).toEqual({ delivery_completed: true });
     expect((await buyer.post(WALLET, {}, { via: other.baseURL })).json).toEqual({ delivery_completed: true });
     expect(await ticketsOf(database.pool, saleId)).toBe(qty);
-    const { rows } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE kind = 'ticket_wallet' AND to_address = (SELECT email FROM sales WHERE id = $1)`, [saleId]);
+    const { rows } = await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE kind = 'ticket_wallet' AND to_address = (SELECT email FROM sales WHERE id = $1)`,
+      [saleId],
+    );
     expect(rows[0]!.n).toBe(1);
   }
 
@@ -86,8 +94,13 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
     await addTickets(buyer, ticketTypeId, 2);
     expect((await buyer.post(paths.reserve)).json.reserved).toBe(true);
     await guestAccount(buyer, 'crash-bank@example.com');
-    expect((await buyer.post('/ajax/checkout/checkout/create_truelayer_payment/')).json).toMatchObject({ success: true });
-    const toBank = await buyer.post('/ajax/checkout/checkout/pay_with_truelayer/', { contact_number: '', idempotency_key: newKey() });
+    expect((await buyer.post('/ajax/checkout/checkout/create_truelayer_payment/')).json).toMatchObject({
+      success: true,
+    });
+    const toBank = await buyer.post('/ajax/checkout/checkout/pay_with_truelayer/', {
+      contact_number: '',
+      idempotency_key: newKey(),
+    });
     expect(toBank.status).toBe(200);
     const paymentId = new URL(String(toBank.json.auth_url), 'http://x').searchParams.get('payment_id') ?? '';
     const before = await buyer.get(paths.get);
@@ -97,17 +110,27 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
 
     expect(where(await buyer.get(paths.get))).toEqual(where(before));
     // The buyer approves at the bank (its own site: a plain form post) and comes back.
-    const approved = await fetch(`${api.baseURL}/sandbox/truelayer/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `payment_id=${paymentId}&action=approve` });
+    const approved = await fetch(`${api.baseURL}/sandbox/truelayer/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `payment_id=${paymentId}&action=approve`,
+    });
     expect(approved.status).toBe(303);
     const status = await eventually(
-      async () => (await buyer.post('/ajax/checkout/checkout/get_truelayer_status/')).json.truelayer_status as { payment_completed?: boolean } | undefined,
+      async () =>
+        (await buyer.post('/ajax/checkout/checkout/get_truelayer_status/')).json.truelayer_status as
+          { payment_completed?: boolean } | undefined,
       (s) => s?.payment_completed === true,
       15_000,
       200,
     );
     expect(status).toMatchObject({ status: 'executed', payment_completed: true });
     const saleId = await saleIdOf(buyer, database.pool);
-    const payments = await database.pool.query<{ provider: string; status: string }>('SELECT provider, status FROM payments WHERE sale_id = $1', [saleId]);
+    const payments = await database.pool.query<{ provider: string; status: string }>(
+      'SELECT provider, status FROM payments WHERE sale_id = $1',
+      [saleId],
+    );
     expect(payments.rows).toEqual([{ provider: 'truelayer', status: 'paid' }]);
     await expectDeliveredOnce(buyer, saleId, 2);
     expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({ held: 0, sold: 2 });
@@ -147,7 +170,14 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
     // The claim the dead process left is taken over (PAYMENT_CLAIM_STALE_MS) instead of 'still being processed' for ever.
     const retried = await buyer.post(paths.getToken, { idempotency_key: key });
     expect(retried.status).toBe(200);
-    const card = { client_secret: String(retried.json.client_secret), number: CARD_OK, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' };
+    const card = {
+      client_secret: String(retried.json.client_secret),
+      number: CARD_OK,
+      exp_month: '12',
+      exp_year: '34',
+      cvc: '123',
+      postcode: 'BN1 1AA',
+    };
     expect((await buyer.post(paths.confirm, card)).json).toEqual({ status: 'succeeded' });
     expect(await cardCharges(database.pool, saleId)).toEqual({ intents: 1, succeeded: 1, charged: 1000, kept: 1000 });
     await expectDeliveredOnce(buyer, saleId, 1);
@@ -162,12 +192,21 @@ describeWithPostgres('the api killed mid-checkout and restarted', () => {
     const saleId = await saleIdOf(buyer, database.pool);
     await api.restart({ FAILPOINTS: 'card.after-charge' });
     const token = await buyer.post(paths.getToken, { idempotency_key: newKey() });
-    const card = { client_secret: String(token.json.client_secret), number: CARD_OK, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' };
+    const card = {
+      client_secret: String(token.json.client_secret),
+      number: CARD_OK,
+      exp_month: '12',
+      exp_year: '34',
+      cvc: '123',
+      postcode: 'BN1 1AA',
+    };
     // The process dies inside the confirm: the buyer's request gets no answer.
     await expect(buyer.post(paths.confirm, card)).rejects.toThrow();
     await api.died();
     expect(await cardCharges(database.pool, saleId)).toEqual({ intents: 1, succeeded: 1, charged: 2000, kept: 2000 });
-    expect((await database.pool.query('SELECT status FROM sales WHERE id = $1', [saleId])).rows).toEqual([{ status: 'reserved' }]);
+    expect((await database.pool.query('SELECT status FROM sales WHERE id = $1', [saleId])).rows).toEqual([
+      { status: 'reserved' },
+    ]);
     await api.restart({ FAILPOINTS: '' });
     countFigure('faults.crash.kills', 1, 'api processes killed (SIGKILL) mid-checkout and restarted');
 

@@ -12,7 +12,13 @@ import { DATABASE_UNAVAILABLE } from '../../api/src/http/unavailable';
 import { countFigure, highestFigure } from '../support/figures';
 import { ApiProcess } from '../support/api-process';
 import { addTickets, Buyer, payByCard, paths, type Answer } from '../support/buyer';
-import { createDatabase, describeWithPostgres, POSTGRES_URL, terminateBackends, type TestDatabase } from '../support/postgres';
+import {
+  createDatabase,
+  describeWithPostgres,
+  POSTGRES_URL,
+  terminateBackends,
+  type TestDatabase,
+} from '../support/postgres';
 import { freshTicketType, sampleStock } from '../support/stock';
 import { TcpProxy } from '../support/tcp-proxy';
 import { eventually, sleep } from '../support/wait';
@@ -31,7 +37,11 @@ describeWithPostgres('the database out of reach for a few seconds', () => {
     const viaProxy = new URL(database.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    api = await ApiProcess.start({ databaseUrl: viaProxy.toString(), env: { CAPTCHA_RESERVE_LIMIT: '0' }, name: 'api-behind-proxy' });
+    api = await ApiProcess.start({
+      databaseUrl: viaProxy.toString(),
+      env: { CAPTCHA_RESERVE_LIMIT: '0' },
+      name: 'api-behind-proxy',
+    });
   });
 
   afterAll(async () => {
@@ -60,33 +70,59 @@ describeWithPostgres('the database out of reach for a few seconds', () => {
     // Three seconds of a buyer's requests while the database is unreachable.
     while (Date.now() - cutAt < 3_000) {
       await attempt(calls.getCheckout.failure, () => reserved.get(paths.get, { timeoutMs: 15_000 }));
-      await attempt(calls.addToBasket.failure, () => fresh.post(paths.add, { ticket_id: ticketTypeId, quantity: 1 }, { timeoutMs: 15_000 }));
+      await attempt(calls.addToBasket.failure, () =>
+        fresh.post(paths.add, { ticket_id: ticketTypeId, quantity: 1 }, { timeoutMs: 15_000 }),
+      );
       await attempt(calls.reserveTickets.failure, () => reserved.post(paths.reserve, {}, { timeoutMs: 15_000 }));
       await attempt(calls.getUser.failure, () => fresh.get('/ajax/user/user/get_user/', { timeoutMs: 15_000 }));
       await sleep(100);
     }
     for (const { name, answer, ms } of during) {
       // A call whose failure the page shows silently ('' in the contract) gets the general sentence.
-      expect({ status: answer.status, error: answer.json.error }).toEqual({ status: 503, error: name || DATABASE_UNAVAILABLE });
+      expect({ status: answer.status, error: answer.json.error }).toEqual({
+        status: 503,
+        error: name || DATABASE_UNAVAILABLE,
+      });
       // No hang: the pool gives up on a connection within its 5 s timeout.
       expect(ms).toBeLessThan(7_000);
     }
 
     await proxy.restore();
     const restoredAt = Date.now();
-    const back = await eventually(() => reserved.get(paths.get), (a) => a.status === 200, 20_000, 100);
+    const back = await eventually(
+      () => reserved.get(paths.get),
+      (a) => a.status === 200,
+      20_000,
+      100,
+    );
     const recoveryMs = Date.now() - restoredAt;
     expect(api.running).toBe(true);
-    expect(back.json).toMatchObject({ sale_reference: before.json.sale_reference, state: before.json.state, tickets: before.json.tickets });
+    expect(back.json).toMatchObject({
+      sale_reference: before.json.sale_reference,
+      state: before.json.state,
+      tickets: before.json.tickets,
+    });
     await addTickets(fresh, ticketTypeId, 1);
     expect((await fresh.post(paths.reserve)).json.reserved).toBe(true);
     expect((await payByCard(reserved)).json).toEqual({ status: 'succeeded' });
     expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({ sold: 2, held: 1, activeHolds: 1 });
 
     countFigure('faults.database.outages', 1, 'database outages injected (connection cut, connections terminated)');
-    countFigure('faults.database.requestsDuringOutage', during.length, 'requests sent while the database was unreachable (each a 503 with its sentence)');
-    highestFigure('faults.database.slowestRefusalMs', Math.max(...during.map((d) => d.ms)), 'slowest answer while the database was unreachable, ms');
-    highestFigure('faults.database.recoveryMs', recoveryMs, 'time from the database back to the first answered request, ms');
+    countFigure(
+      'faults.database.requestsDuringOutage',
+      during.length,
+      'requests sent while the database was unreachable (each a 503 with its sentence)',
+    );
+    highestFigure(
+      'faults.database.slowestRefusalMs',
+      Math.max(...during.map((d) => d.ms)),
+      'slowest answer while the database was unreachable, ms',
+    );
+    highestFigure(
+      'faults.database.recoveryMs',
+      recoveryMs,
+      'time from the database back to the first answered request, ms',
+    );
   });
 
   test('connections terminated mid on-sale burst: successes or 503s with the sentence, consistent stock, then on as normal', async () => {
@@ -100,17 +136,32 @@ describeWithPostgres('the database out of reach for a few seconds', () => {
     const terminated = await terminateBackends(database.name);
     const answers = await burst;
     for (const answer of answers) {
-      if (answer.status === 200) expect(answer.json.reserved === true || typeof answer.json.error === 'string').toBe(true);
-      else expect({ status: answer.status, error: answer.json.error }).toEqual({ status: 503, error: calls.reserveTickets.failure });
+      if (answer.status === 200)
+        expect(answer.json.reserved === true || typeof answer.json.error === 'string').toBe(true);
+      else
+        expect({ status: answer.status, error: answer.json.error }).toEqual({
+          status: 503,
+          error: calls.reserveTickets.failure,
+        });
     }
     // Everyone who did not get a reservation presses Reserve again: the same process serves them.
-    const retried = await Promise.all(buyers.map(async (buyer, i) => (answers[i]!.json.reserved === true ? answers[i]! : buyer.post(paths.reserve))));
+    const retried = await Promise.all(
+      buyers.map(async (buyer, i) => (answers[i]!.json.reserved === true ? answers[i]! : buyer.post(paths.reserve))),
+    );
     expect(retried.filter((a) => a.json.reserved === true)).toHaveLength(capacity);
-    expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({ held: capacity, activeHolds: capacity, available: 0 });
+    expect(await sampleStock(database.pool, ticketTypeId)).toMatchObject({
+      held: capacity,
+      activeHolds: capacity,
+      available: 0,
+    });
     expect(api.running).toBe(true);
 
     countFigure('faults.database.outages', 1, 'database outages injected (connection cut, connections terminated)');
     countFigure('faults.database.backendsTerminated', terminated, 'database connections terminated under load');
-    countFigure('faults.database.refusedDuringTermination', answers.filter((a) => a.status === 503).length, 'requests answered 503 when their connection was terminated');
+    countFigure(
+      'faults.database.refusedDuringTermination',
+      answers.filter((a) => a.status === 503).length,
+      'requests answered 503 when their connection was terminated',
+    );
   });
 });

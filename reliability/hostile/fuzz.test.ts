@@ -20,9 +20,21 @@ import { SEED } from '../../api/src/seed/catalogue';
 import type { TestApp } from '../../api/src/testing/test-app';
 import type { Visitor } from '../../api/src/testing/visitor';
 import { countFigure, highestFigure } from '../support/figures';
-import { changedTables, describeOnEachDatabase, paidBuyer, reservedBuyer, stateHash, writeMark, type PaidBuyer, type StateHash } from './support';
+import {
+  changedTables,
+  describeOnEachDatabase,
+  paidBuyer,
+  reservedBuyer,
+  stateHash,
+  writeMark,
+  type PaidBuyer,
+  type StateHash,
+} from './support';
 
-const TOTALS = { PGlite: Number(process.env.FUZZ_REQUESTS ?? 10_000), PostgreSQL: Number(process.env.FUZZ_REQUESTS_POSTGRES ?? 2_200) };
+const TOTALS = {
+  PGlite: Number(process.env.FUZZ_REQUESTS ?? 10_000),
+  PostgreSQL: Number(process.env.FUZZ_REQUESTS_POSTGRES ?? 2_200),
+};
 const SEED_VALUE = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2_147_483_647;
 const routes = Object.values(calls) as CallDef[];
 
@@ -31,7 +43,17 @@ jest.setTimeout(600_000);
 // ---- What a request is made of -------------------------------------------------------------------------------------
 
 interface ZodDefLike {
-  _zod: { def: { type: string; shape?: Record<string, unknown>; options?: unknown[]; in?: unknown; out?: unknown; innerType?: unknown; element?: unknown } };
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, unknown>;
+      options?: unknown[];
+      in?: unknown;
+      out?: unknown;
+      innerType?: unknown;
+      element?: unknown;
+    };
+  };
 }
 
 /** Field paths a request schema reads: top-level names, and one level into nested objects and list rows. */
@@ -53,7 +75,11 @@ function fieldPaths(schema: unknown, depth = 0): string[][] {
 /** Percent-encodes every byte but the unreserved ones (a lone surrogate becomes U+FFFD's bytes, as a browser sends). */
 function pct(value: string): string {
   return [...Buffer.from(value, 'utf8')]
-    .map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`))
+    .map((byte) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
     .join('');
 }
 
@@ -67,14 +93,69 @@ interface Pools {
 function valueArb(pools: Pools): fc.Arbitrary<string> {
   const { victim } = pools;
   const boundary = fc.constantFrom(
-    '', ' ', '0', '-0', '-1', '-100', '1.5', '0.001', '10.555', '-0.01', '1e3', '1E-7', '0x10', '0b1', '0o7', 'NaN', 'Infinity', '-Infinity',
-    '9007199254740993', '99999999999999999999', '1.7976931348623157e309', '2147483648', 'true', 'false', 'null', 'undefined', '[]', '{}',
-    '١٢', '１', ' 1 ', '1 ', '+1', '00001', '1,000', '£10', '10.00.00',
+    '',
+    ' ',
+    '0',
+    '-0',
+    '-1',
+    '-100',
+    '1.5',
+    '0.001',
+    '10.555',
+    '-0.01',
+    '1e3',
+    '1E-7',
+    '0x10',
+    '0b1',
+    '0o7',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '9007199254740993',
+    '99999999999999999999',
+    '1.7976931348623157e309',
+    '2147483648',
+    'true',
+    'false',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    '١٢',
+    '１',
+    ' 1 ',
+    '1 ',
+    '+1',
+    '00001',
+    '1,000',
+    '£10',
+    '10.00.00',
   );
   const hostileText = fc.constantFrom(
-    "' OR 1=1 --", "'; DROP TABLE sales; --", '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '../../etc/passwd', '${7*7}', '{{7*7}}',
-    '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '\u202e', '🎟️🎟️', 'A\u030a', '\r\nSet-Cookie: x=1', 'CT-AAAAAAAAAAAAAAAA', victim.reference,
-    victim.transferToken, victim.email, 'demo@example.com', 'a@b', '@', 'x@example.com\u0000.evil', `${'a'.repeat(64)}@${'b'.repeat(255)}.com`,
+    "' OR 1=1 --",
+    "'; DROP TABLE sales; --",
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '../../etc/passwd',
+    '${7*7}',
+    '{{7*7}}',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\udfff\ud800',
+    '\u202e',
+    '🎟️🎟️',
+    'A\u030a',
+    '\r\nSet-Cookie: x=1',
+    'CT-AAAAAAAAAAAAAAAA',
+    victim.reference,
+    victim.transferToken,
+    victim.email,
+    'demo@example.com',
+    'a@b',
+    '@',
+    'x@example.com\u0000.evil',
+    `${'a'.repeat(64)}@${'b'.repeat(255)}.com`,
   );
   const ids = fc.oneof(
     fc.constantFrom(...pools.realIds),
@@ -82,13 +163,35 @@ function valueArb(pools: Pools): fc.Arbitrary<string> {
     // Past PostgreSQL's integer: a whole number the form accepts must not reach a query as an overflow.
     fc.bigInt({ min: 2_147_483_648n, max: 999_999_999_999_999n }).map(String),
   );
-  const money = fc.oneof(fc.double({ min: -1e6, max: 1e12, noNaN: true }).map(String), fc.integer({ min: -5, max: 1000 }).map(String));
-  const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
+  const money = fc.oneof(
+    fc.double({ min: -1e6, max: 1e12, noNaN: true }).map(String),
+    fc.integer({ min: -5, max: 1000 }).map(String),
+  );
+  const text = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+  );
   const huge = fc.integer({ min: 200, max: 30_000 }).map((n) => 'x'.repeat(n));
   const encoded = fc.oneof(
     { weight: 6, arbitrary: fc.oneof(boundary, hostileText, ids, money, text, huge).map(pct) },
     // Broken percent-encodings and bytes that are not UTF-8.
-    { weight: 1, arbitrary: fc.constantFrom('%', '%Z', '%ZZ', '%C0%AE', '%FF%FE', '%ED%A0%80', '%u0041', '%%', '+', '%2', '%E2%82') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%',
+        '%Z',
+        '%ZZ',
+        '%C0%AE',
+        '%FF%FE',
+        '%ED%A0%80',
+        '%u0041',
+        '%%',
+        '+',
+        '%2',
+        '%E2%82',
+      ),
+    },
   );
   return encoded;
 }
@@ -99,8 +202,28 @@ function nameArb(path: string[]): fc.Arbitrary<string> {
   const plain = [head, ...rest.map((part) => `[${part}]`)].join('');
   return fc.oneof(
     { weight: 8, arbitrary: fc.constant(plain) },
-    { weight: 1, arbitrary: fc.constantFrom(`${plain}[]`, `${plain}[0]`, `${plain}[a]`, `${plain}[1000]`, `${plain}[][]`, `${plain}[b][c][d][e][f][g]`) },
-    { weight: 1, arbitrary: fc.constantFrom(`__proto__[${head}]`, `${head}[__proto__][polluted]`, `constructor[prototype][${head}]`, `${plain}[constructor][prototype][polluted]`, '__proto__[polluted]', '__proto__') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `${plain}[]`,
+        `${plain}[0]`,
+        `${plain}[a]`,
+        `${plain}[1000]`,
+        `${plain}[][]`,
+        `${plain}[b][c][d][e][f][g]`,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `__proto__[${head}]`,
+        `${head}[__proto__][polluted]`,
+        `constructor[prototype][${head}]`,
+        `${plain}[constructor][prototype][polluted]`,
+        '__proto__[polluted]',
+        '__proto__',
+      ),
+    },
   );
 }
 
@@ -110,10 +233,13 @@ function plausibleArb(path: string[], pools: Pools): fc.Arbitrary<string> {
   const ids = fc.constantFrom(...pools.realIds);
   if (/(^|_)id$/.test(name)) return ids;
   if (/^(quantity|qty|instalment_option)$/.test(name)) return fc.constantFrom('1', '2', '3', '12', '100000');
-  if (/^(value|amount_before_booking_fee|amount)$/.test(name)) return fc.constantFrom('10', '25', '1', '0.01', '999999.99', '1000000', '1000000.01');
+  if (/^(value|amount_before_booking_fee|amount)$/.test(name))
+    return fc.constantFrom('10', '25', '1', '0.01', '999999.99', '1000000', '1000000.01');
   if (/email/.test(name)) return fc.constantFrom('ada@example.com', pools.victim.email, 'demo@example.com').map(pct);
-  if (/subscribed|^is_|^uk_based$|^subscribe$|refund_protection/.test(name)) return fc.constantFrom('true', 'false', '1', '0');
-  if (name === 'state') return fc.constantFrom('basket', 'reserve', 'login', 'payment', 'deliver_tickets', 'order_completed', 'waiver');
+  if (/subscribed|^is_|^uk_based$|^subscribe$|refund_protection/.test(name))
+    return fc.constantFrom('true', 'false', '1', '0');
+  if (name === 'state')
+    return fc.constantFrom('basket', 'reserve', 'login', 'payment', 'deliver_tickets', 'order_completed', 'waiver');
   if (name === 'idempotency_key') return fc.stringMatching(/^[A-Za-z0-9]{16,24}$/);
   if (/contact_number|phone/.test(name)) return fc.constantFrom('07700 900123', '+44 7700 900123', '');
   if (/name$/.test(name)) return fc.constantFrom('Ada Lovelace', pct('Zoë Ångström'));
@@ -126,7 +252,9 @@ function plausibleArb(path: string[], pools: Pools): fc.Arbitrary<string> {
 
 /** Every field the call reads, plausible, with one or two broken (hostile value, dropped, or a list). */
 function nearlyValidBody(paths: string[][], pools: Pools): fc.Arbitrary<[string, string][]> {
-  const leaves = paths.filter((path) => !paths.some((other) => other.length > path.length && path.every((part, i) => other[i] === part)));
+  const leaves = paths.filter(
+    (path) => !paths.some((other) => other.length > path.length && path.every((part, i) => other[i] === part)),
+  );
   const fields = leaves.map((path) =>
     fc.oneof(
       { weight: 6, arbitrary: fc.tuple(fc.constant(path), plausibleArb(path, pools)) },
@@ -134,9 +262,15 @@ function nearlyValidBody(paths: string[][], pools: Pools): fc.Arbitrary<[string,
       { weight: 1, arbitrary: fc.constant(null) },
     ),
   );
-  return fc.tuple(...fields).chain((chosen) =>
-    fc.tuple(...chosen.filter((entry): entry is [string[], string] => entry !== null).map(([path, value]) => fc.tuple(nameArb(path), fc.constant(value)))),
-  );
+  return fc
+    .tuple(...fields)
+    .chain((chosen) =>
+      fc.tuple(
+        ...chosen
+          .filter((entry): entry is [string[], string] => entry !== null)
+          .map(([path, value]) => fc.tuple(nameArb(path), fc.constant(value))),
+      ),
+    );
 }
 
 type Credentials = 'attacker' | 'no-token' | 'victim-token' | 'cross-site' | 'no-session';
@@ -153,19 +287,40 @@ function requestArb(call: CallDef, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const paths = fieldPaths(call.request);
   const known = paths.length > 0 ? paths : [['x']];
   const field = fc.constantFrom(...known).chain((path) => fc.tuple(nameArb(path), valueArb(pools)));
-  const extra = fc.tuple(fc.constantFrom('x', 'id', 'sale_id', 'user_id', 'state', 'email', 'amount', 'reference'), valueArb(pools));
+  const extra = fc.tuple(
+    fc.constantFrom('x', 'id', 'sale_id', 'user_id', 'state', 'email', 'amount', 'reference'),
+    valueArb(pools),
+  );
   // Repeated names are arrays where a scalar belongs; several of the call's fields reach its handler's rules.
-  const random = fc.array(fc.oneof({ weight: 5, arbitrary: field }, { weight: 1, arbitrary: extra }), { minLength: 0, maxLength: 8 });
+  const random = fc.array(fc.oneof({ weight: 5, arbitrary: field }, { weight: 1, arbitrary: extra }), {
+    minLength: 0,
+    maxLength: 8,
+  });
   const fields = paths.length > 0 ? fc.oneof(random, nearlyValidBody(paths, pools)) : random;
-  const encoded = fields.map((list) => list.map(([name, value]) => `${pct(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${value}`).join('&'));
+  const encoded = fields.map((list) =>
+    list.map(([name, value]) => `${pct(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${value}`).join('&'),
+  );
   const otherMethod: FuzzRequest['method'] = call.method === 'GET' ? 'POST' : 'GET';
   return fc.record({
-    method: fc.oneof({ weight: 18, arbitrary: fc.constant(call.method) }, { weight: 1, arbitrary: fc.constantFrom(otherMethod, 'PUT', 'DELETE') }),
+    method: fc.oneof(
+      { weight: 18, arbitrary: fc.constant(call.method) },
+      { weight: 1, arbitrary: fc.constantFrom(otherMethod, 'PUT', 'DELETE') },
+    ),
     query: call.method === 'GET' ? encoded : fc.constant(''),
     body: call.method === 'POST' ? encoded : fc.constant(''),
     contentType: fc.oneof(
       { weight: 16, arbitrary: fc.constant('application/x-www-form-urlencoded') },
-      { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json', 'text/plain', 'application/x-www-form-urlencoded; charset=iso-8859-1', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded\u0000') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          undefined,
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded; charset=iso-8859-1',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded\u0000',
+        ),
+      },
     ),
     credentials: fc.oneof(
       { weight: 10, arbitrary: fc.constant<Credentials>('attacker') },
@@ -180,18 +335,35 @@ function cookieHeader(visitor: Visitor): string {
   return [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-async function send(t: TestApp, call: CallDef, request: FuzzRequest, attacker: Visitor, victim: Visitor): Promise<LightMyRequestResponse> {
+async function send(
+  t: TestApp,
+  call: CallDef,
+  request: FuzzRequest,
+  attacker: Visitor,
+  victim: Visitor,
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
   if (request.credentials !== 'no-session') headers.cookie = cookieHeader(attacker);
-  if (request.method !== 'GET' && request.contentType !== undefined) headers['content-type'] = request.contentType.replace('\u0000', '');
-  const token = request.credentials === 'victim-token' ? victim.xsrfToken : request.credentials === 'no-token' || request.credentials === 'no-session' ? undefined : attacker.xsrfToken;
+  if (request.method !== 'GET' && request.contentType !== undefined)
+    headers['content-type'] = request.contentType.replace('\u0000', '');
+  const token =
+    request.credentials === 'victim-token'
+      ? victim.xsrfToken
+      : request.credentials === 'no-token' || request.credentials === 'no-session'
+        ? undefined
+        : attacker.xsrfToken;
   if (token) headers['x-xsrf-token'] = token;
   if (request.credentials === 'cross-site') {
     headers.origin = 'https://evil.example';
     headers['sec-fetch-site'] = 'cross-site';
   }
   const url = request.query ? `${call.path}?${request.query}` : call.path;
-  return t.app.inject({ method: request.method, url, headers, ...(request.method === 'GET' ? {} : { payload: request.body }) });
+  return t.app.inject({
+    method: request.method,
+    url,
+    headers,
+    ...(request.method === 'GET' ? {} : { payload: request.body }),
+  });
 }
 
 /** The victim's rows: whatever anyone else sends, these never change. */
@@ -204,7 +376,11 @@ async function victimState(t: TestApp, victim: PaidBuyer): Promise<string> {
     db.selectFrom('tickets').selectAll().where('sale_id', '=', victim.saleId).orderBy('id').execute(),
     db.selectFrom('ticket_transfers').selectAll().where('sale_id', '=', victim.saleId).orderBy('id').execute(),
     db.selectFrom('user_addresses').selectAll().where('id', '=', victim.addressId).execute(),
-    db.selectFrom('sessions').select(['id', 'token_hash', 'user_id', 'sale_id', 'verified_email']).where('sale_id', '=', victim.saleId).execute(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'token_hash', 'user_id', 'sale_id', 'verified_email'])
+      .where('sale_id', '=', victim.saleId)
+      .execute(),
   ]);
   return JSON.stringify(rows);
 }
@@ -247,58 +423,80 @@ describeOnEachDatabase('fuzzing every /ajax/ route', (open, engine) => {
   afterAll(async () => {
     await t?.close();
     // The seed tells how to replay this run; the counts are the suite's figures.
-    console.log(`fuzz (${engine}): ${counts.requests} requests, ${counts.refused} refused, ${counts.accepted} accepted, ${counts.serverErrors} 5xx, ${counts.stateChecks} full state hashes; FUZZ_SEED=${SEED_VALUE}`);
-    countFigure(`hostile.fuzz.requests.${engine.toLowerCase()}`, counts.requests, `malformed or boundary requests fuzzed across every /ajax/ route (${engine})`);
-    countFigure(`hostile.fuzz.refused.${engine.toLowerCase()}`, counts.refused, `of them refused with a 4xx and an error sentence, state unchanged (${engine})`);
+    console.log(
+      `fuzz (${engine}): ${counts.requests} requests, ${counts.refused} refused, ${counts.accepted} accepted, ${counts.serverErrors} 5xx, ${counts.stateChecks} full state hashes; FUZZ_SEED=${SEED_VALUE}`,
+    );
+    countFigure(
+      `hostile.fuzz.requests.${engine.toLowerCase()}`,
+      counts.requests,
+      `malformed or boundary requests fuzzed across every /ajax/ route (${engine})`,
+    );
+    countFigure(
+      `hostile.fuzz.refused.${engine.toLowerCase()}`,
+      counts.refused,
+      `of them refused with a 4xx and an error sentence, state unchanged (${engine})`,
+    );
     highestFigure('hostile.fuzz.server_errors', counts.serverErrors, '5xx answers to fuzzed requests (must be 0)');
   });
 
-  test.each(routes.map((call) => [call.method, call.path, call] as const))(`%s %s: ${perRoute} requests, never a 5xx, refusals change nothing`, async (_method, _path, call) => {
-    // A fresh attacker per route, mid-checkout (reserved, past the account step), so requests reach the handlers' rules.
-    // The clock moves on past the rate limits' 15-minute windows, which the previous route's requests may have filled.
-    t.clock.advance(16 * 60 * 1000);
-    const attacker = await reservedBuyer(t, 'fuzz-attacker');
-    baseline = await stateHash(t.db);
-    let mark = await writeMark(t.db);
-    const routeSeed = (SEED_VALUE + routes.indexOf(call) * 7919) % 2_147_483_647;
+  test.each(routes.map((call) => [call.method, call.path, call] as const))(
+    `%s %s: ${perRoute} requests, never a 5xx, refusals change nothing`,
+    async (_method, _path, call) => {
+      // A fresh attacker per route, mid-checkout (reserved, past the account step), so requests reach the handlers' rules.
+      // The clock moves on past the rate limits' 15-minute windows, which the previous route's requests may have filled.
+      t.clock.advance(16 * 60 * 1000);
+      const attacker = await reservedBuyer(t, 'fuzz-attacker');
+      baseline = await stateHash(t.db);
+      let mark = await writeMark(t.db);
+      const routeSeed = (SEED_VALUE + routes.indexOf(call) * 7919) % 2_147_483_647;
 
-    await fc.assert(
-      fc.asyncProperty(requestArb(call, pools), async (request) => {
-        counts.requests += 1;
-        const response = await send(t, call, request, attacker, victim.visitor);
-        const what = describeRequest(call, request);
-        if (response.statusCode >= 500) counts.serverErrors += 1;
-        if (response.statusCode >= 500) throw new Error(`${response.statusCode} for ${what}: ${response.body.slice(0, 500)}`);
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      await fc.assert(
+        fc.asyncProperty(requestArb(call, pools), async (request) => {
+          counts.requests += 1;
+          const response = await send(t, call, request, attacker, victim.visitor);
+          const what = describeRequest(call, request);
+          if (response.statusCode >= 500) counts.serverErrors += 1;
+          if (response.statusCode >= 500)
+            throw new Error(`${response.statusCode} for ${what}: ${response.body.slice(0, 500)}`);
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
-        const refused = response.statusCode >= 400;
-        if (refused) {
-          counts.refused += 1;
-          let body: unknown;
-          try {
-            body = response.json();
-          } catch {
-            throw new Error(`refusal ${response.statusCode} is not JSON for ${what}: ${response.body.slice(0, 300)}`);
+          const refused = response.statusCode >= 400;
+          if (refused) {
+            counts.refused += 1;
+            let body: unknown;
+            try {
+              body = response.json();
+            } catch {
+              throw new Error(`refusal ${response.statusCode} is not JSON for ${what}: ${response.body.slice(0, 300)}`);
+            }
+            const error = (body as { error?: unknown }).error;
+            if (typeof error !== 'string' || error.trim() === '')
+              throw new Error(
+                `refusal ${response.statusCode} without an error sentence for ${what}: ${response.body.slice(0, 300)}`,
+              );
+          } else {
+            counts.accepted += 1;
           }
-          const error = (body as { error?: unknown }).error;
-          if (typeof error !== 'string' || error.trim() === '') throw new Error(`refusal ${response.statusCode} without an error sentence for ${what}: ${response.body.slice(0, 300)}`);
-        } else {
-          counts.accepted += 1;
-        }
 
-        const now = await writeMark(t.db);
-        if (now === mark) return;
-        mark = now;
-        counts.stateChecks += 1;
-        const after = await stateHash(t.db);
-        if (refused && after.hash !== baseline.hash) {
-          throw new Error(`refused (${response.statusCode}) but changed ${changedTables(baseline, after).join(', ')}: ${what} → ${response.body.slice(0, 300)}`);
-        }
-        baseline = after;
-        const victimNow = await victimState(t, victim);
-        if (victimNow !== victimBaseline) throw new Error(`the victim's order changed after ${what} → ${response.statusCode} ${response.body.slice(0, 300)}`);
-      }),
-      { numRuns: perRoute, seed: routeSeed, endOnFailure: true },
-    );
-  });
+          const now = await writeMark(t.db);
+          if (now === mark) return;
+          mark = now;
+          counts.stateChecks += 1;
+          const after = await stateHash(t.db);
+          if (refused && after.hash !== baseline.hash) {
+            throw new Error(
+              `refused (${response.statusCode}) but changed ${changedTables(baseline, after).join(', ')}: ${what} → ${response.body.slice(0, 300)}`,
+            );
+          }
+          baseline = after;
+          const victimNow = await victimState(t, victim);
+          if (victimNow !== victimBaseline)
+            throw new Error(
+              `the victim's order changed after ${what} → ${response.statusCode} ${response.body.slice(0, 300)}`,
+            );
+        }),
+        { numRuns: perRoute, seed: routeSeed, endOnFailure: true },
+      );
+    },
+  );
 });

@@ -37,14 +37,24 @@ class Client {
     private readonly forwardedFor?: () => string,
   ) {}
 
-  private async send(method: 'GET' | 'POST', url: string, body: Record<string, FormValue> = {}): Promise<LightMyRequestResponse> {
+  private async send(
+    method: 'GET' | 'POST',
+    url: string,
+    body: Record<string, FormValue> = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ') };
     if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor();
     if (method === 'POST') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     }
-    const response = await this.app.inject({ method, url, remoteAddress: this.address, headers, ...(method === 'POST' ? { payload: encodeForm(body) } : {}) });
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.address,
+      headers,
+      ...(method === 'POST' ? { payload: encodeForm(body) } : {}),
+    });
     for (const cookie of response.cookies) this.cookies.set(cookie.name, cookie.value);
     return response;
   }
@@ -80,14 +90,22 @@ let attempts = 0;
 let n = 0;
 const fresh = (label: string) => `${label}-${++n}@example.org`;
 const express = [{ ticket_id: SEED.ticket.expressEntry, quantity: 1 }];
-const details = (email: string) => ({ fullname: 'Eve Attacker', email, address: { postcode: 'BN1 1AA' }, contact_number: '', ct_subscribed: '1' });
+const details = (email: string) => ({
+  fullname: 'Eve Attacker',
+  email,
+  address: { postcode: 'BN1 1AA' },
+  contact_number: '',
+  ct_subscribed: '1',
+});
 
 async function paidSale(t: TestApp, client: Client): Promise<{ id: number; codes: string[] }> {
   const reference = (await client.get(paths.get)).json().sale_reference as string;
   const sale = await t.db.selectFrom('sales').select('id').where('reference', '=', reference).executeTakeFirstOrThrow();
   await markPaid(t.db, sale.id, t.clock.now());
   await issueTickets(t.db, sale.id, t.clock.now());
-  const codes = (await t.db.selectFrom('tickets').select('code').where('sale_id', '=', sale.id).execute()).map((row) => row.code);
+  const codes = (await t.db.selectFrom('tickets').select('code').where('sale_id', '=', sale.id).execute()).map(
+    (row) => row.code,
+  );
   return { id: sale.id, codes };
 }
 
@@ -99,7 +117,11 @@ async function guest(t: TestApp, address: string, email: string): Promise<Client
 }
 
 afterAll(() => {
-  countFigure('hostile.identity.attempts', attempts, 'identity and access attacks tried over HTTP (takeover, forwarded addresses, redirects, headers, dev pages, fixation, lockout, transfers)');
+  countFigure(
+    'hostile.identity.attempts',
+    attempts,
+    'identity and access attacks tried over HTTP (takeover, forwarded addresses, redirects, headers, dev pages, fixation, lockout, transfers)',
+  );
 });
 
 describeOnEachDatabase('identity and access', (open: OpenApp) => {
@@ -135,7 +157,16 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     const account = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     await t.db
       .insertInto('user_payment_methods')
-      .values({ user_id: account.id, provider: 'stripe', provider_ref: `pm_victim_${n}`, card_type: 'visa', last4: '4242', expiry: '12/30', is_default: true, created_at: t.clock.now() })
+      .values({
+        user_id: account.id,
+        provider: 'stripe',
+        provider_ref: `pm_victim_${n}`,
+        card_type: 'visa',
+        last4: '4242',
+        expiry: '12/30',
+        is_default: true,
+        created_at: t.clock.now(),
+      })
       .execute();
 
     const wallet = (await attacker.get('/account/wallet/')).body;
@@ -155,7 +186,9 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     });
     attempts += 3;
     expect(pay.statusCode).toBe(400);
-    expect(await t.db.selectFrom('payment_plans').select('id').where('payment_method_ref', '=', `pm_victim_${n}`).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('payment_plans').select('id').where('payment_method_ref', '=', `pm_victim_${n}`).execute(),
+    ).toEqual([]);
   });
 
   test('set_account_details answers the same for an email with an account and one without', async () => {
@@ -177,13 +210,31 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     t.clock.advance(20 * MINUTE);
     const visitor = await new Client(t.app, '10.14.2.1').start();
     await visitor.post(accountPaths.sendCode, { email: 'dark@example.com' });
-    expect((await visitor.post(SIGNIN_PATHS.verify, { email: 'dark@example.com', code: await latestCode(t, 'dark@example.com') })).json().has_account).toBe(true);
-    for (const next of ['/./..//evil.example/phish', '//evil.example/', '/\\evil.example/', '/%2e/..//evil.example/', 'https:evil.example', 'javascript:alert(1)', '/\t/evil.example']) {
+    expect(
+      (
+        await visitor.post(SIGNIN_PATHS.verify, {
+          email: 'dark@example.com',
+          code: await latestCode(t, 'dark@example.com'),
+        })
+      ).json().has_account,
+    ).toBe(true);
+    for (const next of [
+      '/./..//evil.example/phish',
+      '//evil.example/',
+      '/\\evil.example/',
+      '/%2e/..//evil.example/',
+      'https:evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+    ]) {
       const page = await visitor.get(`/signin/?next=${encodeURIComponent(next)}`);
       attempts += 1;
       const href = /<a class="btn btn--primary" href="([^"]*)">Continue<\/a>/.exec(page.body)?.[1] ?? '';
       const decoded = href.replace(/&amp;/g, '&').replace(/&#x2F;/g, '/');
-      expect({ next, origin: new URL(decoded, 'https://tickets.example').origin }).toEqual({ next, origin: 'https://tickets.example' });
+      expect({ next, origin: new URL(decoded, 'https://tickets.example').origin }).toEqual({
+        next,
+        origin: 'https://tickets.example',
+      });
       expect({ next, protocolRelative: decoded.startsWith('//') }).toEqual({ next, protocolRelative: false });
     }
   });
@@ -206,8 +257,12 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     for (const url of urls) {
       const response = await buyer.get(url);
       attempts += 1;
-      expect({ url, cache: response.headers['cache-control'] }).toEqual({ url, cache: expect.stringMatching(/\bno-store\b/) });
-      if (!url.startsWith('/dev/')) expect({ url, vary: response.headers.vary }).toEqual({ url, vary: expect.stringMatching(/\bCookie\b/) });
+      expect({ url, cache: response.headers['cache-control'] }).toEqual({
+        url,
+        cache: expect.stringMatching(/\bno-store\b/),
+      });
+      if (!url.startsWith('/dev/'))
+        expect({ url, vary: response.headers.vary }).toEqual({ url, vary: expect.stringMatching(/\bCookie\b/) });
     }
     const refused = await buyer.post(calls.sendOneTimeCode.path, { email: 'not an email' });
     expect(refused.headers['cache-control']).toBe('no-store');
@@ -218,7 +273,10 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
       for (const url of ['/all-events/', paths.get, '/healthz', '/checkout/', '/no-such-page']) {
         const response = await https.app.inject({ method: 'GET', url });
         attempts += 1;
-        expect({ url, hsts: response.headers['strict-transport-security'] }).toEqual({ url, hsts: 'max-age=31536000; includeSubDomains' });
+        expect({ url, hsts: response.headers['strict-transport-security'] }).toEqual({
+          url,
+          hsts: 'max-age=31536000; includeSubDomains',
+        });
       }
     } finally {
       await https.close();
@@ -232,7 +290,9 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     const deployed = await open({ config: { devPages: false } });
     try {
       const visitor = await new Client(deployed.app, '10.14.4.1').start();
-      expect((await visitor.post(accountPaths.sendCode, { email: fresh('deployed') })).json()).toEqual({ success: true });
+      expect((await visitor.post(accountPaths.sendCode, { email: fresh('deployed') })).json()).toEqual({
+        success: true,
+      });
       for (const url of ['/dev/outbox', '/dev/outbox.json', '/dev/outbox.json?kind=one_time_code']) {
         const response = await visitor.get(url);
         attempts += 1;
@@ -252,7 +312,9 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
       attempts += 1;
       expect(planted.cookies.get(SESSION_COOKIE)).not.toBe(chosen);
       await planted.post(paths.addToBasket, { ticket_id: SEED.ticket.onSale, quantity: 1 });
-      expect(await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(chosen)).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(chosen)).executeTakeFirst(),
+      ).toBeUndefined();
     }
   });
 
@@ -266,23 +328,49 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
     }
     const owner = await (await new Client(t.app, '10.14.6.200').start()).reserve();
     const asked = await owner.post(accountPaths.sendCode, { email });
-    expect(asked.json()).toEqual({ success: false, captcha: true, captcha_sitekey: SANDBOX_SITE_KEY, error: identityMessages.captchaForEmail });
+    expect(asked.json()).toEqual({
+      success: false,
+      captcha: true,
+      captcha_sitekey: SANDBOX_SITE_KEY,
+      error: identityMessages.captchaForEmail,
+    });
     const token = (await owner.post(SANDBOX_SOLVE_PATH, { sitekey: SANDBOX_SITE_KEY })).json().token as string;
-    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toEqual({ success: true });
-    expect((await owner.post(accountPaths.checkCode, { email, code: await latestCode(t, email) })).json()).toEqual({ has_account: false });
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toEqual({
+      success: true,
+    });
+    expect((await owner.post(accountPaths.checkCode, { email, code: await latestCode(t, email) })).json()).toEqual({
+      has_account: false,
+    });
   });
 
   test("a transferred ticket's old code admits nobody: not the sender's wallet, not its QR link, not a ticket at all", async () => {
     const sender = await guest(t, '10.14.7.1', fresh('sender'));
     const sale = await paidSale(t, sender);
-    const ticket = await t.db.selectFrom('tickets').select(['id', 'code', 'ticket_type_id']).where('sale_id', '=', sale.id).orderBy('position').executeTakeFirstOrThrow();
-    expect((await sender.post(calls.setTransfers.path, { transfers: [{ ticket_id: ticket.ticket_type_id, name: 'Rae Recipient', email: fresh('recipient'), qty: 1 }] })).statusCode).toBe(200);
-    const transfer = await t.db.selectFrom('ticket_transfers').select('token').where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
+    const ticket = await t.db
+      .selectFrom('tickets')
+      .select(['id', 'code', 'ticket_type_id'])
+      .where('sale_id', '=', sale.id)
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await sender.post(calls.setTransfers.path, {
+          transfers: [{ ticket_id: ticket.ticket_type_id, name: 'Rae Recipient', email: fresh('recipient'), qty: 1 }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const transfer = await t.db
+      .selectFrom('ticket_transfers')
+      .select('token')
+      .where('sale_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
     expect((await t.app.inject({ method: 'GET', url: `/transfers/accept/${transfer.token}` })).statusCode).toBe(200);
     attempts += 3;
     expect((await sender.get('/account/wallet/')).body).not.toContain(ticket.code);
     expect((await sender.get(`/account/wallet/qr/${ticket.code}.svg`)).statusCode).toBe(404);
-    expect(await t.db.selectFrom('tickets').select('id').where('code', '=', ticket.code).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('tickets').select('id').where('code', '=', ticket.code).executeTakeFirst(),
+    ).toBeUndefined();
     const now = await t.db.selectFrom('tickets').select('code').where('id', '=', ticket.id).executeTakeFirstOrThrow();
     expect(now.code).not.toBe(ticket.code);
   });
@@ -296,7 +384,11 @@ describeOnEachDatabase('per-address limits behind a trusted proxy', (open: OpenA
       config: {
         trustProxy: { kind: 'hops', hops: 1 },
         captcha: { ...loadConfig({}).captcha, reserveLimit: 3 },
-        identity: { ...loadIdentityConfig({}), sendsPerClient: { limit: 4, windowSeconds: 900 }, checksPerClient: { limit: 4, windowSeconds: 900 } },
+        identity: {
+          ...loadIdentityConfig({}),
+          sendsPerClient: { limit: 4, windowSeconds: 900 },
+          checksPerClient: { limit: 4, windowSeconds: 900 },
+        },
         address: { ...loadConfig({}).address, lookupsPerClient: { limit: 4, windowSeconds: 900 } },
       },
     });
@@ -310,7 +402,8 @@ describeOnEachDatabase('per-address limits behind a trusted proxy', (open: OpenA
   const spoofing = (client: string) => new Client(t.app, PROXY, () => `203.0.113.${(spoofs += 1) % 250}, ${client}`);
 
   test('TRUST_PROXY refuses "trust everything" at start-up', () => {
-    for (const value of ['true', 'all', '*']) expect(() => loadConfig({ TRUST_PROXY: value })).toThrow('would believe any X-Forwarded-For');
+    for (const value of ['true', 'all', '*'])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow('would believe any X-Forwarded-For');
   });
 
   test('reservations: the captcha after repeated attempts comes all the same', async () => {

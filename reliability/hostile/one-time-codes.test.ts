@@ -27,13 +27,27 @@ class Client {
     readonly address: string,
   ) {}
 
-  private async send(method: 'GET' | 'POST', url: string, body: Record<string, FormValue> = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    const all: Record<string, string> = { cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '), ...headers };
+  private async send(
+    method: 'GET' | 'POST',
+    url: string,
+    body: Record<string, FormValue> = {},
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const all: Record<string, string> = {
+      cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+      ...headers,
+    };
     if (method === 'POST') {
       all['content-type'] = 'application/x-www-form-urlencoded';
       all['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     }
-    const response = await this.app.inject({ method, url, remoteAddress: this.address, headers: all, ...(method === 'POST' ? { payload: encodeForm(body) } : {}) });
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.address,
+      headers: all,
+      ...(method === 'POST' ? { payload: encodeForm(body) } : {}),
+    });
     for (const cookie of response.cookies) this.cookies.set(cookie.name, cookie.value);
     return response;
   }
@@ -67,11 +81,17 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    countFigure('hostile.one_time_codes.attempts', attempts, 'code sends and guesses by a spread-out attacker (sessions, addresses, spoofed headers)');
+    countFigure(
+      'hostile.one_time_codes.attempts',
+      attempts,
+      'code sends and guesses by a spread-out attacker (sessions, addresses, spoofed headers)',
+    );
   });
 
   async function outboxCount(email: string): Promise<number> {
-    return (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code` })).json().messages.length;
+    return (
+      await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code` })
+    ).json().messages.length;
   }
 
   test("guesses of the owner's code from 12 sessions on 12 addresses reach nothing; the owner's code keeps its tries", async () => {
@@ -85,13 +105,21 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
     for (let i = 0; i < 12; i += 1) {
       const attacker = await (await new Client(t.app, `10.9.1.${i + 1}`).start()).reserve();
       // The right code too: a code works only in the session that asked for it.
-      const answer = await attacker.post(accountPaths.checkCode, { email, code: i === 11 ? code : wrong(code, i) }, { 'x-forwarded-for': `203.0.113.${i}` });
+      const answer = await attacker.post(
+        accountPaths.checkCode,
+        { email, code: i === 11 ? code : wrong(code, i) },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       attempts += 1;
       expect(answer.statusCode).toBe(400);
       answers.push(answer.json().error as string);
     }
     expect(answers).toEqual(Array.from({ length: 12 }, () => identityMessages.codeNotValid));
-    const row = await t.db.selectFrom('one_time_codes').select('attempts').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('one_time_codes')
+      .select('attempts')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(0);
     expect((await owner.post(accountPaths.checkCode, { email, code })).json()).toEqual({ has_account: false });
   });
@@ -104,7 +132,11 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
     const code = await latestCode(t, email);
     const answers: string[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const answer = await attacker.post(accountPaths.checkCode, { email, code: wrong(code, i) }, { 'x-forwarded-for': `203.0.113.${i}` });
+      const answer = await attacker.post(
+        accountPaths.checkCode,
+        { email, code: wrong(code, i) },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       attempts += 1;
       answers.push(answer.json().error as string);
     }
@@ -117,7 +149,9 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
       identityMessages.codeUsedUp,
       identityMessages.codeUsedUp,
     ]);
-    expect((await attacker.post(accountPaths.checkCode, { email, code })).json().error).toBe(identityMessages.codeUsedUp);
+    expect((await attacker.post(accountPaths.checkCode, { email, code })).json().error).toBe(
+      identityMessages.codeUsedUp,
+    );
   });
 
   test('asking for new codes to reset the tries: without a captcha at most 5 codes × 5 tries = 25 guesses per email per 15 minutes', async () => {
@@ -129,7 +163,9 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
     for (let round = 0; round < 8; round += 1) {
       // Each round from a new session on a new address: neither the session nor the address is what is counted.
       const attacker = await (await new Client(t.app, `10.9.2.${round + 1}`).start()).reserve();
-      const send = await attacker.post(accountPaths.sendCode, { email: round % 2 ? email.toUpperCase() : `  ${email} ` });
+      const send = await attacker.post(accountPaths.sendCode, {
+        email: round % 2 ? email.toUpperCase() : `  ${email} `,
+      });
       attempts += 1;
       expect(send.statusCode).toBe(200);
       if (send.json().success === true) sent += 1;
@@ -138,7 +174,10 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
         captchas += 1;
       }
       for (let guess = 0; guess < 6; guess += 1) {
-        const answer = await attacker.post(accountPaths.checkCode, { email, code: String(100000 + round * 10 + guess) });
+        const answer = await attacker.post(accountPaths.checkCode, {
+          email,
+          code: String(100000 + round * 10 + guess),
+        });
         attempts += 1;
         const error = answer.json().error as string;
         expect(answer.statusCode).toBe(400);
@@ -157,10 +196,15 @@ describeOnEachDatabase('one-time codes against a spread-out attacker', (open) =>
     const statuses: number[] = [];
     for (let i = 0; i < 56; i += 1) {
       const attacker = await new Client(t.app, '10.9.3.1').start();
-      const response = await attacker.post(accountPaths.sendCode, { email: `spray-${i}@example.org` }, { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` });
+      const response = await attacker.post(
+        accountPaths.sendCode,
+        { email: `spray-${i}@example.org` },
+        { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` },
+      );
       attempts += 1;
       statuses.push(response.statusCode);
-      if (response.statusCode !== 200) expect(response.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
+      if (response.statusCode !== 200)
+        expect(response.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
     expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429, 429]);

@@ -34,9 +34,16 @@ function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
-function expectHeaders(response: LightMyRequestResponse, what: string, extraHosts: readonly string[] = []): Map<string, string[]> {
+function expectHeaders(
+  response: LightMyRequestResponse,
+  what: string,
+  extraHosts: readonly string[] = [],
+): Map<string, string[]> {
   expect({ what, nosniff: response.headers['x-content-type-options'] }).toEqual({ what, nosniff: 'nosniff' });
-  expect({ what, referrer: REFERRER_POLICIES.includes(String(response.headers['referrer-policy'])) }).toEqual({ what, referrer: true });
+  expect({ what, referrer: REFERRER_POLICIES.includes(String(response.headers['referrer-policy'])) }).toEqual({
+    what,
+    referrer: true,
+  });
   const policy = policyOf(response);
   expect({ what, frameAncestors: policy.get('frame-ancestors') }).toEqual({ what, frameAncestors: ["'none'"] });
   expect({ what, objectSrc: policy.get('object-src') }).toEqual({ what, objectSrc: ["'none'"] });
@@ -90,7 +97,11 @@ describeOnEachDatabase('security headers', (open) => {
   }, 120_000);
   afterAll(async () => {
     await t?.close();
-    countFigure('hostile.headers.responses', checked, 'api responses checked for CSP, nosniff, Referrer-Policy and frame-ancestors');
+    countFigure(
+      'hostile.headers.responses',
+      checked,
+      'api responses checked for CSP, nosniff, Referrer-Policy and frame-ancestors',
+    );
   });
 
   test('every page, redirect, asset and 404', async () => {
@@ -100,7 +111,8 @@ describeOnEachDatabase('security headers', (open) => {
     for (const url of [...PAGES, ...assets]) {
       const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       // Before `npm run build` (CI runs this suite before the e2e build) the shell's page is a deliberate 503 saying so.
-      const shellNotBuilt = url.startsWith('/checkout') && !existsSync(path.join(loadConfig({}).shellDist, 'index.html'));
+      const shellNotBuilt =
+        url.startsWith('/checkout') && !existsSync(path.join(loadConfig({}).shellDist, 'index.html'));
       if (shellNotBuilt) expect({ url, status: response.statusCode }).toEqual({ url, status: 503 });
       else expect({ url, status: response.statusCode < 500 }).toEqual({ url, status: true });
       expectHeaders(response, `GET ${url}`);
@@ -111,7 +123,14 @@ describeOnEachDatabase('security headers', (open) => {
   test('every /ajax call of the registry, answered or refused (no XSRF, malformed body, wrong method)', async () => {
     const visitor = await t.visitor();
     for (const call of Object.values(calls) as CallDef[]) {
-      const answers = call.method === 'GET' ? [await visitor.get(call.path), await visitor.post(call.path)] : [await visitor.post(call.path, 'a[b][c][d][e][f][g]=1'), await visitor.post(call.path, {}, { xsrf: false }), await visitor.get(call.path)];
+      const answers =
+        call.method === 'GET'
+          ? [await visitor.get(call.path), await visitor.post(call.path)]
+          : [
+              await visitor.post(call.path, 'a[b][c][d][e][f][g]=1'),
+              await visitor.post(call.path, {}, { xsrf: false }),
+              await visitor.get(call.path),
+            ];
       for (const response of answers) {
         expectHeaders(response, `${call.method} ${call.path} → ${response.statusCode}`);
         checked += 1;
@@ -124,15 +143,43 @@ describeOnEachDatabase('security headers', (open) => {
       config: {
         payment: loadPaymentConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }),
         captcha: { ...loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'site', HCAPTCHA_SECRET: 'secret' }), reserveLimit: 0 },
-        runtime: { apiBase: '', stripePublishableKey: 'pk_test_x', hcaptchaSiteKey: 'site', sentryDsn: 'https://key@o1.ingest.sentry.io/2' },
+        runtime: {
+          apiBase: '',
+          stripePublishableKey: 'pk_test_x',
+          hcaptchaSiteKey: 'site',
+          sentryDsn: 'https://key@o1.ingest.sentry.io/2',
+        },
       },
     });
     try {
-      const extra = ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.stripe.com', 'https://*.stripe.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com', 'https://o1.ingest.sentry.io'];
-      const policy = expectHeaders(await configured.app.inject({ method: 'GET', url: '/checkout/' }), 'configured /checkout/', extra);
-      expect(policy.get('script-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com']));
-      expect(policy.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com']));
-      expect(policy.get('connect-src')).toEqual(expect.arrayContaining(['https://api.stripe.com', 'https://o1.ingest.sentry.io']));
+      const extra = [
+        'https://js.stripe.com',
+        'https://hooks.stripe.com',
+        'https://api.stripe.com',
+        'https://*.stripe.com',
+        'https://hcaptcha.com',
+        'https://*.hcaptcha.com',
+        'https://o1.ingest.sentry.io',
+      ];
+      const policy = expectHeaders(
+        await configured.app.inject({ method: 'GET', url: '/checkout/' }),
+        'configured /checkout/',
+        extra,
+      );
+      expect(policy.get('script-src')).toEqual(
+        expect.arrayContaining(['https://js.stripe.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com']),
+      );
+      expect(policy.get('frame-src')).toEqual(
+        expect.arrayContaining([
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://hcaptcha.com',
+          'https://*.hcaptcha.com',
+        ]),
+      );
+      expect(policy.get('connect-src')).toEqual(
+        expect.arrayContaining(['https://api.stripe.com', 'https://o1.ingest.sentry.io']),
+      );
       // Sentry is only ever talked to, never loaded from.
       expect(policy.get('script-src')).not.toContain('https://o1.ingest.sentry.io');
     } finally {
@@ -148,7 +195,8 @@ describeOnEachDatabase('security headers', (open) => {
     writeFileSync(file, JSON.stringify({ mf_payment: 'https://payment.cdn.example/1.0.0/mf-manifest.json' }));
     const moving = await open({ config: { remotesFile: file } });
     try {
-      const scriptSrc = async () => policyOf(await moving.app.inject({ method: 'GET', url: '/checkout/' })).get('script-src') ?? [];
+      const scriptSrc = async () =>
+        policyOf(await moving.app.inject({ method: 'GET', url: '/checkout/' })).get('script-src') ?? [];
       expect(await scriptSrc()).toContain('https://payment.cdn.example');
       writeFileSync(file, JSON.stringify({ mf_payment: 'https://payment2.cdn.example/2.0.0/mf-manifest.json' }));
       const after = await scriptSrc();

@@ -30,7 +30,11 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
   }, 180_000);
   afterAll(async () => {
     await t?.close();
-    countFigure('hostile.sessions.tries', tries, "requests trying another buyer's ids, references and tokens directly (all refused or harmless)");
+    countFigure(
+      'hostile.sessions.tries',
+      tries,
+      "requests trying another buyer's ids, references and tokens directly (all refused or harmless)",
+    );
   });
 
   /** Everything of the victim's that a request could read or change. */
@@ -46,24 +50,40 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
         db.selectFrom('question_answers').selectAll().where('sale_id', '=', buyer.saleId).execute(),
         db.selectFrom('sale_feedback').selectAll().where('sale_id', '=', buyer.saleId).execute(),
         db.selectFrom('waiver_signatures').selectAll().where('sale_id', '=', buyer.saleId).execute(),
-        db.selectFrom('sessions').select(['id', 'user_id', 'sale_id', 'verified_email']).where('sale_id', '=', buyer.saleId).execute(),
+        db
+          .selectFrom('sessions')
+          .select(['id', 'user_id', 'sale_id', 'verified_email'])
+          .where('sale_id', '=', buyer.saleId)
+          .execute(),
       ]),
     );
   }
 
   function expectNothingOf(buyer: PaidBuyer, body: string, what: string) {
-    for (const secret of buyer.secrets) expect({ what, leaks: body.includes(secret) ? secret : null }).toEqual({ what, leaks: null });
+    for (const secret of buyer.secrets)
+      expect({ what, leaks: body.includes(secret) ? secret : null }).toEqual({ what, leaks: null });
   }
 
   test("the attacker's own reads show nothing of the victim's", async () => {
     for (const visitor of [attacker, paidAttacker.visitor]) {
-      for (const url of [paths.get, paths.getUser, calls.getSimpleInfo.path, calls.getRewardReferrerLink.path, '/account/wallet/']) {
+      for (const url of [
+        paths.get,
+        paths.getUser,
+        calls.getSimpleInfo.path,
+        calls.getRewardReferrerLink.path,
+        '/account/wallet/',
+      ]) {
         const response = await visitor.get(url);
         tries += 1;
         expect(response.statusCode).toBeLessThan(500);
         expectNothingOf(victim, response.body, `GET ${url}`);
       }
-      for (const path of [calls.getUserAddresses.path, calls.getOpoaUsers.path, calls.getPaymentError.path, calls.getTruelayerStatus.path]) {
+      for (const path of [
+        calls.getUserAddresses.path,
+        calls.getOpoaUsers.path,
+        calls.getPaymentError.path,
+        calls.getTruelayerStatus.path,
+      ]) {
         const response = await visitor.post(path);
         tries += 1;
         expect(response.statusCode).toBeLessThan(500);
@@ -86,15 +106,33 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
   test("the victim's ticket ids and ticket types: the attacker's transfers, removals and quantities touch only their own", async () => {
     const before = await victimRows(victim);
     const attempts = [
-      () => paidAttacker.visitor.post(calls.setTransfers.path, { transfers: victim.ticketIds.map((id) => ({ ticket_id: id, name: 'Mal Icious', email: 'mal@example.com', qty: 1 })) }),
-      () => paidAttacker.visitor.post(calls.setTransfers.path, { transfers: [{ ticket_id: SEED.ticket.onSale, name: 'Mal Icious', email: 'mal@example.com', qty: 3 }] }),
-      () => attacker.post(calls.setTransfers.path, { transfers: [{ ticket_id: SEED.ticket.onSale, name: 'Mal Icious', email: 'mal@example.com', qty: 1 }] }),
+      () =>
+        paidAttacker.visitor.post(calls.setTransfers.path, {
+          transfers: victim.ticketIds.map((id) => ({
+            ticket_id: id,
+            name: 'Mal Icious',
+            email: 'mal@example.com',
+            qty: 1,
+          })),
+        }),
+      () =>
+        paidAttacker.visitor.post(calls.setTransfers.path, {
+          transfers: [{ ticket_id: SEED.ticket.onSale, name: 'Mal Icious', email: 'mal@example.com', qty: 3 }],
+        }),
+      () =>
+        attacker.post(calls.setTransfers.path, {
+          transfers: [{ ticket_id: SEED.ticket.onSale, name: 'Mal Icious', email: 'mal@example.com', qty: 1 }],
+        }),
       () => attacker.post(calls.removeFromBasket.path, { ticket_id: victim.ticketIds[0] ?? 1 }),
       () => attacker.post(calls.updateTicketQuantity.path, { ticket_id: victim.ticketIds[0] ?? 1, quantity: 1 }),
       () => attacker.post(calls.deliverToWallet.path),
       () => attacker.post(calls.deliverToBitticket.path),
       () => attacker.post(calls.sendCustomerFeedback.path, { message: 'hijack' }),
-      () => attacker.post(calls.saveQuestionAnswers.path, { before_or_after: 'after', answers: { [`answer_${SEED.ticket.onSale}_1`]: 'hijack' } }),
+      () =>
+        attacker.post(calls.saveQuestionAnswers.path, {
+          before_or_after: 'after',
+          answers: { [`answer_${SEED.ticket.onSale}_1`]: 'hijack' },
+        }),
     ];
     for (const attempt of attempts) {
       const response = await attempt();
@@ -104,11 +142,15 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
     }
     expect(await victimRows(victim)).toBe(before);
     // The paid attacker's transfer of 3 could only ever cover their own tickets.
-    const victimsTickets = await t.db.selectFrom('tickets').select('owner_email').where('sale_id', '=', victim.saleId).execute();
+    const victimsTickets = await t.db
+      .selectFrom('tickets')
+      .select('owner_email')
+      .where('sale_id', '=', victim.saleId)
+      .execute();
     expect(victimsTickets.every((row) => row.owner_email?.toLowerCase() === victim.email)).toBe(true);
   });
 
-  test("the recovery link of a paid order shows a neutral page and does not move the order; a guessed one is a 404", async () => {
+  test('the recovery link of a paid order shows a neutral page and does not move the order; a guessed one is a 404', async () => {
     const before = await victimRows(victim);
     const paid = await attacker.get(`/smartcheckout/?session=${victim.reference}`);
     tries += 1;
@@ -118,7 +160,12 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
     expectNothingOf(victim, page.body, 'recovery completed page');
     const checkout = await attacker.get(paths.get);
     expectNothingOf(victim, checkout.body, 'attacker checkout after the link');
-    for (const guess of ['CT-AAAAAAAAAAAAAAAA', victim.reference.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), `${victim.reference}x`, victim.reference.toLowerCase().replace('ct-', 'xx-')]) {
+    for (const guess of [
+      'CT-AAAAAAAAAAAAAAAA',
+      victim.reference.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      `${victim.reference}x`,
+      victim.reference.toLowerCase().replace('ct-', 'xx-'),
+    ]) {
       const response = await attacker.get(`/smartcheckout/?session=${encodeURIComponent(guess)}`);
       tries += 1;
       expect(response.statusCode).toBe(404);
@@ -130,7 +177,13 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
   test("a transfer token: a guessed or altered one accepts nothing; the victim's tickets stay theirs", async () => {
     const before = await victimRows(victim);
     const altered = victim.transferToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    for (const token of [altered, 'x', 'A'.repeat(victim.transferToken.length), '..%2F..%2Fetc%2Fpasswd', `${victim.transferToken}%00`]) {
+    for (const token of [
+      altered,
+      'x',
+      'A'.repeat(victim.transferToken.length),
+      '..%2F..%2Fetc%2Fpasswd',
+      `${victim.transferToken}%00`,
+    ]) {
       const response = await attacker.get(`/transfers/accept/${token}`);
       tries += 1;
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -146,7 +199,8 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
     tries += 1;
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(waiverVictim.reference);
-    for (const secret of waiverVictim.secrets.filter((secret) => secret !== waiverVictim.reference)) expect({ secret, shown: page.body.includes(secret) }).toEqual({ secret, shown: false });
+    for (const secret of waiverVictim.secrets.filter((secret) => secret !== waiverVictim.reference))
+      expect({ secret, shown: page.body.includes(secret) }).toEqual({ secret, shown: false });
     // The sale of a buyer without a waiver is not a waiver page at all.
     const other = await attacker.get(`/activity-terms-and-conditions/${victim.reference}/`);
     tries += 1;

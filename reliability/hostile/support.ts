@@ -47,7 +47,9 @@ export async function stateByTable(db: Db): Promise<Map<string, string>> {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
     const ignored = NOT_STATE[name];
     const lines = rows.rows.map((row) => {
-      const kept = Array.isArray(ignored) ? Object.fromEntries(Object.entries(row).filter(([column]) => !ignored.includes(column))) : row;
+      const kept = Array.isArray(ignored)
+        ? Object.fromEntries(Object.entries(row).filter(([column]) => !ignored.includes(column)))
+        : row;
       return JSON.stringify(kept);
     });
     state.set(name, lines.sort().join('\n'));
@@ -78,7 +80,9 @@ export function changedTables(before: StateHash, after: StateHash): string[] {
  * takes one. Equal before and after a request: the request wrote nothing, and the full hash need not be taken.
  */
 export async function writeMark(db: Db): Promise<string> {
-  const result = await sql<{ mark: string }>`select txid_snapshot_xmax(txid_current_snapshot())::text as mark`.execute(db);
+  const result = await sql<{ mark: string }>`select txid_snapshot_xmax(txid_current_snapshot())::text as mark`.execute(
+    db,
+  );
   return result.rows[0]?.mark ?? '';
 }
 
@@ -100,32 +104,76 @@ let buyers = 0;
  * A signed-in user with a saved address who paid for 3 on-sale tickets: tickets issued, and a pending gift transfer
  * of one ticket with its accept token. Each call makes a new user, so attacks never touch the shared demo accounts.
  */
-export async function paidBuyer(t: TestApp, label: string, ticketTypeId: number = SEED.ticket.onSale): Promise<PaidBuyer> {
+export async function paidBuyer(
+  t: TestApp,
+  label: string,
+  ticketTypeId: number = SEED.ticket.onSale,
+): Promise<PaidBuyer> {
   buyers += 1;
   const email = `${label}${buyers}@example.com`;
   const surname = `${label.replace(/[^a-z]/gi, '')}son${buyers}`.replace(/^./, (c) => c.toUpperCase());
   const line = `${buyers} ${surname} Road`;
   const postcode = `ZZ${buyers} 9QQ`;
-  const user = await t.db.insertInto('users').values({ email, first_name: 'Vic', last_name: surname, phone: null }).returning('id').executeTakeFirstOrThrow();
+  const user = await t.db
+    .insertInto('users')
+    .values({ email, first_name: 'Vic', last_name: surname, phone: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const address = await t.db
     .insertInto('user_addresses')
-    .values({ user_id: user.id, first_name: 'Vic', last_name: surname, address_1: line, address_2: null, town: 'Bristol', postcode, country_code: 1, state: null, deleted_at: null })
+    .values({
+      user_id: user.id,
+      first_name: 'Vic',
+      last_name: surname,
+      address_1: line,
+      address_2: null,
+      town: 'Bristol',
+      postcode,
+      country_code: 1,
+      state: null,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const visitor = await reservedVisitor(t, [{ ticket_id: ticketTypeId, quantity: 3 }]);
   const signedIn = await proveEmail(t, visitor, email);
   if (signedIn.json().has_account !== true) throw new Error(`sign-in failed: ${signedIn.body}`);
   const reference = (await visitor.get(paths.get)).json().sale_reference as string;
-  const sale = await t.db.selectFrom('sales').select(['id']).where('reference', '=', reference).executeTakeFirstOrThrow();
+  const sale = await t.db
+    .selectFrom('sales')
+    .select(['id'])
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
   await markPaid(t.db, sale.id, t.clock.now());
   await issueTickets(t.db, sale.id, t.clock.now());
   const tickets = await t.db.selectFrom('tickets').select('id').where('sale_id', '=', sale.id).orderBy('id').execute();
   const transferred = await visitor.post(calls.setTransfers.path, {
-    transfers: [{ ticket_id: ticketTypeId, name: 'Rae Recipient', email: `rae-${buyers}@example.com`, qty: 1, message: 'For you' }],
+    transfers: [
+      {
+        ticket_id: ticketTypeId,
+        name: 'Rae Recipient',
+        email: `rae-${buyers}@example.com`,
+        qty: 1,
+        message: 'For you',
+      },
+    ],
   });
   if (transferred.statusCode !== 200) throw new Error(`set_transfers failed: ${transferred.body}`);
-  const transfer = await t.db.selectFrom('ticket_transfers').select('token').where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
-  return { visitor, email, saleId: sale.id, reference, ticketIds: tickets.map((row) => row.id), addressId: address.id, transferToken: transfer.token, secrets: [email, reference, surname, line, postcode] };
+  const transfer = await t.db
+    .selectFrom('ticket_transfers')
+    .select('token')
+    .where('sale_id', '=', sale.id)
+    .executeTakeFirstOrThrow();
+  return {
+    visitor,
+    email,
+    saleId: sale.id,
+    reference,
+    ticketIds: tickets.map((row) => row.id),
+    addressId: address.id,
+    transferToken: transfer.token,
+    secrets: [email, reference, surname, line, postcode],
+  };
 }
 
 /** A buyer with a reserved basket of one on-sale ticket, past the account step: handlers go deep for them. */
@@ -163,7 +211,10 @@ export function describeOnEachDatabase(name: string, body: (open: OpenApp, engin
 }
 
 /** createTestApp on PGlite (no url) or in a fresh schema of this PostgreSQL database; the environment is restored. */
-async function openOn(databaseUrl: string | undefined, options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
+async function openOn(
+  databaseUrl: string | undefined,
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestApp> {
   const saved = process.env.DATABASE_URL;
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
   else delete process.env.DATABASE_URL;

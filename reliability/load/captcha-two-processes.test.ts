@@ -32,7 +32,12 @@ describeWithPostgres('captcha attempts counted across two api processes', () => 
     const answers = [];
     for (const buyer of buyers) answers.push((await buyer.post(paths.reserve)).json);
     expect(answers.slice(0, 5).map((a) => a.reserved)).toEqual([true, true, true, true, true]);
-    for (const answer of answers.slice(5)) expect(answer).toEqual({ captcha: true, captcha_sitekey: 'sandbox-site-key' });
-    countFigure('load.captcha.attemptsAcrossProcesses', buyers.length, 'reservations from one address spread over two processes (captcha from the 6th)');
+    for (const answer of answers.slice(5))
+      expect(answer).toEqual({ captcha: true, captcha_sitekey: 'sandbox-site-key' });
+    countFigure(
+      'load.captcha.attemptsAcrossProcesses',
+      buyers.length,
+      'reservations from one address spread over two processes (captcha from the 6th)',
+    );
   });
 });

@@ -25,7 +25,12 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
   let stack: TwoApis | undefined;
 
   beforeAll(async () => {
-    stack = await startTwoApis({ CAPTCHA_RESERVE_LIMIT: '0', HOLD_SECONDS: String(HOLD_SECONDS), HOLD_SWEEP_MS: '200', PAYMENT_JOBS_MS: '200' });
+    stack = await startTwoApis({
+      CAPTCHA_RESERVE_LIMIT: '0',
+      HOLD_SECONDS: String(HOLD_SECONDS),
+      HOLD_SWEEP_MS: '200',
+      PAYMENT_JOBS_MS: '200',
+    });
     ({ database, apis } = stack);
   });
 
@@ -54,7 +59,11 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
       }),
     );
     // Then nobody reserves: every hold lapses and the sweepers give everything back.
-    const settled = await eventually(() => sampleStock(database.pool, ticketTypeId), (s) => s.activeHolds === 0 && s.held === 0, 15_000);
+    const settled = await eventually(
+      () => sampleStock(database.pool, ticketTypeId),
+      (s) => s.activeHolds === 0 && s.held === 0,
+      15_000,
+    );
     const samples = await sampler.stop();
     samples.push(settled);
 
@@ -73,10 +82,18 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
     // The stock really turned over: more was granted than the capacity, many times.
     expect(granted.reduce((a, b) => a + b, 0)).toBeGreaterThan(2 * capacity);
 
-    countFigure('load.expiry.reserveAttempts', attempts, 'reservations tried while holds expired (2 s holds, two processes sweeping)');
+    countFigure(
+      'load.expiry.reserveAttempts',
+      attempts,
+      'reservations tried while holds expired (2 s holds, two processes sweeping)',
+    );
     countFigure('load.expiry.holdsExpired', granted.length, 'holds granted and expired, each exactly once');
     countFigure('load.expiry.stockSamples', samples.length, 'stock samples checked during expiry churn');
-    highestFigure('load.expiry.oversold', Math.max(0, ...samples.map((s) => s.held + s.sold - capacity)), 'tickets held or sold beyond the capacity during expiry churn (must be 0)');
+    highestFigure(
+      'load.expiry.oversold',
+      Math.max(0, ...samples.map((s) => s.held + s.sold - capacity)),
+      'tickets held or sold beyond the capacity during expiry churn (must be 0)',
+    );
   });
 
   test('payments at the last second around the expiry: each ends sold or refunded, exactly once', async () => {
@@ -95,9 +112,15 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
         expect(reserved.json.reserved).toBe(true);
         const reservedAt = Date.now();
         // get_token on the other process: the intent exists before the expiry; only the card confirm is late.
-        const token = await buyer.post(paths.getToken, { idempotency_key: newKey() }, { via: apis[(i + 1) % 2]!.baseURL });
+        const token = await buyer.post(
+          paths.getToken,
+          { idempotency_key: newKey() },
+          { via: apis[(i + 1) % 2]!.baseURL },
+        );
         expect(token.status).toBe(200);
-        const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM sales WHERE reference = $1', [reserved.json.sale_reference]);
+        const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM sales WHERE reference = $1', [
+          reserved.json.sale_reference,
+        ]);
         return { buyer, reservedAt, clientSecret: String(token.json.client_secret), saleId: rows[0]!.id };
       }),
     );
@@ -116,7 +139,14 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
     const confirms = await Promise.all(
       prepared.map(async ({ buyer, reservedAt, clientSecret }, i) => {
         await sleep(Math.max(0, reservedAt + HOLD_SECONDS * 1000 + payers[i]! - Date.now()));
-        return buyer.post(paths.confirm, { client_secret: clientSecret, number: CARD_OK, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' });
+        return buyer.post(paths.confirm, {
+          client_secret: clientSecret,
+          number: CARD_OK,
+          exp_month: '12',
+          exp_year: '34',
+          cvc: '123',
+          postcode: 'BN1 1AA',
+        });
       }),
     );
     await competition;
@@ -127,16 +157,29 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
       () =>
         Promise.all(
           prepared.map(async ({ saleId }) => {
-            const sale = await database.pool.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [saleId]);
+            const sale = await database.pool.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [
+              saleId,
+            ]);
             const money = await database.pool.query<{ charged: number; kept: number }>(
               `SELECT coalesce(sum(amount_minor) FILTER (WHERE status = 'succeeded'), 0)::int AS charged,
                  coalesce(sum(amount_minor - refunded_minor) FILTER (WHERE status = 'succeeded'), 0)::int AS kept
                FROM sandbox_payment_intents WHERE (metadata::json->>'sale_id')::int = $1`,
               [saleId],
             );
-            const sold = await database.pool.query<{ qty: number }>(`SELECT coalesce(sum(qty), 0)::int AS qty FROM holds WHERE sale_id = $1 AND status = 'sold'`, [saleId]);
-            const payments = await database.pool.query<{ status: string }>('SELECT status FROM payments WHERE sale_id = $1', [saleId]);
-            return { status: sale.rows[0]!.status, ...money.rows[0]!, sold: sold.rows[0]!.qty, payments: payments.rows.map((p) => p.status) };
+            const sold = await database.pool.query<{ qty: number }>(
+              `SELECT coalesce(sum(qty), 0)::int AS qty FROM holds WHERE sale_id = $1 AND status = 'sold'`,
+              [saleId],
+            );
+            const payments = await database.pool.query<{ status: string }>(
+              'SELECT status FROM payments WHERE sale_id = $1',
+              [saleId],
+            );
+            return {
+              status: sale.rows[0]!.status,
+              ...money.rows[0]!,
+              sold: sold.rows[0]!.qty,
+              payments: payments.rows.map((p) => p.status),
+            };
           }),
         ),
       (all) => all.every((o) => o.status === 'paid' || o.kept === 0),
@@ -164,7 +207,15 @@ describeWithPostgres('holds expiring under load over two api processes', () => {
     // The payer a whole second early was in time (the others are timing: either outcome is right, exactly one).
     expect(outcomes[0]?.status).toBe('paid');
 
-    countFigure('load.expiry.lastSecondPayments', payers.length, 'payments racing their hold expiry (each sold or refunded, once)');
-    countFigure('load.expiry.lastSecondRefunded', outcomes.length - paid, 'of which refunded by the paid-after-expiry rule');
+    countFigure(
+      'load.expiry.lastSecondPayments',
+      payers.length,
+      'payments racing their hold expiry (each sold or refunded, once)',
+    );
+    countFigure(
+      'load.expiry.lastSecondRefunded',
+      outcomes.length - paid,
+      'of which refunded by the paid-after-expiry rule',
+    );
   });
 });

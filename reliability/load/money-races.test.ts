@@ -83,7 +83,14 @@ const P = {
   stripeReturn: '/do/checkout/stripe_auth/',
 } as const;
 
-const cardForm = (clientSecret: string, number = CARD_OK) => ({ client_secret: clientSecret, number, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' });
+const cardForm = (clientSecret: string, number = CARD_OK) => ({
+  client_secret: clientSecret,
+  number,
+  exp_month: '12',
+  exp_year: '34',
+  cvc: '123',
+  postcode: 'BN1 1AA',
+});
 const cardFields = { number: CARD_OK, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' };
 const billing = { 'billing_address_data[postcode]': 'BN1 1AA', 'billing_address_data[country_code]': '1' };
 const giftAidForm = { is_gift_aid: 1, subscribe: 0, uk_based: 1, address1: '1 Harbour Road', postcode: 'BN1 1AA' };
@@ -103,7 +110,9 @@ const CHANGES: Record<Method, readonly Change[]> = {
   free: ['none', 'quantity', 'code', 'addPaid'],
   instalment: ['none', 'quantity', 'code', 'refundProtection'],
 };
-const COMBOS: readonly (readonly [Method, Change])[] = (Object.keys(CHANGES) as Method[]).flatMap((method) => CHANGES[method].map((change) => [method, change] as const));
+const COMBOS: readonly (readonly [Method, Change])[] = (Object.keys(CHANGES) as Method[]).flatMap((method) =>
+  CHANGES[method].map((change) => [method, change] as const),
+);
 
 interface RaceShape {
   method: Method;
@@ -158,7 +167,9 @@ function tabSteps(shape: RaceShape): Record<Tab, string[]> {
     payer: paying(shape.method, shape.providerRace),
     second: shape.secondTab ? paying(shape.method, false) : [],
     change: changing[shape.change],
-    clock: shape.expiry ? ['expire', ...(shape.expiry.competitor ? ['compete'] : []), ...(shape.expiry.reserveAgain ? ['reserve'] : [])] : [],
+    clock: shape.expiry
+      ? ['expire', ...(shape.expiry.competitor ? ['compete'] : []), ...(shape.expiry.reserveAgain ? ['reserve'] : [])]
+      : [],
   };
 }
 
@@ -170,22 +181,31 @@ const slotsOf = (shape: RaceShape): Tab[] => {
 };
 
 const shapeArb = (combos: readonly (readonly [Method, Change])[]) =>
-  fc.record({
-    combo: fc.constantFrom(...combos),
-    secondTab: fc.boolean(),
-    expiry: fc.oneof(
-      { arbitrary: fc.constant(null), weight: 2 },
-      { arbitrary: fc.record({ delayMs: fc.constantFrom(0, 120, 300), competitor: fc.boolean(), reserveAgain: fc.boolean() }), weight: 1 },
-    ),
-    providerRace: fc.boolean(),
-  }).map(({ combo: [method, change], secondTab, expiry, providerRace }): RaceShape => ({
-    method,
-    change,
-    secondTab,
-    expiry,
-    // A provider race needs a basket change for the collected intent to be stale, and a card intent to collect.
-    providerRace: providerRace && change !== 'none' && (method === 'card' || method === 'card3ds'),
-  }));
+  fc
+    .record({
+      combo: fc.constantFrom(...combos),
+      secondTab: fc.boolean(),
+      expiry: fc.oneof(
+        { arbitrary: fc.constant(null), weight: 2 },
+        {
+          arbitrary: fc.record({
+            delayMs: fc.constantFrom(0, 120, 300),
+            competitor: fc.boolean(),
+            reserveAgain: fc.boolean(),
+          }),
+          weight: 1,
+        },
+      ),
+      providerRace: fc.boolean(),
+    })
+    .map(({ combo: [method, change], secondTab, expiry, providerRace }): RaceShape => ({
+      method,
+      change,
+      secondTab,
+      expiry,
+      // A provider race needs a basket change for the collected intent to be stale, and a card intent to collect.
+      providerRace: providerRace && change !== 'none' && (method === 'card' || method === 'card3ds'),
+    }));
 
 const raceArb = (combos: readonly (readonly [Method, Change])[]) =>
   shapeArb(combos).chain((shape) => {
@@ -210,7 +230,9 @@ const describeRace = (race: Race) => {
     next[tab] += 1;
     return `${race.overlap[i] ? '‖' : '→'}${label}`;
   });
-  const expiry = race.expiry ? ` expiry+${race.expiry.delayMs}ms${race.expiry.competitor ? '+competitor' : ''}${race.expiry.reserveAgain ? '+reserve' : ''}` : '';
+  const expiry = race.expiry
+    ? ` expiry+${race.expiry.delayMs}ms${race.expiry.competitor ? '+competitor' : ''}${race.expiry.reserveAgain ? '+reserve' : ''}`
+    : '';
   return `${race.method} × ${race.change}${race.secondTab ? ' × second tab' : ''}${expiry}${race.providerRace ? ' × provider race' : ''}: ${sequence.join(' ')}`;
 };
 
@@ -246,7 +268,13 @@ describeWithPostgres('money races over two api processes', () => {
 
   /** Every answer of a race or fixed case, kept to check that none was a server error. */
   const answers: { what: string; answer: Answer }[] = [];
-  async function send(buyer: Buyer, what: string, pathname: string, form: Parameters<Buyer['post']>[1], via: number): Promise<Answer> {
+  async function send(
+    buyer: Buyer,
+    what: string,
+    pathname: string,
+    form: Parameters<Buyer['post']>[1],
+    via: number,
+  ): Promise<Answer> {
     requests += 1;
     const answer = await buyer.post(pathname, form, { via: base(via) });
     answers.push({ what, answer });
@@ -271,7 +299,9 @@ describeWithPostgres('money races over two api processes', () => {
       .map(({ what, answer }) => `${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
 
   async function saleIdOf(reference: unknown): Promise<number> {
-    const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM sales WHERE reference = $1', [reference]);
+    const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM sales WHERE reference = $1', [
+      reference,
+    ]);
     if (!rows[0]) throw new Error(`no sale ${JSON.stringify(reference)}`);
     return rows[0].id;
   }
@@ -289,18 +319,37 @@ describeWithPostgres('money races over two api processes', () => {
 
   /** The gala's two mandatory questions answered for `qty` tickets. */
   async function answerGala(buyer: Buyer, ticketTypeId: number, qty: number, via = 0): Promise<void> {
-    const answered = await send(buyer, 'answers', P.answers, { answers: galaAnswers(ticketTypeId, qty), before_or_after: 'before' }, via);
-    if (answered.status !== 200) throw new Error(`save_question_answers: ${answered.status} ${JSON.stringify(answered.body)}`);
+    const answered = await send(
+      buyer,
+      'answers',
+      P.answers,
+      { answers: galaAnswers(ticketTypeId, qty), before_or_after: 'before' },
+      via,
+    );
+    if (answered.status !== 200)
+      throw new Error(`save_question_answers: ${answered.status} ${JSON.stringify(answered.body)}`);
   }
 
   /** The buyer's own card to pay a plan with (the sandbox's payment method, as the page's card form makes it). */
   async function planCard(buyer: Buyer, via: number): Promise<Record<string, unknown> | undefined> {
-    const card = await send(buyer, 'payment method', P.paymentMethods, { number: CARD_OK, exp_month: '12', exp_year: '2035', cvc: '123', name: 'Robin Guest' }, via);
+    const card = await send(
+      buyer,
+      'payment method',
+      P.paymentMethods,
+      { number: CARD_OK, exp_month: '12', exp_year: '2035', cvc: '123', name: 'Robin Guest' },
+      via,
+    );
     return card.status === 200 ? { ...card.json, make_default_payment_method: false } : undefined;
   }
 
   const planForm = (card: Record<string, unknown>, key: string) =>
-    ({ instalment_option: 2, contact_number: '07700900456', selected_payment_method_id: 'new', new_payment_method: card, idempotency_key: key }) as never;
+    ({
+      instalment_option: 2,
+      contact_number: '07700900456',
+      selected_payment_method_id: 'new',
+      new_payment_method: card,
+      idempotency_key: key,
+    }) as never;
 
   /** Polls the bank status as the page does after the portal, until it is no longer pending (or `withinMs`). */
   async function bankStatus(buyer: Buyer, via: number, withinMs = 2500): Promise<Record<string, unknown>> {
@@ -309,7 +358,8 @@ describeWithPostgres('money races over two api processes', () => {
       const answer = await send(buyer, 'bank status', P.bankStatus, {}, via);
       const status = (answer.json.truelayer_status ?? {}) as Record<string, unknown>;
       answers[answers.length - 1]!.what = `bank status ${String(status.status)}`;
-      if (answer.status !== 200 || status.status !== 'pending' || Date.now() > deadline) return { http: answer.status, ...status };
+      if (answer.status !== 200 || status.status !== 'pending' || Date.now() > deadline)
+        return { http: answer.status, ...status };
       await sleep(150);
     }
   }
@@ -330,8 +380,13 @@ describeWithPostgres('money races over two api processes', () => {
       delivered?: readonly number[];
     } = {},
   ): Promise<SaleMoney[]> {
-    const saleIds = [...new Set([...(await salesOfTypes(database.pool, ticketTypeIds)), ...(options.extraSales ?? [])])];
-    const read = async () => ({ money: await Promise.all(saleIds.map((id) => saleMoney(database.pool, id, options.squareTokens))), jobs: await moneyJobsDue(database.pool) });
+    const saleIds = [
+      ...new Set([...(await salesOfTypes(database.pool, ticketTypeIds)), ...(options.extraSales ?? [])]),
+    ];
+    const read = async () => ({
+      money: await Promise.all(saleIds.map((id) => saleMoney(database.pool, id, options.squareTokens))),
+      jobs: await moneyJobsDue(database.pool),
+    });
     const final = await eventually(read, ({ money, jobs }) => settled(money, jobs), 15_000, 100);
     const context = `${label}\n${JSON.stringify(final.money)}`;
     const errors = serverErrors(caseStart);
@@ -340,21 +395,50 @@ describeWithPostgres('money races over two api processes', () => {
     expect({ context, mismatches: await ledger!.mismatches(saleIds) }).toEqual({ context, mismatches: [] });
     for (const money of final.money) {
       // Drained: every refund given back, every collected payment known to the ledger.
-      expect({ context, sale: money.saleId, pendingRefunds: money.pendingRefunds, unrecorded: money.unrecorded }).toEqual({ context, sale: money.saleId, pendingRefunds: 0, unrecorded: [] });
+      expect({
+        context,
+        sale: money.saleId,
+        pendingRefunds: money.pendingRefunds,
+        unrecorded: money.unrecorded,
+      }).toEqual({ context, sale: money.saleId, pendingRefunds: 0, unrecorded: [] });
       // The providers keep exactly what the sale owes: its price when paid (the instalments paid, for a plan), else 0.
-      expect({ context, sale: money.saleId, kept: money.keptAtProvider }).toEqual({ context, sale: money.saleId, kept: money.owed });
+      expect({ context, sale: money.saleId, kept: money.keptAtProvider }).toEqual({
+        context,
+        sale: money.saleId,
+        kept: money.owed,
+      });
       // Tickets: sold only to a paid sale; issued (by the delivery call) exactly the ones sold, none while a plan runs
       // (a sale whose delivery was not asked for has none issued, or all).
-      if (money.status !== 'paid') expect({ context, sale: money.saleId, sold: money.ticketsSold }).toEqual({ context, sale: money.saleId, sold: 0 });
+      if (money.status !== 'paid')
+        expect({ context, sale: money.saleId, sold: money.ticketsSold }).toEqual({
+          context,
+          sale: money.saleId,
+          sold: 0,
+        });
       const deliverable = money.status === 'paid' && !money.planRemaining ? money.ticketsSold : 0;
       const asked = !options.delivered || options.delivered.includes(money.saleId);
       const issued = asked || money.ticketsIssued !== 0 ? deliverable : 0;
-      expect({ context, sale: money.saleId, issued: money.ticketsIssued }).toEqual({ context, sale: money.saleId, issued });
-      if (options.chargedOnce) expect({ context, sale: money.saleId, charges: Math.min(money.charges, 2) }).toEqual({ context, sale: money.saleId, charges: Math.min(money.charges, 1) });
+      expect({ context, sale: money.saleId, issued: money.ticketsIssued }).toEqual({
+        context,
+        sale: money.saleId,
+        issued,
+      });
+      if (options.chargedOnce)
+        expect({ context, sale: money.saleId, charges: Math.min(money.charges, 2) }).toEqual({
+          context,
+          sale: money.saleId,
+          charges: Math.min(money.charges, 1),
+        });
     }
     for (const ticketTypeId of ticketTypeIds) {
       const stock = await sampleStock(database.pool, ticketTypeId);
-      expect({ context, ticketTypeId, held: stock.held, sold: stock.sold, whole: stock.held + stock.sold + stock.available }).toEqual({
+      expect({
+        context,
+        ticketTypeId,
+        held: stock.held,
+        sold: stock.sold,
+        whole: stock.held + stock.sold + stock.available,
+      }).toEqual({
         context,
         ticketTypeId,
         held: stock.activeHolds,
@@ -394,16 +478,26 @@ describeWithPostgres('money races over two api processes', () => {
     const main =
       race.change === 'donation'
         ? await freshType(database.pool, 'gala', { price: 4500, capacity: CAPACITY })
-        : await freshType(database.pool, race.method === 'bank' || race.method === 'square' ? 'square' : race.method === 'instalment' ? 'plans' : 'card', {
-            price: race.method === 'free' ? 0 : race.method === 'instalment' ? 9900 : 1000,
-            capacity: CAPACITY,
-          });
-    const paidExtra = race.change === 'addPaid' ? await freshType(database.pool, 'card', { price: 2500, capacity: 12 }) : undefined;
+        : await freshType(
+            database.pool,
+            race.method === 'bank' || race.method === 'square'
+              ? 'square'
+              : race.method === 'instalment'
+                ? 'plans'
+                : 'card',
+            {
+              price: race.method === 'free' ? 0 : race.method === 'instalment' ? 9900 : 1000,
+              capacity: CAPACITY,
+            },
+          );
+    const paidExtra =
+      race.change === 'addPaid' ? await freshType(database.pool, 'card', { price: 2500, capacity: 12 }) : undefined;
     const types = paidExtra ? [main, paidExtra] : [main];
     const { buyer, saleId } = await reservedBuyer(main, 1, setupVia);
     if (race.change === 'donation') await answerGala(buyer, main, 1, setupVia);
     // A plan's schedule is emailed: the address the account step leaves on the sale (not what this suite races).
-    if (race.method === 'instalment') await database.pool.query('UPDATE sales SET email = $1 WHERE id = $2', [`plan-${saleId}@example.com`, saleId]);
+    if (race.method === 'instalment')
+      await database.pool.query('UPDATE sales SET email = $1 WHERE id = $2', [`plan-${saleId}@example.com`, saleId]);
 
     const tabs: Record<'payer' | 'second', TabState> = { payer: { key: newKey() }, second: { key: newKey() } };
     const squareTokens = new Map<number, string[]>([[saleId, []]]);
@@ -415,19 +509,26 @@ describeWithPostgres('money races over two api processes', () => {
         case 'card.create':
         case 'card3ds.create': {
           const answer = await send(buyer, what, P.getToken, { idempotency_key: state.key }, via);
-          if (answer.status === 200 && typeof answer.json.client_secret === 'string') state.clientSecret = answer.json.client_secret;
+          if (answer.status === 200 && typeof answer.json.client_secret === 'string')
+            state.clientSecret = answer.json.client_secret;
           return;
         }
         case 'card.confirm':
           if (state.clientSecret) await send(buyer, what, P.confirm, cardForm(state.clientSecret), via);
           return;
         case 'card3ds.confirm3ds':
-          if (state.clientSecret) state.awaitsAuthentication = (await send(buyer, what, P.confirm, cardForm(state.clientSecret, CARD_3DS), via)).json.status === 'requires_action';
+          if (state.clientSecret)
+            state.awaitsAuthentication =
+              (await send(buyer, what, P.confirm, cardForm(state.clientSecret, CARD_3DS), via)).json.status ===
+              'requires_action';
           return;
         case 'card3ds.authenticate': {
           if (!state.clientSecret || !state.awaitsAuthentication) return;
           // The provider's 3-D Secure page, then its redirect back to our return route.
-          const page = await visit(buyer, what, via, P.threeDs, { pi: intentIdOf(state.clientSecret), outcome: 'complete' });
+          const page = await visit(buyer, what, via, P.threeDs, {
+            pi: intentIdOf(state.clientSecret),
+            outcome: 'complete',
+          });
           if (page.location) await visit(buyer, `${what} return`, via + 1, page.location);
           return;
         }
@@ -437,16 +538,23 @@ describeWithPostgres('money races over two api processes', () => {
           const intentId = intentIdOf(state.clientSecret);
           await collectAnyway(database.pool, intentId);
           providerRaces += 1;
-          await visit(buyer, `${what} return`, via, `${P.stripeReturn}?payment_intent=${intentId}&redirect_status=succeeded`);
+          await visit(
+            buyer,
+            `${what} return`,
+            via,
+            `${P.stripeReturn}?payment_intent=${intentId}&redirect_status=succeeded`,
+          );
           return;
         }
         case 'bank.create': {
           const answer = await send(buyer, what, P.payBank, { contact_number: '', idempotency_key: state.key }, via);
-          if (typeof answer.json.auth_url === 'string') state.bankPaymentId = new URL(answer.json.auth_url, base(via)).searchParams.get('payment_id') ?? undefined;
+          if (typeof answer.json.auth_url === 'string')
+            state.bankPaymentId = new URL(answer.json.auth_url, base(via)).searchParams.get('payment_id') ?? undefined;
           return;
         }
         case 'bank.approve':
-          if (state.bankPaymentId) await visit(buyer, what, via, P.bankPortal, { payment_id: state.bankPaymentId, action: 'approve' });
+          if (state.bankPaymentId)
+            await visit(buyer, what, via, P.bankPortal, { payment_id: state.bankPaymentId, action: 'approve' });
           return;
         case 'bank.status':
           if (state.bankPaymentId) await bankStatus(buyer, via);
@@ -460,10 +568,23 @@ describeWithPostgres('money races over two api processes', () => {
           return;
         }
         case 'square.pay':
-          if (state.squareToken) await send(buyer, what, P.paySquare, { source_id: state.squareToken, idempotency_key: state.key, ...billing }, via);
+          if (state.squareToken)
+            await send(
+              buyer,
+              what,
+              P.paySquare,
+              { source_id: state.squareToken, idempotency_key: state.key, ...billing },
+              via,
+            );
           return;
         case 'free.claim':
-          await send(buyer, what, P.claimFree, { email: `free-${saleId}@example.com`, idempotency_key: state.key }, via);
+          await send(
+            buyer,
+            what,
+            P.claimFree,
+            { email: `free-${saleId}@example.com`, idempotency_key: state.key },
+            via,
+          );
           return;
         case 'instalment.card':
           state.card = await planCard(buyer, via);
@@ -512,8 +633,14 @@ describeWithPostgres('money races over two api processes', () => {
         }
         case 'expire': {
           const at = new Date(Date.now() + (race.expiry?.delayMs ?? 0));
-          await database.pool.query(`UPDATE holds SET expires_at = $2 WHERE sale_id = $1 AND status = 'active'`, [saleId, at]);
-          await database.pool.query(`UPDATE sales SET hold_expires_at = $2 WHERE id = $1 AND status = 'reserved'`, [saleId, at]);
+          await database.pool.query(`UPDATE holds SET expires_at = $2 WHERE sale_id = $1 AND status = 'active'`, [
+            saleId,
+            at,
+          ]);
+          await database.pool.query(`UPDATE sales SET hold_expires_at = $2 WHERE id = $1 AND status = 'reserved'`, [
+            saleId,
+            at,
+          ]);
           return;
         }
         default:
@@ -535,7 +662,8 @@ describeWithPostgres('money races over two api processes', () => {
         running = [];
       }
       const via = race.via[i]!;
-      const run = tab === 'payer' || tab === 'second' ? () => paymentStep(tab, step, via) : () => otherStep(tab, step, via);
+      const run =
+        tab === 'payer' || tab === 'second' ? () => paymentStep(tab, step, via) : () => otherStep(tab, step, via);
       const chained = (chains[tab] ?? Promise.resolve()).then(run);
       chains[tab] = chained;
       running.push(chained);
@@ -549,22 +677,35 @@ describeWithPostgres('money races over two api processes', () => {
     const delivered = reference ? [await saleIdOf(reference)] : [];
     await send(buyer, 'deliver', P.deliver, {}, last);
 
-    const money = await settleAndCheck(label, types, { squareTokens, chargedOnce: race.change === 'none' && !race.providerRace, delivered });
+    const money = await settleAndCheck(label, types, {
+      squareTokens,
+      chargedOnce: race.change === 'none' && !race.providerRace,
+      delivered,
+    });
     races += 1;
     const outcome = tally(money);
     if (process.env.MONEY_RACES_LOG === '1') {
-      const said = answers.slice(answersBefore).map(({ what, answer }) => `${what} ${answer.status}${answer.status >= 400 ? ` ${JSON.stringify(answer.json.error ?? answer.body).slice(0, 80)}` : ''}`);
+      const said = answers
+        .slice(answersBefore)
+        .map(
+          ({ what, answer }) =>
+            `${what} ${answer.status}${answer.status >= 400 ? ` ${JSON.stringify(answer.json.error ?? answer.body).slice(0, 80)}` : ''}`,
+        );
       console.log(`${outcome}: ${label}\n  ${said.join('\n  ')}`);
     }
     return outcome;
   }
 
   test('property: every way of paying raced against basket changes, a second tab and the hold expiring', async () => {
-    const seed = process.env.MONEY_RACES_SEED ? Number(process.env.MONEY_RACES_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
+    const seed = process.env.MONEY_RACES_SEED
+      ? Number(process.env.MONEY_RACES_SEED)
+      : Date.now() ^ (Math.random() * 0x7fffffff);
     // Every pair of a way of paying and a basket change runs at least once (its other dimensions drawn at random),
     // then random races until the count or the time budget is reached.
     // MONEY_RACES_ONLY=method:change,… narrows the races (to chase one failure).
-    const only = process.env.MONEY_RACES_ONLY ? COMBOS.filter(([method, change]) => process.env.MONEY_RACES_ONLY!.split(',').includes(`${method}:${change}`)) : COMBOS;
+    const only = process.env.MONEY_RACES_ONLY
+      ? COMBOS.filter(([method, change]) => process.env.MONEY_RACES_ONLY!.split(',').includes(`${method}:${change}`))
+      : COMBOS;
     const examples = only.map((combo, i) => fc.sample(raceArb([combo]), { numRuns: 1, seed: seed + i })[0]!);
     const signatures = new Set<string>();
     const methods = new Map<Method, number>();
@@ -575,7 +716,9 @@ describeWithPostgres('money races over two api processes', () => {
         runs += 1;
         signatures.add(describeRace(race));
         methods.set(race.method, (methods.get(race.method) ?? 0) + 1);
-        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`race still running after 40 s: ${describeRace(race)}`)), 40_000).unref());
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`race still running after 40 s: ${describeRace(race)}`)), 40_000).unref(),
+        );
         await Promise.race([runRace(race), timeout]);
       }),
       {
@@ -594,8 +737,16 @@ describeWithPostgres('money races over two api processes', () => {
       `money races: seed ${seed}, ${runs} races in ${((Date.now() - started) / 1000).toFixed(1)} s (${[...methods].map(([m, n]) => `${m} ${n}`).join(', ')}), ` +
         `outcomes ${JSON.stringify(outcomes)}, ${providerRaces} provider races, ${requests} requests`,
     );
-    countFigure('load.money.races', runs, 'money races run (a way of paying × a basket change × a second tab × the hold expiring, two api processes)');
-    countFigure('load.money.interleavings', signatures.size, 'distinct interleavings run (tab order, overlap, api process of each step)');
+    countFigure(
+      'load.money.races',
+      runs,
+      'money races run (a way of paying × a basket change × a second tab × the hold expiring, two api processes)',
+    );
+    countFigure(
+      'load.money.interleavings',
+      signatures.size,
+      'distinct interleavings run (tab order, overlap, api process of each step)',
+    );
     for (const [method, n] of methods) countFigure(`load.money.method.${method}`, n, `money races paying by ${method}`);
   }, 150_000);
 
@@ -605,7 +756,9 @@ describeWithPostgres('money races over two api processes', () => {
     const type = await freshType(database.pool, 'card', { price: 10_400, capacity: 20 });
     const { buyer, saleId } = await reservedBuyer(type, 1);
     const stale = String((await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 0)).json.client_secret);
-    expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 10 }, 1)).json).toEqual({ success: true });
+    expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 10 }, 1)).json).toEqual({
+      success: true,
+    });
     expect((await send(buyer, 'reserve', P.reserve, {}, 0)).json.reserved).toBe(true);
     // The old client secret, confirmed: the provider refuses (the intent was cancelled with the change).
     const refused = await send(buyer, 'old confirm', P.confirm, cardForm(stale), 1);
@@ -613,16 +766,32 @@ describeWithPostgres('money races over two api processes', () => {
     expect(refused.json.error).toMatchObject({ message: messages.paymentCancelledBasketChanged });
     // The provider collected it anyway (its cancel lost the race): the return settles nothing and refunds it.
     await collectAnyway(database.pool, intentIdOf(stale));
-    expect((await browse(buyer, base(0), `${P.stripeReturn}?payment_intent=${intentIdOf(stale)}&redirect_status=succeeded`)).status).toBe(303);
+    expect(
+      (await browse(buyer, base(0), `${P.stripeReturn}?payment_intent=${intentIdOf(stale)}&redirect_status=succeeded`))
+        .status,
+    ).toBe(303);
     expect((await send(buyer, 'deliver', P.deliver, {}, 1)).json.delivery_completed).toBe(false);
     expect(await sampleStock(database.pool, type)).toMatchObject({ sold: 0, held: 10 });
     let [money] = await settleAndCheck('fixed card', [type]);
-    expect(money).toMatchObject({ status: 'reserved', charges: 1, keptAtProvider: 0, refunded: 10_400, ticketsIssued: 0 });
+    expect(money).toMatchObject({
+      status: 'reserved',
+      charges: 1,
+      keptAtProvider: 0,
+      refunded: 10_400,
+      ticketsIssued: 0,
+    });
     // Paying the basket as it is now buys the 10.
     expect((await payByCard(buyer, { via: base(1) })).json).toEqual({ status: 'succeeded' });
     expect((await send(buyer, 'deliver', P.deliver, {}, 0)).json.delivery_completed).toBe(true);
     [money] = await settleAndCheck('fixed card, paid', [type]);
-    expect(money).toMatchObject({ saleId, status: 'paid', owed: 104_000, keptAtProvider: 104_000, ticketsSold: 10, ticketsIssued: 10 });
+    expect(money).toMatchObject({
+      saleId,
+      status: 'paid',
+      owed: 104_000,
+      keptAtProvider: 104_000,
+      ticketsSold: 10,
+      ticketsIssued: 10,
+    });
     tally([money!]);
   });
 
@@ -633,14 +802,33 @@ describeWithPostgres('money races over two api processes', () => {
       const { buyer, saleId } = await reservedBuyer(type, 1);
       const started = await send(buyer, 'pay bank', P.payBank, { contact_number: '', idempotency_key: newKey() }, 0);
       const paymentId = new URL(String(started.json.auth_url), base(0)).searchParams.get('payment_id')!;
-      expect((await browse(buyer, base(1), P.bankPortal, { payment_id: paymentId, action: 'approve' })).status).toBe(303);
-      expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 10 }, 1)).json).toEqual({ success: true });
+      expect((await browse(buyer, base(1), P.bankPortal, { payment_id: paymentId, action: 'approve' })).status).toBe(
+        303,
+      );
+      expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 10 }, 1)).json).toEqual({
+        success: true,
+      });
       expect((await send(buyer, 'reserve', P.reserve, {}, 0)).json.reserved).toBe(true);
       // First 'cancelled with the change' (the bank still authorising), then, executed, refunded.
-      const status = await eventually(() => bankStatus(buyer, 0, 0), (s) => s.truelayer_status_error === messages.paymentRefundedBasketChanged, 5_000, 150);
-      expect(status).toMatchObject({ status: 'failed', payment_completed: false, truelayer_status_error: messages.paymentRefundedBasketChanged });
+      const status = await eventually(
+        () => bankStatus(buyer, 0, 0),
+        (s) => s.truelayer_status_error === messages.paymentRefundedBasketChanged,
+        5_000,
+        150,
+      );
+      expect(status).toMatchObject({
+        status: 'failed',
+        payment_completed: false,
+        truelayer_status_error: messages.paymentRefundedBasketChanged,
+      });
       const [money] = await settleAndCheck('fixed bank, approved', [type], { extraSales: [saleId] });
-      expect(money).toMatchObject({ status: 'reserved', charges: 1, keptAtProvider: 0, refunded: 1_600, ticketsSold: 0 });
+      expect(money).toMatchObject({
+        status: 'reserved',
+        charges: 1,
+        keptAtProvider: 0,
+        refunded: 1_600,
+        ticketsSold: 0,
+      });
       expect(await sampleStock(database.pool, type)).toMatchObject({ sold: 0, held: 10 });
       tally([money!]);
     }
@@ -648,10 +836,15 @@ describeWithPostgres('money races over two api processes', () => {
     const { buyer, saleId } = await reservedBuyer(type, 1);
     const started = await send(buyer, 'pay bank', P.payBank, { contact_number: '', idempotency_key: newKey() }, 1);
     const paymentId = new URL(String(started.json.auth_url), base(1)).searchParams.get('payment_id')!;
-    expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 10 }, 0)).json).toEqual({ success: true });
+    expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 10 }, 0)).json).toEqual({
+      success: true,
+    });
     expect((await send(buyer, 'reserve', P.reserve, {}, 1)).json.reserved).toBe(true);
     await database.pool.query(`UPDATE sandbox_bank_payments SET status = 'executed' WHERE id = $1`, [paymentId]);
-    expect(await bankStatus(buyer, 0, 0)).toMatchObject({ status: 'failed', truelayer_status_error: messages.paymentRefundedBasketChanged });
+    expect(await bankStatus(buyer, 0, 0)).toMatchObject({
+      status: 'failed',
+      truelayer_status_error: messages.paymentRefundedBasketChanged,
+    });
     let money = (await settleAndCheck('fixed bank, executed anyway', [type])).find((m) => m.saleId === saleId)!;
     expect(money).toMatchObject({ status: 'reserved', keptAtProvider: 0, refunded: 1_600 });
     // A new bank payment for the basket as it is pays for the 10.
@@ -659,10 +852,23 @@ describeWithPostgres('money races over two api processes', () => {
     const next = new URL(String(again.json.auth_url), base(0)).searchParams.get('payment_id')!;
     expect(next).not.toBe(paymentId);
     expect((await browse(buyer, base(1), P.bankPortal, { payment_id: next, action: 'approve' })).status).toBe(303);
-    expect(await eventually(() => bankStatus(buyer, 1, 0), (s) => s.status !== 'pending', 5_000, 150)).toMatchObject({ status: 'executed', payment_completed: true });
+    expect(
+      await eventually(
+        () => bankStatus(buyer, 1, 0),
+        (s) => s.status !== 'pending',
+        5_000,
+        150,
+      ),
+    ).toMatchObject({ status: 'executed', payment_completed: true });
     expect((await send(buyer, 'deliver', P.deliver, {}, 0)).json.delivery_completed).toBe(true);
     money = (await settleAndCheck('fixed bank, paid', [type])).find((m) => m.saleId === saleId)!;
-    expect(money).toMatchObject({ status: 'paid', owed: 16_000, keptAtProvider: 16_000, ticketsSold: 10, ticketsIssued: 10 });
+    expect(money).toMatchObject({
+      status: 'paid',
+      owed: 16_000,
+      keptAtProvider: 16_000,
+      ticketsSold: 10,
+      ticketsIssued: 10,
+    });
     tally([money]);
   });
 
@@ -670,11 +876,19 @@ describeWithPostgres('money races over two api processes', () => {
     const { buyer, saleId } = await reservedBuyer(GALA_DINNER, 1);
     // Both mandatory before-payment questions first: without them no payment is made at all.
     await answerGala(buyer, GALA_DINNER, 1);
-    const ticketOnly = String((await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 0)).json.client_secret);
-    expect((await send(buyer, 'refund protection', P.refundProtection, { refund_protection: true }, 1)).json).toEqual({ success: true });
-    const withProtection = String((await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 1)).json.client_secret);
+    const ticketOnly = String(
+      (await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 0)).json.client_secret,
+    );
+    expect((await send(buyer, 'refund protection', P.refundProtection, { refund_protection: true }, 1)).json).toEqual({
+      success: true,
+    });
+    const withProtection = String(
+      (await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 1)).json.client_secret,
+    );
     expect(withProtection).not.toBe(ticketOnly);
-    expect((await send(buyer, 'donation', P.donation, { amount_before_booking_fee: 5000, charity_id: LIFEBOAT }, 0)).status).toBe(200);
+    expect(
+      (await send(buyer, 'donation', P.donation, { amount_before_booking_fee: 5000, charity_id: LIFEBOAT }, 0)).status,
+    ).toBe(200);
     expect((await send(buyer, 'gift aid', P.giftAid, giftAidForm, 1)).status).toBe(200);
     // Both older intents are dead: confirming is refused; collected anyway, each is refunded and buys nothing.
     for (const stale of [ticketOnly, withProtection]) {
@@ -683,17 +897,37 @@ describeWithPostgres('money races over two api processes', () => {
       await collectAnyway(database.pool, intentIdOf(stale));
       await browse(buyer, base(1), `${P.stripeReturn}?payment_intent=${intentIdOf(stale)}`);
     }
-    const [refunded] = await settleAndCheck('fixed gala, stale intents', [GALA_DINNER], { extraSales: [saleId] }).then((all) => all.filter((m) => m.saleId === saleId));
+    const [refunded] = await settleAndCheck('fixed gala, stale intents', [GALA_DINNER], { extraSales: [saleId] }).then(
+      (all) => all.filter((m) => m.saleId === saleId),
+    );
     expect(refunded).toMatchObject({ status: 'reserved', charges: 2, keptAtProvider: 0, ticketsSold: 0 });
     // Paying now pays for everything chosen, and the Gift Aid declaration stands beside the paid donation.
     expect((await payByCard(buyer, { via: base(0) })).json).toEqual({ status: 'succeeded' });
-    const { rows } = await database.pool.query<{ amount_minor: number; components: string }>(`SELECT amount_minor, components FROM payments WHERE sale_id = $1 AND status = 'paid'`, [saleId]);
-    expect(JSON.parse(rows[0]!.components)).toMatchObject({ donation_minor: 500_000, gift_aid: true, charity_id: LIFEBOAT, total_minor: rows[0]!.amount_minor });
+    const { rows } = await database.pool.query<{ amount_minor: number; components: string }>(
+      `SELECT amount_minor, components FROM payments WHERE sale_id = $1 AND status = 'paid'`,
+      [saleId],
+    );
+    expect(JSON.parse(rows[0]!.components)).toMatchObject({
+      donation_minor: 500_000,
+      gift_aid: true,
+      charity_id: LIFEBOAT,
+      total_minor: rows[0]!.amount_minor,
+    });
     expect(JSON.parse(rows[0]!.components).refund_protection_minor).toBeGreaterThan(0);
-    expect((await database.pool.query('SELECT sale_id FROM gift_aid_declarations WHERE sale_id = $1', [saleId])).rows).toHaveLength(1);
+    expect(
+      (await database.pool.query('SELECT sale_id FROM gift_aid_declarations WHERE sale_id = $1', [saleId])).rows,
+    ).toHaveLength(1);
     expect((await send(buyer, 'deliver', P.deliver, {}, 1)).json.delivery_completed).toBe(true);
-    const [paid] = (await settleAndCheck('fixed gala, paid', [GALA_DINNER], { extraSales: [saleId] })).filter((m) => m.saleId === saleId);
-    expect(paid).toMatchObject({ status: 'paid', charges: 3, owed: rows[0]!.amount_minor, keptAtProvider: rows[0]!.amount_minor, ticketsIssued: 1 });
+    const [paid] = (await settleAndCheck('fixed gala, paid', [GALA_DINNER], { extraSales: [saleId] })).filter(
+      (m) => m.saleId === saleId,
+    );
+    expect(paid).toMatchObject({
+      status: 'paid',
+      charges: 3,
+      owed: rows[0]!.amount_minor,
+      keptAtProvider: rows[0]!.amount_minor,
+      ticketsIssued: 1,
+    });
     tally([paid!]);
   });
 
@@ -706,7 +940,9 @@ describeWithPostgres('money races over two api processes', () => {
       const token = String((await send(buyer, 'tokenize', P.tokenize, cardFields, round)).json.token);
       tokens.set(saleId, [token]);
       await Promise.all([
-        send(buyer, 'pay square', P.paySquare, { source_id: token, idempotency_key: newKey(), ...billing }, round).then(() => undefined),
+        send(buyer, 'pay square', P.paySquare, { source_id: token, idempotency_key: newKey(), ...billing }, round).then(
+          () => undefined,
+        ),
         // The other tab starts 0 to 45 ms later, so that either may reach the sale's lock first.
         sleep((round % 4) * 15)
           .then(() => send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 8 }, round + 1))
@@ -721,7 +957,11 @@ describeWithPostgres('money races over two api processes', () => {
     }
     const all = await settleAndCheck('fixed square × quantity', [type], { squareTokens: tokens, chargedOnce: true });
     for (const money of all) tally([money]);
-    countFigure('load.money.fixed.squareVsQuantity', 20, 'square payments raced against a quantity change (fixed case)');
+    countFigure(
+      'load.money.fixed.squareVsQuantity',
+      20,
+      'square payments raced against a quantity change (fixed case)',
+    );
     console.log(`square × quantity: ${results.join(', ')}`);
   });
 
@@ -732,7 +972,13 @@ describeWithPostgres('money races over two api processes', () => {
     for (let round = 0; round < 10; round += 1) {
       const { buyer } = await reservedBuyer(free, 1, round);
       await Promise.all([
-        send(buyer, 'claim', P.claimFree, { email: `free-race-${round}@example.com`, idempotency_key: newKey() }, round),
+        send(
+          buyer,
+          'claim',
+          P.claimFree,
+          { email: `free-race-${round}@example.com`, idempotency_key: newKey() },
+          round,
+        ),
         send(buyer, 'add paid', P.add, { ticket_id: paid, quantity: 5 }, round + 1),
       ]);
       expect((await sampleStock(database.pool, paid)).sold).toBe(0);
@@ -755,7 +1001,10 @@ describeWithPostgres('money races over two api processes', () => {
     for (let round = 0; round < 20; round += 1) {
       {
         const { buyer } = await reservedBuyer(cardType, 2, round);
-        const confirms = await Promise.all([payByCard(buyer, { key: newKey(), via: base(round) }), payByCard(buyer, { key: newKey(), via: base(round + 1) })]);
+        const confirms = await Promise.all([
+          payByCard(buyer, { key: newKey(), via: base(round) }),
+          payByCard(buyer, { key: newKey(), via: base(round + 1) }),
+        ]);
         requests += 4;
         // At least one tab is told it paid; the other is told so too, or that the checkout is paid already.
         expect(confirms.some((answer) => answer.json.status === 'succeeded')).toBe(true);
@@ -763,21 +1012,47 @@ describeWithPostgres('money races over two api processes', () => {
       }
       {
         const { buyer, saleId } = await reservedBuyer(squareType, 2, round);
-        const [a, b] = await Promise.all([send(buyer, 'tokenize', P.tokenize, cardFields, round), send(buyer, 'tokenize', P.tokenize, cardFields, round + 1)]);
+        const [a, b] = await Promise.all([
+          send(buyer, 'tokenize', P.tokenize, cardFields, round),
+          send(buyer, 'tokenize', P.tokenize, cardFields, round + 1),
+        ]);
         tokens.set(saleId, [String(a.json.token), String(b.json.token)]);
         const paid = await Promise.all([
-          send(buyer, 'pay square', P.paySquare, { source_id: String(a.json.token), idempotency_key: newKey(), ...billing }, round),
-          send(buyer, 'pay square', P.paySquare, { source_id: String(b.json.token), idempotency_key: newKey(), ...billing }, round + 1),
+          send(
+            buyer,
+            'pay square',
+            P.paySquare,
+            { source_id: String(a.json.token), idempotency_key: newKey(), ...billing },
+            round,
+          ),
+          send(
+            buyer,
+            'pay square',
+            P.paySquare,
+            { source_id: String(b.json.token), idempotency_key: newKey(), ...billing },
+            round + 1,
+          ),
         ]);
         expect(paid.some((answer) => answer.json.payment_completed === true)).toBe(true);
         await send(buyer, 'deliver', P.deliver, {}, round + 1);
       }
     }
-    const all = await settleAndCheck('fixed two tabs', [cardType, squareType], { squareTokens: tokens, chargedOnce: true });
+    const all = await settleAndCheck('fixed two tabs', [cardType, squareType], {
+      squareTokens: tokens,
+      chargedOnce: true,
+    });
     expect(all.filter((money) => money.status === 'paid')).toHaveLength(40);
     const extra = all.reduce((sum, money) => sum + Math.max(0, money.charges - 1), 0);
-    highestFigure('load.money.extraCharges', extra, 'payments taken at a provider beyond one per sale by two tabs paying at once (must be 0)');
-    countFigure('load.money.fixed.twoTabs', 40, 'checkouts paid by two tabs at once, each with its own key (card and square)');
+    highestFigure(
+      'load.money.extraCharges',
+      extra,
+      'payments taken at a provider beyond one per sale by two tabs paying at once (must be 0)',
+    );
+    countFigure(
+      'load.money.fixed.twoTabs',
+      40,
+      'checkouts paid by two tabs at once, each with its own key (card and square)',
+    );
     for (const money of all) tally([money]);
   });
 
@@ -786,35 +1061,76 @@ describeWithPostgres('money races over two api processes', () => {
     const { buyer, saleId } = await reservedBuyer(type, 1);
     const refused = await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 0);
     expect(refused.status).toBe(409);
-    expect(refused.json.error).toBe(messages.questionsUnanswered('Dietary requirements; Name of the guest using this ticket'));
-    expect((await database.pool.query('SELECT id FROM sale_provider_payments WHERE sale_id = $1', [saleId])).rows).toEqual([]);
+    expect(refused.json.error).toBe(
+      messages.questionsUnanswered('Dietary requirements; Name of the guest using this ticket'),
+    );
+    expect(
+      (await database.pool.query('SELECT id FROM sale_provider_payments WHERE sale_id = $1', [saleId])).rows,
+    ).toEqual([]);
     await answerGala(buyer, type, 1, 1);
     expect((await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 1)).status).toBe(200);
     // A second ticket brings its own unanswered questions: refused again, the open intent cancelled by the change.
-    expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 2 }, 0)).json).toEqual({ success: true });
+    expect((await send(buyer, 'quantity', P.quantity, { ticket_id: type, quantity: 2 }, 0)).json).toEqual({
+      success: true,
+    });
     expect((await send(buyer, 'reserve', P.reserve, {}, 1)).json.reserved).toBe(true);
     const again = await send(buyer, 'token', P.getToken, { idempotency_key: newKey() }, 0);
     expect(again.status).toBe(409);
     expect(String(again.json.error)).toContain('Please answer these questions before paying');
     const [money] = await settleAndCheck('fixed unanswered', [type]);
     expect(money).toMatchObject({ status: 'reserved', charges: 0, keptAtProvider: 0 });
-    countFigure('load.money.refusedUnanswered', 2, 'payments refused for an unanswered mandatory question (nothing reached a provider)');
+    countFigure(
+      'load.money.refusedUnanswered',
+      2,
+      'payments refused for an unanswered mandatory question (nothing reached a provider)',
+    );
     tally([money!]);
   });
 
   test('the whole database reconciles: 0 mismatches', async () => {
-    await eventually(() => moneyJobsDue(database.pool), (n) => n === 0, 15_000, 100);
+    await eventually(
+      () => moneyJobsDue(database.pool),
+      (n) => n === 0,
+      15_000,
+      100,
+    );
     const report = await ledger!.report();
     expect(report.mismatches).toEqual([]);
     expect(serverErrors()).toEqual([]);
-    console.log(`reconcile: ${report.sales} sales, ${report.collectedMinor} collected, ${report.refundedMinor} refunded, 0 mismatches; outcomes ${JSON.stringify(outcomes)}`);
-    countFigure('load.money.outcome.paid', outcomes.paid, 'money races and fixed cases ending paid (money kept = price of what was sold)');
-    countFigure('load.money.outcome.paidAndRefunded', outcomes.paidAndRefunded, 'ending paid, with a stale or second payment refunded');
-    countFigure('load.money.outcome.refunded', outcomes.refunded, 'ending unpaid with the money collected refunded in full');
-    countFigure('load.money.outcome.refused', outcomes.refused, 'ending unpaid with no money moved (payment refused or cancelled before it was taken)');
-    countFigure('load.money.providerRaces', providerRaces, 'card intents collected at the provider after the server cancelled them (settled as refunds)');
+    console.log(
+      `reconcile: ${report.sales} sales, ${report.collectedMinor} collected, ${report.refundedMinor} refunded, 0 mismatches; outcomes ${JSON.stringify(outcomes)}`,
+    );
+    countFigure(
+      'load.money.outcome.paid',
+      outcomes.paid,
+      'money races and fixed cases ending paid (money kept = price of what was sold)',
+    );
+    countFigure(
+      'load.money.outcome.paidAndRefunded',
+      outcomes.paidAndRefunded,
+      'ending paid, with a stale or second payment refunded',
+    );
+    countFigure(
+      'load.money.outcome.refunded',
+      outcomes.refunded,
+      'ending unpaid with the money collected refunded in full',
+    );
+    countFigure(
+      'load.money.outcome.refused',
+      outcomes.refused,
+      'ending unpaid with no money moved (payment refused or cancelled before it was taken)',
+    );
+    countFigure(
+      'load.money.providerRaces',
+      providerRaces,
+      'card intents collected at the provider after the server cancelled them (settled as refunds)',
+    );
     countFigure('load.money.requests', requests, 'requests sent by the money races and fixed cases');
-    highestFigure('load.money.mismatches', report.mismatches.length, 'reconcile mismatches on the money-race database (must be 0)');
+    highestFigure(
+      'load.money.mismatches',
+      report.mismatches.length,
+      'reconcile mismatches on the money-race database (must be 0)',
+    );
     expect(races).toBeGreaterThan(0);
   });
 });

@@ -39,7 +39,9 @@ function describeWithNginx(name: string, body: () => void): void {
   if (process.env.CI) {
     describe(name, () => {
       test('needs nginx', () => {
-        throw new Error('no nginx binary (apt-get install nginx-light): CI must run the proxy in front of two api processes');
+        throw new Error(
+          'no nginx binary (apt-get install nginx-light): CI must run the proxy in front of two api processes',
+        );
       });
     });
     return;
@@ -63,36 +65,57 @@ class Client {
     private readonly localAddress: string,
   ) {}
 
-  request(method: 'GET' | 'POST', pathname: string, form?: Record<string, FormValue>, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+  request(
+    method: 'GET' | 'POST',
+    pathname: string,
+    form?: Record<string, FormValue>,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
     const body = method === 'POST' ? encodeForm(form ?? {}) : undefined;
-    const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '), ...extraHeaders };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+      ...extraHeaders,
+    };
     if (body !== undefined) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['content-length'] = String(Buffer.byteLength(body));
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
     }
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: this.port, localAddress: this.localAddress, method, path: pathname, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const setCookies = res.headers['set-cookie'] ?? [];
-          for (const line of setCookies) {
-            const [pair] = line.split(';');
-            const at = pair?.indexOf('=') ?? -1;
-            if (pair && at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-          }
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: Record<string, unknown> = {};
-          try {
-            const parsed: unknown = JSON.parse(text);
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, json, setCookies });
-        });
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          localAddress: this.localAddress,
+          method,
+          path: pathname,
+          headers,
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const setCookies = res.headers['set-cookie'] ?? [];
+            for (const line of setCookies) {
+              const [pair] = line.split(';');
+              const at = pair?.indexOf('=') ?? -1;
+              if (pair && at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+            }
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: Record<string, unknown> = {};
+            try {
+              const parsed: unknown = JSON.parse(text);
+              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+                json = parsed as Record<string, unknown>;
+            } catch {
+              // not JSON
+            }
+            resolve({ status: res.statusCode ?? 0, json, setCookies });
+          });
+        },
+      );
       req.on('error', reject);
       req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${pathname}: no answer within 30 s`)));
       req.end(body);
@@ -135,7 +158,12 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
   beforeAll(async () => {
     database = await createDatabase();
     proxyPort = await freePort();
-    const env = { TRUST_PROXY: '1', PUBLIC_URL: `http://127.0.0.1:${proxyPort}`, OTC_SENDS_PER_CLIENT: '2', CAPTCHA_RESERVE_LIMIT: '5' };
+    const env = {
+      TRUST_PROXY: '1',
+      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+      OTC_SENDS_PER_CLIENT: '2',
+      CAPTCHA_RESERVE_LIMIT: '5',
+    };
     // One after the other: the first migrates and seeds.
     apis = [await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-1' })];
     apis.push(await ApiProcess.start({ databaseUrl: database.url, env, name: 'api-2' }));
@@ -149,10 +177,17 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     fs.mkdirSync(site);
     fs.writeFileSync(path.join(site, 'mf-manifest.json'), JSON.stringify({ id: 'stand_in' }));
     fs.writeFileSync(path.join(site, 'remoteEntry.js'), 'void 0;\n');
-    fs.writeFileSync(path.join(site, 'remoteEntry.js.map'), '{"version":3,"sources":["webpack://remote/src/secret.ts"]}');
+    fs.writeFileSync(
+      path.join(site, 'remoteEntry.js.map'),
+      '{"version":3,"sources":["webpack://remote/src/secret.ts"]}',
+    );
     staticPort = await freePort();
     let staticLog = '';
-    staticServer = spawn(process.execPath, ['scripts/serve-static.mjs', site, String(staticPort)], { cwd: root, env: { ...process.env, HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    staticServer = spawn(process.execPath, ['scripts/serve-static.mjs', site, String(staticPort)], {
+      cwd: root,
+      env: { ...process.env, HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     staticServer.stdout?.on('data', (chunk: Buffer) => (staticLog += chunk.toString()));
     staticServer.stderr?.on('data', (chunk: Buffer) => (staticLog += chunk.toString()));
     await waitFor(`http://127.0.0.1:${staticPort}/healthz`, 'the static server', staticServer, () => staticLog);
@@ -192,10 +227,18 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
         '',
       ].join('\n'),
     );
-    const checked = spawnSync(nginx as string, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { encoding: 'utf8' });
+    const checked = spawnSync(
+      nginx as string,
+      ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+      { encoding: 'utf8' },
+    );
     if (checked.status !== 0) throw new Error(`nginx -t refused the rendered template:\n${checked.stderr}`);
     let nginxLog = '';
-    nginxProcess = spawn(nginx as string, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginxProcess = spawn(
+      nginx as string,
+      ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     nginxProcess.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
     await waitFor(`http://127.0.0.1:${proxyPort}/proxy-healthz`, 'nginx', nginxProcess, () => nginxLog);
   });
@@ -230,7 +273,10 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
 
     // The same session throughout: no process issued a new one (it would have, had it not known the cookie).
     expect(buyer.cookies).toEqual(session);
-    const { rows } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM sales WHERE reference = $1 AND status = $2', [checkout.json.sale_reference, 'reserved']);
+    const { rows } = await database.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sales WHERE reference = $1 AND status = $2',
+      [checkout.json.sale_reference, 'reserved'],
+    );
     expect(rows[0]?.n).toBe(1);
 
     // Round-robin: consecutive requests went to different processes, and both served the buyer.
@@ -243,7 +289,11 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     expect(upstreams).toHaveLength(5);
     expect(new Set(upstreams)).toEqual(new Set(apis.map((api) => `127.0.0.1:${api.port}`)));
     for (let i = 1; i < upstreams.length; i += 1) expect(upstreams[i]).not.toBe(upstreams[i - 1]);
-    countFigure('load.proxy.requestsAlternated', upstreams.length, "one buyer's checkout through nginx, alternating between two api processes");
+    countFigure(
+      'load.proxy.requestsAlternated',
+      upstreams.length,
+      "one buyer's checkout through nginx, alternating between two api processes",
+    );
   });
 
   test("per-client limits count the buyer's address from X-Forwarded-For, never the proxy's or one the buyer wrote", async () => {
@@ -253,7 +303,8 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     const send = (client: Client, email: string, headers: Record<string, string> = {}) =>
       client.request('POST', '/ajax/user/user/send_one_time_code/', { email }, headers).then((answer) => answer.status);
 
-    for (const client of [alice, bob]) expect((await client.request('GET', '/ajax/user/user/get_user/')).status).toBe(200);
+    for (const client of [alice, bob])
+      expect((await client.request('GET', '/ajax/user/user/get_user/')).status).toBe(200);
     expect(await send(alice, 'alice-1@proxy.test')).toBe(200);
     // A new address claimed in the header each time changes nothing: the proxy replaces the header.
     expect(await send(alice, 'alice-2@proxy.test', { 'x-forwarded-for': '198.51.100.7' })).toBe(200);
@@ -261,9 +312,16 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     // Another buyer behind the same proxy has a quota of her own (the proxy's address is not the one counted).
     expect(await send(bob, 'bob-1@proxy.test')).toBe(200);
 
-    const keys = (await database.pool.query<{ key: string }>("SELECT DISTINCT key FROM rate_limit_counters WHERE key LIKE 'otc-send-client:%'")).rows.map((row) => row.key);
-    expect(keys).toEqual(expect.arrayContaining([rateKey('otc-send-client', '127.0.0.3'), rateKey('otc-send-client', '127.0.0.4')]));
-    for (const address of ['127.0.0.1', '198.51.100.7', '198.51.100.8']) expect(keys).not.toContain(rateKey('otc-send-client', address));
+    const keys = (
+      await database.pool.query<{ key: string }>(
+        "SELECT DISTINCT key FROM rate_limit_counters WHERE key LIKE 'otc-send-client:%'",
+      )
+    ).rows.map((row) => row.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([rateKey('otc-send-client', '127.0.0.3'), rateKey('otc-send-client', '127.0.0.4')]),
+    );
+    for (const address of ['127.0.0.1', '198.51.100.7', '198.51.100.8'])
+      expect(keys).not.toContain(rateKey('otc-send-client', address));
   });
 
   test('the remotes are served behind the proxy under /remotes/<package>/, and no source map leaves', async () => {

@@ -92,7 +92,8 @@ export class ApiProcess {
     this.child = child;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`api ${this.options.name ?? this.port} exited (${child.exitCode}):\n${this.log()}`);
+      if (child.exitCode !== null)
+        throw new Error(`api ${this.options.name ?? this.port} exited (${child.exitCode}):\n${this.log()}`);
       try {
         const response = await fetch(`${this.baseURL}/healthz`);
         if (response.ok) return;
@@ -135,7 +136,12 @@ export class ApiProcess {
 
   /** Resolves when the process has died (a failpoint killed it). */
   async died(withinMs = 20_000): Promise<void> {
-    const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`api ${this.options.name ?? this.port} still running after ${withinMs} ms`)), withinMs).unref());
+    const timer = new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`api ${this.options.name ?? this.port} still running after ${withinMs} ms`)),
+        withinMs,
+      ).unref(),
+    );
     await Promise.race([this.exited(), timer]);
   }
 

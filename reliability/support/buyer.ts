@@ -37,15 +37,32 @@ export class Buyer {
     }
   }
 
-  private async send(method: 'GET' | 'POST', pathname: string, base: string, form: Record<string, FormValue> | undefined, options: RequestOptions): Promise<Answer> {
-    const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ') };
+  private async send(
+    method: 'GET' | 'POST',
+    pathname: string,
+    base: string,
+    form: Record<string, FormValue> | undefined,
+    options: RequestOptions,
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+    };
     if (method === 'POST') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
     }
     const dropper = new AbortController();
-    const signal = AbortSignal.any([dropper.signal, AbortSignal.timeout(options.abortAfterMs ?? options.timeoutMs ?? 30_000)]);
-    const response = await fetch(`${base}${pathname}`, { method, headers, signal, ...(method === 'POST' ? { body: encodeForm(form ?? {}) } : {}) });
+    const signal = AbortSignal.any([
+      dropper.signal,
+      AbortSignal.timeout(options.abortAfterMs ?? options.timeoutMs ?? 30_000),
+    ]);
+    const response = await fetch(`${base}${pathname}`, {
+      method,
+      headers,
+      signal,
+      ...(method === 'POST' ? { body: encodeForm(form ?? {}) } : {}),
+    });
     if (options.dropResponse) {
       dropper.abort();
       return { status: 0, body: null, json: {} };
@@ -67,7 +84,11 @@ export class Buyer {
   }
 
   /** POSTs a form; `via` sends it to another api process than the buyer's usual one. */
-  async post(pathname: string, form: Record<string, FormValue> = {}, options: RequestOptions & { via?: string } = {}): Promise<Answer> {
+  async post(
+    pathname: string,
+    form: Record<string, FormValue> = {},
+    options: RequestOptions & { via?: string } = {},
+  ): Promise<Answer> {
     await this.start(options.via);
     return this.send('POST', pathname, options.via ?? this.baseURL, form, options);
   }
@@ -94,7 +115,8 @@ export const paths = {
 /** Adds `qty` of a ticket type and expects the basket to take it. */
 export async function addTickets(buyer: Buyer, ticketTypeId: number, qty: number, via?: string): Promise<void> {
   const answer = await buyer.post(paths.add, { ticket_id: ticketTypeId, quantity: qty }, via ? { via } : {});
-  if (answer.json.success !== true) throw new Error(`add_to_basket refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+  if (answer.json.success !== true)
+    throw new Error(`add_to_basket refused (${answer.status}): ${JSON.stringify(answer.body)}`);
 }
 
 export const CARD_OK = '4242 4242 4242 4242';
@@ -104,13 +126,32 @@ export const newKey = () => `rel-${crypto.randomUUID()}`;
 
 /** Pays a reserved basket with the card sandbox (get_token, then confirm): answers the confirm's status and body. */
 export async function payByCard(buyer: Buyer, options: { key?: string; via?: string } = {}): Promise<Answer> {
-  const token = await buyer.post(paths.getToken, { idempotency_key: options.key ?? newKey() }, options.via ? { via: options.via } : {});
+  const token = await buyer.post(
+    paths.getToken,
+    { idempotency_key: options.key ?? newKey() },
+    options.via ? { via: options.via } : {},
+  );
   if (token.status !== 200 || typeof token.json.client_secret !== 'string') return token;
-  return buyer.post(paths.confirm, { client_secret: token.json.client_secret, number: CARD_OK, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' }, options.via ? { via: options.via } : {});
+  return buyer.post(
+    paths.confirm,
+    {
+      client_secret: token.json.client_secret,
+      number: CARD_OK,
+      exp_month: '12',
+      exp_year: '34',
+      cvc: '123',
+      postcode: 'BN1 1AA',
+    },
+    options.via ? { via: options.via } : {},
+  );
 }
 
 /** Runs `work` over `items` with at most `limit` running at once. */
-export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

@@ -19,14 +19,19 @@ export async function guestAccount(buyer: Buyer, email: string, fullname = 'Robi
 /** The buyer's sale id, by its reference in the checkout. */
 export async function saleIdOf(buyer: Buyer, pool: Pool): Promise<number> {
   const checkout = await buyer.get(paths.get);
-  const { rows } = await pool.query<{ id: number }>('SELECT id FROM sales WHERE reference = $1', [checkout.json.sale_reference]);
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM sales WHERE reference = $1', [
+    checkout.json.sale_reference,
+  ]);
   const row = rows[0];
   if (!row) throw new Error(`no sale for ${JSON.stringify(checkout.json.sale_reference)}`);
   return row.id;
 }
 
 /** Money the card sandbox took for a sale: intents, those that succeeded, and what is kept after refunds. */
-export async function cardCharges(pool: Pool, saleId: number): Promise<{ intents: number; succeeded: number; charged: number; kept: number }> {
+export async function cardCharges(
+  pool: Pool,
+  saleId: number,
+): Promise<{ intents: number; succeeded: number; charged: number; kept: number }> {
   const { rows } = await pool.query<{ intents: number; succeeded: number; charged: number; kept: number }>(
     `SELECT count(*)::int AS intents, count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
        coalesce(sum(amount_minor) FILTER (WHERE status = 'succeeded'), 0)::int AS charged,
@@ -39,6 +44,8 @@ export async function cardCharges(pool: Pool, saleId: number): Promise<{ intents
 
 /** Tickets issued for a sale, and how many distinct ones (a ticket issued twice shows as count > distinct seats). */
 export async function ticketsOf(pool: Pool, saleId: number): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets WHERE sale_id = $1', [saleId]);
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets WHERE sale_id = $1', [
+    saleId,
+  ]);
   return rows[0]!.n;
 }

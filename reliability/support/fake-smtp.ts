@@ -65,8 +65,7 @@ export class FakeSmtp {
         } else if (verb === 'QUIT') {
           reply('221 bye');
           socket.end();
-        }
-        else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
+        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
         else reply('502 not implemented');
       }
     });

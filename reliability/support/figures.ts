@@ -62,12 +62,19 @@ export function summariseFigures(records: readonly FigureRecord[]): Record<strin
       folded.set(entry.name, { value: entry.value, description: entry.description, combine: entry.combine });
       continue;
     }
-    if (seen.combine !== entry.combine) throw new Error(`figure ${entry.name} is recorded both as ${seen.combine} and ${entry.combine}`);
+    if (seen.combine !== entry.combine)
+      throw new Error(`figure ${entry.name} is recorded both as ${seen.combine} and ${entry.combine}`);
     seen.value =
-      entry.combine === 'sum' ? seen.value + entry.value : entry.combine === 'max' ? Math.max(seen.value, entry.value) : Math.min(seen.value, entry.value);
+      entry.combine === 'sum'
+        ? seen.value + entry.value
+        : entry.combine === 'max'
+          ? Math.max(seen.value, entry.value)
+          : Math.min(seen.value, entry.value);
   }
   return Object.fromEntries(
-    [...folded.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, { value, description }]) => [name, { value, description }]),
+    [...folded.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, { value, description }]) => [name, { value, description }]),
   );
 }
 

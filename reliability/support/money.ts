@@ -25,7 +25,11 @@ export type EventKind = keyof typeof EVENTS;
 
 let nextId = 97_000;
 /** A fresh GBP ticket type with its own stock on one of the seeded events. */
-export async function freshType(pool: Pool, kind: EventKind, options: { price: number; capacity: number; max?: number }): Promise<number> {
+export async function freshType(
+  pool: Pool,
+  kind: EventKind,
+  options: { price: number; capacity: number; max?: number },
+): Promise<number> {
   nextId += 1;
   const { eventId, dateId } = EVENTS[kind];
   await pool.query(
@@ -54,7 +58,12 @@ export interface PortalAnswer {
  * A request the buyer's browser makes without our page's XSRF header and without following the redirect: the sandbox
  * provider pages (3-D Secure, bank portal) and the card provider's return to /do/checkout/stripe_auth/.
  */
-export async function browse(buyer: Buyer, base: string, pathname: string, form?: Record<string, string>): Promise<PortalAnswer> {
+export async function browse(
+  buyer: Buyer,
+  base: string,
+  pathname: string,
+  form?: Record<string, string>,
+): Promise<PortalAnswer> {
   const cookie = [...buyer.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const response = await fetch(`${base}${pathname}`, {
     method: form ? 'POST' : 'GET',
@@ -75,7 +84,10 @@ export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_
  * the sandbox row says succeeded, as Stripe's would. The caller then lets the provider's return reach the server.
  */
 export async function collectAnyway(pool: Pool, intentId: string): Promise<void> {
-  await pool.query(`UPDATE sandbox_payment_intents SET status = 'succeeded', last_error = NULL, last_error_code = NULL, updated_at = now() WHERE id = $1`, [intentId]);
+  await pool.query(
+    `UPDATE sandbox_payment_intents SET status = 'succeeded', last_error = NULL, last_error_code = NULL, updated_at = now() WHERE id = $1`,
+    [intentId],
+  );
 }
 
 export interface SaleMoney {
@@ -106,10 +118,17 @@ export interface SaleMoney {
  * sandbox tokens the test made for the sale (by sale id): the square sandbox records a charge only by using up its
  * token.
  */
-export async function saleMoney(pool: Pool, saleId: number, squareTokensBySale: ReadonlyMap<number, readonly string[]> = new Map()): Promise<SaleMoney> {
+export async function saleMoney(
+  pool: Pool,
+  saleId: number,
+  squareTokensBySale: ReadonlyMap<number, readonly string[]> = new Map(),
+): Promise<SaleMoney> {
   const squareTokens = squareTokensBySale.get(saleId) ?? [];
   const [sale, cards, banks, ledger, tokens, settlement, plan, issued, sold] = await Promise.all([
-    pool.query<{ status: string; payment_plan_remaining: boolean }>('SELECT status, payment_plan_remaining FROM sales WHERE id = $1', [saleId]),
+    pool.query<{ status: string; payment_plan_remaining: boolean }>(
+      'SELECT status, payment_plan_remaining FROM sales WHERE id = $1',
+      [saleId],
+    ),
     pool.query<{ id: string; amount_minor: number; refunded_minor: number }>(
       `SELECT id, amount_minor, refunded_minor FROM sandbox_payment_intents WHERE (metadata::json->>'sale_id')::int = $1 AND status = 'succeeded'`,
       [saleId],
@@ -123,25 +142,39 @@ export async function saleMoney(pool: Pool, saleId: number, squareTokensBySale: 
       'SELECT kind, provider, provider_reference, amount_minor, status FROM ledger_entries WHERE sale_id = $1',
       [saleId],
     ),
-    pool.query<{ n: number }>('SELECT count(*)::int AS n FROM sandbox_square_tokens WHERE token = ANY($1) AND used_at IS NOT NULL', [squareTokens]),
-    pool.query<{ price_minor: number; instalment: boolean }>(`SELECT price_minor, instalment FROM payments WHERE sale_id = $1 AND status = 'paid'`, [saleId]),
+    pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sandbox_square_tokens WHERE token = ANY($1) AND used_at IS NOT NULL',
+      [squareTokens],
+    ),
+    pool.query<{ price_minor: number; instalment: boolean }>(
+      `SELECT price_minor, instalment FROM payments WHERE sale_id = $1 AND status = 'paid'`,
+      [saleId],
+    ),
     pool.query<{ paid: number }>(
       `SELECT coalesce(sum(i.amount_minor), 0)::int AS paid FROM payment_plan_instalments i JOIN payment_plans p ON p.id = i.plan_id WHERE p.sale_id = $1 AND i.status = 'paid'`,
       [saleId],
     ),
     pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tickets WHERE sale_id = $1', [saleId]),
-    pool.query<{ n: number }>(`SELECT coalesce(sum(qty), 0)::int AS n FROM holds WHERE sale_id = $1 AND status = 'sold'`, [saleId]),
+    pool.query<{ n: number }>(
+      `SELECT coalesce(sum(qty), 0)::int AS n FROM holds WHERE sale_id = $1 AND status = 'sold'`,
+      [saleId],
+    ),
   ]);
-  const recorded = new Set(ledger.rows.filter((row) => row.kind === 'payment').map((row) => `${row.provider}:${row.provider_reference}`));
+  const recorded = new Set(
+    ledger.rows.filter((row) => row.kind === 'payment').map((row) => `${row.provider}:${row.provider_reference}`),
+  );
   const executed = banks.rows.filter((row) => row.status === 'executed');
   const squarePayments = ledger.rows.filter((row) => row.kind === 'payment' && row.provider === 'square');
-  const squareRefunds = ledger.rows.filter((row) => row.kind === 'refund' && row.provider === 'square' && row.status === 'done');
+  const squareRefunds = ledger.rows.filter(
+    (row) => row.kind === 'refund' && row.provider === 'square' && row.status === 'done',
+  );
   const unrecorded = [
     ...cards.rows.filter((row) => !recorded.has(`stripe:${row.id}`)).map((row) => row.id),
     ...executed.filter((row) => !recorded.has(`truelayer:${row.id}`)).map((row) => row.id),
   ];
   // The square sandbox keeps no balance: a token used up is a charge, and its money is what the ledger recorded.
-  if (tokens.rows[0]!.n > squarePayments.length) unrecorded.push(`${tokens.rows[0]!.n - squarePayments.length} square charge(s)`);
+  if (tokens.rows[0]!.n > squarePayments.length)
+    unrecorded.push(`${tokens.rows[0]!.n - squarePayments.length} square charge(s)`);
   const keptAtProvider =
     cards.rows.reduce((sum, row) => sum + row.amount_minor - row.refunded_minor, 0) +
     executed.reduce((sum, row) => sum + (row.refunded ? 0 : row.amount_minor), 0) +
@@ -159,7 +192,9 @@ export async function saleMoney(pool: Pool, saleId: number, squareTokensBySale: 
     unrecorded,
     pendingRefunds: ledger.rows.filter((row) => row.kind === 'refund' && row.status === 'pending').length,
     authorizing: banks.rows.filter((row) => row.status === 'authorizing').length,
-    refunded: ledger.rows.filter((row) => row.kind === 'refund' && row.status === 'done').reduce((sum, row) => sum + row.amount_minor, 0),
+    refunded: ledger.rows
+      .filter((row) => row.kind === 'refund' && row.status === 'done')
+      .reduce((sum, row) => sum + row.amount_minor, 0),
     ticketsIssued: issued.rows[0]!.n,
     ticketsSold: sold.rows[0]!.n,
     planRemaining: sale.rows[0]?.payment_plan_remaining ?? false,
@@ -176,12 +211,18 @@ export async function moneyJobsDue(pool: Pool): Promise<number> {
 
 /** Whether the payment jobs are done with these sales: no refund pending, no approved bank payment unsettled. */
 export function settled(money: readonly SaleMoney[], jobsDue: number): boolean {
-  return jobsDue === 0 && money.every((sale) => sale.pendingRefunds === 0 && sale.authorizing === 0 && sale.unrecorded.length === 0);
+  return (
+    jobsDue === 0 &&
+    money.every((sale) => sale.pendingRefunds === 0 && sale.authorizing === 0 && sale.unrecorded.length === 0)
+  );
 }
 
 /** The sales that hold (or held) any of these ticket types. */
 export async function salesOfTypes(pool: Pool, ticketTypeIds: readonly number[]): Promise<number[]> {
-  const { rows } = await pool.query<{ sale_id: number }>('SELECT DISTINCT sale_id FROM sale_lines WHERE ticket_type_id = ANY($1) ORDER BY sale_id', [ticketTypeIds]);
+  const { rows } = await pool.query<{ sale_id: number }>(
+    'SELECT DISTINCT sale_id FROM sale_lines WHERE ticket_type_id = ANY($1) ORDER BY sale_id',
+    [ticketTypeIds],
+  );
   return rows.map((row) => row.sale_id);
 }
 

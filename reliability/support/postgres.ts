@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
 
-export const POSTGRES_URL = (process.env.RELIABILITY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+export const POSTGRES_URL = (process.env.RELIABILITY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(
+  /\/+$/,
+  '',
+);
 
 function urlFor(database: string): string {
   const url = new URL(POSTGRES_URL);
@@ -92,7 +95,10 @@ export async function createDatabase(): Promise<TestDatabase> {
 /** Ends every connection to the database but the caller's (a database outage as the api sees it). */
 export async function terminateBackends(database: string): Promise<number> {
   return admin(async (client) => {
-    const { rowCount } = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    const { rowCount } = await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
     return rowCount ?? 0;
   });
 }

@@ -51,7 +51,12 @@ let nextId = 95_000;
  * organiser: card payments), or with `square` on the comedy night (event 11, date 111, a square-type organiser: the
  * bank transfer is offered).
  */
-export async function freshTicketType(pool: Pool, capacity: number, name = 'Reliability', options: { square?: boolean } = {}): Promise<number> {
+export async function freshTicketType(
+  pool: Pool,
+  capacity: number,
+  name = 'Reliability',
+  options: { square?: boolean } = {},
+): Promise<number> {
   nextId += 1;
   const [eventId, dateId] = options.square ? [11, 111] : [10, 101];
   await pool.query(

@@ -14,7 +14,10 @@ test.each([
     messages.differentCurrency,
     'Unfortunately, some tickets had to be removed because they are being sold using a different currency from tickets already in the basket. Please purchase them separately',
   ],
-  [messages.checkoutExpired, 'Your checkout time expired. If the tickets are still available, you can try to reserve them again.'],
+  [
+    messages.checkoutExpired,
+    'Your checkout time expired. If the tickets are still available, you can try to reserve them again.',
+  ],
   [messages.feedbackSent, 'Your feedback has been sent. Thanks!'],
   [messages.bankTakingLonger, "It's taking longer than usual for confirmation of your payment."],
   [
@@ -29,7 +32,10 @@ test.each([
   [messages.postcodeRequired, 'Type your postcode or zip code'],
   [messages.canOnlyReserve(4), 'You can only reserve 4 tickets of this type'],
   [messages.minimumPurchase(2), 'You must purchase a minimum of 2 tickets of this type'],
-  [messages.openBankingRedirectFailed('TrueLayer'), 'There was an error with taking you to TrueLayer. Please try again.'],
+  [
+    messages.openBankingRedirectFailed('TrueLayer'),
+    'There was an error with taking you to TrueLayer. Please try again.',
+  ],
   [
     messages.noPaymentIntegration('Fair Events Ltd'),
     'We currently are unable to take payments for this basket as the payment integration has not yet been configured by Fair Events Ltd',
@@ -41,6 +47,8 @@ test.each([
 });
 
 test('each sentence is kept once', () => {
-  const sentences = Object.values(messages as Record<string, unknown>).filter((m): m is string => typeof m === 'string');
+  const sentences = Object.values(messages as Record<string, unknown>).filter(
+    (m): m is string => typeof m === 'string',
+  );
   expect(new Set(sentences).size).toBe(sentences.length);
 });

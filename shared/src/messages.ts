@@ -34,7 +34,8 @@ export const messages = {
   /** Inline, Gift Aid step. */
   giftAidStatusProblem: 'There was a problem setting your gift aid status. Please try again.',
   deliveryAddressFailed: 'Unable to set the delivery Address. Please try again later',
-  openBankingRedirectFailed: (provider: string) => `There was an error with taking you to ${provider}. Please try again.`,
+  openBankingRedirectFailed: (provider: string) =>
+    `There was an error with taking you to ${provider}. Please try again.`,
   stripeTokenFailed: 'Unable to get Stripe token. Please try again later',
   stripeRedirectFailed: 'There was an error with taking you to Stripe. Please try again.',
   addressNotFound: 'We were unable to find your address. Please try a different address',
@@ -77,7 +78,8 @@ export const messages = {
   /** After 9 polls. */
   bankTakingLonger: "It's taking longer than usual for confirmation of your payment.",
   /** After more than 60 polls. */
-  bankGiveUp: "We could not confirm if the payment was completed yet. We'll continue to wait, and deliver your tickets if payment is confirmed.",
+  bankGiveUp:
+    "We could not confirm if the payment was completed yet. We'll continue to wait, and deliver your tickets if payment is confirmed.",
   paymentFailedExpired:
     'Your payment was unsuccessful and the checkout time expired. If the tickets are still available, you can try to reserve them again',
   /** A payment made for a basket that changed before it was settled (our rule: a payment pays for one priced basket). */
@@ -194,7 +196,8 @@ export const messages = {
   stagePayment: 'Payment',
   stageTickets: 'Tickets',
   /** Announced once each, politely, at five minutes and at one minute left. */
-  checkoutTimeLeft: (minutes: number) => `You have ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to complete your checkout.`,
+  checkoutTimeLeft: (minutes: number) =>
+    `You have ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to complete your checkout.`,
 
   // ---- Our own words: a captcha that failed without expiring (a provider's sentence is shown as it is) -----------
   captchaNotVerified: 'The challenge could not be verified. Please try again.',

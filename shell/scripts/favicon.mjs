@@ -17,8 +17,19 @@ const WHITE = [0xff, 0xff, 0xff];
 const TILE = { x0: 0, y0: 0, x1: 32, y1: 32, r: 7 };
 const TICKET = { x0: 5, y0: 9, x1: 27, y1: 23, r: 2 };
 const NOTCH_R = 3;
-const NOTCHES = [[5, 16], [27, 16]];
-const PERFORATION = { x: 20, width: 1.5, dashes: [[11, 13], [15, 17], [19, 21]] };
+const NOTCHES = [
+  [5, 16],
+  [27, 16],
+];
+const PERFORATION = {
+  x: 20,
+  width: 1.5,
+  dashes: [
+    [11, 13],
+    [15, 17],
+    [19, 21],
+  ],
+};
 
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 <rect width="32" height="32" rx="${TILE.r}" fill="#1b4fd8"/>
@@ -37,10 +48,12 @@ function inRoundedRect(x, y, { x0, y0, x1, y1, r }) {
 /** The colour at a point of the 32x32 drawing, or null where it is transparent. */
 function colourAt(x, y) {
   if (!inRoundedRect(x, y, TILE)) return null;
-  const onTicket = inRoundedRect(x, y, TICKET) && NOTCHES.every(([nx, ny]) => (x - nx) ** 2 + (y - ny) ** 2 > NOTCH_R ** 2);
+  const onTicket =
+    inRoundedRect(x, y, TICKET) && NOTCHES.every(([nx, ny]) => (x - nx) ** 2 + (y - ny) ** 2 > NOTCH_R ** 2);
   if (!onTicket) return BLUE;
   const perforated =
-    Math.abs(x - PERFORATION.x) <= PERFORATION.width / 2 && PERFORATION.dashes.some(([from, to]) => y >= from && y <= to);
+    Math.abs(x - PERFORATION.x) <= PERFORATION.width / 2 &&
+    PERFORATION.dashes.some(([from, to]) => y >= from && y <= to);
   return perforated ? BLUE : WHITE;
 }
 

@@ -44,7 +44,9 @@ function onStepShownFactory(scope: Scope, loader: StepLoader, config: ShellConfi
     if (config.sentryDsn && !sentryStarted) {
       sentryStarted = true;
       const dsn = config.sentryDsn;
-      void import(/* webpackChunkName: "sentry-start" */ './integrations/sentry').then(({ startSentry }) => startSentry(dsn, scope));
+      void import(/* webpackChunkName: "sentry-start" */ './integrations/sentry').then(({ startSentry }) =>
+        startSentry(dsn, scope),
+      );
     }
   };
 }
@@ -58,7 +60,10 @@ async function start() {
   const loader = createStepLoader({
     federation: createFederation(runtime.remotes),
     contractVersion: CONTRACT_VERSION,
-    onFailure: (failure) => console.error(`checkout: ${failure.remote} ${failure.module} could not be loaded (${failure.kind}): ${failure.message}`),
+    onFailure: (failure) =>
+      console.error(
+        `checkout: ${failure.remote} ${failure.module} could not be loaded (${failure.kind}): ${failure.message}`,
+      ),
   });
 
   // Most visits start on the basket: fetch its remote while the checkout loads.

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import { messages, type FormValue } from '@checkout/shared';
 import { loadIdentityConfig } from '../identity/config';
-import { accountPaths, accountSnapshot, demoUserVisitor, guestVisitor, proveEmail, reservedVisitor } from '../identity/testing';
+import {
+  accountPaths,
+  accountSnapshot,
+  demoUserVisitor,
+  guestVisitor,
+  proveEmail,
+  reservedVisitor,
+} from '../identity/testing';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
@@ -19,7 +26,17 @@ jest.setTimeout(60_000);
 const MANY = { limit: 10_000, windowSeconds: 900 };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
+  t = await createTestApp({
+    config: {
+      identity: {
+        ...loadIdentityConfig({}),
+        sendsPerEmail: MANY,
+        sendsPerEmailClient: MANY,
+        sendsPerClient: MANY,
+        checksPerClient: MANY,
+      },
+    },
+  });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -34,7 +51,14 @@ const ukAddress = {
   country: 1,
   state: '',
 } satisfies Record<string, FormValue>;
-const usAddress = { ...ukAddress, address_1: '350 Fifth Avenue', town: 'New York', postcode: '10118', country: 2, state: 33 };
+const usAddress = {
+  ...ukAddress,
+  address_1: '350 Fifth Avenue',
+  town: 'New York',
+  postcode: '10118',
+  country: 2,
+  state: 33,
+};
 
 async function saleOf(visitor: Visitor) {
   const reference = (await visitor.get(paths.get)).json().sale_reference as string;
@@ -51,7 +75,10 @@ describe('get_address_all_countries_states', () => {
     const visitor = await t.visitor();
     const response = await visitor.post(accountPaths.countries);
     expect(response.statusCode).toBe(200);
-    const { countries, states } = response.json<{ countries: { id: number; name: string }[]; states: { id: number; name: string; country_id: number }[] }>();
+    const { countries, states } = response.json<{
+      countries: { id: number; name: string }[];
+      states: { id: number; name: string; country_id: number }[];
+    }>();
     expect(countries).toHaveLength(249);
     expect(countries.slice(0, 2)).toEqual([
       { id: 1, name: 'United Kingdom' },
@@ -59,11 +86,18 @@ describe('get_address_all_countries_states', () => {
     ]);
     expect(new Set(countries.map((c) => c.id)).size).toBe(249);
     expect(new Set(countries.map((c) => c.name)).size).toBe(249);
-    expect(countries.map((c) => c.name)).toEqual(expect.arrayContaining(['France', 'Ireland', 'Germany', 'Japan', "Côte d'Ivoire", 'Åland Islands']));
+    expect(countries.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['France', 'Ireland', 'Germany', 'Japan', "Côte d'Ivoire", 'Åland Islands']),
+    );
     const rest = countries.slice(2).map((c) => c.name);
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' })));
     expect(states.every((s) => s.country_id === 2)).toBe(true);
-    expect(states).toEqual(expect.arrayContaining([{ id: 33, name: 'New York', country_id: 2 }, { id: 9, name: 'District of Columbia', country_id: 2 }]));
+    expect(states).toEqual(
+      expect.arrayContaining([
+        { id: 33, name: 'New York', country_id: 2 },
+        { id: 9, name: 'District of Columbia', country_id: 2 },
+      ]),
+    );
     expect(states.filter((s) => s.id <= 51)).toHaveLength(51);
   });
 });
@@ -76,7 +110,12 @@ describe('the address book belongs to its owner', () => {
     const demo = await demoUserVisitor(t);
     expect((await demo.post(accountPaths.userAddresses)).json()).toEqual({
       existing_addresses: [
-        { id: SEED.address.demoHome, first_name: 'Alex', last_name: 'Morgan', full_address: '14 Marine Parade, Brighton, BN2 1TL, United Kingdom' },
+        {
+          id: SEED.address.demoHome,
+          first_name: 'Alex',
+          last_name: 'Morgan',
+          full_address: '14 Marine Parade, Brighton, BN2 1TL, United Kingdom',
+        },
         {
           id: SEED.address.demoUs,
           first_name: 'Alex',
@@ -99,22 +138,40 @@ describe('the address book belongs to its owner', () => {
     for (const visitor of [other, guest]) {
       const response = await visitor.post(accountPaths.deleteAddress, { address_id: SEED.address.demoHome });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: addressMessages.notYourAddress, errors: { address_id: addressMessages.notYourAddress }, request_id: expect.any(String) });
+      expect(response.json()).toEqual({
+        error: addressMessages.notYourAddress,
+        errors: { address_id: addressMessages.notYourAddress },
+        request_id: expect.any(String),
+      });
     }
     expect(await accountSnapshot(t)).toBe(before);
   });
 
   test('the owner can delete their own address, once', async () => {
-    const user = await t.db.insertInto('users').values({ email: 'deleter@example.org', first_name: 'Dee', last_name: 'Leter' }).returning('id').executeTakeFirstOrThrow();
+    const user = await t.db
+      .insertInto('users')
+      .values({ email: 'deleter@example.org', first_name: 'Dee', last_name: 'Leter' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const saved = await t.db
       .insertInto('user_addresses')
-      .values({ user_id: user.id, first_name: 'Dee', last_name: 'Leter', address_1: '1 Sussex Square', town: 'Brighton', postcode: 'BN2 1FJ', country_code: 1 })
+      .values({
+        user_id: user.id,
+        first_name: 'Dee',
+        last_name: 'Leter',
+        address_1: '1 Sussex Square',
+        town: 'Brighton',
+        postcode: 'BN2 1FJ',
+        country_code: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const visitor = await reservedVisitor(t);
     await proveEmail(t, visitor, 'deleter@example.org');
     expect((await visitor.post(accountPaths.userAddresses)).json().existing_addresses).toHaveLength(1);
-    expect((await visitor.post(accountPaths.deleteAddress, { address_id: saved.id })).json()).toEqual({ success: true });
+    expect((await visitor.post(accountPaths.deleteAddress, { address_id: saved.id })).json()).toEqual({
+      success: true,
+    });
     expect((await visitor.post(accountPaths.userAddresses)).json()).toEqual({ existing_addresses: [] });
     expect((await visitor.post(accountPaths.deleteAddress, { address_id: saved.id })).statusCode).toBe(404);
   });
@@ -178,9 +235,13 @@ describe('lookup_address (a real provider, against a local stub)', () => {
       }
       if (url.pathname.startsWith('/v1/postcodes/')) return reply(404, { code: 4040, message: 'Postcode not found' });
       if (url.pathname === '/v1/addresses' && url.searchParams.get('query') === 'queen square') {
-        return reply(200, { code: 2000, result: { hits: [{ line_1: '4 Queen Square', line_2: null, post_town: 'Bristol', postcode: 'BS1 4NT' }] } });
+        return reply(200, {
+          code: 2000,
+          result: { hits: [{ line_1: '4 Queen Square', line_2: null, post_town: 'Bristol', postcode: 'BS1 4NT' }] },
+        });
       }
-      if (url.pathname === '/v1/addresses' && url.searchParams.get('query') === 'broken') return reply(500, { message: 'oops' });
+      if (url.pathname === '/v1/addresses' && url.searchParams.get('query') === 'broken')
+        return reply(500, { message: 'oops' });
       return reply(200, { code: 2000, result: { hits: [] } });
     });
     await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
@@ -196,7 +257,9 @@ describe('lookup_address (a real provider, against a local stub)', () => {
       { formatted_address: '3 Queen Square', address_line_2: null, town: 'Bristol', post_code: 'BS1 4QA' },
     ]);
     expect(seen).toContain('/v1/postcodes/BS14QA?api_key=ak_test');
-    expect(await provider.lookup('queen square')).toEqual([{ formatted_address: '4 Queen Square', address_line_2: null, town: 'Bristol', post_code: 'BS1 4NT' }]);
+    expect(await provider.lookup('queen square')).toEqual([
+      { formatted_address: '4 Queen Square', address_line_2: null, town: 'Bristol', post_code: 'BS1 4NT' },
+    ]);
     expect(await provider.lookup('ZZ9 9ZZ')).toEqual([]);
     await expect(provider.lookup('broken')).rejects.toThrow('500');
     await expect(idealPostcodesLookup({ baseUrl: base, apiKey: 'wrong' }).lookup('BS1 4QA')).rejects.toThrow('401');
@@ -204,12 +267,20 @@ describe('lookup_address (a real provider, against a local stub)', () => {
 
   test('ADDRESS_LOOKUP_KEY switches the app to it; a provider failure is an empty list; lookups per client are limited', async () => {
     const app = await createTestApp({
-      config: { address: { ...loadAddressConfig({ ADDRESS_LOOKUP_KEY: 'ak_test', ADDRESS_LOOKUP_URL: `${base}/` }), lookupsPerClient: { limit: 3, windowSeconds: 900 } } },
+      config: {
+        address: {
+          ...loadAddressConfig({ ADDRESS_LOOKUP_KEY: 'ak_test', ADDRESS_LOOKUP_URL: `${base}/` }),
+          lookupsPerClient: { limit: 3, windowSeconds: 900 },
+        },
+      },
     });
     try {
       const visitor = await app.visitor();
       const found = await visitor.post(accountPaths.lookup, { address: 'BS1 4QA' });
-      expect(found.json().possible_addresses.map((r: { formatted_address: string }) => r.formatted_address)).toEqual(['Flat 1', '3 Queen Square']);
+      expect(found.json().possible_addresses.map((r: { formatted_address: string }) => r.formatted_address)).toEqual([
+        'Flat 1',
+        '3 Queen Square',
+      ]);
       const broken = await visitor.post(accountPaths.lookup, { address: 'broken' });
       expect([broken.statusCode, broken.json()]).toEqual([200, { possible_addresses: [] }]);
       expect((await visitor.post(accountPaths.lookup, { address: 'queen square' })).statusCode).toBe(200);
@@ -247,7 +318,10 @@ describe('set_delivery_address', () => {
     const visitor = await demoUserVisitor(t);
     const response = await visitor.post(accountPaths.setDeliveryAddress, { address: usAddress });
     expect(response.statusCode).toBe(200);
-    const book = (await visitor.post(accountPaths.userAddresses)).json().existing_addresses as { id: number; full_address: string }[];
+    const book = (await visitor.post(accountPaths.userAddresses)).json().existing_addresses as {
+      id: number;
+      full_address: string;
+    }[];
     const added = book.find((entry) => entry.id !== SEED.address.demoHome && entry.id !== SEED.address.demoUs);
     expect(added?.full_address).toBe('350 Fifth Avenue, New York, NY 10118, United States');
     expect((await saleOf(visitor)).delivery_address_id).toBe(added?.id);
@@ -256,9 +330,19 @@ describe('set_delivery_address', () => {
 
   test('a saved address of the signed-in user is chosen by id', async () => {
     const visitor = await demoUserVisitor(t);
-    expect((await visitor.post(accountPaths.setDeliveryAddress, { address: { selected_user_address_id: SEED.address.demoHome } })).statusCode).toBe(200);
+    expect(
+      (
+        await visitor.post(accountPaths.setDeliveryAddress, {
+          address: { selected_user_address_id: SEED.address.demoHome },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await saleOf(visitor)).delivery_address_id).toBe(SEED.address.demoHome);
-    expect(await deliveryOf(visitor)).toMatchObject({ user_address_id: SEED.address.demoHome, address_1: '14 Marine Parade', postcode: 'BN2 1TL' });
+    expect(await deliveryOf(visitor)).toMatchObject({
+      user_address_id: SEED.address.demoHome,
+      address_1: '14 Marine Parade',
+      postcode: 'BN2 1TL',
+    });
   });
 
   test("someone else's saved address is refused, for a guest and for another user, and nothing changes", async () => {
@@ -267,7 +351,9 @@ describe('set_delivery_address', () => {
     await proveEmail(t, other, 'dark@example.com');
     const before = await accountSnapshot(t);
     for (const visitor of [guest, other]) {
-      const response = await visitor.post(accountPaths.setDeliveryAddress, { address: { selected_user_address_id: SEED.address.demoHome } });
+      const response = await visitor.post(accountPaths.setDeliveryAddress, {
+        address: { selected_user_address_id: SEED.address.demoHome },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe(addressMessages.notYourAddress);
     }
@@ -308,19 +394,34 @@ describe('set_delivery_address', () => {
     test('need who the voucher is from and for; nothing changes without them', async () => {
       const visitor = await guestVisitor(t, 'voucher-buyer@example.org', 'Robin Guest', voucherBasket);
       const before = await accountSnapshot(t);
-      const response = await visitor.post(accountPaths.setDeliveryAddress, { address: ukAddress, gift_voucher_from: ' ', gift_voucher_to: '' });
+      const response = await visitor.post(accountPaths.setDeliveryAddress, {
+        address: ukAddress,
+        gift_voucher_from: ' ',
+        gift_voucher_to: '',
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual({ gift_voucher_from: messages.giftVoucherFromRequired, gift_voucher_to: messages.giftVoucherToRequired });
+      expect(response.json().errors).toEqual({
+        gift_voucher_from: messages.giftVoucherFromRequired,
+        gift_voucher_to: messages.giftVoucherToRequired,
+      });
       expect(await accountSnapshot(t)).toBe(before);
 
-      const ok = await visitor.post(accountPaths.setDeliveryAddress, { address: ukAddress, gift_voucher_from: ' Robin ', gift_voucher_to: 'Sam' });
+      const ok = await visitor.post(accountPaths.setDeliveryAddress, {
+        address: ukAddress,
+        gift_voucher_from: ' Robin ',
+        gift_voucher_to: 'Sam',
+      });
       expect(ok.statusCode).toBe(200);
       expect(await saleOf(visitor)).toMatchObject({ gift_voucher_from: 'Robin', gift_voucher_to: 'Sam' });
     });
 
     test('a basket without vouchers ignores from/to', async () => {
       const visitor = await guestVisitor(t, 'no-voucher@example.org');
-      await visitor.post(accountPaths.setDeliveryAddress, { address: ukAddress, gift_voucher_from: 'Robin', gift_voucher_to: 'Sam' });
+      await visitor.post(accountPaths.setDeliveryAddress, {
+        address: ukAddress,
+        gift_voucher_from: 'Robin',
+        gift_voucher_to: 'Sam',
+      });
       expect(await saleOf(visitor)).toMatchObject({ gift_voucher_from: null, gift_voucher_to: null });
     });
   });

@@ -7,8 +7,21 @@ import { addressMessages } from './messages';
 import { countryName } from './places';
 
 /** One line for the saved-address list: '14 Marine Parade, Brighton, BN2 1TL, United Kingdom'. */
-export function fullAddress(row: { address_1: string; address_2: string | null; town: string; postcode: string; state: string | null; country_code: number }): string {
-  return [row.address_1, row.address_2, row.town, row.state ? `${row.state} ${row.postcode}` : row.postcode, countryName(row.country_code)]
+export function fullAddress(row: {
+  address_1: string;
+  address_2: string | null;
+  town: string;
+  postcode: string;
+  state: string | null;
+  country_code: number;
+}): string {
+  return [
+    row.address_1,
+    row.address_2,
+    row.town,
+    row.state ? `${row.state} ${row.postcode}` : row.postcode,
+    countryName(row.country_code),
+  ]
     .filter((part): part is string => !!part && part.trim().length > 0)
     .join(', ');
 }
@@ -24,7 +37,12 @@ export async function userAddresses(db: Db, session: SessionHandle): Promise<Sav
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, first_name: row.first_name, last_name: row.last_name, full_address: fullAddress(row) }));
+  return rows.map((row) => ({
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_address: fullAddress(row),
+  }));
 }
 
 /** A saved address of this user, or undefined (another user's, deleted, or none). */
@@ -43,7 +61,12 @@ export function ownAddress(db: DbOrTx, userId: number, addressId: number) {
  * attempt) is refused as if it did not exist, so ids cannot be probed. Kept as a soft delete: a past order may still
  * point at it.
  */
-export async function deleteAddress(db: Db, clock: Clock, session: SessionHandle, addressId: number): Promise<{ success: true }> {
+export async function deleteAddress(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  addressId: number,
+): Promise<{ success: true }> {
   const userId = (await session.load())?.user_id ?? null;
   const deleted =
     userId === null
@@ -56,6 +79,7 @@ export async function deleteAddress(db: Db, clock: Clock, session: SessionHandle
           .where('deleted_at', 'is', null)
           .returning('id')
           .executeTakeFirst();
-  if (!deleted) throw new HttpError(404, addressMessages.notYourAddress, { address_id: addressMessages.notYourAddress });
+  if (!deleted)
+    throw new HttpError(404, addressMessages.notYourAddress, { address_id: addressMessages.notYourAddress });
   return { success: true };
 }

@@ -27,8 +27,15 @@ interface AddressFields {
 }
 
 async function basketKinds(db: Db, saleId: number): Promise<{ tickets: number; vouchers: number }> {
-  const lines = await db.selectFrom('sale_lines').select(['ticket_type_id', 'gift_voucher_id']).where('sale_id', '=', saleId).execute();
-  return { tickets: lines.filter((line) => line.ticket_type_id !== null).length, vouchers: lines.filter((line) => line.gift_voucher_id !== null).length };
+  const lines = await db
+    .selectFrom('sale_lines')
+    .select(['ticket_type_id', 'gift_voucher_id'])
+    .where('sale_id', '=', saleId)
+    .execute();
+  return {
+    tickets: lines.filter((line) => line.ticket_type_id !== null).length,
+    vouchers: lines.filter((line) => line.gift_voucher_id !== null).length,
+  };
 }
 
 function refuse(errors: Record<string, string | undefined>): never {
@@ -40,7 +47,8 @@ function refuse(errors: Record<string, string | undefined>): never {
 function newAddressFields(address: Address, owner: AddressOwner, voucherErrors: Record<string, string>): AddressFields {
   const errors: Record<string, string | undefined> = { ...addressErrors(address, { owner }), ...voucherErrors };
   const country = typeof address.country === 'number' ? address.country : null;
-  if (!errors.country && (country === null || countryName(country) === undefined)) errors.country = addressMessages.unknownCountry;
+  if (!errors.country && (country === null || countryName(country) === undefined))
+    errors.country = addressMessages.unknownCountry;
   const state = country === COUNTRY.USA && typeof address.state === 'number' ? usStateCode(address.state) : undefined;
   if (!errors.state && country === COUNTRY.USA && state === undefined) errors.state = addressMessages.unknownState;
   if (Object.values(errors).some(Boolean) || country === null) refuse(errors);
@@ -61,7 +69,12 @@ function newAddressFields(address: Address, owner: AddressOwner, voucherErrors: 
  * needs a state). A new address of a signed-in user is also saved to their address book. Baskets with gift vouchers
  * need who they are from and for. The sale keeps a copy of the address as given.
  */
-export async function setDeliveryAddress(db: Db, clock: Clock, session: SessionHandle, input: SetDeliveryAddressInput): Promise<{ success: true }> {
+export async function setDeliveryAddress(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  input: SetDeliveryAddressInput,
+): Promise<{ success: true }> {
   const now = clock.now();
   const sale = await assertReservedSale(db, session, now);
   const userId = (await session.load())?.user_id ?? null;
@@ -69,7 +82,9 @@ export async function setDeliveryAddress(db: Db, clock: Clock, session: SessionH
   const hasVouchers = kinds.vouchers > 0;
   // Spec 5 words the messages for the recipient when the basket is gift vouchers alone (the page does the same).
   const owner: AddressOwner = hasVouchers && kinds.tickets === 0 ? 'the recipients' : 'your';
-  const voucherErrors: Record<string, string> = hasVouchers ? { ...giftVoucherErrors(input.gift_voucher_from, input.gift_voucher_to) } : {};
+  const voucherErrors: Record<string, string> = hasVouchers
+    ? { ...giftVoucherErrors(input.gift_voucher_from, input.gift_voucher_to) }
+    : {};
 
   const selected = input.address.selected_user_address_id;
   let fields: AddressFields;

@@ -8,13 +8,21 @@ import { createAddressLookup, type AddressLookupProvider } from './lookup';
 import { addressMessages } from './messages';
 import { COUNTRIES, US_STATES } from './places';
 
-export function addressHandlers({ db, clock, config }: AppDeps, lookup: AddressLookupProvider = createAddressLookup(config.address)): CallHandlers {
+export function addressHandlers(
+  { db, clock, config }: AppDeps,
+  lookup: AddressLookupProvider = createAddressLookup(config.address),
+): CallHandlers {
   const everywhere = { countries: [...COUNTRIES], states: [...US_STATES] };
   return {
     getAddressAllCountriesStates: async () => everywhere,
     getUserAddresses: async (_input, { request }) => ({ existing_addresses: await userAddresses(db, request.session) }),
     lookupAddress: async ({ address }, { request }) => {
-      const decision = await hitRateLimit(db, rateKey('address-lookup-client', request.ip), config.address.lookupsPerClient, clock.now());
+      const decision = await hitRateLimit(
+        db,
+        rateKey('address-lookup-client', request.ip),
+        config.address.lookupsPerClient,
+        clock.now(),
+      );
       if (!decision.allowed) throw new HttpError(429, addressMessages.tooManyLookups);
       try {
         return { possible_addresses: await lookup.lookup(address) };

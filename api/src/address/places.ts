@@ -4,7 +4,11 @@ import { US_STATE_ROWS } from './us-states';
 
 /** Countries and US states as the page lists them (get_address_all_countries_states), built once. */
 export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map(([id, , name]) => ({ id, name }));
-export const US_STATES: readonly CountryState[] = US_STATE_ROWS.map(([id, , name]) => ({ id, name, country_id: COUNTRY.USA }));
+export const US_STATES: readonly CountryState[] = US_STATE_ROWS.map(([id, , name]) => ({
+  id,
+  name,
+  country_id: COUNTRY.USA,
+}));
 
 const countryNames = new Map(COUNTRY_ROWS.map(([id, , name]) => [id, name]));
 const stateCodes = new Map(US_STATE_ROWS.map(([id, code]) => [id, code]));

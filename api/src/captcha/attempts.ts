@@ -14,7 +14,12 @@ const BUCKETS_PER_WINDOW = 10;
  * last `windowSeconds`, so attempts stop counting once the window has passed them. One statement records the attempt
  * and reads the count. Answers the count, this attempt included.
  */
-export async function recordReserveAttempt(db: DbOrTx, address: string, windowSeconds: number, now: Date): Promise<number> {
+export async function recordReserveAttempt(
+  db: DbOrTx,
+  address: string,
+  windowSeconds: number,
+  now: Date,
+): Promise<number> {
   const key = rateKey('captcha-reserve', address);
   const windowMs = windowSeconds * 1000;
   const bucketMs = Math.max(1, Math.floor(windowMs / BUCKETS_PER_WINDOW));
@@ -32,6 +37,7 @@ export async function recordReserveAttempt(db: DbOrTx, address: string, windowSe
   const row = rows[0];
   if (!row) throw new Error('recordReserveAttempt: the counter answered no row');
   // The first attempt of a bucket clears this address's buckets that no longer count.
-  if (row.hits === 1) await db.deleteFrom('rate_limit_counters').where('key', '=', key).where('window_start', '<=', since).execute();
+  if (row.hits === 1)
+    await db.deleteFrom('rate_limit_counters').where('key', '=', key).where('window_start', '<=', since).execute();
   return row.hits + row.earlier;
 }

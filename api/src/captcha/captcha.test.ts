@@ -23,11 +23,32 @@ async function solve(visitor: Visitor, sitekey = SANDBOX_SITE_KEY): Promise<stri
 
 describe('configuration', () => {
   test('the sandbox unless both hCaptcha keys are set; a secret without its site key is refused', () => {
-    expect(loadCaptchaConfig({})).toMatchObject({ mode: 'sandbox', siteKey: SANDBOX_SITE_KEY, reserveLimit: 5, reserveWindowSeconds: 600, sandboxTokenSeconds: 120 });
-    expect(loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'k', HCAPTCHA_SECRET: 's' })).toMatchObject({ mode: 'hcaptcha', siteKey: 'k', secret: 's', verifyUrl: 'https://api.hcaptcha.com/siteverify' });
-    expect(loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'k' })).toMatchObject({ mode: 'sandbox', siteKey: SANDBOX_SITE_KEY, secret: undefined });
+    expect(loadCaptchaConfig({})).toMatchObject({
+      mode: 'sandbox',
+      siteKey: SANDBOX_SITE_KEY,
+      reserveLimit: 5,
+      reserveWindowSeconds: 600,
+      sandboxTokenSeconds: 120,
+    });
+    expect(loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'k', HCAPTCHA_SECRET: 's' })).toMatchObject({
+      mode: 'hcaptcha',
+      siteKey: 'k',
+      secret: 's',
+      verifyUrl: 'https://api.hcaptcha.com/siteverify',
+    });
+    expect(loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'k' })).toMatchObject({
+      mode: 'sandbox',
+      siteKey: SANDBOX_SITE_KEY,
+      secret: undefined,
+    });
     expect(() => loadCaptchaConfig({ HCAPTCHA_SECRET: 's' })).toThrow(/both/);
-    expect(loadCaptchaConfig({ CAPTCHA_RESERVE_LIMIT: '0', CAPTCHA_RESERVE_WINDOW_SECONDS: '60', CAPTCHA_SANDBOX_TOKEN_SECONDS: '30' })).toMatchObject({
+    expect(
+      loadCaptchaConfig({
+        CAPTCHA_RESERVE_LIMIT: '0',
+        CAPTCHA_RESERVE_WINDOW_SECONDS: '60',
+        CAPTCHA_SANDBOX_TOKEN_SECONDS: '30',
+      }),
+    ).toMatchObject({
       reserveLimit: 0,
       reserveWindowSeconds: 60,
       sandboxTokenSeconds: 30,
@@ -54,7 +75,11 @@ describe('reserve attempts per address (counted in the database)', () => {
     // 16 s on, only the attempt at 10.5 s does.
     expect(await count('a', 16_000)).toBe(2);
     // Buckets that no longer count are cleared.
-    const rows = await t.db.selectFrom('rate_limit_counters').select('window_start').where('key', '=', rateKey('captcha-reserve', 'a')).execute();
+    const rows = await t.db
+      .selectFrom('rate_limit_counters')
+      .select('window_start')
+      .where('key', '=', rateKey('captcha-reserve', 'a'))
+      .execute();
     expect(rows.map((r) => r.window_start.getTime() - at(0).getTime()).sort((x, y) => x - y)).toEqual([10_000, 16_000]);
   });
 
@@ -63,7 +88,12 @@ describe('reserve attempts per address (counted in the database)', () => {
     const clock = manualClock(at(100_000));
     const one = new CaptchaPolicy(config, t.db, clock);
     const two = new CaptchaPolicy(config, t.db, clock);
-    expect([await one.attempt('10.1.1.1'), await two.attempt('10.1.1.1'), await one.attempt('10.1.1.1'), await two.attempt('10.1.1.1')]).toEqual([false, false, true, true]);
+    expect([
+      await one.attempt('10.1.1.1'),
+      await two.attempt('10.1.1.1'),
+      await one.attempt('10.1.1.1'),
+      await two.attempt('10.1.1.1'),
+    ]).toEqual([false, false, true, true]);
     expect(await two.attempt('10.1.1.2')).toBe(false);
   });
 });
@@ -114,7 +144,10 @@ describe('the sandbox captcha', () => {
     const held = await stockOf(t, SEED.ticket.europaDay);
 
     const token = await solve(visitor);
-    expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toMatchObject({ reserved: true, fresh_reservation: true });
+    expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toMatchObject({
+      reserved: true,
+      fresh_reservation: true,
+    });
     expect((await stockOf(t, SEED.ticket.europaDay)).held).toBe(held.held + 2);
   });
 
@@ -122,13 +155,17 @@ describe('the sandbox captcha', () => {
     const visitor = await t.visitor();
     await visitor.post(paths.add, { ticket_id: SEED.ticket.europaDay, quantity: 1 });
     const token = await solve(visitor);
-    expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toMatchObject({ reserved: true });
+    expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toMatchObject({
+      reserved: true,
+    });
     await visitor.post(paths.destroy);
     await visitor.post(paths.add, { ticket_id: SEED.ticket.europaDay, quantity: 1 });
     const refused = { captcha: true, captcha_sitekey: SANDBOX_SITE_KEY, error: captchaMessages.challengeFailed };
     expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toEqual(refused);
     expect((await visitor.post(paths.reserve, { 'h-captcha-response': 'made-up' })).json()).toEqual(refused);
-    expect((await visitor.post(paths.reserve, { 'h-captcha-response': await solve(visitor, 'another-site') })).json()).toEqual(refused);
+    expect(
+      (await visitor.post(paths.reserve, { 'h-captcha-response': await solve(visitor, 'another-site') })).json(),
+    ).toEqual(refused);
     expect((await saleOf(t, visitor)).status).toBe('basket');
   });
 
@@ -148,8 +185,14 @@ describe('the sandbox captcha', () => {
     const visitor = await t.visitor();
     await visitor.post(paths.add, { ticket_id: SEED.ticket.galaAdult, quantity: 1 });
     const token = await solve(visitor);
-    expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toMatchObject({ reserved: true });
-    const row = await t.db.selectFrom('captcha_tokens').select('used_at').where('created_at', '=', t.clock.now()).execute();
+    expect((await visitor.post(paths.reserve, { 'h-captcha-response': token })).json()).toMatchObject({
+      reserved: true,
+    });
+    const row = await t.db
+      .selectFrom('captcha_tokens')
+      .select('used_at')
+      .where('created_at', '=', t.clock.now())
+      .execute();
     expect(row.some((r) => r.used_at === null)).toBe(true);
   });
 });
@@ -157,7 +200,9 @@ describe('the sandbox captcha', () => {
 describe('repeated reservations from one address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { captcha: { ...loadCaptchaConfig({}), reserveLimit: 5, reserveWindowSeconds: 600 } } });
+    t = await createTestApp({
+      config: { captcha: { ...loadCaptchaConfig({}), reserveLimit: 5, reserveWindowSeconds: 600 } },
+    });
   }, 60_000);
   afterAll(() => t.close());
 
@@ -169,11 +214,14 @@ describe('repeated reservations from one address', () => {
       await visitor.post(paths.add, { ticket_id: type, quantity: 1 });
       buyers.push(visitor);
     }
-    for (const visitor of buyers.slice(0, 5)) expect((await visitor.post(paths.reserve)).json()).toMatchObject({ reserved: true });
+    for (const visitor of buyers.slice(0, 5))
+      expect((await visitor.post(paths.reserve)).json()).toMatchObject({ reserved: true });
     const sixth = buyers[5] as Visitor;
     expect((await sixth.post(paths.reserve)).json()).toEqual({ captcha: true, captcha_sitekey: SANDBOX_SITE_KEY });
     expect(await stockOf(t, type)).toMatchObject({ held: 5 });
-    expect((await sixth.post(paths.reserve, { 'h-captcha-response': await solve(sixth) })).json()).toMatchObject({ reserved: true });
+    expect((await sixth.post(paths.reserve, { 'h-captcha-response': await solve(sixth) })).json()).toMatchObject({
+      reserved: true,
+    });
 
     t.clock.advance(600_000);
     expect((await (buyers[6] as Visitor).post(paths.reserve)).json()).toMatchObject({ reserved: true });
@@ -200,7 +248,11 @@ describe('hCaptcha siteverify', () => {
     });
     await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
     const { port } = stub.address() as AddressInfo;
-    config = loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'real-site-key', HCAPTCHA_SECRET: 'test-secret', HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` });
+    config = loadCaptchaConfig({
+      HCAPTCHA_SITE_KEY: 'real-site-key',
+      HCAPTCHA_SECRET: 'test-secret',
+      HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
     t = await createTestApp({ config: { captcha: config } });
   }, 60_000);
   afterAll(async () => {
@@ -222,24 +274,42 @@ describe('hCaptcha siteverify', () => {
     const visitor = await europaBasket();
     expect((await visitor.post(paths.reserve)).json()).toEqual({ captcha: true, captcha_sitekey: 'real-site-key' });
     expect((await visitor.get(paths.get)).json().captcha_sitekey).toBe('real-site-key');
-    expect((await visitor.post(paths.reserve, { 'h-captcha-response': 'P1_token' })).json()).toMatchObject({ reserved: true });
-    expect(received.map((form) => Object.fromEntries(form))).toEqual([{ secret: 'test-secret', response: 'P1_token', remoteip: '127.0.0.1', sitekey: 'real-site-key' }]);
+    expect((await visitor.post(paths.reserve, { 'h-captcha-response': 'P1_token' })).json()).toMatchObject({
+      reserved: true,
+    });
+    expect(received.map((form) => Object.fromEntries(form))).toEqual([
+      { secret: 'test-secret', response: 'P1_token', remoteip: '127.0.0.1', sitekey: 'real-site-key' },
+    ]);
   });
 
   test.each<[string, { status: number; body: unknown }, string]>([
-    ['an expired response', { status: 200, body: { success: false, 'error-codes': ['expired-input-response'] } }, messages.captchaExpired],
-    ['an invalid response', { status: 200, body: { success: false, 'error-codes': ['invalid-input-response'] } }, captchaMessages.challengeFailed],
+    [
+      'an expired response',
+      { status: 200, body: { success: false, 'error-codes': ['expired-input-response'] } },
+      messages.captchaExpired,
+    ],
+    [
+      'an invalid response',
+      { status: 200, body: { success: false, 'error-codes': ['invalid-input-response'] } },
+      captchaMessages.challengeFailed,
+    ],
     ['a provider failure', { status: 503, body: {} }, captchaMessages.unavailable],
     ['an answer that is not JSON', { status: 200, body: 'oops' }, captchaMessages.challengeFailed],
   ])('%s reserves nothing and says why', async (_name, reply, error) => {
     answer = reply;
     const visitor = await europaBasket();
-    expect((await visitor.post(paths.reserve, { 'h-captcha-response': 'P1_token' })).json()).toEqual({ captcha: true, captcha_sitekey: 'real-site-key', error });
+    expect((await visitor.post(paths.reserve, { 'h-captcha-response': 'P1_token' })).json()).toEqual({
+      captcha: true,
+      captcha_sitekey: 'real-site-key',
+      error,
+    });
     expect((await saleOf(t, visitor)).status).toBe('basket');
   });
 
   test('the provider out of reach reserves nothing', async () => {
-    const offline = await createTestApp({ config: { captcha: { ...config, verifyUrl: 'http://127.0.0.1:1/siteverify' } } });
+    const offline = await createTestApp({
+      config: { captcha: { ...config, verifyUrl: 'http://127.0.0.1:1/siteverify' } },
+    });
     try {
       const visitor = await offline.visitor();
       await visitor.post(paths.add, { ticket_id: SEED.ticket.europaDay, quantity: 1 });

@@ -28,7 +28,8 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number): num
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got '${raw}'`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got '${raw}'`);
   return value;
 }
 
@@ -36,7 +37,9 @@ export function loadCaptchaConfig(env: Env = process.env): CaptchaConfig {
   const siteKey = env.HCAPTCHA_SITE_KEY?.trim() || undefined;
   const secret = env.HCAPTCHA_SECRET?.trim() || undefined;
   if (secret !== undefined && siteKey === undefined) {
-    throw new Error('HCAPTCHA_SECRET is set without HCAPTCHA_SITE_KEY: set both for hCaptcha, or neither for the offline sandbox captcha.');
+    throw new Error(
+      'HCAPTCHA_SECRET is set without HCAPTCHA_SITE_KEY: set both for hCaptcha, or neither for the offline sandbox captcha.',
+    );
   }
   const real = siteKey !== undefined && secret !== undefined;
   return {

@@ -27,7 +27,12 @@ export function hcaptchaVerifier(options: HcaptchaOptions): CaptchaVerifier {
         const response = await post(options.verifyUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ secret: options.secret, response: token, remoteip: remoteIp, sitekey: options.siteKey }).toString(),
+          body: new URLSearchParams({
+            secret: options.secret,
+            response: token,
+            remoteip: remoteIp,
+            sitekey: options.siteKey,
+          }).toString(),
           signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
         });
         if (!response.ok) return { ok: false, expired: false, message: captchaMessages.unavailable };
@@ -37,7 +42,8 @@ export function hcaptchaVerifier(options: HcaptchaOptions): CaptchaVerifier {
       }
       if (body.success === true) return { ok: true };
       const codes = Array.isArray(body['error-codes']) ? body['error-codes'].map(String) : [];
-      if (codes.some((code) => EXPIRED.has(code))) return { ok: false, expired: true, message: messages.captchaExpired };
+      if (codes.some((code) => EXPIRED.has(code)))
+        return { ok: false, expired: true, message: messages.captchaExpired };
       return { ok: false, expired: false, message: captchaMessages.challengeFailed };
     },
   };

@@ -25,7 +25,12 @@ export class CaptchaPolicy {
     this.siteKey = config.siteKey;
     if (config.mode === 'hcaptcha' && config.secret) {
       this.sandbox = undefined;
-      this.verifier = hcaptchaVerifier({ secret: config.secret, siteKey: config.siteKey, verifyUrl: config.verifyUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      this.verifier = hcaptchaVerifier({
+        secret: config.secret,
+        siteKey: config.siteKey,
+        verifyUrl: config.verifyUrl,
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      });
     } else {
       this.sandbox = new SandboxCaptcha(db, clock, config);
       this.verifier = this.sandbox;
@@ -35,7 +40,10 @@ export class CaptchaPolicy {
   /** Counts a reserve attempt from `address` (in the database: every replica counts it); true when over the limit. */
   async attempt(address: string): Promise<boolean> {
     if (this.config.reserveLimit === 0) return false;
-    return (await recordReserveAttempt(this.db, address, this.config.reserveWindowSeconds, this.clock.now())) > this.config.reserveLimit;
+    return (
+      (await recordReserveAttempt(this.db, address, this.config.reserveWindowSeconds, this.clock.now())) >
+      this.config.reserveLimit
+    );
   }
 
   verify(token: string, remoteIp: string): Promise<CaptchaVerdict> {

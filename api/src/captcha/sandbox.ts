@@ -36,10 +36,18 @@ export class SandboxCaptcha implements CaptchaVerifier {
     const now = this.clock.now();
     const token = randomBytes(32).toString('base64url');
     // Tokens an hour past their expiry are of no further use: the table stays small without a job.
-    await this.db.deleteFrom('captcha_tokens').where('expires_at', '<', new Date(now.getTime() - 3_600_000)).execute();
+    await this.db
+      .deleteFrom('captcha_tokens')
+      .where('expires_at', '<', new Date(now.getTime() - 3_600_000))
+      .execute();
     await this.db
       .insertInto('captcha_tokens')
-      .values({ token_hash: hash(token), sitekey, created_at: now, expires_at: new Date(now.getTime() + this.config.sandboxTokenSeconds * 1000) })
+      .values({
+        token_hash: hash(token),
+        sitekey,
+        created_at: now,
+        expires_at: new Date(now.getTime() + this.config.sandboxTokenSeconds * 1000),
+      })
       .execute();
     return { token, expires_in: this.config.sandboxTokenSeconds };
   }
@@ -54,8 +62,10 @@ export class SandboxCaptcha implements CaptchaVerifier {
       .where('used_at', 'is', null)
       .returning(['sitekey', 'expires_at'])
       .executeTakeFirst();
-    if (!row || row.sitekey !== this.config.siteKey) return { ok: false, expired: false, message: captchaMessages.challengeFailed };
-    if (row.expires_at.getTime() <= now.getTime()) return { ok: false, expired: true, message: messages.captchaExpired };
+    if (!row || row.sitekey !== this.config.siteKey)
+      return { ok: false, expired: false, message: captchaMessages.challengeFailed };
+    if (row.expires_at.getTime() <= now.getTime())
+      return { ok: false, expired: true, message: messages.captchaExpired };
     return { ok: true };
   }
 }
@@ -66,7 +76,8 @@ export function registerCaptchaSandbox(app: FastifyInstance, sandbox: SandboxCap
     const input = request.body ?? {};
     const parsed = SolveRequestSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error.issues, input);
-    if (parsed.data.outcome === 'fail') return reply.code(400).header('cache-control', 'no-store').send({ error: captchaMessages.challengeFailed });
+    if (parsed.data.outcome === 'fail')
+      return reply.code(400).header('cache-control', 'no-store').send({ error: captchaMessages.challengeFailed });
     return reply.header('cache-control', 'no-store').send(await sandbox.issue(parsed.data.sitekey));
   });
 }

@@ -12,7 +12,11 @@ export type CodeRow = Selectable<CodesTable>;
 
 /** Codes are matched without regard to case (the unique index is on upper(code)). */
 export function findCode(db: DbOrTx, text: string) {
-  return db.selectFrom('codes').selectAll().where(sql<string>`upper(code)`, '=', text.trim().toUpperCase()).executeTakeFirst();
+  return db
+    .selectFrom('codes')
+    .selectAll()
+    .where(sql<string>`upper(code)`, '=', text.trim().toUpperCase())
+    .executeTakeFirst();
 }
 
 /** The code row locked for this transaction (after the session and sale rows: the lock order). */
@@ -65,7 +69,9 @@ export async function recordCodeUses(tx: Tx, saleId: number, amounts: ReadonlyMa
       .updateTable('codes')
       .set((eb) => ({
         uses: eb('uses', '+', 1),
-        ...(code.kind === 'gift_voucher' ? { balance_minor: sql<number>`greatest(0, coalesce(${eb.ref('balance_minor')}, 0) - ${spent})` } : {}),
+        ...(code.kind === 'gift_voucher'
+          ? { balance_minor: sql<number>`greatest(0, coalesce(${eb.ref('balance_minor')}, 0) - ${spent})` }
+          : {}),
       }))
       .where('id', '=', code.id)
       // A one-use code another buyer used while this sale's hold had lapsed: the paid sale is honoured anyway, and the

@@ -6,7 +6,17 @@ export function ticketOnSale(db: DbOrTx, ticketTypeId: number, now: Date) {
     .selectFrom('ticket_types as t')
     .innerJoin('events as e', 'e.id', 't.event_id')
     .innerJoin('event_dates as d', 'd.id', 't.event_date_id')
-    .select(['t.id', 't.name', 't.currency', 't.max_per_customer', 't.min_per_customer', 't.capacity', 't.sold', 't.held', 'e.title as event_title'])
+    .select([
+      't.id',
+      't.name',
+      't.currency',
+      't.max_per_customer',
+      't.min_per_customer',
+      't.capacity',
+      't.sold',
+      't.held',
+      'e.title as event_title',
+    ])
     .where('t.id', '=', ticketTypeId)
     .where('t.on_sale', '=', true)
     .where('e.published', '=', true)
@@ -29,5 +39,10 @@ export function voucherValueAllowed(
   valueMinor: number,
 ): boolean {
   if (voucher.values_minor.includes(valueMinor)) return true;
-  return voucher.min_value_minor !== null && voucher.max_value_minor !== null && valueMinor >= voucher.min_value_minor && valueMinor <= voucher.max_value_minor;
+  return (
+    voucher.min_value_minor !== null &&
+    voucher.max_value_minor !== null &&
+    valueMinor >= voucher.min_value_minor &&
+    valueMinor <= voucher.max_value_minor
+  );
 }

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import { REPO_ROOT } from '../config';
 import { rememberConnectionStats, timedDialect } from '../observability/db-connections';
+import { lockDataDir } from './embedded-lock';
 import type { Database, Db } from './schema';
 
 export interface DatabaseHandle {
@@ -84,11 +85,19 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // it fails (a 503 to its request: http/unavailable.ts) and the pool drops the broken client.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: timedDialect(new PostgresDialect({ pool }), 'postgres', waits) });
-    rememberConnectionStats(db, { database: 'postgres', waiting: () => waits.waiting, pool: () => ({ total: pool.totalCount, idle: pool.idleCount }) });
+    rememberConnectionStats(db, {
+      database: 'postgres',
+      waiting: () => waits.waiting,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount }),
+    });
     return { db, kind: 'postgres', description: redact(options.databaseUrl), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  let unlock = (): void => undefined;
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await pglite.waitReady;
   // Accepted and shown by PGlite, but not enforced: its single-user WebAssembly backend has no timer to cancel a
@@ -96,7 +105,16 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   await pglite.exec(`SET statement_timeout = ${Math.floor(statementTimeoutMs)}`);
   const db = new Kysely<Database>({ dialect: timedDialect(new PGliteDialect(pglite), 'pglite', waits) });
   rememberConnectionStats(db, { database: 'pglite', waiting: () => waits.waiting });
-  return { db, kind: 'pglite', description: dataDir, pglite, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    description: dataDir,
+    pglite,
+    close: async () => {
+      await db.destroy();
+      unlock();
+    },
+  };
 }
 
 /** Options from the environment: DATABASE_URL for PostgreSQL, DATA_DIR for PGlite's directory. */
@@ -107,12 +125,15 @@ export function databaseOptionsFromEnv(env: Record<string, string | undefined> =
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(dataDir ? { dataDir: path.resolve(dataDir) } : {}),
     ...(env.PG_POOL_SIZE ? { poolSize: Number(env.PG_POOL_SIZE) } : {}),
-    ...(env.DB_STATEMENT_TIMEOUT_MS?.trim() ? { statementTimeoutMs: statementTimeoutFrom(env.DB_STATEMENT_TIMEOUT_MS) } : {}),
+    ...(env.DB_STATEMENT_TIMEOUT_MS?.trim()
+      ? { statementTimeoutMs: statementTimeoutFrom(env.DB_STATEMENT_TIMEOUT_MS) }
+      : {}),
   };
 }
 
 function statementTimeoutFrom(raw: string): number {
   const value = Number(raw.trim());
-  if (!Number.isInteger(value) || value < 0) throw new Error(`DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0: no limit), got '${raw}'`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0: no limit), got '${raw}'`);
   return value;
 }

@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function tablesIn(db: Db, schema: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema} order by 1`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = ${schema} order by 1`.execute(db);
   return rows.map((row) => row.name);
 }
 
@@ -45,7 +47,9 @@ test('a second schema of the same database gets its own tables, whatever the fir
         await sql.raw('set search_path to public').execute(database.db);
       }
     }
-    expect(await tablesIn(database.db, sibling)).toEqual(expect.arrayContaining(['sales', 'holds', 'ticket_types', 'kysely_migration']));
+    expect(await tablesIn(database.db, sibling)).toEqual(
+      expect.arrayContaining(['sales', 'holds', 'ticket_types', 'kysely_migration']),
+    );
   } finally {
     await sql.raw(`drop schema ${sibling} cascade`).execute(database.db);
   }

@@ -595,7 +595,15 @@ export interface TicketsTable {
   owner_user_id: number | null;
   owner_email: string | null;
   issued_at: Timestamp;
+  /** Admitted at the door (0013_organiser_api): set once, by one conditional update. */
+  checked_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A void ticket's code is refused at the door; both set together. */
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  void_reason: ColumnType<TicketVoidReason | null, TicketVoidReason | null | undefined, TicketVoidReason | null>;
 }
+
+export type TicketVoidReason = 'refunded' | 'transferred';
 
 export interface SeatCountersTable {
   event_date_id: number;
@@ -699,6 +707,69 @@ export interface Database {
   ticket_transfers: TicketTransfersTable;
   transfer_tickets: TransferTicketsTable;
   waiver_signatures: WaiverSignaturesTable;
+  organiser_api_keys: OrganiserApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+export type ApiKeyScope = 'read' | 'write';
+
+/** Organiser API keys (0013_organiser_api): the key's SHA-256, found by its prefix. */
+export interface OrganiserApiKeysTable {
+  id: Generated<number>;
+  organiser_id: number;
+  name: ColumnType<string, string | undefined, string>;
+  prefix: string;
+  key_hash: string;
+  scope: ApiKeyScope;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export const WEBHOOK_EVENT_TYPES = [
+  'order.paid',
+  'order.refunded',
+  'ticket.transferred',
+  'ticket.checked_in',
+  'sale.expired',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organiser_id: number;
+  url: string;
+  events: WebhookEventType[];
+  secret: string;
+  created_at: Timestamp;
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** What happened, written in the transaction that made it happen (an outbox for webhooks). */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  public_id: string;
+  organiser_id: number;
+  type: WebhookEventType;
+  data: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  endpoint_id: number;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
 }
 
 /** Answers to ticket questions (0006_post_sale); ticket_counter 0 for a once-per-checkout question. */

@@ -20,19 +20,28 @@ test('every connection has statement_timeout, 15 s unless DB_STATEMENT_TIMEOUT_M
 
 // PGlite accepts the setting but cannot enforce it (its WebAssembly backend has no timer to interrupt a statement), so
 // the cancellation is proved on PostgreSQL only.
-(databaseUrl ? test : test.skip)('PostgreSQL cancels a statement that runs longer, and the pool carries on', async () => {
-  if (!databaseUrl) return;
-  const handle = await openDatabase({ databaseUrl, poolSize: 2, statementTimeoutMs: 300 });
-  try {
-    const started = Date.now();
-    await expect(sql`SELECT pg_sleep(5)`.execute(handle.db)).rejects.toMatchObject({ code: '57014', message: expect.stringMatching(/statement timeout/) });
-    expect(Date.now() - started).toBeLessThan(3000);
-    // Every connection of the pool has it, not only the first.
-    const results = await Promise.allSettled([sql`SELECT pg_sleep(2)`.execute(handle.db), sql`SELECT pg_sleep(2)`.execute(handle.db)]);
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    const after = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);
-    expect(after.rows[0]?.one).toBe(1);
-  } finally {
-    await handle.close();
-  }
-});
+(databaseUrl ? test : test.skip)(
+  'PostgreSQL cancels a statement that runs longer, and the pool carries on',
+  async () => {
+    if (!databaseUrl) return;
+    const handle = await openDatabase({ databaseUrl, poolSize: 2, statementTimeoutMs: 300 });
+    try {
+      const started = Date.now();
+      await expect(sql`SELECT pg_sleep(5)`.execute(handle.db)).rejects.toMatchObject({
+        code: '57014',
+        message: expect.stringMatching(/statement timeout/),
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+      // Every connection of the pool has it, not only the first.
+      const results = await Promise.allSettled([
+        sql`SELECT pg_sleep(2)`.execute(handle.db),
+        sql`SELECT pg_sleep(2)`.execute(handle.db),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+      const after = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);
+      expect(after.rows[0]?.one).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  },
+);

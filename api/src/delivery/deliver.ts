@@ -47,17 +47,29 @@ export async function deliverTickets(deps: DeliveryDeps, saleId: number | undefi
 export async function emailWallet(deps: DeliveryDeps, saleId: number | undefined): Promise<DeliveryResult> {
   const { db, clock } = deps;
   if (saleId === undefined) return { delivery_completed: false, error: deliveryMessages.noOrder };
-  const sale = await db.selectFrom('sales').select(['id', 'status', 'reference', 'email', 'user_id', 'payment_plan_remaining']).where('id', '=', saleId).executeTakeFirst();
+  const sale = await db
+    .selectFrom('sales')
+    .select(['id', 'status', 'reference', 'email', 'user_id', 'payment_plan_remaining'])
+    .where('id', '=', saleId)
+    .executeTakeFirst();
   if (!sale || sale.status !== 'paid') return { delivery_completed: false, error: deliveryMessages.notPaid };
   if (sale.payment_plan_remaining) return { delivery_completed: true };
   const issued = await issueTickets(db, saleId, clock.now());
   if (!issued.issued) return { delivery_completed: false, error: deliveryMessages.notPaid };
 
-  const to = sale.email ?? (sale.user_id === null ? undefined : (await db.selectFrom('users').select('email').where('id', '=', sale.user_id).executeTakeFirst())?.email);
+  const to =
+    sale.email ??
+    (sale.user_id === null
+      ? undefined
+      : (await db.selectFrom('users').select('email').where('id', '=', sale.user_id).executeTakeFirst())?.email);
   if (!to) return { delivery_completed: false, error: deliveryMessages.noEmail };
 
   const now = clock.now();
-  await db.insertInto('sale_deliveries').values({ sale_id: saleId }).onConflict((oc) => oc.column('sale_id').doNothing()).execute();
+  await db
+    .insertInto('sale_deliveries')
+    .values({ sale_id: saleId })
+    .onConflict((oc) => oc.column('sale_id').doNothing())
+    .execute();
   const claimed = await db
     .updateTable('sale_deliveries')
     .set({ wallet_emailed_at: now })
@@ -70,7 +82,12 @@ export async function emailWallet(deps: DeliveryDeps, saleId: number | undefined
     const outboxId = await deps.mailer.send(await orderConfirmationFor(deps, saleId, to));
     await db.updateTable('sale_deliveries').set({ wallet_outbox_id: outboxId }).where('sale_id', '=', saleId).execute();
   } catch (error) {
-    await db.updateTable('sale_deliveries').set({ wallet_emailed_at: null }).where('sale_id', '=', saleId).where('wallet_outbox_id', 'is', null).execute();
+    await db
+      .updateTable('sale_deliveries')
+      .set({ wallet_emailed_at: null })
+      .where('sale_id', '=', saleId)
+      .where('wallet_outbox_id', 'is', null)
+      .execute();
     throw error;
   }
   return { delivery_completed: true };

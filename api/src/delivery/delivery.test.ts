@@ -27,8 +27,10 @@ async function paidGuest(lines: Record<string, string | number>[] = [{ ticket_id
   return { visitor, sale, email };
 }
 
-const ticketsOf = (saleId: number) => t.db.selectFrom('tickets').selectAll().where('sale_id', '=', saleId).orderBy('position').execute();
-const walletMails = (email: string) => t.db.selectFrom('outbox').selectAll().where('to_address', '=', email).where('kind', '=', WALLET_EMAIL_KIND).execute();
+const ticketsOf = (saleId: number) =>
+  t.db.selectFrom('tickets').selectAll().where('sale_id', '=', saleId).orderBy('position').execute();
+const walletMails = (email: string) =>
+  t.db.selectFrom('outbox').selectAll().where('to_address', '=', email).where('kind', '=', WALLET_EMAIL_KIND).execute();
 
 describe('deliver_to_bitticket', () => {
   test('issues one ticket per admission, each with its own unguessable code, however often it is called', async () => {
@@ -45,7 +47,11 @@ describe('deliver_to_bitticket', () => {
 
   test('two deliveries at once issue one set', async () => {
     const { visitor, sale } = await paidGuest();
-    const answers = await Promise.all([visitor.post(paths.deliver), visitor.post(paths.deliver), visitor.post(paths.deliver)]);
+    const answers = await Promise.all([
+      visitor.post(paths.deliver),
+      visitor.post(paths.deliver),
+      visitor.post(paths.deliver),
+    ]);
     for (const answer of answers) expect(answer.json()).toEqual({ delivery_completed: true });
     expect(await ticketsOf(sale.id)).toHaveLength(3);
   });
@@ -54,7 +60,9 @@ describe('deliver_to_bitticket', () => {
     const first = await paidGuest([{ ticket_id: SEED.ticket.folkStalls, quantity: 2 }]);
     const second = await paidGuest([{ ticket_id: SEED.ticket.folkStalls, quantity: 2 }]);
     await Promise.all([first.visitor.post(paths.deliver), second.visitor.post(paths.deliver)]);
-    const labels = [...(await ticketsOf(first.sale.id)), ...(await ticketsOf(second.sale.id))].map((ticket) => ticket.seat_label);
+    const labels = [...(await ticketsOf(first.sale.id)), ...(await ticketsOf(second.sale.id))].map(
+      (ticket) => ticket.seat_label,
+    );
     expect(labels).toHaveLength(4);
     expect(new Set(labels).size).toBe(4);
     for (const label of labels) expect(label).toMatch(/^Row [A-Z]+, Seat \d+$/);
@@ -64,16 +72,30 @@ describe('deliver_to_bitticket', () => {
   test('asks the card provider: a payment the page never reported is settled and delivered; one not made is refused', async () => {
     const visitor = await guestVisitor(t, 'page-closed@example.com');
     const sale = await saleOf(t, visitor);
-    const token = (await visitor.post(calls.getToken.path, { idempotency_key: randomUUID() })).json<{ client_secret: string }>();
-    expect((await visitor.post(paths.deliver)).json()).toEqual({ delivery_completed: false, error: expect.any(String) });
+    const token = (await visitor.post(calls.getToken.path, { idempotency_key: randomUUID() })).json<{
+      client_secret: string;
+    }>();
+    expect((await visitor.post(paths.deliver)).json()).toEqual({
+      delivery_completed: false,
+      error: expect.any(String),
+    });
     expect(await ticketsOf(sale.id)).toHaveLength(0);
     const card = providersFor(t.db, t.clock, t.deps.config.payment).sandboxes.card;
     if (!card) throw new Error('no sandbox card provider');
     // Paid at the provider; the page went away before telling anyone.
-    await card.confirmWithCard(token.client_secret, { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' });
-    expect((await t.db.selectFrom('sales').select('status').where('id', '=', sale.id).executeTakeFirstOrThrow()).status).toBe('reserved');
+    await card.confirmWithCard(token.client_secret, {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2035,
+      cvc: '123',
+    });
+    expect(
+      (await t.db.selectFrom('sales').select('status').where('id', '=', sale.id).executeTakeFirstOrThrow()).status,
+    ).toBe('reserved');
     expect((await visitor.post(paths.deliver)).json()).toEqual({ delivery_completed: true });
-    expect((await t.db.selectFrom('sales').select('status').where('id', '=', sale.id).executeTakeFirstOrThrow()).status).toBe('paid');
+    expect(
+      (await t.db.selectFrom('sales').select('status').where('id', '=', sale.id).executeTakeFirstOrThrow()).status,
+    ).toBe('paid');
     expect(await ticketsOf(sale.id)).toHaveLength(1);
   });
 
@@ -89,7 +111,10 @@ describe('deliver_to_bitticket', () => {
 
   test('a visitor without a sale gets delivery_completed false', async () => {
     const visitor = await t.visitor();
-    expect((await visitor.post(paths.deliver)).json()).toEqual({ delivery_completed: false, error: expect.any(String) });
+    expect((await visitor.post(paths.deliver)).json()).toEqual({
+      delivery_completed: false,
+      error: expect.any(String),
+    });
   });
 });
 
@@ -108,7 +133,11 @@ describe('deliver_to_wallet', () => {
     expect(mail?.text_body).toContain(sale.reference);
     expect(mail?.html_body).toContain('/account/wallet/');
     for (const ticket of await ticketsOf(sale.id)) expect(mail?.text_body.replace(/ /g, '')).toContain(ticket.code);
-    const delivery = await t.db.selectFrom('sale_deliveries').selectAll().where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
+    const delivery = await t.db
+      .selectFrom('sale_deliveries')
+      .selectAll()
+      .where('sale_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
     expect(delivery.wallet_outbox_id).toBe(mail?.id);
   });
 
@@ -124,7 +153,10 @@ describe('/account/wallet/', () => {
   let owner: Awaited<ReturnType<typeof paidGuest>>;
   let stranger: Visitor;
   beforeAll(async () => {
-    owner = await paidGuest([{ ticket_id: SEED.ticket.folkStalls, quantity: 1 }, { ticket_id: SEED.ticket.onSale, quantity: 1 }]);
+    owner = await paidGuest([
+      { ticket_id: SEED.ticket.folkStalls, quantity: 1 },
+      { ticket_id: SEED.ticket.onSale, quantity: 1 },
+    ]);
     await owner.visitor.post(paths.deliver);
     stranger = await reservedVisitor(t);
   });
@@ -142,7 +174,9 @@ describe('/account/wallet/', () => {
     for (const ticket of tickets) {
       expect(body).toContain(`src="/account/wallet/qr/${ticket.code}.svg"`);
     }
-    expect(body).toMatch(/<img[^>]+alt="QR code for Stalls seat, Row [A-Z]+, Seat \d+, Folk by the Sea, ticket code [A-Z2-7 ]+"/);
+    expect(body).toMatch(
+      /<img[^>]+alt="QR code for Stalls seat, Row [A-Z]+, Seat \d+, Folk by the Sea, ticket code [A-Z2-7 ]+"/,
+    );
     expect(body).toContain('name="viewport"');
   });
 
@@ -164,8 +198,16 @@ describe('/account/wallet/', () => {
   test('what the page shows is escaped', async () => {
     const [ticket] = await ticketsOf(owner.sale.id);
     if (!ticket) throw new Error('no ticket');
-    const type = await t.db.selectFrom('ticket_types').select(['id', 'name']).where('id', '=', ticket.ticket_type_id).executeTakeFirstOrThrow();
-    await t.db.updateTable('ticket_types').set({ name: '<script>alert(1)</script>' }).where('id', '=', type.id).execute();
+    const type = await t.db
+      .selectFrom('ticket_types')
+      .select(['id', 'name'])
+      .where('id', '=', ticket.ticket_type_id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('ticket_types')
+      .set({ name: '<script>alert(1)</script>' })
+      .where('id', '=', type.id)
+      .execute();
     try {
       const body = (await owner.visitor.get(paths.wallet)).body;
       expect(body).not.toContain('<script>alert(1)</script>');
@@ -188,7 +230,10 @@ describe('a signed-in buyer', () => {
     const elsewhere = await t.visitor();
     expect((await elsewhere.get(paths.wallet)).body).not.toContain(ticket?.code);
     await elsewhere.post(accountPaths.sendCode, { email: 'demo@example.com' });
-    const verified = await elsewhere.post('/signin/verify', { email: 'demo@example.com', code: await latestCode(t, 'demo@example.com') });
+    const verified = await elsewhere.post('/signin/verify', {
+      email: 'demo@example.com',
+      code: await latestCode(t, 'demo@example.com'),
+    });
     expect(verified.json()).toMatchObject({ has_account: true });
     const page = (await elsewhere.get(paths.wallet)).body;
     expect(page).toContain(ticket?.code);

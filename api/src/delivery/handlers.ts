@@ -20,7 +20,9 @@ export function deliveryDepsOf(deps: AppDeps): DeliveryDeps {
 export function deliveryHandlers(deps: AppDeps): CallHandlers {
   const delivery = deliveryDepsOf(deps);
   return {
-    deliverToBitticket: async (_input, { request }) => deliverTickets(delivery, (await currentSale(deps.db, request.session))?.id),
-    deliverToWallet: async (_input, { request }) => emailWallet(delivery, (await currentSale(deps.db, request.session))?.id),
+    deliverToBitticket: async (_input, { request }) =>
+      deliverTickets(delivery, (await currentSale(deps.db, request.session))?.id),
+    deliverToWallet: async (_input, { request }) =>
+      emailWallet(delivery, (await currentSale(deps.db, request.session))?.id),
   };
 }

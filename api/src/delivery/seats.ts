@@ -28,7 +28,9 @@ export async function takeSeats(tx: Tx, eventDateId: number, count: number): Pro
   const row = await tx
     .insertInto('seat_counters')
     .values({ event_date_id: eventDateId, next_seat: count })
-    .onConflict((oc) => oc.column('event_date_id').doUpdateSet((eb) => ({ next_seat: eb('seat_counters.next_seat', '+', count) })))
+    .onConflict((oc) =>
+      oc.column('event_date_id').doUpdateSet((eb) => ({ next_seat: eb('seat_counters.next_seat', '+', count) })),
+    )
     .returning('next_seat')
     .executeTakeFirstOrThrow();
   return row.next_seat - count;

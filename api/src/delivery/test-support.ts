@@ -22,8 +22,27 @@ export async function markPaid(db: Db, saleId: number, now: Date, refundProtecti
   const providerPaymentId = `test_${saleId}`;
   await db
     .insertInto('sale_provider_payments')
-    .values({ sale_id: saleId, provider: 'test', provider_payment_id: providerPaymentId, amount_minor: components.total_minor, currency: components.currency, basket_version: basketVersion, components: componentsText(components), status: 'open', created_at: now, updated_at: now })
+    .values({
+      sale_id: saleId,
+      provider: 'test',
+      provider_payment_id: providerPaymentId,
+      amount_minor: components.total_minor,
+      currency: components.currency,
+      basket_version: basketVersion,
+      components: componentsText(components),
+      status: 'open',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
-  const result = await settleSalePaid(db, { saleId, provider: 'test', providerPaymentId, amountMinor: components.total_minor, currency: components.currency, now, refundProtectionBp });
+  const result = await settleSalePaid(db, {
+    saleId,
+    provider: 'test',
+    providerPaymentId,
+    amountMinor: components.total_minor,
+    currency: components.currency,
+    now,
+    refundProtectionBp,
+  });
   if (result.outcome !== 'paid') throw new Error(`sale ${saleId} was not settled: ${JSON.stringify(result)}`);
 }

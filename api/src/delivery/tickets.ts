@@ -18,17 +18,31 @@ export interface IssueOptions {
  * gets a seat per ticket), each with its own random code. Runs in one transaction under the sale's row lock, and
  * `UNIQUE (sale_id, position)` is the backstop, so two deliveries at once still issue one set.
  */
-export async function issueTickets(db: Db, saleId: number, now: Date, options: IssueOptions = {}): Promise<IssueOutcome> {
+export async function issueTickets(
+  db: Db,
+  saleId: number,
+  now: Date,
+  options: IssueOptions = {},
+): Promise<IssueOutcome> {
   return db.transaction().execute((tx) => issueTicketsInTx(tx, saleId, now, options));
 }
 
-export async function issueTicketsInTx(tx: Tx, saleId: number, now: Date, options: IssueOptions = {}): Promise<IssueOutcome> {
+export async function issueTicketsInTx(
+  tx: Tx,
+  saleId: number,
+  now: Date,
+  options: IssueOptions = {},
+): Promise<IssueOutcome> {
   const sale = await tx.selectFrom('sales').selectAll().where('id', '=', saleId).forUpdate().executeTakeFirst();
   if (!sale) return { issued: false, reason: 'no_sale' };
   if (sale.status !== 'paid') return { issued: false, reason: 'not_paid' };
   if (sale.payment_plan_remaining && !options.ignorePlanRemaining) return { issued: false, reason: 'plan_remaining' };
 
-  const existing = await tx.selectFrom('tickets').select((eb) => eb.fn.countAll<number>().as('n')).where('sale_id', '=', saleId).executeTakeFirstOrThrow();
+  const existing = await tx
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sale_id', '=', saleId)
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return { issued: true, count: Number(existing.n), created: false };
 
   const rows = await buildTicketRows(tx, sale, now);
@@ -49,13 +63,20 @@ async function buildTicketRows(tx: Tx, sale: Sale, now: Date): Promise<Insertabl
     .where('l.sale_id', '=', sale.id)
     .orderBy('l.id')
     .execute();
-  const ownerEmail = sale.email ?? (sale.user_id === null ? null : ((await tx.selectFrom('users').select('email').where('id', '=', sale.user_id).executeTakeFirst())?.email ?? null));
+  const ownerEmail =
+    sale.email ??
+    (sale.user_id === null
+      ? null
+      : ((await tx.selectFrom('users').select('email').where('id', '=', sale.user_id).executeTakeFirst())?.email ??
+        null));
 
   // Seats per date, taken in ascending date id (the lock order of the counter rows).
   const seatsPerDate = new Map<number, number>();
-  for (const line of lines) if (line.seated) seatsPerDate.set(line.event_date_id, (seatsPerDate.get(line.event_date_id) ?? 0) + line.qty);
+  for (const line of lines)
+    if (line.seated) seatsPerDate.set(line.event_date_id, (seatsPerDate.get(line.event_date_id) ?? 0) + line.qty);
   const nextSeat = new Map<number, number>();
-  for (const dateId of [...seatsPerDate.keys()].sort((a, b) => a - b)) nextSeat.set(dateId, await takeSeats(tx, dateId, seatsPerDate.get(dateId) ?? 0));
+  for (const dateId of [...seatsPerDate.keys()].sort((a, b) => a - b))
+    nextSeat.set(dateId, await takeSeats(tx, dateId, seatsPerDate.get(dateId) ?? 0));
 
   const rows: Insertable<TicketsTable>[] = [];
   for (const line of lines) {

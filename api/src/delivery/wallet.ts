@@ -29,10 +29,16 @@ export async function walletOwnerOf(db: Db, session: SessionHandle): Promise<Wal
   const row = await session.load();
   if (!row) return { userId: null, emails: [], saleId: null };
   const [user, sale] = await Promise.all([
-    row.user_id === null ? undefined : db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst(),
-    row.sale_id === null ? undefined : db.selectFrom('sales').select(['id', 'status']).where('id', '=', row.sale_id).executeTakeFirst(),
+    row.user_id === null
+      ? undefined
+      : db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst(),
+    row.sale_id === null
+      ? undefined
+      : db.selectFrom('sales').select(['id', 'status']).where('id', '=', row.sale_id).executeTakeFirst(),
   ]);
-  const emails = [user?.email, row.verified_email].filter((email): email is string => !!email).map((email) => email.trim().toLowerCase());
+  const emails = [user?.email, row.verified_email]
+    .filter((email): email is string => !!email)
+    .map((email) => email.trim().toLowerCase());
   return { userId: row.user_id, emails: [...new Set(emails)], saleId: sale?.status === 'paid' ? sale.id : null };
 }
 
@@ -61,31 +67,30 @@ function ticketQuery(db: Db) {
 }
 
 function walletQuery(db: Db, owner: WalletOwner) {
-  return ticketQuery(db)
-    .where((eb) =>
-      eb.or([
-        ...(owner.userId === null ? [] : [eb('k.owner_user_id', '=', owner.userId)]),
-        ...(owner.emails.length === 0 ? [] : [eb(sql<string>`lower(k.owner_email)`, 'in', owner.emails)]),
-        // The session's own sale, less the tickets a recipient has accepted (they are the recipient's now).
-        ...(owner.saleId === null
-          ? []
-          : [
-              eb.and([
-                eb('k.sale_id', '=', owner.saleId),
-                eb.not(
-                  eb.exists(
-                    eb
-                      .selectFrom('transfer_tickets as tt')
-                      .innerJoin('ticket_transfers as tr', 'tr.id', 'tt.transfer_id')
-                      .select(sql`1`.as('one'))
-                      .whereRef('tt.ticket_id', '=', 'k.id')
-                      .where('tr.accepted_at', 'is not', null),
-                  ),
+  return ticketQuery(db).where((eb) =>
+    eb.or([
+      ...(owner.userId === null ? [] : [eb('k.owner_user_id', '=', owner.userId)]),
+      ...(owner.emails.length === 0 ? [] : [eb(sql<string>`lower(k.owner_email)`, 'in', owner.emails)]),
+      // The session's own sale, less the tickets a recipient has accepted (they are the recipient's now).
+      ...(owner.saleId === null
+        ? []
+        : [
+            eb.and([
+              eb('k.sale_id', '=', owner.saleId),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('transfer_tickets as tt')
+                    .innerJoin('ticket_transfers as tr', 'tr.id', 'tt.transfer_id')
+                    .select(sql`1`.as('one'))
+                    .whereRef('tt.ticket_id', '=', 'k.id')
+                    .where('tr.accepted_at', 'is not', null),
                 ),
-              ]),
+              ),
             ]),
-      ]),
-    );
+          ]),
+    ]),
+  );
 }
 
 /** The owner's tickets, soonest event first. */
@@ -108,5 +113,9 @@ export function saleTickets(db: Db, saleId: number): Promise<WalletTicket[]> {
 /** Tickets by id, in the sale's order (a transfer's tickets, for the recipient's email). */
 export function ticketsByIds(db: Db, ids: readonly number[]): Promise<WalletTicket[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return ticketQuery(db).where('k.id', 'in', [...ids]).orderBy('k.sale_id').orderBy('k.position').execute();
+  return ticketQuery(db)
+    .where('k.id', 'in', [...ids])
+    .orderBy('k.sale_id')
+    .orderBy('k.position')
+    .execute();
 }

@@ -36,9 +36,19 @@ describe('save_donation', () => {
   test('stores the amount and the fee the server computes; the checkout shows both and the total includes them', async () => {
     const visitor = await charityBasket();
     const before = await checkout(visitor);
-    expect(before.charity).toMatchObject({ id: charity, base_fee: 0.2, booking_fee: 1.5, booking_fee_includes_vat: true, booking_fee_vat: 20, booking_fee_cap: 5 });
+    expect(before.charity).toMatchObject({
+      id: charity,
+      base_fee: 0.2,
+      booking_fee: 1.5,
+      booking_fee_includes_vat: true,
+      booking_fee_vat: 20,
+      booking_fee_cap: 5,
+    });
 
-    const response = await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 10, charity_id: charity });
+    const response = await visitor.post(accountPaths.saveDonation, {
+      amount_before_booking_fee: 10,
+      charity_id: charity,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     const after = await checkout(visitor);
@@ -59,11 +69,16 @@ describe('save_donation', () => {
     ['no base fee', { base_fee_minor: 0, booking_fee_includes_vat: false }, 20, 0.3],
   ] as const)('the fee %s: %p on %p is %p (the shared rule)', async (_name, charityChange, amount, fee) => {
     const original = await t.db.selectFrom('charities').selectAll().where('id', '=', charity).executeTakeFirstOrThrow();
-    if (Object.keys(charityChange).length > 0) await t.db.updateTable('charities').set(charityChange).where('id', '=', charity).execute();
+    if (Object.keys(charityChange).length > 0)
+      await t.db.updateTable('charities').set(charityChange).where('id', '=', charity).execute();
     try {
       const visitor = await charityBasket();
       await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: amount, charity_id: charity });
-      const changed = await t.db.selectFrom('charities').selectAll().where('id', '=', charity).executeTakeFirstOrThrow();
+      const changed = await t.db
+        .selectFrom('charities')
+        .selectAll()
+        .where('id', '=', charity)
+        .executeTakeFirstOrThrow();
       expect(donationFee(feeRuleOf(changed), amount)).toBe(fee);
       expect((await checkout(visitor)).donation).toMatchObject({ amount_before_booking_fee: amount, booking_fee: fee });
     } finally {
@@ -78,26 +93,43 @@ describe('save_donation', () => {
     for (const charity_id of [charity, 999_999]) {
       const response = await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 10, charity_id });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: donationMessages.charityNotInBasket, errors: { charity_id: donationMessages.charityNotInBasket }, request_id: expect.any(String) });
+      expect(response.json()).toEqual({
+        error: donationMessages.charityNotInBasket,
+        errors: { charity_id: donationMessages.charityNotInBasket },
+        request_id: expect.any(String),
+      });
     }
     expect(await accountSnapshot(t)).toBe(before);
   });
 
-  test.each([['0.99'], ['0'], ['-5'], ['10.555'], ['ten'], ['']])('an amount of %p is refused (minimum 1, pennies), and nothing changes', async (amount) => {
-    const visitor = await charityBasket();
-    const before = await accountSnapshot(t);
-    const response = await visitor.post(accountPaths.saveDonation, `amount_before_booking_fee=${amount}&charity_id=${charity}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toHaveProperty('amount_before_booking_fee');
-    expect(await accountSnapshot(t)).toBe(before);
-  });
+  test.each([['0.99'], ['0'], ['-5'], ['10.555'], ['ten'], ['']])(
+    'an amount of %p is refused (minimum 1, pennies), and nothing changes',
+    async (amount) => {
+      const visitor = await charityBasket();
+      const before = await accountSnapshot(t);
+      const response = await visitor.post(
+        accountPaths.saveDonation,
+        `amount_before_booking_fee=${amount}&charity_id=${charity}`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toHaveProperty('amount_before_booking_fee');
+      expect(await accountSnapshot(t)).toBe(before);
+    },
+  );
 
   test("without a live reservation it is a 'reserving' refusal", async () => {
     const visitor = await charityBasket();
     t.clock.advance(16 * 60_000);
-    const response = await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 10, charity_id: charity });
+    const response = await visitor.post(accountPaths.saveDonation, {
+      amount_before_booking_fee: 10,
+      charity_id: charity,
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.checkoutExpired, type: 'reserving', request_id: expect.any(String) });
+    expect(response.json()).toEqual({
+      error: messages.checkoutExpired,
+      type: 'reserving',
+      request_id: expect.any(String),
+    });
   });
 });
 
@@ -120,7 +152,9 @@ describe('update_donation (Gift Aid)', () => {
     expect(after.is_gift_aid).toBe(true);
     expect(after.donation.is_gift_aid).toBe(true);
     const sale = await saleOf(visitor);
-    expect(await t.db.selectFrom('gift_aid_declarations').selectAll().where('sale_id', '=', sale.id).executeTakeFirst()).toMatchObject({
+    expect(
+      await t.db.selectFrom('gift_aid_declarations').selectAll().where('sale_id', '=', sale.id).executeTakeFirst(),
+    ).toMatchObject({
       uk_based: true,
       address1: null,
       postcode: null,
@@ -139,15 +173,26 @@ describe('update_donation (Gift Aid)', () => {
       errors: { address1: messages.addressLine1Required('your'), postcode: messages.postcodeFieldRequired('your') },
       request_id: expect.any(String),
     });
-    const noPostcode = await visitor.post(accountPaths.updateDonation, { ...optIn, address1: '14 Marine Parade', postcode: '   ' });
+    const noPostcode = await visitor.post(accountPaths.updateDonation, {
+      ...optIn,
+      address1: '14 Marine Parade',
+      postcode: '   ',
+    });
     expect(noPostcode.json().errors).toEqual({ postcode: messages.postcodeFieldRequired('your') });
     expect(await accountSnapshot(t)).toBe(before);
 
-    const both = await visitor.post(accountPaths.updateDonation, { ...optIn, subscribe: true, address1: ' 14 Marine Parade ', postcode: 'bn2 1tl' });
+    const both = await visitor.post(accountPaths.updateDonation, {
+      ...optIn,
+      subscribe: true,
+      address1: ' 14 Marine Parade ',
+      postcode: 'bn2 1tl',
+    });
     expect(both.statusCode).toBe(200);
     const sale = await saleOf(visitor);
     expect(sale.is_gift_aid).toBe(true);
-    expect(await t.db.selectFrom('gift_aid_declarations').selectAll().where('sale_id', '=', sale.id).executeTakeFirst()).toMatchObject({
+    expect(
+      await t.db.selectFrom('gift_aid_declarations').selectAll().where('sale_id', '=', sale.id).executeTakeFirst(),
+    ).toMatchObject({
       uk_based: true,
       address1: '14 Marine Parade',
       postcode: 'BN2 1TL',
@@ -160,7 +205,11 @@ describe('update_donation (Gift Aid)', () => {
     await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 50, charity_id: charity });
     const none = await visitor.post(accountPaths.updateDonation, { ...optIn, uk_based: false });
     expect(none.json().errors).toEqual({ address1: messages.addressLine1Required('your') });
-    const lineOnly = await visitor.post(accountPaths.updateDonation, { ...optIn, uk_based: false, address1: '1 Rue de Rivoli, Paris' });
+    const lineOnly = await visitor.post(accountPaths.updateDonation, {
+      ...optIn,
+      uk_based: false,
+      address1: '1 Rue de Rivoli, Paris',
+    });
     expect(lineOnly.statusCode).toBe(200);
   });
 
@@ -171,12 +220,24 @@ describe('update_donation (Gift Aid)', () => {
     const sale = await saleOf(visitor);
     await visitor.post(accountPaths.updateDonation, { ...optIn, is_gift_aid: false });
     expect((await saleOf(visitor)).is_gift_aid).toBe(false);
-    expect(await t.db.selectFrom('gift_aid_declarations').select('sale_id').where('sale_id', '=', sale.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('gift_aid_declarations')
+        .select('sale_id')
+        .where('sale_id', '=', sale.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
     await visitor.post(accountPaths.updateDonation, optIn);
     await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 25, charity_id: charity });
     expect((await checkout(visitor)).is_gift_aid).toBe(false);
-    expect(await t.db.selectFrom('gift_aid_declarations').select('sale_id').where('sale_id', '=', sale.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('gift_aid_declarations')
+        .select('sale_id')
+        .where('sale_id', '=', sale.id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   test('a charity that does not claim Gift Aid refuses it', async () => {

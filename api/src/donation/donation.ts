@@ -39,11 +39,17 @@ export interface SaveDonationInput {
  * with the page's rule (shared/src/rules/donation.ts), both kept on the sale. A changed amount withdraws an earlier
  * Gift Aid declaration: whether it needs an address depends on the amount.
  */
-export async function saveDonation(db: Db, clock: Clock, session: SessionHandle, input: SaveDonationInput): Promise<{ success: true }> {
+export async function saveDonation(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  input: SaveDonationInput,
+): Promise<{ success: true }> {
   const now = clock.now();
   const sale = await assertReservedSale(db, session, now);
   const charity = await basketCharity(db, sale.id, input.charity_id);
-  if (!charity) throw new HttpError(400, donationMessages.charityNotInBasket, { charity_id: donationMessages.charityNotInBasket });
+  if (!charity)
+    throw new HttpError(400, donationMessages.charityNotInBasket, { charity_id: donationMessages.charityNotInBasket });
   const amountMinor = toMinor(input.amount_before_booking_fee);
   const feeMinor = toMinor(donationFee(feeRuleOf(charity), input.amount_before_booking_fee));
   try {
@@ -82,7 +88,12 @@ export interface UpdateDonationInput {
  * update_donation (Gift Aid): needs a saved donation to a charity that claims Gift Aid. Opting in at 20 or more needs
  * address line 1, plus the postcode for a UK resident (spec 5, the shared rule). Opting out removes the declaration.
  */
-export async function updateDonation(db: Db, clock: Clock, session: SessionHandle, input: UpdateDonationInput): Promise<{ success: true }> {
+export async function updateDonation(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  input: UpdateDonationInput,
+): Promise<{ success: true }> {
   const now = clock.now();
   const sale = await assertReservedSale(db, session, now);
   if (sale.donation_minor <= 0 || sale.charity_id === null) throw new HttpError(409, messages.donationAmountRequired);
@@ -90,7 +101,11 @@ export async function updateDonation(db: Db, clock: Clock, session: SessionHandl
   const typed = input.postcode?.trim() || null;
   const postcode = typed && input.uk_based ? typed.toUpperCase() : typed;
   if (input.is_gift_aid) {
-    const charity = await db.selectFrom('charities').select('gift_aid_enabled').where('id', '=', sale.charity_id).executeTakeFirst();
+    const charity = await db
+      .selectFrom('charities')
+      .select('gift_aid_enabled')
+      .where('id', '=', sale.charity_id)
+      .executeTakeFirst();
     if (!charity?.gift_aid_enabled) throw new HttpError(400, donationMessages.noGiftAid);
     const required = giftAidAddressRequired(toDecimal(sale.donation_minor), input.uk_based);
     const errors: Record<string, string> = {};
@@ -103,13 +118,23 @@ export async function updateDonation(db: Db, clock: Clock, session: SessionHandl
     await db.transaction().execute(async (tx) => {
       const { sale: locked } = await lockReservedSale(tx, session, now);
       if (locked.donation_minor !== sale.donation_minor) throw new HttpError(409, messages.giftAidStatusProblem);
-      await tx.updateTable('sales').set({ is_gift_aid: input.is_gift_aid, updated_at: now }).where('id', '=', locked.id).execute();
+      await tx
+        .updateTable('sales')
+        .set({ is_gift_aid: input.is_gift_aid, updated_at: now })
+        .where('id', '=', locked.id)
+        .execute();
       if (locked.is_gift_aid !== input.is_gift_aid) await priceChanged(tx, locked.id, now);
       if (!input.is_gift_aid) {
         await tx.deleteFrom('gift_aid_declarations').where('sale_id', '=', locked.id).execute();
         return;
       }
-      const declaration = { uk_based: input.uk_based, address1, postcode, subscribe: input.subscribe, declared_at: now };
+      const declaration = {
+        uk_based: input.uk_based,
+        address1,
+        postcode,
+        subscribe: input.subscribe,
+        declared_at: now,
+      };
       await tx
         .insertInto('gift_aid_declarations')
         .values({ sale_id: locked.id, ...declaration })

@@ -38,7 +38,13 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  [t, browser] = await Promise.all([createTestApp(), chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })]);
+  [t, browser] = await Promise.all([
+    createTestApp(),
+    chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -87,7 +93,10 @@ async function expectFields(name: string, mail: OutboxRow, fields: readonly stri
   const text = squash(mail.text_body);
   for (const field of fields) {
     expect({ field, inHtml: rendered.phone.text.includes(squash(field)) }).toEqual({ field, inHtml: true });
-    expect({ field, inDesktopHtml: rendered.desktop.text.includes(squash(field)) }).toEqual({ field, inDesktopHtml: true });
+    expect({ field, inDesktopHtml: rendered.desktop.text.includes(squash(field)) }).toEqual({
+      field,
+      inDesktopHtml: true,
+    });
     expect({ field, inText: text.includes(squash(field)) }).toEqual({ field, inText: true });
   }
   for (const href of hrefs) {
@@ -99,7 +108,8 @@ async function expectFields(name: string, mail: OutboxRow, fields: readonly stri
   return rendered;
 }
 
-const mailsTo = (to: string, kind: string) => t.db.selectFrom('outbox').selectAll().where('to_address', '=', to).where('kind', '=', kind).orderBy('id').execute();
+const mailsTo = (to: string, kind: string) =>
+  t.db.selectFrom('outbox').selectAll().where('to_address', '=', to).where('kind', '=', kind).orderBy('id').execute();
 async function onlyMail(to: string, kind: string): Promise<OutboxRow> {
   const mails = await mailsTo(to, kind);
   expect(mails).toHaveLength(1);
@@ -112,18 +122,33 @@ async function eventOf(eventId: number) {
     .selectFrom('events as e')
     .innerJoin('event_dates as d', 'd.event_id', 'e.id')
     .innerJoin('organisers as o', 'o.id', 'e.organiser_id')
-    .select(['e.title', 'e.location', 'e.venue_full_address', 'e.timezone', 'd.starts_at', 'd.ends_at', 'o.name as organiser'])
+    .select([
+      'e.title',
+      'e.location',
+      'e.venue_full_address',
+      'e.timezone',
+      'd.starts_at',
+      'd.ends_at',
+      'o.name as organiser',
+    ])
     .where('e.id', '=', eventId)
     .orderBy('d.id')
     .executeTakeFirstOrThrow();
   return { ...row, day: niceDay(row.starts_at, row.timezone), time: niceTime(row.starts_at, row.timezone) };
 }
 
-const ticketCodes = async (saleId: number) => (await t.db.selectFrom('tickets').select('code').where('sale_id', '=', saleId).orderBy('position').execute()).map((row) => displayCode(row.code));
+const ticketCodes = async (saleId: number) =>
+  (await t.db.selectFrom('tickets').select('code').where('sale_id', '=', saleId).orderBy('position').execute()).map(
+    (row) => displayCode(row.code),
+  );
 
 /** The checkout's receipt rows as the email writes them: '2 × Dinner' and its amount. */
 function rowFields(rows: readonly BreakdownRow[]): string[] {
-  return rows.flatMap((row) => [row.quantity ? `${row.quantity} × ${row.label}` : row.label, money(row.amount), ...(row.detail ? row.detail.split(' · ') : [])]);
+  return rows.flatMap((row) => [
+    row.quantity ? `${row.quantity} × ${row.label}` : row.label,
+    money(row.amount),
+    ...(row.detail ? row.detail.split(' · ') : []),
+  ]);
 }
 
 async function payByCard(visitor: Visitor, number: string = CARDS.success) {
@@ -134,9 +159,32 @@ async function payByCard(visitor: Visitor, number: string = CARDS.success) {
 }
 
 async function payBySquare(visitor: Visitor, name: [string, string]) {
-  const tokenized = (await visitor.post(payPaths.tokenize, { number: CARDS.success, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' })).json();
-  const billing = { postcode: 'BN1 1AA', first_name: name[0], last_name: name[1], address_1: '1 Sea Road', town: 'Brighton', country: 1 };
-  expect((await visitor.post(payPaths.paySquare, { billing_address_data: billing, source_id: tokenized.token, idempotency_key: key() })).json()).toEqual({ payment_completed: true });
+  const tokenized = (
+    await visitor.post(payPaths.tokenize, {
+      number: CARDS.success,
+      exp_month: '12',
+      exp_year: '34',
+      cvc: '123',
+      postcode: 'BN1 1AA',
+    })
+  ).json();
+  const billing = {
+    postcode: 'BN1 1AA',
+    first_name: name[0],
+    last_name: name[1],
+    address_1: '1 Sea Road',
+    town: 'Brighton',
+    country: 1,
+  };
+  expect(
+    (
+      await visitor.post(payPaths.paySquare, {
+        billing_address_data: billing,
+        source_id: tokenized.token,
+        idempotency_key: key(),
+      })
+    ).json(),
+  ).toEqual({ payment_completed: true });
 }
 
 async function deliver(visitor: Visitor) {
@@ -144,7 +192,17 @@ async function deliver(visitor: Visitor) {
   expect((await visitor.post(deliveryPaths.email)).json()).toEqual({ delivery_completed: true });
 }
 
-const ukAddress = { selected_user_address_id: 'new', first_name: 'Robin', last_name: 'Buyer', address_1: '14 Marine Parade', address_2: '', town: 'Brighton', postcode: 'BN2 1TL', country: 1, state: '' } satisfies Record<string, FormValue>;
+const ukAddress = {
+  selected_user_address_id: 'new',
+  first_name: 'Robin',
+  last_name: 'Buyer',
+  address_1: '14 Marine Parade',
+  address_2: '',
+  town: 'Brighton',
+  postcode: 'BN2 1TL',
+  country: 1,
+  state: '',
+} satisfies Record<string, FormValue>;
 
 describe('the order confirmation is a receipt', () => {
   test('every line, fee, discount, delivery, refund protection, donation with Gift Aid and the total, as charged; the card; tickets by event; links; a calendar file per event', async () => {
@@ -156,24 +214,77 @@ describe('the order confirmation is a receipt', () => {
       { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 },
     ]);
     expect((await visitor.post(salePaths.code, { code: SEED.code.percent })).json()).toEqual({ code_applied: true });
-    expect((await visitor.post(salePaths.refundProtection, { refund_protection: true })).json()).toEqual({ success: true });
-    expect((await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 5, charity_id: SEED.charity.lifeboat })).statusCode).toBe(200);
-    expect((await visitor.post(accountPaths.updateDonation, { is_gift_aid: true, subscribe: false, uk_based: true, address1: '', postcode: '' })).statusCode).toBe(200);
-    expect((await visitor.post(accountPaths.setDeliveryAddress, { address: ukAddress, gift_voucher_from: 'Robin', gift_voucher_to: 'Jo Friend' })).json()).toEqual({ success: true });
-    const answers = { answer_101_1_1: 'Vegan', answer_101_2_1: 'Ann Lee', answer_101_1_2: 'None', answer_101_2_2: 'Bo Lee', answer_901_6_1: 'on' };
-    expect((await visitor.post('/ajax/checkout/checkout/save_question_answers/', { answers, before_or_after: 'before' })).statusCode).toBe(200);
+    expect((await visitor.post(salePaths.refundProtection, { refund_protection: true })).json()).toEqual({
+      success: true,
+    });
+    expect(
+      (
+        await visitor.post(accountPaths.saveDonation, {
+          amount_before_booking_fee: 5,
+          charity_id: SEED.charity.lifeboat,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await visitor.post(accountPaths.updateDonation, {
+          is_gift_aid: true,
+          subscribe: false,
+          uk_based: true,
+          address1: '',
+          postcode: '',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await visitor.post(accountPaths.setDeliveryAddress, {
+          address: ukAddress,
+          gift_voucher_from: 'Robin',
+          gift_voucher_to: 'Jo Friend',
+        })
+      ).json(),
+    ).toEqual({ success: true });
+    const answers = {
+      answer_101_1_1: 'Vegan',
+      answer_101_2_1: 'Ann Lee',
+      answer_101_1_2: 'None',
+      answer_101_2_2: 'Bo Lee',
+      answer_901_6_1: 'on',
+    };
+    expect(
+      (await visitor.post('/ajax/checkout/checkout/save_question_answers/', { answers, before_or_after: 'before' }))
+        .statusCode,
+    ).toBe(200);
 
     // What the checkout showed just before paying: the receipt must say exactly this.
-    const checkout = (await visitor.get(paths.get)).json<{ price_breakdown: BreakdownRow[]; basket_total: number; sale_reference: string }>();
+    const checkout = (await visitor.get(paths.get)).json<{
+      price_breakdown: BreakdownRow[];
+      basket_total: number;
+      sale_reference: string;
+    }>();
     expect(checkout.price_breakdown.map((row) => row.kind)).toEqual(
-      expect.arrayContaining(['ticket', 'voucher', 'discount', 'booking_fee', 'delivery', 'refund_protection', 'donation', 'donation_fee']),
+      expect.arrayContaining([
+        'ticket',
+        'voucher',
+        'discount',
+        'booking_fee',
+        'delivery',
+        'refund_protection',
+        'donation',
+        'donation_fee',
+      ]),
     );
     await payByCard(visitor);
     await deliver(visitor);
     const sale = await saleOf(t, visitor);
     const mail = await onlyMail(email, WALLET_EMAIL_KIND);
 
-    const [gala, kayak, folk] = await Promise.all([eventOf(SEED.event.gala), eventOf(SEED.event.kayak), eventOf(SEED.event.folk)]);
+    const [gala, kayak, folk] = await Promise.all([
+      eventOf(SEED.event.gala),
+      eventOf(SEED.event.kayak),
+      eventOf(SEED.event.folk),
+    ]);
     const base = t.deps.config.publicUrl;
     const waiver = `${base}/activity-terms-and-conditions/${sale.reference}/`;
     const fields = [
@@ -181,7 +292,13 @@ describe('the order confirmation is a receipt', () => {
       sale.reference,
       `sent to ${email}`,
       'Visa ending 4242',
-      ...[gala, kayak, folk].flatMap((event) => [event.title, `${event.day} at ${event.time}`, event.location, event.venue_full_address ?? event.location, `Organised by ${event.organiser}`]),
+      ...[gala, kayak, folk].flatMap((event) => [
+        event.title,
+        `${event.day} at ${event.time}`,
+        event.location,
+        event.venue_full_address ?? event.location,
+        `Organised by ${event.organiser}`,
+      ]),
       ...(await ticketCodes(sale.id)),
       'Row A, Seat 1',
       ...rowFields(checkout.price_breakdown),
@@ -198,10 +315,22 @@ describe('the order confirmation is a receipt', () => {
     expect(mail.subject).toBe('Your tickets for Lifeboat Gala Dinner, Harbour Kayak Taster and Folk by the Sea');
 
     // The settlement is what was charged, and the receipt's rows add up to it.
-    const settlement = await t.db.selectFrom('payments').selectAll().where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
+    const settlement = await t.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('sale_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
     expect(settlement.price_minor).toBe(Math.round(checkout.basket_total * 100));
-    expect(Math.round(checkout.price_breakdown.reduce((sum, row) => sum + row.amount * 100, 0))).toBe(settlement.price_minor);
-    expect(await t.db.selectFrom('sale_provider_payments').select(['card_brand', 'card_last4']).where('provider_payment_id', '=', settlement.provider_payment_id).executeTakeFirst()).toEqual({ card_brand: 'visa', card_last4: '4242' });
+    expect(Math.round(checkout.price_breakdown.reduce((sum, row) => sum + row.amount * 100, 0))).toBe(
+      settlement.price_minor,
+    );
+    expect(
+      await t.db
+        .selectFrom('sale_provider_payments')
+        .select(['card_brand', 'card_last4'])
+        .where('provider_payment_id', '=', settlement.provider_payment_id)
+        .executeTakeFirst(),
+    ).toEqual({ card_brand: 'visa', card_last4: '4242' });
 
     // One calendar file per event, in UTC, where and when the event is.
     const files = attachmentsOf(mail);
@@ -210,7 +339,11 @@ describe('the order confirmation is a receipt', () => {
       `harbour-kayak-taster-${kayak.starts_at.toISOString().slice(0, 10)}.ics`,
       `folk-by-the-sea-${folk.starts_at.toISOString().slice(0, 10)}.ics`,
     ]);
-    const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const stamp = (at: Date) =>
+      at
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
     for (const [file, event] of [
       [files[0], gala],
       [files[1], kayak],
@@ -226,14 +359,23 @@ describe('the order confirmation is a receipt', () => {
       expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*\r\nEND:VCALENDAR\r?\n?$/);
     }
     // The outbox keeps them, so a delivery retried later sends them too; the development outbox shows them.
-    const outbox = (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=${WALLET_EMAIL_KIND}` })).json();
-    expect(outbox.messages[0].attachments.map((file: { filename: string }) => file.filename)).toEqual(files.map((file) => file.filename));
+    const outbox = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=${WALLET_EMAIL_KIND}`,
+      })
+    ).json();
+    expect(outbox.messages[0].attachments.map((file: { filename: string }) => file.filename)).toEqual(
+      files.map((file) => file.filename),
+    );
   });
 
   test('a free claim says the tickets were free', async () => {
     const email = 'free.receipt@example.com';
     const visitor = await guestVisitor(t, email, 'Fran Free', [{ ticket_id: SEED.ticket.coffeeFree, quantity: 2 }]);
-    expect((await visitor.post(payPaths.claimFree, { email, idempotency_key: key() })).json()).toEqual({ success: true });
+    expect((await visitor.post(payPaths.claimFree, { email, idempotency_key: key() })).json()).toEqual({
+      success: true,
+    });
     await deliver(visitor);
     const sale = await saleOf(t, visitor);
     const coffee = await eventOf(SEED.event.coffeeMorning);
@@ -268,30 +410,70 @@ describe('the order confirmation is a receipt', () => {
 
 describe('transfers and gifts', () => {
   test('the offer names the sender, the event, its date, time and venue, and has an accept button; the accepted tickets come with their new codes', async () => {
-    const visitor = await guestVisitor(t, 'alex.sender@example.com', 'Alex Sender', [{ ticket_id: SEED.ticket.livestreamStanding, quantity: 3 }]);
+    const visitor = await guestVisitor(t, 'alex.sender@example.com', 'Alex Sender', [
+      { ticket_id: SEED.ticket.livestreamStanding, quantity: 3 },
+    ]);
     await payBySquare(visitor, ['Alex', 'Sender']);
     await deliver(visitor);
     const livestream = await eventOf(SEED.event.livestream);
-    const now = { ticket_id: SEED.ticket.livestreamStanding, name: 'Rae Recipient', email: 'rae.offer@example.com', qty: 1 };
-    const gift = { ...now, name: 'Sam Gift', email: 'sam.gift@example.com', is_gift: 1, send_gift: 'Send now', message: 'Happy birthday! See you at the front.' };
+    const now = {
+      ticket_id: SEED.ticket.livestreamStanding,
+      name: 'Rae Recipient',
+      email: 'rae.offer@example.com',
+      qty: 1,
+    };
+    const gift = {
+      ...now,
+      name: 'Sam Gift',
+      email: 'sam.gift@example.com',
+      is_gift: 1,
+      send_gift: 'Send now',
+      message: 'Happy birthday! See you at the front.',
+    };
     const sent = await visitor.post('/ajax/checkout/checkout/set_transfers/', { transfers: [now, gift] });
     expect(sent.json()).toEqual({ success: true });
 
-    const eventFields = [livestream.title, `${livestream.day} at ${livestream.time}`, livestream.location, `Organised by ${livestream.organiser}`];
+    const eventFields = [
+      livestream.title,
+      `${livestream.day} at ${livestream.time}`,
+      livestream.location,
+      `Organised by ${livestream.organiser}`,
+    ];
     const offer = await onlyMail('rae.offer@example.com', TRANSFER_MAIL_KIND);
     const acceptUrl = /https?:\/\/\S+\/transfers\/accept\/[A-Za-z0-9_-]+/.exec(offer.text_body)?.[0] ?? '';
     expect(acceptUrl).not.toBe('');
     expect(offer.subject).toBe(`Alex Sender has transferred a ticket for ${livestream.title} to you`);
-    const rendered = await expectFields('transfer', offer, ['Hello Rae,', 'Alex Sender has transferred a ticket for', ...eventFields, '1 × In the room (standing)', 'If you do not accept, the ticket stays with Alex Sender.'], [acceptUrl]);
+    const rendered = await expectFields(
+      'transfer',
+      offer,
+      [
+        'Hello Rae,',
+        'Alex Sender has transferred a ticket for',
+        ...eventFields,
+        '1 × In the room (standing)',
+        'If you do not accept, the ticket stays with Alex Sender.',
+      ],
+      [acceptUrl],
+    );
     expect(rendered.phone.text).toContain('Accept the ticket');
 
     const present = await onlyMail('sam.gift@example.com', TRANSFER_MAIL_KIND);
     expect(present.subject).toBe(`Alex Sender has sent you a ticket for ${livestream.title} as a gift`);
-    await expectFields('gift', present, ['You have been sent a gift', 'Alex Sender has sent you a ticket for', ...eventFields, 'A message from Alex Sender', 'Happy birthday! See you at the front.']);
+    await expectFields('gift', present, [
+      'You have been sent a gift',
+      'Alex Sender has sent you a ticket for',
+      ...eventFields,
+      'A message from Alex Sender',
+      'Happy birthday! See you at the front.',
+    ]);
 
     expect((await t.app.inject({ method: 'GET', url: new URL(acceptUrl).pathname })).statusCode).toBe(200);
     const accepted = await onlyMail('rae.offer@example.com', TRANSFER_ACCEPTED_MAIL_KIND);
-    const transfer = await t.db.selectFrom('ticket_transfers').select('id').where('recipient_email', '=', 'rae.offer@example.com').executeTakeFirstOrThrow();
+    const transfer = await t.db
+      .selectFrom('ticket_transfers')
+      .select('id')
+      .where('recipient_email', '=', 'rae.offer@example.com')
+      .executeTakeFirstOrThrow();
     const ticket = await t.db
       .selectFrom('transfer_tickets as tt')
       .innerJoin('tickets as k', 'k.id', 'tt.ticket_id')
@@ -300,7 +482,12 @@ describe('transfers and gifts', () => {
       .executeTakeFirstOrThrow();
     // As the end-to-end spec reads it.
     expect(accepted.text_body).toMatch(/Ticket code [A-Z2-7]{4}( [A-Z2-7]{4}){4}/);
-    await expectFields('transfer-accepted', accepted, ['This ticket is yours now', 'Alex Sender', ...eventFields, displayCode(ticket.code)], [`${t.deps.config.publicUrl}/account/wallet/`]);
+    await expectFields(
+      'transfer-accepted',
+      accepted,
+      ['This ticket is yours now', 'Alex Sender', ...eventFields, displayCode(ticket.code)],
+      [`${t.deps.config.publicUrl}/account/wallet/`],
+    );
   });
 });
 
@@ -308,9 +495,13 @@ describe('a payment plan', () => {
   // Last in this file: it moves the shared clock on by two months.
   const DAY = 24 * 60 * 60 * 1000;
   async function runInstalmentJobs() {
-    const runner = startInstalmentRunner(t.deps, (error) => {
-      throw error;
-    }, 3_600_000);
+    const runner = startInstalmentRunner(
+      t.deps,
+      (error) => {
+        throw error;
+      },
+      3_600_000,
+    );
     try {
       while ((await runner.runDue()) > 0);
     } finally {
@@ -321,14 +512,37 @@ describe('a payment plan', () => {
   test('the schedule, the reminder, a declined payment and the final receipt show the event, the card and every payment', async () => {
     const visitor = await demoUserVisitor(t, [{ ticket_id: SEED.ticket.summerWeekend, quantity: 1 }]);
     const sale = await saleOf(t, visitor);
-    const paid = await visitor.post(calls.payWithInstalment.path, { instalment_option: 3, contact_number: '07700 900123', selected_payment_method_id: 'pm_demo_visa', idempotency_key: key() });
+    const paid = await visitor.post(calls.payWithInstalment.path, {
+      instalment_option: 3,
+      contact_number: '07700 900123',
+      selected_payment_method_id: 'pm_demo_visa',
+      idempotency_key: key(),
+    });
     expect(paid.json()).toEqual({ status: 'success' });
-    const plan = await t.db.selectFrom('payment_plans').selectAll().where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
-    const instalments = await t.db.selectFrom('payment_plan_instalments').selectAll().where('plan_id', '=', plan.id).orderBy('seq').execute();
+    const plan = await t.db
+      .selectFrom('payment_plans')
+      .selectAll()
+      .where('sale_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    const instalments = await t.db
+      .selectFrom('payment_plan_instalments')
+      .selectAll()
+      .where('plan_id', '=', plan.id)
+      .orderBy('seq')
+      .execute();
     expect(instalments).toHaveLength(3);
     const summer = await eventOf(SEED.event.summerFields);
-    const eventFields = [summer.title, `${summer.day} at ${summer.time}`, summer.location, `Organised by ${summer.organiser}`];
-    const paymentFields = instalments.flatMap((row) => [`Payment ${row.seq} of 3`, niceDay(row.due_at, 'Europe/London'), formatMoneyMinor(row.amount_minor, 'GBP')]);
+    const eventFields = [
+      summer.title,
+      `${summer.day} at ${summer.time}`,
+      summer.location,
+      `Organised by ${summer.organiser}`,
+    ];
+    const paymentFields = instalments.flatMap((row) => [
+      `Payment ${row.seq} of 3`,
+      niceDay(row.due_at, 'Europe/London'),
+      formatMoneyMinor(row.amount_minor, 'GBP'),
+    ]);
     const first = instalments[0];
     const second = instalments[1];
     if (!first || !second) throw new Error('no instalments');
@@ -383,7 +597,9 @@ describe('a payment plan', () => {
       'Visa ending 4242, 3 monthly payments',
       'Paid in 3 monthly payments with Visa ending 4242.',
       ...instalments.map((row) => `Payment ${row.seq}`),
-      ...instalments.map((row) => `${formatMoneyMinor(row.amount_minor, 'GBP')} on ${niceDay(row.due_at, 'Europe/London')} (paid)`),
+      ...instalments.map(
+        (row) => `${formatMoneyMinor(row.amount_minor, 'GBP')} on ${niceDay(row.due_at, 'Europe/London')} (paid)`,
+      ),
       ...eventFields,
       'Total paid',
       formatMoneyMinor(plan.total_minor, 'GBP'),

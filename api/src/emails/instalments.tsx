@@ -31,20 +31,30 @@ export interface PlanEmailContext {
 }
 
 const firstName = (name: string | null) => name?.split(/\s+/)[0] ?? '';
-const hello = (context: PlanEmailContext) => (firstName(context.buyerName) ? `Hello ${firstName(context.buyerName)},` : 'Hello,');
-const statusWord = (status: PlanPayment['status']) => (status === 'paid' ? 'paid' : status === 'failed' ? 'not taken' : 'scheduled');
+const hello = (context: PlanEmailContext) =>
+  firstName(context.buyerName) ? `Hello ${firstName(context.buyerName)},` : 'Hello,';
+const statusWord = (status: PlanPayment['status']) =>
+  status === 'paid' ? 'paid' : status === 'failed' ? 'not taken' : 'scheduled';
 const paymentLabel = (payment: PlanPayment, count: number) => `Payment ${payment.seq} of ${count}`;
 const cardText = (context: PlanEmailContext) => context.card ?? 'the card you chose';
 const TICKETS_AFTER = 'Your tickets will be in your ticket wallet, and emailed to you, after the final payment.';
 
 function eventText(event: TransferEvent): string {
-  return [event.title, event.when, event.address && event.address !== event.venue ? `${event.venue} (${event.address})` : event.venue, `Organised by ${event.organiser}`].join('\n');
+  return [
+    event.title,
+    event.when,
+    event.address && event.address !== event.venue ? `${event.venue} (${event.address})` : event.venue,
+    `Organised by ${event.organiser}`,
+  ].join('\n');
 }
 
 function scheduleText(context: PlanEmailContext): string {
   const count = context.payments.length;
   return [
-    ...context.payments.map((payment) => `${moneyLine(`${paymentLabel(payment, count)}, ${payment.due}`, payment.amount)} (${statusWord(payment.status)})`),
+    ...context.payments.map(
+      (payment) =>
+        `${moneyLine(`${paymentLabel(payment, count)}, ${payment.due}`, payment.amount)} (${statusWord(payment.status)})`,
+    ),
     '',
     moneyLine('Plan total', context.total),
   ].join('\n');
@@ -54,22 +64,49 @@ function Schedule({ context }: { context: PlanEmailContext }) {
   const count = context.payments.length;
   return (
     <MoneyTable
-      rows={context.payments.map((payment) => ({ label: paymentLabel(payment, count), details: [`${payment.due} · ${statusWord(payment.status)}`], amount: payment.amount, credit: payment.status === 'paid' }))}
+      rows={context.payments.map((payment) => ({
+        label: paymentLabel(payment, count),
+        details: [`${payment.due} · ${statusWord(payment.status)}`],
+        amount: payment.amount,
+        credit: payment.status === 'paid',
+      }))}
       totalLabel="Plan total"
       total={context.total}
     />
   );
 }
 
-function PlanFrame({ brand, preview, title, children, context }: { brand: string; preview: string; title: string; children: ReactNode; context: PlanEmailContext }) {
+function PlanFrame({
+  brand,
+  preview,
+  title,
+  children,
+  context,
+}: {
+  brand: string;
+  preview: string;
+  title: string;
+  children: ReactNode;
+  context: PlanEmailContext;
+}) {
   return (
-    <Frame brand={brand} preview={preview} footer={`You are receiving this email because you pay for order ${context.reference} in monthly payments.`}>
+    <Frame
+      brand={brand}
+      preview={preview}
+      footer={`You are receiving this email because you pay for order ${context.reference} in monthly payments.`}
+    >
       <H1>{title}</H1>
       <P>{hello(context)}</P>
       {children}
       {context.event ? (
         <Panel>
-          <EventDetails title={context.event.title} when={context.event.when} venue={context.event.venue} address={context.event.address} organiser={context.event.organiser} />
+          <EventDetails
+            title={context.event.title}
+            when={context.event.when}
+            venue={context.event.venue}
+            address={context.event.address}
+            organiser={context.event.organiser}
+          />
         </Panel>
       ) : null}
       <H2>Your payments</H2>
@@ -81,9 +118,15 @@ function PlanFrame({ brand, preview, title, children, context }: { brand: string
 }
 
 /** Sent when the plan is set up: the first payment taken, the rest to come. */
-export async function planScheduleEmail(context: PlanEmailContext, brand: string, kind: string): Promise<OutboxMessage> {
+export async function planScheduleEmail(
+  context: PlanEmailContext,
+  brand: string,
+  kind: string,
+): Promise<OutboxMessage> {
   const first = context.payments[0];
-  const taken = first ? `Your payment plan for ${context.eventTitle} is set up, and your first payment of ${first.amount} has been taken.` : `Your payment plan for ${context.eventTitle} is set up.`;
+  const taken = first
+    ? `Your payment plan for ${context.eventTitle} is set up, and your first payment of ${first.amount} has been taken.`
+    : `Your payment plan for ${context.eventTitle} is set up.`;
   const reminders = `The other payments will be taken from ${cardText(context)} on the dates below. We will send you an SMS and an email 3 days before each one.`;
   const facts: [string, string][] = [
     ['Order reference', context.reference],
@@ -91,7 +134,17 @@ export async function planScheduleEmail(context: PlanEmailContext, brand: string
     ['Payments', `${context.payments.length} monthly payments`],
   ];
   const title = 'Your payment plan is set up';
-  const text = blocks(title, hello(context), taken, reminders, facts.map(([label, value]) => `${label}: ${value}`).join('\n'), context.event ? eventText(context.event) : null, heading('Your payments'), scheduleText(context), TICKETS_AFTER);
+  const text = blocks(
+    title,
+    hello(context),
+    taken,
+    reminders,
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    context.event ? eventText(context.event) : null,
+    heading('Your payments'),
+    scheduleText(context),
+    TICKETS_AFTER,
+  );
   const html = await renderHtml(
     <PlanFrame brand={brand} preview={taken} title={title} context={context}>
       <P>{taken}</P>
@@ -103,7 +156,13 @@ export async function planScheduleEmail(context: PlanEmailContext, brand: string
 }
 
 /** 3 days before a payment. `sentence` is the SMS's own words (instalments/emails.ts reminderText). */
-export async function planReminderEmail(context: PlanEmailContext, seq: number, sentence: string, brand: string, kind: string): Promise<OutboxMessage> {
+export async function planReminderEmail(
+  context: PlanEmailContext,
+  seq: number,
+  sentence: string,
+  brand: string,
+  kind: string,
+): Promise<OutboxMessage> {
   const payment = context.payments.find((entry) => entry.seq === seq);
   const facts: [string, string][] = [
     ['Amount', payment?.amount ?? ''],
@@ -113,11 +172,26 @@ export async function planReminderEmail(context: PlanEmailContext, seq: number, 
   ];
   const nothingToDo = 'There is nothing you need to do: just make sure the card can be charged on that day.';
   const title = payment ? `Your next payment is on ${payment.due}` : 'Your next payment';
-  const text = blocks(title, hello(context), sentence, payment ? `This is payment ${payment.seq} of ${context.payments.length}.` : null, facts.map(([label, value]) => `${label}: ${value}`).join('\n'), nothingToDo, context.event ? eventText(context.event) : null, heading('Your payments'), scheduleText(context), TICKETS_AFTER);
+  const text = blocks(
+    title,
+    hello(context),
+    sentence,
+    payment ? `This is payment ${payment.seq} of ${context.payments.length}.` : null,
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    nothingToDo,
+    context.event ? eventText(context.event) : null,
+    heading('Your payments'),
+    scheduleText(context),
+    TICKETS_AFTER,
+  );
   const html = await renderHtml(
     <PlanFrame brand={brand} preview={sentence} title={title} context={context}>
       <P>{sentence}</P>
-      {payment ? <P>This is payment {payment.seq} of {context.payments.length}.</P> : null}
+      {payment ? (
+        <P>
+          This is payment {payment.seq} of {context.payments.length}.
+        </P>
+      ) : null}
       <Facts rows={facts} />
       <Note tone="info">{nothingToDo}</Note>
     </PlanFrame>,
@@ -126,14 +200,30 @@ export async function planReminderEmail(context: PlanEmailContext, seq: number, 
 }
 
 /** A later payment was declined: it is tried again (`finalTry` false) or the plan has stopped. */
-export async function planPaymentFailedEmail(context: PlanEmailContext, seq: number, reason: string, finalTry: boolean, brand: string, kind: string): Promise<OutboxMessage> {
+export async function planPaymentFailedEmail(
+  context: PlanEmailContext,
+  seq: number,
+  reason: string,
+  finalTry: boolean,
+  brand: string,
+  kind: string,
+): Promise<OutboxMessage> {
   const payment = context.payments.find((entry) => entry.seq === seq);
   const first = `We could not take your payment of ${payment?.amount ?? ''} for ${context.eventTitle} from ${cardText(context)}: ${reason}`;
   const next = finalTry
     ? `We have tried several times and your payment plan has now stopped. Please contact the organiser${context.event ? `, ${context.event.organiser},` : ''} to keep your tickets.`
     : 'We will try again shortly. Please make sure the card can be charged.';
   const title = finalTry ? 'Your payment plan has stopped' : 'We could not take your payment';
-  const text = blocks(title, hello(context), first, next, `Order reference: ${context.reference}`, context.event ? eventText(context.event) : null, heading('Your payments'), scheduleText(context));
+  const text = blocks(
+    title,
+    hello(context),
+    first,
+    next,
+    `Order reference: ${context.reference}`,
+    context.event ? eventText(context.event) : null,
+    heading('Your payments'),
+    scheduleText(context),
+  );
   const html = await renderHtml(
     <PlanFrame brand={brand} preview={first} title={title} context={context}>
       <Note tone="warning">{first}</Note>

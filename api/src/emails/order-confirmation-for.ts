@@ -15,7 +15,11 @@ export interface OrderConfirmationDeps {
 }
 
 /** The order confirmation of a paid sale, to `to`. Every paid sale has a settlement; one without is a bug, not a receipt. */
-export async function orderConfirmationFor(deps: OrderConfirmationDeps, saleId: number, to: string): Promise<OutboxMessage> {
+export async function orderConfirmationFor(
+  deps: OrderConfirmationDeps,
+  saleId: number,
+  to: string,
+): Promise<OutboxMessage> {
   const receipt = await loadReceipt({ db: deps.db, publicUrl: deps.publicUrl, payment: deps.payment }, saleId, to);
   if (!receipt) throw new Error(`sale ${saleId} has no settlement to write a receipt from`);
   let host = 'localhost';

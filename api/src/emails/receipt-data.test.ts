@@ -21,7 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let buyers = 0;
-async function reservedGuest(lines: Record<string, string | number>[]): Promise<{ visitor: Visitor; saleId: number; email: string }> {
+async function reservedGuest(
+  lines: Record<string, string | number>[],
+): Promise<{ visitor: Visitor; saleId: number; email: string }> {
   buyers += 1;
   const email = `receipt${buyers}@example.com`;
   const visitor = await guestVisitor(t, email, 'Rory Receipt', lines);
@@ -36,14 +38,37 @@ async function settleAs(saleId: number, provider: string) {
   const providerPaymentId = `${provider}_receipt_${saleId}`;
   await t.db
     .insertInto('sale_provider_payments')
-    .values({ sale_id: saleId, provider, provider_payment_id: providerPaymentId, amount_minor: components.total_minor, currency: components.currency, basket_version: basketVersion, components: componentsText(components), status: 'open', created_at: now, updated_at: now })
+    .values({
+      sale_id: saleId,
+      provider,
+      provider_payment_id: providerPaymentId,
+      amount_minor: components.total_minor,
+      currency: components.currency,
+      basket_version: basketVersion,
+      components: componentsText(components),
+      status: 'open',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
-  const result = await settleSalePaid(t.db, { saleId, provider, providerPaymentId, amountMinor: components.total_minor, currency: components.currency, now, refundProtectionBp: t.deps.config.sale.refundProtectionBp });
+  const result = await settleSalePaid(t.db, {
+    saleId,
+    provider,
+    providerPaymentId,
+    amountMinor: components.total_minor,
+    currency: components.currency,
+    now,
+    refundProtectionBp: t.deps.config.sale.refundProtectionBp,
+  });
   expect(result.outcome).toBe('paid');
 }
 
 const receiptOf = async (saleId: number, to: string): Promise<ReceiptModel> => {
-  const receipt = await loadReceipt({ db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment }, saleId, to);
+  const receipt = await loadReceipt(
+    { db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment },
+    saleId,
+    to,
+  );
   if (!receipt) throw new Error('no receipt');
   // Whatever it is, its rows add up to its total, to the penny.
   expect(receipt.lines.reduce((sum, line) => sum + line.amountMinor, 0)).toBe(receipt.totalMinor);
@@ -54,7 +79,12 @@ test('a bank payment: paid by bank transfer, no card', async () => {
   const { saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.folkStalls, quantity: 1 }]);
   await settleAs(saleId, 'truelayer');
   const receipt = await receiptOf(saleId, email);
-  expect(receipt.payment).toEqual({ kind: 'bank', method: 'Bank transfer', sentence: 'Paid by bank transfer from your bank account.', instalments: null });
+  expect(receipt.payment).toEqual({
+    kind: 'bank',
+    method: 'Bank transfer',
+    sentence: 'Paid by bank transfer from your bank account.',
+    instalments: null,
+  });
   expect(receipt.lines.map((line) => [line.label, line.amount])).toEqual([
     ['1 × Stalls seat', '£28.00'],
     ['Booking fee', '£1.75'],
@@ -69,8 +99,16 @@ test('paid in full by a gift voucher code: the code is a row, nothing was charge
   expect((await visitor.get(calls.getCheckout.path)).json().basket_total).toBe(0);
   expect((await visitor.post(payPaths.claimFree, { email, idempotency_key: key() })).json()).toEqual({ success: true });
   const receipt = await receiptOf(saleId, email);
-  expect(receipt.payment).toMatchObject({ kind: 'voucher', method: 'Gift voucher', sentence: 'Paid in full with your gift voucher: nothing was charged to a card.' });
-  expect(receipt.lines.at(-1)).toMatchObject({ kind: 'gift_voucher_code', label: `Gift voucher ${SEED.code.giftVoucher}`, amount: '-£31.25' });
+  expect(receipt.payment).toMatchObject({
+    kind: 'voucher',
+    method: 'Gift voucher',
+    sentence: 'Paid in full with your gift voucher: nothing was charged to a card.',
+  });
+  expect(receipt.lines.at(-1)).toMatchObject({
+    kind: 'gift_voucher_code',
+    label: `Gift voucher ${SEED.code.giftVoucher}`,
+    amount: '-£31.25',
+  });
   expect(receipt.total).toBe('£0.00');
 });
 
@@ -101,11 +139,17 @@ test('a settlement from before its components were kept still gives a receipt of
   const { saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.onSale, quantity: 1 }]);
   await markPaid(t.db, saleId, t.clock.now());
   await t.db.updateTable('payments').set({ components: '{}' }).where('sale_id', '=', saleId).execute();
-  const receipt = await loadReceipt({ db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment }, saleId, email);
+  const receipt = await loadReceipt(
+    { db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment },
+    saleId,
+    email,
+  );
   expect(receipt).toMatchObject({ lines: [], total: '£10.00', events: [] });
 });
 
 test('a sale that was never paid has no receipt', async () => {
   const { saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.onSale, quantity: 1 }]);
-  expect(await loadReceipt({ db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment }, saleId, email)).toBeUndefined();
+  expect(
+    await loadReceipt({ db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment }, saleId, email),
+  ).toBeUndefined();
 });

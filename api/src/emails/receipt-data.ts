@@ -102,7 +102,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function parseComponents(text: string): PriceComponents | null {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (!isObject(parsed) || !Array.isArray(parsed.lines) || typeof parsed.total_minor !== 'number' || typeof parsed.currency !== 'string') return null;
+    if (
+      !isObject(parsed) ||
+      !Array.isArray(parsed.lines) ||
+      typeof parsed.total_minor !== 'number' ||
+      typeof parsed.currency !== 'string'
+    )
+      return null;
     return parsed as unknown as PriceComponents;
   } catch {
     return null;
@@ -114,7 +120,11 @@ export function totalsOfComponents(components: PriceComponents): BreakdownTotals
   return {
     lines: components.lines
       .filter((line) => line.kind === 'ticket')
-      .map((line) => ({ unitPriceMinor: line.unit_price_minor, unitFeeMinor: line.unit_fee_minor, unitDiscountMinor: line.unit_discount_minor })),
+      .map((line) => ({
+        unitPriceMinor: line.unit_price_minor,
+        unitFeeMinor: line.unit_fee_minor,
+        unitDiscountMinor: line.unit_discount_minor,
+      })),
     discounts: components.discounts,
     deliveryMinor: components.delivery_minor,
     refundProtectionMinor: components.refund_protection_minor,
@@ -122,9 +132,18 @@ export function totalsOfComponents(components: PriceComponents): BreakdownTotals
   };
 }
 
-function addressText(row: { address_1: string; address_2: string | null; town: string; postcode: string; state: string | null; country_code: number }): string {
+function addressText(row: {
+  address_1: string;
+  address_2: string | null;
+  town: string;
+  postcode: string;
+  state: string | null;
+  country_code: number;
+}): string {
   const country = countryName(row.country_code);
-  return [row.address_1, row.address_2, row.town, row.state, row.postcode, country].filter((part): part is string => !!part && part.trim() !== '').join(', ');
+  return [row.address_1, row.address_2, row.town, row.state, row.postcode, country]
+    .filter((part): part is string => !!part && part.trim() !== '')
+    .join(', ');
 }
 
 async function catalogueOf(db: Db, ticketTypeIds: readonly number[]) {
@@ -184,7 +203,8 @@ function issuedTickets(db: Db, saleId: number) {
     .execute();
 }
 
-const quantityLabel = (quantity: number | null, label: string) => (quantity && quantity > 0 ? `${quantity} × ${label}` : label);
+const quantityLabel = (quantity: number | null, label: string) =>
+  quantity && quantity > 0 ? `${quantity} × ${label}` : label;
 
 /**
  * The receipt of a paid sale, or undefined when it has no settlement that paid for it. `to` is where it goes (the
@@ -193,7 +213,12 @@ const quantityLabel = (quantity: number | null, label: string) => (quantity && q
 export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string): Promise<ReceiptModel | undefined> {
   const { db, publicUrl } = deps;
   const sale = await db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirst();
-  const settlement = await db.selectFrom('payments').selectAll().where('sale_id', '=', saleId).where('status', '=', 'paid').executeTakeFirst();
+  const settlement = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('sale_id', '=', saleId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
   if (!sale || !settlement) return undefined;
   const components = parseComponents(settlement.components);
   const currency = currencyOf(components?.currency ?? settlement.currency);
@@ -203,12 +228,31 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
   const voucherLines = (components?.lines ?? []).filter((line) => line.kind === 'voucher');
   const [catalogue, vouchers, charity, tickets, user, address, plan] = await Promise.all([
     catalogueOf(db, [...new Set(ticketLines.map((line) => line.id))]),
-    voucherLines.length ? db.selectFrom('gift_vouchers').select(['id', 'name']).where('id', 'in', voucherLines.map((line) => line.id)).execute() : Promise.resolve([]),
-    components?.charity_id ? db.selectFrom('charities').select('name').where('id', '=', components.charity_id).executeTakeFirst() : Promise.resolve(undefined),
+    voucherLines.length
+      ? db
+          .selectFrom('gift_vouchers')
+          .select(['id', 'name'])
+          .where(
+            'id',
+            'in',
+            voucherLines.map((line) => line.id),
+          )
+          .execute()
+      : Promise.resolve([]),
+    components?.charity_id
+      ? db.selectFrom('charities').select('name').where('id', '=', components.charity_id).executeTakeFirst()
+      : Promise.resolve(undefined),
     issuedTickets(db, saleId),
-    sale.user_id === null ? Promise.resolve(undefined) : db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', sale.user_id).executeTakeFirst(),
+    sale.user_id === null
+      ? Promise.resolve(undefined)
+      : db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', sale.user_id).executeTakeFirst(),
     db.selectFrom('sale_delivery_addresses').selectAll().where('sale_id', '=', saleId).executeTakeFirst(),
-    db.selectFrom('payment_plans').select(['id', 'months']).where('sale_id', '=', saleId).where('status', 'in', ['active', 'completed']).executeTakeFirst(),
+    db
+      .selectFrom('payment_plans')
+      .select(['id', 'months'])
+      .where('sale_id', '=', saleId)
+      .where('status', 'in', ['active', 'completed'])
+      .executeTakeFirst(),
   ]);
 
   // The events, in the order their tickets were bought, each with the tickets issued for it.
@@ -229,7 +273,9 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
       time: niceTime(type.starts_at, type.timezone),
       venue: type.location,
       address: type.venue_full_address,
-      tickets: tickets.filter((ticket) => ticket.event_date_id === type.date_id).map((ticket) => ({ name: ticket.name, seat: ticket.seat_label, code: displayCode(ticket.code) })),
+      tickets: tickets
+        .filter((ticket) => ticket.event_date_id === type.date_id)
+        .map((ticket) => ({ name: ticket.name, seat: ticket.seat_label, code: displayCode(ticket.code) })),
     });
   }
 
@@ -243,7 +289,9 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
       return {
         ticket_name: type?.name ?? 'Ticket',
         event_name: type?.title ?? '',
-        nice_date: type ? `${niceDay(type.starts_at, type.timezone)} at ${niceTime(type.starts_at, type.timezone)}` : '',
+        nice_date: type
+          ? `${niceDay(type.starts_at, type.timezone)} at ${niceTime(type.starts_at, type.timezone)}`
+          : '',
         qty: line.qty,
         absorb_fee: type?.absorb_fee ?? false,
         event_hide_booking_fee: type?.hide_booking_fee ?? false,
@@ -274,24 +322,50 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
         if (type) details.splice(1, 0, type.venue_full_address ?? type.location);
       }
       if (row.kind === 'voucher' && (sale.gift_voucher_to || sale.gift_voucher_from)) {
-        details.push([sale.gift_voucher_to ? `For ${sale.gift_voucher_to}` : null, sale.gift_voucher_from ? `from ${sale.gift_voucher_from}` : null].filter(Boolean).join(', '));
+        details.push(
+          [
+            sale.gift_voucher_to ? `For ${sale.gift_voucher_to}` : null,
+            sale.gift_voucher_from ? `from ${sale.gift_voucher_from}` : null,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        );
       }
       const amountMinor = Math.round(row.amount * 100);
-      return { kind: row.kind, label: row.kind === 'ticket' || row.kind === 'voucher' ? quantityLabel(row.quantity, row.label) : row.label, details, amount: money(amountMinor), amountMinor };
+      return {
+        kind: row.kind,
+        label: row.kind === 'ticket' || row.kind === 'voucher' ? quantityLabel(row.quantity, row.label) : row.label,
+        details,
+        amount: money(amountMinor),
+        amountMinor,
+      };
     });
   }
   const totalMinor = components?.total_minor ?? settlement.price_minor;
 
   // How it was paid.
-  const card = settlement.provider === 'stripe' || settlement.provider === 'square' ? await paymentCardOf({ db, payment: deps.payment }, settlement.provider, settlement.provider_payment_id) : null;
+  const card =
+    settlement.provider === 'stripe' || settlement.provider === 'square'
+      ? await paymentCardOf({ db, payment: deps.payment }, settlement.provider, settlement.provider_payment_id)
+      : null;
   let payment: ReceiptModel['payment'];
   if (settlement.provider === 'free' || totalMinor === 0) {
     const byVoucher = (components?.gift_vouchers_applied_minor ?? 0) > 0;
     payment = byVoucher
-      ? { kind: 'voucher', method: 'Gift voucher', sentence: 'Paid in full with your gift voucher: nothing was charged to a card.', instalments: null }
+      ? {
+          kind: 'voucher',
+          method: 'Gift voucher',
+          sentence: 'Paid in full with your gift voucher: nothing was charged to a card.',
+          instalments: null,
+        }
       : { kind: 'free', method: 'Free', sentence: 'Your tickets were free: no payment was taken.', instalments: null };
   } else if (settlement.provider === 'truelayer') {
-    payment = { kind: 'bank', method: 'Bank transfer', sentence: 'Paid by bank transfer from your bank account.', instalments: null };
+    payment = {
+      kind: 'bank',
+      method: 'Bank transfer',
+      sentence: 'Paid by bank transfer from your bank account.',
+      instalments: null,
+    };
   } else if (settlement.provider === 'stripe' || settlement.provider === 'square') {
     const method = card ? describeCard(card) : 'Card';
     payment = { kind: 'card', method, sentence: card ? `Paid with ${method}.` : 'Paid by card.', instalments: null };
@@ -299,13 +373,22 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
     payment = { kind: 'other', method: 'Paid', sentence: 'Paid in full.', instalments: null };
   }
   if (plan) {
-    const instalments = await db.selectFrom('payment_plan_instalments').select(['due_at', 'amount_minor', 'status']).where('plan_id', '=', plan.id).orderBy('seq').execute();
+    const instalments = await db
+      .selectFrom('payment_plan_instalments')
+      .select(['due_at', 'amount_minor', 'status'])
+      .where('plan_id', '=', plan.id)
+      .orderBy('seq')
+      .execute();
     const paidCount = instalments.filter((row) => row.status === 'paid').length;
     payment = {
       ...payment,
       method: `${payment.method}, ${instalments.length} monthly payments`,
       sentence: `Paid in ${instalments.length} monthly payments${card ? ` with ${describeCard(card)}` : ''}${paidCount === instalments.length ? '' : `; ${paidCount} made so far`}.`,
-      instalments: instalments.map((row) => ({ due: niceDay(row.due_at, 'Europe/London'), amount: money(row.amount_minor), paid: row.status === 'paid' })),
+      instalments: instalments.map((row) => ({
+        due: niceDay(row.due_at, 'Europe/London'),
+        amount: money(row.amount_minor),
+        paid: row.status === 'paid',
+      })),
     };
   }
 
@@ -325,14 +408,20 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
     refundProtection: (components?.refund_protection_minor ?? 0) > 0,
     deliveryAddress: address ? addressText(address) : null,
     posted: [
-      ...(voucherLines.length ? [voucherLines.reduce((sum, line) => sum + line.qty, 0) === 1 ? 'gift voucher' : 'gift vouchers'] : []),
-      ...events.filter((event) => (catalogueByDate.get(event.dateId)?.delivery_fee_minor ?? 0) > 0).map((event) => `tickets for ${event.title}`),
+      ...(voucherLines.length
+        ? [voucherLines.reduce((sum, line) => sum + line.qty, 0) === 1 ? 'gift voucher' : 'gift vouchers']
+        : []),
+      ...events
+        .filter((event) => (catalogueByDate.get(event.dateId)?.delivery_fee_minor ?? 0) > 0)
+        .map((event) => `tickets for ${event.title}`),
     ],
     voucherCount: voucherLines.reduce((sum, line) => sum + line.qty, 0),
     links: {
       wallet: `${publicUrl}${WALLET_PATH}`,
       refundPolicy: `${publicUrl}${links.refundPolicy}`,
-      waiver: [...catalogue.values()].some((type) => type.waiver_id !== null) ? `${publicUrl}${WAIVER_PATH(sale.reference)}` : null,
+      waiver: [...catalogue.values()].some((type) => type.waiver_id !== null)
+        ? `${publicUrl}${WAIVER_PATH(sale.reference)}`
+        : null,
     },
   };
 }

@@ -34,34 +34,65 @@ const sender = (offer: Pick<TransferOffer, 'senderName'>) => offer.senderName ??
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 const tickets = (qty: number, name: string) => `${qty} × ${name}`;
 /** 'a ticket for Aurora Sessions', '2 tickets for Aurora Sessions' */
-const what = (offer: TransferOffer) => `${offer.qty === 1 ? 'a ticket' : `${offer.qty} tickets`}${offer.event ? ` for ${offer.event.title}` : ''}`;
+const what = (offer: TransferOffer) =>
+  `${offer.qty === 1 ? 'a ticket' : `${offer.qty} tickets`}${offer.event ? ` for ${offer.event.title}` : ''}`;
 
 export function transferSubject(offer: TransferOffer): string {
-  return offer.isGift ? `${sender(offer)} has sent you ${what(offer)} as a gift` : `${sender(offer)} has transferred ${what(offer)} to you`;
+  return offer.isGift
+    ? `${sender(offer)} has sent you ${what(offer)} as a gift`
+    : `${sender(offer)} has transferred ${what(offer)} to you`;
 }
 
 const intro = (offer: TransferOffer) => `${transferSubject(offer)}.`;
-const offerTitle = (offer: TransferOffer) => (offer.isGift ? 'You have been sent a gift' : offer.qty === 1 ? 'A ticket has been transferred to you' : 'Tickets have been transferred to you');
+const offerTitle = (offer: TransferOffer) =>
+  offer.isGift
+    ? 'You have been sent a gift'
+    : offer.qty === 1
+      ? 'A ticket has been transferred to you'
+      : 'Tickets have been transferred to you';
 
 const acceptAfter = (offer: TransferOffer) =>
   offer.qty === 1
     ? 'When you accept, the ticket moves to you with a new ticket code, and it appears in your ticket wallet when you sign in with this email address.'
     : 'When you accept, the tickets move to you with new ticket codes, and they appear in your ticket wallet when you sign in with this email address.';
-const keepWithSender = (offer: TransferOffer) => `If you do not accept, ${offer.qty === 1 ? 'the ticket stays' : 'the tickets stay'} with ${sender(offer)}.`;
+const keepWithSender = (offer: TransferOffer) =>
+  `If you do not accept, ${offer.qty === 1 ? 'the ticket stays' : 'the tickets stay'} with ${sender(offer)}.`;
 const eventLine = (event: TransferEvent) =>
-  [event.title, event.when, event.address && event.address !== event.venue ? `${event.venue} (${event.address})` : event.venue, event.organiser ? `Organised by ${event.organiser}` : null]
+  [
+    event.title,
+    event.when,
+    event.address && event.address !== event.venue ? `${event.venue} (${event.address})` : event.venue,
+    event.organiser ? `Organised by ${event.organiser}` : null,
+  ]
     .filter((line): line is string => line !== null)
     .join('\n');
 
 function TransferOfferEmail({ offer, brand }: { offer: TransferOffer; brand: string }) {
   return (
-    <Frame brand={brand} preview={intro(offer)} footer={`You are receiving this email because ${sender(offer)} entered your email address to send you tickets.`}>
+    <Frame
+      brand={brand}
+      preview={intro(offer)}
+      footer={`You are receiving this email because ${sender(offer)} entered your email address to send you tickets.`}
+    >
       <H1>{offerTitle(offer)}</H1>
       <P>Hello {firstName(offer.recipientName)},</P>
       <P>{intro(offer)}</P>
       <Panel>
-        {offer.event ? <EventDetails title={offer.event.title} when={offer.event.when} venue={offer.event.venue} address={offer.event.address} organiser={offer.event.organiser} /> : null}
-        <Facts rows={[['Tickets', tickets(offer.qty, offer.ticketName)], ['From', sender(offer)]]} />
+        {offer.event ? (
+          <EventDetails
+            title={offer.event.title}
+            when={offer.event.when}
+            venue={offer.event.venue}
+            address={offer.event.address}
+            organiser={offer.event.organiser}
+          />
+        ) : null}
+        <Facts
+          rows={[
+            ['Tickets', tickets(offer.qty, offer.ticketName)],
+            ['From', sender(offer)],
+          ]}
+        />
       </Panel>
       {offer.message ? (
         <Note tone="info">
@@ -91,7 +122,13 @@ export async function transferOfferEmail(offer: TransferOffer, brand: string, ki
     acceptAfter(offer),
     keepWithSender(offer),
   );
-  return { to: offer.to, subject: transferSubject(offer), text, html: await renderHtml(<TransferOfferEmail offer={offer} brand={brand} />), kind };
+  return {
+    to: offer.to,
+    subject: transferSubject(offer),
+    text,
+    html: await renderHtml(<TransferOfferEmail offer={offer} brand={brand} />),
+    kind,
+  };
 }
 
 export interface AcceptedTicketsEvent extends TransferEvent {
@@ -106,13 +143,21 @@ export interface AcceptedTickets {
   walletUrl: string;
 }
 
-const acceptedTitle = (accepted: AcceptedTickets) => (accepted.events.reduce((sum, event) => sum + event.tickets.length, 0) === 1 ? 'This ticket is yours now' : 'These tickets are yours now');
-const DOOR = 'Show the QR code in your ticket wallet (or read out the ticket code) at the door. Keep the codes to yourself: each one admits one person.';
+const acceptedTitle = (accepted: AcceptedTickets) =>
+  accepted.events.reduce((sum, event) => sum + event.tickets.length, 0) === 1
+    ? 'This ticket is yours now'
+    : 'These tickets are yours now';
+const DOOR =
+  'Show the QR code in your ticket wallet (or read out the ticket code) at the door. Keep the codes to yourself: each one admits one person.';
 const NEW_CODES = 'Each ticket has a new code: the codes the sender had no longer work.';
 
 function AcceptedTicketsEmail({ accepted, brand }: { accepted: AcceptedTickets; brand: string }) {
   return (
-    <Frame brand={brand} preview="Your tickets, with their new codes" footer="You are receiving this email because you accepted tickets sent to this email address.">
+    <Frame
+      brand={brand}
+      preview="Your tickets, with their new codes"
+      footer="You are receiving this email because you accepted tickets sent to this email address."
+    >
       <H1>{acceptedTitle(accepted)}</H1>
       <P>Hello {firstName(accepted.recipientName)},</P>
       <P>
@@ -122,7 +167,13 @@ function AcceptedTicketsEmail({ accepted, brand }: { accepted: AcceptedTickets; 
       <H2>Your tickets</H2>
       {accepted.events.map((event) => (
         <Panel key={`${event.title}-${event.when}`}>
-          <EventDetails title={event.title} when={event.when} venue={event.venue} address={event.address} organiser={event.organiser} />
+          <EventDetails
+            title={event.title}
+            when={event.when}
+            venue={event.venue}
+            address={event.address}
+            organiser={event.organiser}
+          />
           {event.tickets.map((ticket) => (
             <TicketLine key={ticket.code} name={ticket.name} seat={ticket.seat} code={ticket.code} />
           ))}
@@ -135,17 +186,32 @@ function AcceptedTicketsEmail({ accepted, brand }: { accepted: AcceptedTickets; 
   );
 }
 
-export async function acceptedTicketsEmail(accepted: AcceptedTickets, brand: string, kind: string): Promise<OutboxMessage> {
+export async function acceptedTicketsEmail(
+  accepted: AcceptedTickets,
+  brand: string,
+  kind: string,
+): Promise<OutboxMessage> {
   const text = blocks(
     `Hello ${firstName(accepted.recipientName)},`,
     acceptedTitle(accepted),
     `You accepted the tickets ${sender(accepted)} sent you. ${NEW_CODES}`,
     heading('Your tickets'),
     ...accepted.events.map((event) =>
-      [eventLine(event), ...event.tickets.map((ticket) => `- ${ticket.seat ? `${ticket.name}, ${ticket.seat}` : ticket.name}. Ticket code ${ticket.code}`)].join('\n'),
+      [
+        eventLine(event),
+        ...event.tickets.map(
+          (ticket) => `- ${ticket.seat ? `${ticket.name}, ${ticket.seat}` : ticket.name}. Ticket code ${ticket.code}`,
+        ),
+      ].join('\n'),
     ),
     `See them with their QR codes at ${accepted.walletUrl} (sign in with this email address).`,
     DOOR,
   );
-  return { to: accepted.to, subject: 'Your tickets', text, html: await renderHtml(<AcceptedTicketsEmail accepted={accepted} brand={brand} />), kind };
+  return {
+    to: accepted.to,
+    subject: 'Your tickets',
+    text,
+    html: await renderHtml(<AcceptedTicketsEmail accepted={accepted} brand={brand} />),
+    kind,
+  };
 }

@@ -1,4 +1,18 @@
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Column,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 
 /**
@@ -28,15 +42,38 @@ const styles = {
   body: { backgroundColor: colours.page, margin: 0, padding: '24px 0', fontFamily: font, color: colours.text },
   container: { maxWidth: '600px', width: '100%', margin: '0 auto' },
   brand: { padding: '0 24px 12px', fontSize: '15px', fontWeight: 700, color: colours.text, letterSpacing: '0.01em' },
-  mark: { display: 'inline-block', width: '12px', height: '12px', borderRadius: '3px', backgroundColor: colours.primary, marginRight: '8px', verticalAlign: 'middle' },
-  card: { backgroundColor: colours.card, borderRadius: '8px', border: `1px solid ${colours.line}`, padding: '28px 24px', borderTop: `4px solid ${colours.primary}` },
+  mark: {
+    display: 'inline-block',
+    width: '12px',
+    height: '12px',
+    borderRadius: '3px',
+    backgroundColor: colours.primary,
+    marginRight: '8px',
+    verticalAlign: 'middle',
+  },
+  card: {
+    backgroundColor: colours.card,
+    borderRadius: '8px',
+    border: `1px solid ${colours.line}`,
+    padding: '28px 24px',
+    borderTop: `4px solid ${colours.primary}`,
+  },
   h1: { fontSize: '24px', lineHeight: '1.3', margin: '0 0 12px', fontWeight: 700, color: colours.text },
   h2: { fontSize: '17px', lineHeight: '1.35', margin: '28px 0 10px', fontWeight: 700, color: colours.text },
   p: { fontSize: '15px', lineHeight: '1.55', margin: '0 0 14px', color: colours.text },
   small: { fontSize: '13px', lineHeight: '1.5', margin: '0 0 8px', color: colours.muted },
   footer: { fontSize: '12px', lineHeight: '1.5', color: colours.muted, margin: '0 0 6px', padding: '0 24px' },
   hr: { borderColor: colours.line, margin: '20px 0' },
-  button: { backgroundColor: colours.primary, color: colours.onPrimary, borderRadius: '6px', fontSize: '15px', fontWeight: 700, padding: '13px 22px', textDecoration: 'none', display: 'inline-block' },
+  button: {
+    backgroundColor: colours.primary,
+    color: colours.onPrimary,
+    borderRadius: '6px',
+    fontSize: '15px',
+    fontWeight: 700,
+    padding: '13px 22px',
+    textDecoration: 'none',
+    display: 'inline-block',
+  },
   link: { color: colours.primary, textDecoration: 'underline' },
 } satisfies Record<string, CSSProperties>;
 
@@ -87,9 +124,13 @@ export const H2 = ({ children }: { children: ReactNode }) => (
   </Heading>
 );
 
-export const P = ({ children, style }: { children: ReactNode; style?: CSSProperties }) => <Text style={{ ...styles.p, ...style }}>{children}</Text>;
+export const P = ({ children, style }: { children: ReactNode; style?: CSSProperties }) => (
+  <Text style={{ ...styles.p, ...style }}>{children}</Text>
+);
 
-export const Small = ({ children, style }: { children: ReactNode; style?: CSSProperties }) => <Text style={{ ...styles.small, ...style }}>{children}</Text>;
+export const Small = ({ children, style }: { children: ReactNode; style?: CSSProperties }) => (
+  <Text style={{ ...styles.small, ...style }}>{children}</Text>
+);
 
 export const Rule = () => <Hr style={styles.hr} />;
 
@@ -111,7 +152,12 @@ export const Action = ({ href, children }: { href: string; children: ReactNode }
 
 /** A coloured note: what went well, what to know, what needs doing. */
 export function Note({ tone, children }: { tone: 'success' | 'info' | 'warning'; children: ReactNode }) {
-  const [background, colour] = tone === 'success' ? [colours.successBg, colours.successFg] : tone === 'info' ? [colours.infoBg, colours.infoFg] : [colours.warningBg, colours.warningFg];
+  const [background, colour] =
+    tone === 'success'
+      ? [colours.successBg, colours.successFg]
+      : tone === 'info'
+        ? [colours.infoBg, colours.infoFg]
+        : [colours.warningBg, colours.warningFg];
   return (
     <Section style={{ backgroundColor: background, borderRadius: '6px', padding: '12px 16px', margin: '0 0 18px' }}>
       <Text style={{ ...styles.p, color: colour, margin: 0 }}>{children}</Text>
@@ -125,8 +171,31 @@ export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[
     <Section style={{ margin: '0 0 8px' }}>
       {rows.map(([label, value]) => (
         <Row key={label}>
-          <Column style={{ width: '128px', verticalAlign: 'top', padding: '4px 12px 4px 0', fontSize: '14px', lineHeight: '1.45', color: colours.muted }}>{label}</Column>
-          <Column style={{ verticalAlign: 'top', padding: '4px 0', fontSize: '14px', lineHeight: '1.45', color: colours.text, fontWeight: 600, wordBreak: 'break-word' }}>{value}</Column>
+          <Column
+            style={{
+              width: '128px',
+              verticalAlign: 'top',
+              padding: '4px 12px 4px 0',
+              fontSize: '14px',
+              lineHeight: '1.45',
+              color: colours.muted,
+            }}
+          >
+            {label}
+          </Column>
+          <Column
+            style={{
+              verticalAlign: 'top',
+              padding: '4px 0',
+              fontSize: '14px',
+              lineHeight: '1.45',
+              color: colours.text,
+              fontWeight: 600,
+              wordBreak: 'break-word',
+            }}
+          >
+            {value}
+          </Column>
         </Row>
       ))}
     </Section>
@@ -143,7 +212,15 @@ export interface MoneyRow {
 }
 
 /** Lines of a receipt: what each thing cost, right-aligned, then the total in bold. */
-export function MoneyTable({ rows, totalLabel, total }: { rows: readonly MoneyRow[]; totalLabel: string; total: string }) {
+export function MoneyTable({
+  rows,
+  totalLabel,
+  total,
+}: {
+  rows: readonly MoneyRow[];
+  totalLabel: string;
+  total: string;
+}) {
   const cell: CSSProperties = { verticalAlign: 'top', padding: '10px 0', borderBottom: `1px solid ${colours.line}` };
   return (
     <Section style={{ margin: '0 0 8px' }}>
@@ -157,12 +234,38 @@ export function MoneyTable({ rows, totalLabel, total }: { rows: readonly MoneyRo
               </Text>
             ))}
           </Column>
-          <Column style={{ ...cell, width: '96px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: '15px', lineHeight: '1.55', color: row.credit ? colours.successFg : colours.text }}>{row.amount}</Column>
+          <Column
+            style={{
+              ...cell,
+              width: '96px',
+              textAlign: 'right',
+              whiteSpace: 'nowrap',
+              fontSize: '15px',
+              lineHeight: '1.55',
+              color: row.credit ? colours.successFg : colours.text,
+            }}
+          >
+            {row.amount}
+          </Column>
         </Row>
       ))}
       <Row>
-        <Column style={{ padding: '14px 12px 4px 0', fontSize: '17px', lineHeight: '1.4', fontWeight: 700 }}>{totalLabel}</Column>
-        <Column style={{ padding: '14px 0 4px', width: '96px', textAlign: 'right', whiteSpace: 'nowrap', fontSize: '17px', lineHeight: '1.4', fontWeight: 700 }}>{total}</Column>
+        <Column style={{ padding: '14px 12px 4px 0', fontSize: '17px', lineHeight: '1.4', fontWeight: 700 }}>
+          {totalLabel}
+        </Column>
+        <Column
+          style={{
+            padding: '14px 0 4px',
+            width: '96px',
+            textAlign: 'right',
+            whiteSpace: 'nowrap',
+            fontSize: '17px',
+            lineHeight: '1.4',
+            fontWeight: 700,
+          }}
+        >
+          {total}
+        </Column>
       </Row>
     </Section>
   );
@@ -170,11 +273,33 @@ export function MoneyTable({ rows, totalLabel, total }: { rows: readonly MoneyRo
 
 /** A boxed block (an event with its tickets, a transfer's tickets). */
 export const Panel = ({ children }: { children: ReactNode }) => (
-  <Section style={{ border: `1px solid ${colours.line}`, borderRadius: '8px', padding: '16px 18px', margin: '0 0 14px', backgroundColor: '#fbfbfc' }}>{children}</Section>
+  <Section
+    style={{
+      border: `1px solid ${colours.line}`,
+      borderRadius: '8px',
+      padding: '16px 18px',
+      margin: '0 0 14px',
+      backgroundColor: '#fbfbfc',
+    }}
+  >
+    {children}
+  </Section>
 );
 
 /** An event's name, when and where: the same block in every email that is about an event. */
-export function EventDetails({ title, when, venue, address, organiser }: { title: string; when: string; venue: string; address?: string | null; organiser?: string | null }) {
+export function EventDetails({
+  title,
+  when,
+  venue,
+  address,
+  organiser,
+}: {
+  title: string;
+  when: string;
+  venue: string;
+  address?: string | null;
+  organiser?: string | null;
+}) {
   return (
     <>
       <Text style={{ ...styles.p, fontSize: '17px', fontWeight: 700, margin: '0 0 4px' }}>{title}</Text>
@@ -192,7 +317,18 @@ export function TicketLine({ name, seat, code }: { name: string; seat: string | 
     <Section style={{ borderTop: `1px dashed ${colours.line}`, padding: '10px 0 2px' }}>
       <Text style={{ ...styles.p, margin: '0 0 2px', fontWeight: 600 }}>{seat ? `${name}, ${seat}` : name}</Text>
       <Text style={{ ...styles.small, margin: '0' }}>Ticket code</Text>
-      <Text style={{ ...styles.p, margin: '0 0 4px', fontFamily: "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace", fontSize: '16px', letterSpacing: '0.06em', whiteSpace: 'nowrap' }}>{code}</Text>
+      <Text
+        style={{
+          ...styles.p,
+          margin: '0 0 4px',
+          fontFamily: "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+          fontSize: '16px',
+          letterSpacing: '0.06em',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {code}
+      </Text>
     </Section>
   );
 }

@@ -12,12 +12,18 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './unavailable';
  * (http/unavailable.ts): an outage, logged, not reported as a bug.
  */
 export function createErrorHandler(reporter?: ErrorReporter) {
-  return (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): void => handleError(error, request, reply, reporter);
+  return (error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): void =>
+    handleError(error, request, reply, reporter);
 }
 
 export const errorHandler = createErrorHandler();
 
-function handleError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply, reporter: ErrorReporter | undefined): void {
+function handleError(
+  error: FastifyError | HttpError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reporter: ErrorReporter | undefined,
+): void {
   if (error instanceof HttpError) {
     void reply.code(error.statusCode).send(error.body);
     return;
@@ -26,7 +32,8 @@ function handleError(error: FastifyError | HttpError | Error, request: FastifyRe
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     let message = error.message;
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = serverMessages.unsupportedMediaType(String(request.headers['content-type'] ?? ''));
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      message = serverMessages.unsupportedMediaType(String(request.headers['content-type'] ?? ''));
     else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = serverMessages.tooLarge;
     void reply.code(status).send({ error: message });
     return;
@@ -42,7 +49,11 @@ function handleError(error: FastifyError | HttpError | Error, request: FastifyRe
   }
   request.log.error({ err: error }, 'request failed');
   const config = request.routeOptions.config as { call?: unknown } | undefined;
-  reporter?.capture(error, { requestId: request.id, method: request.method, route: typeof config?.call === 'string' ? config.call : (request.routeOptions.url ?? 'not_found') });
+  reporter?.capture(error, {
+    requestId: request.id,
+    method: request.method,
+    route: typeof config?.call === 'string' ? config.call : (request.routeOptions.url ?? 'not_found'),
+  });
   void reply.code(500).send({ error: serverMessages.internal });
 }
 
@@ -52,7 +63,9 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): v
     void reply
       .code(404)
       .header('content-type', 'text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not found</title><p>This page does not exist. <a href="/all-events/">See all events</a>.</p></html>');
+      .send(
+        '<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not found</title><p>This page does not exist. <a href="/all-events/">See all events</a>.</p></html>',
+      );
     return;
   }
   void reply.code(404).send({ error: message });

@@ -48,7 +48,13 @@ async function snapshot(): Promise<string> {
     t.db.selectFrom('payment_plans').selectAll().orderBy('id').execute(),
     t.db.selectFrom('payment_plan_instalments').selectAll().orderBy('plan_id').orderBy('seq').execute(),
     // Questions, post-sale and transfers: answers, feedback, referral links, transfers.
-    t.db.selectFrom('question_answers').selectAll().orderBy('sale_id').orderBy('question_id').orderBy('ticket_counter').execute(),
+    t.db
+      .selectFrom('question_answers')
+      .selectAll()
+      .orderBy('sale_id')
+      .orderBy('question_id')
+      .orderBy('ticket_counter')
+      .execute(),
     t.db.selectFrom('sale_feedback').selectAll().orderBy('id').execute(),
     t.db.selectFrom('referral_links').selectAll().orderBy('token').execute(),
     t.db.selectFrom('ticket_transfers').selectAll().orderBy('id').execute(),
@@ -58,7 +64,9 @@ async function snapshot(): Promise<string> {
 }
 
 interface ZodDefLike {
-  _zod: { def: { type: string; shape?: Record<string, unknown>; options?: unknown[]; in?: unknown; innerType?: unknown } };
+  _zod: {
+    def: { type: string; shape?: Record<string, unknown>; options?: unknown[]; in?: unknown; innerType?: unknown };
+  };
 }
 
 /** The top-level field names a request schema reads (objects, unions, pipes, optionals). */
@@ -144,7 +152,9 @@ describe.each(getCalls.map((call) => [call.path, call] as const))('GET %s', (_pa
     const wrongMethod = await visitor.post(call.path, {});
     expectRefusal(wrongMethod.statusCode, wrongMethod.json(), 404);
     const plain = await visitor.get(call.path);
-    const hostile = await visitor.get(`${call.path}?a[b][c][d][e][f][g][h]=1&x=%ZZ&__proto__[polluted]=1&constructor[prototype][p]=1`);
+    const hostile = await visitor.get(
+      `${call.path}?a[b][c][d][e][f][g][h]=1&x=%ZZ&__proto__[polluted]=1&constructor[prototype][p]=1`,
+    );
     expect(hostile.statusCode).toBe(plain.statusCode);
     expect(hostile.statusCode).not.toBe(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

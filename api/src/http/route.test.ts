@@ -15,9 +15,14 @@ const echo = defineCall({
   failure: '',
 });
 
-async function appWith(handler: (input: { word: string }) => Promise<unknown>, checkResponses = true): Promise<{ app: FastifyInstance; logged: unknown[] }> {
+async function appWith(
+  handler: (input: { word: string }) => Promise<unknown>,
+  checkResponses = true,
+): Promise<{ app: FastifyInstance; logged: unknown[] }> {
   const logged: unknown[] = [];
-  const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } } });
+  const app = Fastify({
+    logger: { level: 'error', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -34,7 +39,12 @@ async function appWith(handler: (input: { word: string }) => Promise<unknown>, c
 }
 
 const post = (app: FastifyInstance, payload: string) =>
-  app.inject({ method: 'POST', url: echo.path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  app.inject({
+    method: 'POST',
+    url: echo.path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload,
+  });
 
 test('parses the body with the request schema and answers the handler result', async () => {
   const { app } = await appWith(async ({ word }) => ({ said: word.toUpperCase() }));

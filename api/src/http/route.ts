@@ -12,7 +12,9 @@ export interface CallContext {
 
 /** A call's handler: the parsed request in, the response body (as sent on the wire) out. */
 export type CallHandler<C> =
-  C extends CallDef<infer Req, infer Res> ? (input: z.output<Req>, context: CallContext) => Promise<z.input<Res>> : never;
+  C extends CallDef<infer Req, infer Res>
+    ? (input: z.output<Req>, context: CallContext) => Promise<z.input<Res>>
+    : never;
 
 /** Handlers by call name; each domain provides some, the app merges them. */
 export type CallHandlers = { [K in CallName]?: CallHandler<Calls[K]> };
@@ -27,7 +29,12 @@ export interface RouteOptions {
  * with its request schema, a 400 naming the field when it does not fit; the handler's answer checked against the
  * response schema when asked.
  */
-export function route<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: RouteOptions): void {
+export function route<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+  options: RouteOptions,
+): void {
   const run = handler as (input: unknown, context: CallContext) => Promise<unknown>;
   app.route({
     method: call.method,
@@ -43,7 +50,9 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, handler:
       if (options.checkResponses) {
         const check = call.response.safeParse(result);
         if (!check.success) {
-          throw new Error(`${call.name} answered outside its contract: ${JSON.stringify(check.error.issues).slice(0, 2000)}`);
+          throw new Error(
+            `${call.name} answered outside its contract: ${JSON.stringify(check.error.issues).slice(0, 2000)}`,
+          );
         }
       }
       return result;

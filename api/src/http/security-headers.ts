@@ -27,7 +27,11 @@ export const SQUARE_HOSTS = {
     script: ['https://sandbox.web.squarecdn.com', 'https://js.squareupsandbox.com'],
     style: ['https://sandbox.web.squarecdn.com'],
     frame: ['https://sandbox.web.squarecdn.com', 'https://connect.squareupsandbox.com'],
-    connect: ['https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com', 'https://connect.squareupsandbox.com'],
+    connect: [
+      'https://sandbox.web.squarecdn.com',
+      'https://pci-connect.squareupsandbox.com',
+      'https://connect.squareupsandbox.com',
+    ],
   },
   production: {
     script: ['https://web.squarecdn.com', 'https://js.squareup.com'],
@@ -41,7 +45,8 @@ export const SQUARE_HOSTS = {
 export const HCAPTCHA_HOSTS = ['https://hcaptcha.com', 'https://*.hcaptcha.com'] as const;
 
 /** The parts of the configuration the policy depends on. */
-export type SecurityHeadersConfig = Pick<AppConfig, 'remotes' | 'runtime' | 'captcha' | 'payment'> & Partial<Pick<AppConfig, 'publicUrl'>>;
+export type SecurityHeadersConfig = Pick<AppConfig, 'remotes' | 'runtime' | 'captcha' | 'payment'> &
+  Partial<Pick<AppConfig, 'publicUrl'>>;
 
 /** A year, subdomains included: sent only when buyers reach us over https (PUBLIC_URL), where it cannot lock anyone out. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -56,7 +61,11 @@ function originOf(url: string): string | null {
 }
 
 function unique(values: readonly (string | null | undefined)[]): string[] {
-  return [...new Set(values.filter((value): value is string => typeof value === 'string' && value !== '' && value !== 'null'))];
+  return [
+    ...new Set(
+      values.filter((value): value is string => typeof value === 'string' && value !== '' && value !== 'null'),
+    ),
+  ];
 }
 
 /** The directives of the policy, in the order they are sent. */
@@ -65,25 +74,58 @@ export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): 
   const stripe = config.payment.stripe !== null || config.runtime.stripePublishableKey !== undefined;
   const hcaptcha = config.captcha.mode === 'hcaptcha';
   // The real square-type adapter: the page loads Square's Web Payments SDK for its environment (none with the sandbox).
-  const square = config.payment.square ? SQUARE_HOSTS[config.payment.square.environment] : { script: [], style: [], frame: [], connect: [] };
+  const square = config.payment.square
+    ? SQUARE_HOSTS[config.payment.square.environment]
+    : { script: [], style: [], frame: [], connect: [] };
   const sentry = config.runtime.sentryDsn ? originOf(config.runtime.sentryDsn) : null;
   const captchaHosts = hcaptcha ? [...HCAPTCHA_HOSTS] : [];
   // The order-completed page embeds the accommodation map when one is configured.
-  const accommodationMap = config.runtime.accommodationMapUrl ? originOf(config.runtime.accommodationMapUrl.replaceAll('{address}', '')) : null;
+  const accommodationMap = config.runtime.accommodationMapUrl
+    ? originOf(config.runtime.accommodationMapUrl.replaceAll('{address}', ''))
+    : null;
   // The header's configured logo, when it is on another host.
-  const logo = config.runtime.marketplaceLogoUrl?.startsWith('https://') ? originOf(config.runtime.marketplaceLogoUrl) : null;
+  const logo = config.runtime.marketplaceLogoUrl?.startsWith('https://')
+    ? originOf(config.runtime.marketplaceLogoUrl)
+    : null;
   return {
     'default-src': ["'self'"],
     // Module Federation adds <script> tags for each remote's remoteEntry.js and chunks: their origins, nothing inline.
-    'script-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.script : []), ...square.script, ...captchaHosts]),
+    'script-src': unique([
+      "'self'",
+      ...remotes,
+      ...(stripe ? STRIPE_HOSTS.script : []),
+      ...square.script,
+      ...captchaHosts,
+    ]),
     // 'unsafe-inline' for styles only: the sandbox pages' <style>, style attributes of the server pages and React's
     // style props. Styles cannot run code; scripts stay strict.
     'style-src': unique(["'self'", "'unsafe-inline'", ...remotes, ...square.style, ...captchaHosts]),
-    'img-src': unique(["'self'", 'data:', 'blob:', ...remotes, ...(stripe ? ['https://*.stripe.com'] : []), ...captchaHosts, logo]),
+    'img-src': unique([
+      "'self'",
+      'data:',
+      'blob:',
+      ...remotes,
+      ...(stripe ? ['https://*.stripe.com'] : []),
+      ...captchaHosts,
+      logo,
+    ]),
     'font-src': unique(["'self'", 'data:', ...remotes]),
     // The remotes' manifests are fetched; the providers' scripts call home.
-    'connect-src': unique(["'self'", ...remotes, ...(stripe ? STRIPE_HOSTS.connect : []), ...square.connect, ...captchaHosts, sentry]),
-    'frame-src': unique(["'self'", ...(stripe ? STRIPE_HOSTS.frame : []), ...square.frame, ...captchaHosts, accommodationMap]),
+    'connect-src': unique([
+      "'self'",
+      ...remotes,
+      ...(stripe ? STRIPE_HOSTS.connect : []),
+      ...square.connect,
+      ...captchaHosts,
+      sentry,
+    ]),
+    'frame-src': unique([
+      "'self'",
+      ...(stripe ? STRIPE_HOSTS.frame : []),
+      ...square.frame,
+      ...captchaHosts,
+      accommodationMap,
+    ]),
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -45,7 +45,9 @@ async function sendThroughProxy(t: TestApp, proxy: string, client: string, writt
     url: accountPaths.sendCode,
     remoteAddress: proxy,
     headers: {
-      cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '),
+      cookie: Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; '),
       'content-type': 'application/x-www-form-urlencoded',
       'x-xsrf-token': cookies['XSRF-TOKEN'] ?? '',
       'x-forwarded-for': forwarded,
@@ -67,13 +69,22 @@ describe.each<[string, TrustProxy]>([
   test('a new X-Forwarded-For value each time does not make a new client: the limit holds', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < SENDS + 2; i += 1) {
-      const response = await sendThroughProxy(t, '10.0.0.2', '198.51.100.7', `203.0.113.${i}, 192.0.2.${i}`, `xff-${i}@example.org`);
+      const response = await sendThroughProxy(
+        t,
+        '10.0.0.2',
+        '198.51.100.7',
+        `203.0.113.${i}, 192.0.2.${i}`,
+        `xff-${i}@example.org`,
+      );
       statuses.push(response.statusCode);
-      if (response.statusCode !== 200) expect(response.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
+      if (response.statusCode !== 200)
+        expect(response.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // Another client behind the same proxy is counted apart.
-    expect((await sendThroughProxy(t, '10.0.0.2', '198.51.100.8', '198.51.100.7', 'other@example.org')).statusCode).toBe(200);
+    expect(
+      (await sendThroughProxy(t, '10.0.0.2', '198.51.100.8', '198.51.100.7', 'other@example.org')).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -84,9 +95,12 @@ describe('TRUST_PROXY with addresses, reached directly as well', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  test("a client that is not the proxy is its own address, whatever X-Forwarded-For it sends", async () => {
+  test('a client that is not the proxy is its own address, whatever X-Forwarded-For it sends', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < SENDS + 1; i += 1) statuses.push((await sendThroughProxy(t, '203.0.113.50', `198.51.100.${i}`, undefined, `direct-${i}@example.org`)).statusCode);
+    for (let i = 0; i < SENDS + 1; i += 1)
+      statuses.push(
+        (await sendThroughProxy(t, '203.0.113.50', `198.51.100.${i}`, undefined, `direct-${i}@example.org`)).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
@@ -100,7 +114,10 @@ describe('no TRUST_PROXY', () => {
 
   test('X-Forwarded-For is ignored: the connection is the client', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < SENDS + 1; i += 1) statuses.push((await sendThroughProxy(t, '10.0.0.3', `198.51.100.${i}`, undefined, `none-${i}@example.org`)).statusCode);
+    for (let i = 0; i < SENDS + 1; i += 1)
+      statuses.push(
+        (await sendThroughProxy(t, '10.0.0.3', `198.51.100.${i}`, undefined, `none-${i}@example.org`)).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -27,14 +27,20 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (!Number.isSafeInteger(hops) || hops > 10) throw new Error(`TRUST_PROXY must be a hop count from 0 to 10, got '${value}'`);
+    if (!Number.isSafeInteger(hops) || hops > 10)
+      throw new Error(`TRUST_PROXY must be a hop count from 0 to 10, got '${value}'`);
     return { kind: 'hops', hops };
   }
-  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const addresses = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   try {
     proxyAddr.compile(addresses);
   } catch (error) {
-    throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDRs, got '${value}': ${(error as Error).message}`);
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDRs, got '${value}': ${(error as Error).message}`,
+    );
   }
   return { kind: 'addresses', addresses };
 }
@@ -55,6 +61,7 @@ export function fastifyTrustProxy(setting: TrustProxy): false | ((address: strin
 /** How the setting reads in the start-up log. */
 export function describeTrustProxy(setting: TrustProxy): string {
   if (setting.kind === 'none') return 'client address = the connection (no proxy trusted)';
-  if (setting.kind === 'hops') return `client address = the one appended by the outermost of ${setting.hops} trusted proxy hop(s)`;
+  if (setting.kind === 'hops')
+    return `client address = the one appended by the outermost of ${setting.hops} trusted proxy hop(s)`;
   return `client address = the last X-Forwarded-For entry not from a trusted proxy (${setting.addresses.join(', ')})`;
 }

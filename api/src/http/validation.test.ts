@@ -12,17 +12,47 @@ function errorFor(schema: z.ZodMiniType, input: unknown) {
 describe('validation messages name the field and say what is wrong', () => {
   test.each([
     ['a missing field', z.object({ ticket_id: formId }), {}, "'ticket_id' is required"],
-    ['a word for a number', z.object({ ticket_id: formId }), { ticket_id: 'abc' }, "'ticket_id' must be a whole number"],
+    [
+      'a word for a number',
+      z.object({ ticket_id: formId }),
+      { ticket_id: 'abc' },
+      "'ticket_id' must be a whole number",
+    ],
     ['too small', z.object({ quantity: formId }), { quantity: '0' }, "'quantity' must be at least 1"],
-    ['too long', z.object({ code: z.string().check(z.maxLength(3)) }), { code: 'ABCDE' }, "'code' must be at most 3 characters"],
+    [
+      'too long',
+      z.object({ code: z.string().check(z.maxLength(3)) }),
+      { code: 'ABCDE' },
+      "'code' must be at most 3 characters",
+    ],
     ['an empty text', z.object({ code: z.string().check(z.minLength(1)) }), { code: '' }, "'code' must not be empty"],
-    ['an amount with letters', z.object({ value: formMoney() }), { value: '1x' }, "'value' must be an amount such as 10.50"],
+    [
+      'an amount with letters',
+      z.object({ value: formMoney() }),
+      { value: '1x' },
+      "'value' must be an amount such as 10.50",
+    ],
     ['three decimals', z.object({ value: formMoney() }), { value: 10.555 }, "'value': Use at most two decimals"],
     ['not a boolean', z.object({ flag: formBool }), { flag: 'maybe' }, "'flag' has an invalid value"],
-    ['not in the list', z.object({ state: z.enum(['basket', 'reserve']) }), { state: 'x' }, "'state' must be one of: basket, reserve"],
+    [
+      'not in the list',
+      z.object({ state: z.enum(['basket', 'reserve']) }),
+      { state: 'x' },
+      "'state' must be one of: basket, reserve",
+    ],
     ['an object for text', z.object({ name: z.string() }), { name: { a: 1 } }, "'name' must be text"],
-    ['a nested list row', z.object({ rows: z.array(z.object({ n: z.string() })) }), { rows: [{}] }, "'rows.0.n' is required"],
-    ['a bad email', z.object({ email: z.string().check(z.email()) }), { email: 'x' }, "'email' must be an email address"],
+    [
+      'a nested list row',
+      z.object({ rows: z.array(z.object({ n: z.string() })) }),
+      { rows: [{}] },
+      "'rows.0.n' is required",
+    ],
+    [
+      'a bad email',
+      z.object({ email: z.string().check(z.email()) }),
+      { email: 'x' },
+      "'email' must be an email address",
+    ],
   ])('%s', (_name, schema, input, message) => {
     const error = errorFor(schema, input);
     expect(error.status).toBe(400);

@@ -41,7 +41,8 @@ function describe(issue: Issue, input: unknown, path: Path): string {
       return `${name} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
     case 'too_small': {
       const min = String(issue.minimum);
-      if (issue.origin === 'string') return issue.minimum === 1 ? `${name} must not be empty` : `${name} must be at least ${min} characters`;
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? `${name} must not be empty` : `${name} must be at least ${min} characters`;
       if (issue.origin === 'array' || issue.origin === 'set') return `${name} must have at least ${min} items`;
       return `${name} must be at least ${min}`;
     }
@@ -99,7 +100,10 @@ function flatten(issues: readonly Issue[], prefix: Path, input: unknown): Proble
       const leaf = issue.errors.every((inner) => inner.every((problem) => problem.path.length === 0));
       if (leaf && path.length > 0) {
         const name = `'${fieldName(path)}'`;
-        out.push({ path, text: valueAt(input, path) === undefined ? `${name} is required` : `${name} has an invalid value` });
+        out.push({
+          path,
+          text: valueAt(input, path) === undefined ? `${name} is required` : `${name} has an invalid value`,
+        });
         continue;
       }
       out.push(...flatten(branch, path, input));

@@ -16,7 +16,8 @@ export const RESERVING = 'reserving';
 export function reservationProblem(sale: Sale | undefined, now: Date): HttpError | null {
   if (!sale) return new HttpError(409, serverMessages.stateNeedsReservation, undefined, RESERVING);
   if (sale.status === 'paid') return new HttpError(409, serverMessages.alreadyPaid);
-  if (sale.status === 'expired' || reservationLapsed(sale, now)) return new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
+  if (sale.status === 'expired' || reservationLapsed(sale, now))
+    return new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
   if (sale.status !== 'reserved') return new HttpError(409, serverMessages.stateNeedsReservation, undefined, RESERVING);
   return null;
 }
@@ -30,7 +31,11 @@ export async function assertReservedSale(db: Db, session: SessionHandle, now: Da
 }
 
 /** The session and its reserved sale, locked in that order (the lock order of inventory/holds.ts), checked again. */
-export async function lockReservedSale(tx: Tx, session: SessionHandle, now: Date): Promise<{ sessionRow: Session; sale: Sale }> {
+export async function lockReservedSale(
+  tx: Tx,
+  session: SessionHandle,
+  now: Date,
+): Promise<{ sessionRow: Session; sale: Sale }> {
   const sessionRow = await session.lock(tx);
   const sale = await lockCurrentSale(tx, sessionRow);
   const problem = reservationProblem(sale, now);

@@ -20,7 +20,13 @@ afterAll(() => t.close());
 
 const express: Record<string, FormValue>[] = [{ ticket_id: SEED.ticket.expressEntry, quantity: 1 }];
 const summerWeekend: Record<string, FormValue>[] = [{ ticket_id: SEED.ticket.summerWeekend, quantity: 1 }];
-const details = (email: string, fullname = 'Eve Attacker') => ({ fullname, email, address: { postcode: 'BN1 1AA' }, contact_number: '', ct_subscribed: '1' });
+const details = (email: string, fullname = 'Eve Attacker') => ({
+  fullname,
+  email,
+  address: { postcode: 'BN1 1AA' },
+  contact_number: '',
+  ct_subscribed: '1',
+});
 const saleOf = async (visitor: Visitor) => {
   const reference = (await visitor.get(paths.get)).json().sale_reference as string;
   return t.db.selectFrom('sales').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
@@ -29,7 +35,8 @@ const sessionOf = async (visitor: Visitor) => {
   const sale = await saleOf(visitor);
   return t.db.selectFrom('sessions').selectAll().where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
 };
-const ticketCodes = async (saleId: number) => (await t.db.selectFrom('tickets').select('code').where('sale_id', '=', saleId).execute()).map((row) => row.code);
+const ticketCodes = async (saleId: number) =>
+  (await t.db.selectFrom('tickets').select('code').where('sale_id', '=', saleId).execute()).map((row) => row.code);
 const paid = async (visitor: Visitor) => {
   const sale = await saleOf(visitor);
   await markPaid(t.db, sale.id, t.clock.now());
@@ -55,7 +62,11 @@ describe('set_account_details proves nothing', () => {
   });
 
   test('an existing email and a new one get the same status and body; the existing account is not changed', async () => {
-    const before = await t.db.selectFrom('users').selectAll().where('id', '=', SEED.user.dark).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', SEED.user.dark)
+      .executeTakeFirstOrThrow();
     const a = await reservedVisitor(t, express);
     const b = await reservedVisitor(t, express);
     const known = await a.post(calls.setAccountDetails.path, details('DARK@example.com'));
@@ -64,7 +75,9 @@ describe('set_account_details proves nothing', () => {
     const withoutId = (body: string) => ({ ...(JSON.parse(body) as Record<string, unknown>), id: 0 });
     expect([known.statusCode, withoutId(known.body)]).toEqual([unknown.statusCode, withoutId(unknown.body)]);
     expect(known.cookies.map((cookie) => cookie.name)).toEqual(unknown.cookies.map((cookie) => cookie.name));
-    expect(await t.db.selectFrom('users').selectAll().where('id', '=', SEED.user.dark).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db.selectFrom('users').selectAll().where('id', '=', SEED.user.dark).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     expect(await saleOf(a)).toMatchObject({ user_id: null, email: 'DARK@example.com' });
     expect((await a.get(paths.getUser)).json()).toEqual({ user: null });
   });
@@ -72,12 +85,14 @@ describe('set_account_details proves nothing', () => {
   test('a session signed in to the account (it proved the email) gets the sale on its account', async () => {
     const buyer = await reservedVisitor(t, express);
     expect((await proveEmail(t, buyer, 'dark@example.com')).json()).toEqual({ has_account: true });
-    expect((await buyer.post(calls.setAccountDetails.path, details('dark@example.com', 'Dana Dark'))).statusCode).toBe(200);
+    expect((await buyer.post(calls.setAccountDetails.path, details('dark@example.com', 'Dana Dark'))).statusCode).toBe(
+      200,
+    );
     expect(await saleOf(buyer)).toMatchObject({ user_id: SEED.user.dark, email: 'dark@example.com' });
   });
 });
 
-describe("the account takeover through express checkout is refused", () => {
+describe('the account takeover through express checkout is refused', () => {
   test("the victim's earlier tickets, her later tickets and her saved card stay hers", async () => {
     // The victim bought tickets as a guest; she has no account.
     const email = newEmail('victim');
@@ -110,7 +125,16 @@ describe("the account takeover through express checkout is refused", () => {
     const laterCodes = await ticketCodes(laterSale.id);
     await t.db
       .insertInto('user_payment_methods')
-      .values({ user_id: account.id, provider: 'stripe', provider_ref: 'pm_victim_visa', card_type: 'visa', last4: '4242', expiry: '12/30', is_default: true, created_at: t.clock.now() })
+      .values({
+        user_id: account.id,
+        provider: 'stripe',
+        provider_ref: 'pm_victim_visa',
+        card_type: 'visa',
+        last4: '4242',
+        expiry: '12/30',
+        is_default: true,
+        created_at: t.clock.now(),
+      })
       .execute();
     const herWallet = (await later.get('/account/wallet/')).body;
     for (const code of [...earlierCodes, ...laterCodes]) expect(herWallet).toContain(code);
@@ -124,7 +148,9 @@ describe("the account takeover through express checkout is refused", () => {
     // Named on the sale with an email the attacker does prove: the refusal below is about the card, not the buyer.
     const ownEmail = newEmail('attacker');
     expect((await proveEmail(t, attacker, ownEmail)).json()).toEqual({ has_account: false });
-    expect((await attacker.post(calls.saveGuestToSale.path, { email: ownEmail, fullname: 'Eve Attacker' })).statusCode).toBe(200);
+    expect(
+      (await attacker.post(calls.saveGuestToSale.path, { email: ownEmail, fullname: 'Eve Attacker' })).statusCode,
+    ).toBe(200);
     expect((await attacker.get(calls.getCheckout.path)).json().saved_payment_methods).toEqual([]);
     const pay = await attacker.post(calls.payWithInstalment.path, {
       instalment_option: 3,
@@ -134,6 +160,8 @@ describe("the account takeover through express checkout is refused", () => {
     });
     expect(pay.statusCode).toBe(400);
     expect(pay.json().error).toBe(instalmentMessages.unknownSavedCard);
-    expect(await t.db.selectFrom('payment_plans').select('id').where('payment_method_ref', '=', 'pm_victim_visa').execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('payment_plans').select('id').where('payment_method_ref', '=', 'pm_victim_visa').execute(),
+    ).toEqual([]);
   });
 });

@@ -18,8 +18,14 @@ export function identityHandlers(deps: AppDeps): CallHandlers {
       return { user: user ? toUser(user) : null };
     },
     sendOneTimeCode: async (input, { request }) =>
-      sendCode(signIn, { email: input.email, sessionHash: request.session.tokenHash, clientAddress: request.ip, captchaToken: input['h-captcha-response'] }),
-    checkOneTimeCode: async ({ email, code }, context) => signInWithCode(signIn, context, email, code, { checkout: true }),
+      sendCode(signIn, {
+        email: input.email,
+        sessionHash: request.session.tokenHash,
+        clientAddress: request.ip,
+        captchaToken: input['h-captcha-response'],
+      }),
+    checkOneTimeCode: async ({ email, code }, context) =>
+      signInWithCode(signIn, context, email, code, { checkout: true }),
     saveGuestToSale: async ({ email, fullname }, context) => saveGuestToSale(signIn, context, email, fullname),
     logoutOfSale: async (_input, context) => logoutOfSale(signIn, context),
   };

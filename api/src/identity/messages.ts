@@ -10,7 +10,8 @@ export const identityMessages = {
   codeNotValid: 'That code is no longer valid. Please ask for a new code.',
   tooManyCodesForEmail: 'Too many codes have been sent to this email address. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many attempts from your connection. Please wait a few minutes and try again.',
-  captchaForEmail: 'Many codes have been asked for this email address. Please confirm you are human, then send the code again.',
+  captchaForEmail:
+    'Many codes have been asked for this email address. Please confirm you are human, then send the code again.',
   emailNotVerified: 'Please confirm this email address with the code we sent you first.',
   signedInAlready: 'You are signed in. Sign out first to continue as a guest.',
 } as const;

@@ -21,7 +21,9 @@ export function newCode(): string {
 }
 
 export function codeHash(key: Buffer, email: string, code: string): string {
-  return createHmac('sha256', key).update(`${normaliseEmail(email)}\n${code}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${normaliseEmail(email)}\n${code}`)
+    .digest('base64url');
 }
 
 export interface CodeOptions {
@@ -33,7 +35,13 @@ export interface CodeOptions {
  * A fresh code for `email`, valid `ttlSeconds`, checkable by the session whose token hash is `sessionHash`; that
  * session's earlier code for the email stops working.
  */
-export async function issueCode(db: DbOrTx, email: string, sessionHash: string, ttlSeconds: number, { key, now }: CodeOptions): Promise<string> {
+export async function issueCode(
+  db: DbOrTx,
+  email: string,
+  sessionHash: string,
+  ttlSeconds: number,
+  { key, now }: CodeOptions,
+): Promise<string> {
   const code = newCode();
   const address = normaliseEmail(email);
   const row = {

@@ -47,11 +47,15 @@ class Client {
   }
 
   async get(url: string) {
-    return this.remember(await this.app.inject({ method: 'GET', url, remoteAddress: this.address, headers: { cookie: this.cookie } }));
+    return this.remember(
+      await this.app.inject({ method: 'GET', url, remoteAddress: this.address, headers: { cookie: this.cookie } }),
+    );
   }
 
   async code(email: string): Promise<string> {
-    const text: string | undefined = (await this.get(`/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=1`)).json().messages[0]?.text;
+    const text: string | undefined = (
+      await this.get(`/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=1`)
+    ).json().messages[0]?.text;
     return text?.match(/\b(\d{6})\b/)?.[1] ?? '';
   }
 
@@ -74,20 +78,30 @@ class Client {
 }
 
 async function outboxCount(email: string): Promise<number> {
-  return (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}` })).json().messages.length;
+  return (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}` })).json()
+    .messages.length;
 }
 
 describe('per email', () => {
   test('five codes in 15 minutes; the sixth is refused without an email or voiding the fifth; the same for any address', async () => {
     const client = new Client(t.app, '10.0.0.1');
-    for (let i = 0; i < 5; i += 1) expect((await client.post(accountPaths.sendCode, { email: 'limit-a@example.org' })).statusCode).toBe(200);
-    const fifth = await t.db.selectFrom('one_time_codes').select('code_hash').where('email', '=', 'limit-a@example.org').executeTakeFirstOrThrow();
+    for (let i = 0; i < 5; i += 1)
+      expect((await client.post(accountPaths.sendCode, { email: 'limit-a@example.org' })).statusCode).toBe(200);
+    const fifth = await t.db
+      .selectFrom('one_time_codes')
+      .select('code_hash')
+      .where('email', '=', 'limit-a@example.org')
+      .executeTakeFirstOrThrow();
 
     const sixth = await client.post(accountPaths.sendCode, { email: 'limit-a@example.org' });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ error: identityMessages.tooManyCodesForEmail, request_id: expect.any(String) });
     expect(await outboxCount('limit-a@example.org')).toBe(5);
-    const still = await t.db.selectFrom('one_time_codes').select('code_hash').where('email', '=', 'limit-a@example.org').executeTakeFirstOrThrow();
+    const still = await t.db
+      .selectFrom('one_time_codes')
+      .select('code_hash')
+      .where('email', '=', 'limit-a@example.org')
+      .executeTakeFirstOrThrow();
     expect(still.code_hash).toBe(fifth.code_hash);
 
     // An address with an account is limited the same way, with the same answer.
@@ -104,7 +118,8 @@ describe('per email', () => {
   test('the window slides: codes sent just before a window ends still count just after it', async () => {
     const client = new Client(t.app, '10.0.0.2');
     t.clock.set('2030-01-02T12:14:00Z');
-    for (let i = 0; i < 5; i += 1) expect((await client.post(accountPaths.sendCode, { email: 'slide@example.org' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await client.post(accountPaths.sendCode, { email: 'slide@example.org' })).statusCode).toBe(200);
     t.clock.advance(2 * MINUTE);
     expect((await client.post(accountPaths.sendCode, { email: 'slide@example.org' })).statusCode).toBe(429);
     t.clock.advance(15 * MINUTE);
@@ -116,12 +131,15 @@ describe('per client address', () => {
   test('a client may ask for 8 codes (in this app) to any addresses; the 9th is refused; other clients are not', async () => {
     t.clock.set('2030-01-03T12:00:00Z');
     const client = new Client(t.app, '10.0.1.1');
-    for (let i = 0; i < 8; i += 1) expect((await client.post(accountPaths.sendCode, { email: `spray${i}@example.org` })).statusCode).toBe(200);
+    for (let i = 0; i < 8; i += 1)
+      expect((await client.post(accountPaths.sendCode, { email: `spray${i}@example.org` })).statusCode).toBe(200);
     const ninth = await client.post(accountPaths.sendCode, { email: 'spray9@example.org' });
     expect(ninth.statusCode).toBe(429);
     expect(ninth.json()).toEqual({ error: identityMessages.tooManyRequests, request_id: expect.any(String) });
     expect(await outboxCount('spray9@example.org')).toBe(0);
-    expect((await new Client(t.app, '10.0.1.2').post(accountPaths.sendCode, { email: 'spray9@example.org' })).statusCode).toBe(200);
+    expect(
+      (await new Client(t.app, '10.0.1.2').post(accountPaths.sendCode, { email: 'spray9@example.org' })).statusCode,
+    ).toBe(200);
   });
 
   test('a client may check 6 codes (in this app) in 15 minutes, whatever the addresses', async () => {
@@ -141,7 +159,12 @@ describe('per client address', () => {
 
 describe('per email from anywhere: a stranger cannot lock the owner out', () => {
   const email = 'owner@example.org';
-  const captchaDemand = { success: false, captcha: true, captcha_sitekey: SANDBOX_SITE_KEY, error: identityMessages.captchaForEmail };
+  const captchaDemand = {
+    success: false,
+    captcha: true,
+    captcha_sitekey: SANDBOX_SITE_KEY,
+    error: identityMessages.captchaForEmail,
+  };
 
   async function solved(client: Client): Promise<string> {
     const answer = await client.post(SANDBOX_SOLVE_PATH, { sitekey: SANDBOX_SITE_KEY });
@@ -149,10 +172,11 @@ describe('per email from anywhere: a stranger cannot lock the owner out', () => 
     return answer.json().token as string;
   }
 
-  test("five sends by a stranger: the owner is asked for a captcha, not refused, and with it gets a code that signs in", async () => {
+  test('five sends by a stranger: the owner is asked for a captcha, not refused, and with it gets a code that signs in', async () => {
     t.clock.set('2030-01-06T12:00:00Z');
     const stranger = new Client(t.app, '10.0.4.1');
-    for (let i = 0; i < 5; i += 1) expect((await stranger.post(accountPaths.sendCode, { email })).json()).toEqual({ success: true });
+    for (let i = 0; i < 5; i += 1)
+      expect((await stranger.post(accountPaths.sendCode, { email })).json()).toEqual({ success: true });
     // The stranger's own limit for this email is reached; another address of theirs only meets the captcha.
     expect((await stranger.post(accountPaths.sendCode, { email })).statusCode).toBe(429);
     expect((await new Client(t.app, '10.0.4.2').post(accountPaths.sendCode, { email })).json()).toEqual(captchaDemand);
@@ -164,16 +188,27 @@ describe('per email from anywhere: a stranger cannot lock the owner out', () => 
     expect([asked.statusCode, asked.json()]).toEqual([200, captchaDemand]);
     expect(await outboxCount(email)).toBe(5);
     // A made-up or reused token is not a solved captcha.
-    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': 'made-up' })).json()).toMatchObject({ success: false, captcha: true });
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': 'made-up' })).json()).toMatchObject({
+      success: false,
+      captcha: true,
+    });
     const token = await solved(owner);
-    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toEqual({ success: true });
-    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toMatchObject({ success: false, captcha: true });
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toEqual({
+      success: true,
+    });
+    expect((await owner.post(accountPaths.sendCode, { email, 'h-captcha-response': token })).json()).toMatchObject({
+      success: false,
+      captcha: true,
+    });
     expect(await outboxCount(email)).toBe(6);
     const code = await owner.code(email);
 
     // The stranger's codes and guesses touch only the stranger's own: the owner's code and its tries are intact.
     for (let i = 0; i < 5; i += 1) {
-      const guess = await stranger.post(SIGNIN_PATHS.verify, { email, code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0') });
+      const guess = await stranger.post(SIGNIN_PATHS.verify, {
+        email,
+        code: String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+      });
       expect(guess.json().type).toBe('one_time_code');
     }
     const checked = await owner.post(accountPaths.checkCode, { email, code });
@@ -182,12 +217,18 @@ describe('per email from anywhere: a stranger cannot lock the owner out', () => 
 
   test('two api instances on one database count together', async () => {
     t.clock.set('2030-01-05T12:00:00Z');
-    const second = await buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent', identity, devPages: true } });
+    const second = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: { logLevel: 'silent', identity, devPages: true },
+    });
     try {
       const one = new Client(t.app, '10.0.3.1');
       const two = new Client(second, '10.0.3.2');
-      for (let i = 0; i < 3; i += 1) expect((await one.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(200);
-      for (let i = 0; i < 2; i += 1) expect((await two.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i += 1)
+        expect((await one.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(200);
+      for (let i = 0; i < 2; i += 1)
+        expect((await two.post(accountPaths.sendCode, { email: 'replicas@example.org' })).statusCode).toBe(200);
       expect((await two.post(accountPaths.sendCode, { email: 'replicas@example.org' })).json()).toEqual(captchaDemand);
       expect((await one.post(accountPaths.sendCode, { email: 'replicas@example.org' })).json()).toEqual(captchaDemand);
       expect(await outboxCount('replicas@example.org')).toBe(5);
@@ -207,7 +248,11 @@ describe('hitRateLimit', () => {
     const refused = await hitRateLimit(t.db, 'unit:a', rule, new Date(at.getTime() + 10_000));
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: 50 });
     await hitRateLimit(t.db, 'unit:a', rule, at);
-    const row = await t.db.selectFrom('rate_limit_counters').select('hits').where('key', '=', 'unit:a').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('rate_limit_counters')
+      .select('hits')
+      .where('key', '=', 'unit:a')
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(2);
   });
 
@@ -221,7 +266,11 @@ describe('hitRateLimit', () => {
     expect((await hitRateLimit(t.db, 'unit:b', rule, new Date(start + 105_000))).allowed).toBe(true);
     // Two windows later the first is of no use and goes.
     await hitRateLimit(t.db, 'unit:b', rule, new Date(start + 185_000));
-    const windows = await t.db.selectFrom('rate_limit_counters').select('window_start').where('key', '=', 'unit:b').execute();
+    const windows = await t.db
+      .selectFrom('rate_limit_counters')
+      .select('window_start')
+      .where('key', '=', 'unit:b')
+      .execute();
     expect(windows.map((row) => row.window_start.getTime() - start)).toEqual(expect.not.arrayContaining([0]));
   });
 });

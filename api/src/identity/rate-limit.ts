@@ -30,11 +30,18 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateRule, now:
   const current = await db
     .insertInto('rate_limit_counters')
     .values({ key, window_start: new Date(startMs), hits: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
+    .onConflict((oc) =>
+      oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })),
+    )
     .returning('hits')
     .executeTakeFirstOrThrow();
   // The first hit of a window clears this key's windows that no longer count.
-  if (current.hits === 1) await db.deleteFrom('rate_limit_counters').where('key', '=', key).where('window_start', '<', previousStart).execute();
+  if (current.hits === 1)
+    await db
+      .deleteFrom('rate_limit_counters')
+      .where('key', '=', key)
+      .where('window_start', '<', previousStart)
+      .execute();
   const previous = await db
     .selectFrom('rate_limit_counters')
     .select('hits')

@@ -50,9 +50,13 @@ describe('session cookie', () => {
     const visitor = await t.visitor();
     await visitor.get(paths.get);
     const hash = hashToken(visitor.cookies.get(SESSION_COOKIE) ?? '');
-    expect(await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst(),
+    ).toBeUndefined();
     await visitor.post(paths.addToBasket, addTicket);
-    expect(await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hash).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   test('the database keeps only a hash of the session token', async () => {
@@ -65,14 +69,22 @@ describe('session cookie', () => {
   });
 
   test('a malformed session cookie is replaced by a fresh session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: paths.get, headers: { cookie: `${SESSION_COOKIE}=<script>` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: paths.get,
+      headers: { cookie: `${SESSION_COOKIE}=<script>` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
   test('a well-formed session id the server did not issue is replaced by a fresh one, and never stored', async () => {
     const chosen = 'A'.repeat(32);
-    const response = await t.app.inject({ method: 'GET', url: paths.get, headers: { cookie: `${SESSION_COOKIE}=${chosen}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: paths.get,
+      headers: { cookie: `${SESSION_COOKIE}=${chosen}` },
+    });
     const issued = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
     expect(issued).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(issued).not.toBe(chosen);
@@ -83,11 +95,17 @@ describe('session cookie', () => {
     await planted.get(paths.getUser);
     expect(planted.cookies.get(SESSION_COOKIE)).not.toBe(chosen);
     await planted.post(paths.addToBasket, addTicket);
-    expect(await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(chosen)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(chosen)).executeTakeFirst(),
+    ).toBeUndefined();
     // An id one character off a real one is not the server's either.
     const real = planted.cookies.get(SESSION_COOKIE) ?? '';
     const altered = `${real.slice(0, 31)}${real.endsWith('A') ? 'B' : 'A'}`;
-    const answer = await t.app.inject({ method: 'GET', url: paths.get, headers: { cookie: `${SESSION_COOKIE}=${altered}` } });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: paths.get,
+      headers: { cookie: `${SESSION_COOKIE}=${altered}` },
+    });
     expect(answer.json().sale_reference).toBeNull();
     expect(answer.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).not.toBe(altered);
   });
@@ -95,12 +113,23 @@ describe('session cookie', () => {
   test('a session from before ids were signed keeps working while its row exists', async () => {
     const legacy = 'L'.repeat(32);
     const now = t.clock.now();
-    await t.db.insertInto('sessions').values({ token_hash: hashToken(legacy), created_at: now, last_seen_at: now }).execute();
-    const response = await t.app.inject({ method: 'GET', url: paths.getUser, headers: { cookie: `${SESSION_COOKIE}=${legacy}` } });
+    await t.db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(legacy), created_at: now, last_seen_at: now })
+      .execute();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: paths.getUser,
+      headers: { cookie: `${SESSION_COOKIE}=${legacy}` },
+    });
     // Its XSRF cookie is sent again (none was presented), for the same session id.
     expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).toBe(legacy);
     const gone = 'M'.repeat(32);
-    const unknown = await t.app.inject({ method: 'GET', url: paths.getUser, headers: { cookie: `${SESSION_COOKIE}=${gone}` } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: paths.getUser,
+      headers: { cookie: `${SESSION_COOKIE}=${gone}` },
+    });
     expect(unknown.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).not.toBe(gone);
   });
 

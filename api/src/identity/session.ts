@@ -63,7 +63,11 @@ export class SessionHandle {
 
   /** The stored row, if any (read once per request). */
   load(): Promise<Session | undefined> {
-    this.cached ??= this.db.selectFrom('sessions').selectAll().where('token_hash', '=', this.tokenHash).executeTakeFirst();
+    this.cached ??= this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', this.tokenHash)
+      .executeTakeFirst();
     return this.cached;
   }
 
@@ -141,7 +145,11 @@ export class Sessions {
   async acceptedToken(presented: string | undefined): Promise<{ token: string; fresh: boolean }> {
     if (presented === undefined || !isWellFormedToken(presented)) return { token: this.newToken(), fresh: true };
     if (isIssuedToken(this.tokenKey, presented)) return { token: presented, fresh: false };
-    const row = await this.options.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(presented)).executeTakeFirst();
+    const row = await this.options.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(presented))
+      .executeTakeFirst();
     return row ? { token: presented, fresh: false } : { token: this.newToken(), fresh: true };
   }
 
@@ -183,7 +191,8 @@ export class Sessions {
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.routeOptions.config.sessionless) return payload;
       const cacheControl = reply.getHeader('cache-control');
-      if (typeof cacheControl !== 'string' || !/\bno-store\b/.test(cacheControl)) reply.header('cache-control', 'no-store');
+      if (typeof cacheControl !== 'string' || !/\bno-store\b/.test(cacheControl))
+        reply.header('cache-control', 'no-store');
       reply.header('vary', varyCookie(reply.getHeader('vary')));
       return payload;
     });
@@ -195,13 +204,22 @@ export class Sessions {
    */
   async rotate(request: FastifyRequest, reply: FastifyReply, tx: DbOrTx): Promise<void> {
     const token = this.newToken();
-    await tx.updateTable('sessions').set({ token_hash: hashToken(token) }).where('token_hash', '=', request.session.tokenHash).execute();
+    await tx
+      .updateTable('sessions')
+      .set({ token_hash: hashToken(token) })
+      .where('token_hash', '=', request.session.tokenHash)
+      .execute();
     request.session.replaceToken(token);
     this.setCookies(reply, token);
   }
 }
 
 /** Sign-in's session rotation (a new session id on sign-in); see Sessions.rotate. */
-export function rotateSession(sessions: Sessions, request: FastifyRequest, reply: FastifyReply, tx: DbOrTx): Promise<void> {
+export function rotateSession(
+  sessions: Sessions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tx: DbOrTx,
+): Promise<void> {
   return sessions.rotate(request, reply, tx);
 }

@@ -20,7 +20,14 @@ beforeAll(async () => {
     // A reservation longer than a code's life, so a code can expire while the tickets are still held.
     config: {
       holdSeconds: 3600,
-      identity: { ...loadIdentityConfig({}), verifiedEmailSeconds: 1800, sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY },
+      identity: {
+        ...loadIdentityConfig({}),
+        verifiedEmailSeconds: 1800,
+        sendsPerEmail: MANY,
+        sendsPerEmailClient: MANY,
+        sendsPerClient: MANY,
+        checksPerClient: MANY,
+      },
     },
   });
 }, 60_000);
@@ -33,7 +40,8 @@ const newEmail = () => `buyer${++n}@example.org`;
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function outboxFor(email: string) {
-  return (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}` })).json().messages as {
+  return (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}` })).json()
+    .messages as {
     subject: string;
     text: string;
     kind: string;
@@ -53,7 +61,11 @@ describe('send_one_time_code', () => {
     expect(mail?.text).toMatch(/Your one-time code is \d{6}\./);
     expect(mail?.text).toContain('valid for 15 minutes');
     const code = await latestCode(t, email);
-    const row = await t.db.selectFrom('one_time_codes').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).not.toContain(code);
     expect(row.code_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(15 * MINUTE);
@@ -86,8 +98,14 @@ describe('no enumeration before the code is checked', () => {
     const unknown = newEmail();
     await visitor.post(accountPaths.sendCode, { email: 'dark@example.com' });
     await visitor.post(accountPaths.sendCode, { email: unknown });
-    const knownWrong = await visitor.post(accountPaths.checkCode, { email: 'dark@example.com', code: wrongCode(await latestCode(t, 'dark@example.com')) });
-    const unknownWrong = await visitor.post(accountPaths.checkCode, { email: unknown, code: wrongCode(await latestCode(t, unknown)) });
+    const knownWrong = await visitor.post(accountPaths.checkCode, {
+      email: 'dark@example.com',
+      code: wrongCode(await latestCode(t, 'dark@example.com')),
+    });
+    const unknownWrong = await visitor.post(accountPaths.checkCode, {
+      email: unknown,
+      code: wrongCode(await latestCode(t, unknown)),
+    });
     // The same answer but for the request's own id.
     expect(answerOf(knownWrong)).toEqual(answerOf(unknownWrong));
   });
@@ -126,14 +144,20 @@ describe('check_one_time_code', () => {
     const early = newEmail();
     await visitor.post(accountPaths.sendCode, { email: early });
     t.clock.advance(15 * MINUTE - 1000);
-    expect((await visitor.post(accountPaths.checkCode, { email: early, code: await latestCode(t, early) })).statusCode).toBe(200);
+    expect(
+      (await visitor.post(accountPaths.checkCode, { email: early, code: await latestCode(t, early) })).statusCode,
+    ).toBe(200);
 
     const late = newEmail();
     await visitor.post(accountPaths.sendCode, { email: late });
     t.clock.advance(15 * MINUTE);
     const response = await visitor.post(accountPaths.checkCode, { email: late, code: await latestCode(t, late) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: identityMessages.codeExpired, type: 'one_time_code', request_id: expect.any(String) });
+    expect(response.json()).toEqual({
+      error: identityMessages.codeExpired,
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
   });
 
   test('a code works once', async () => {
@@ -143,7 +167,11 @@ describe('check_one_time_code', () => {
     expect(first.statusCode).toBe(200);
     const again = await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code', request_id: expect.any(String) });
+    expect(again.json()).toEqual({
+      error: identityMessages.codeNotValid,
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
   });
 
   test('sending again voids the previous code', async () => {
@@ -159,7 +187,9 @@ describe('check_one_time_code', () => {
     const old = await visitor.post(accountPaths.checkCode, { email, code: first });
     expect(old.statusCode).toBe(400);
     expect(old.json().type).toBe('one_time_code');
-    expect((await visitor.post(accountPaths.checkCode, { email, code: second })).json()).toEqual({ has_account: false });
+    expect((await visitor.post(accountPaths.checkCode, { email, code: second })).json()).toEqual({
+      has_account: false,
+    });
   });
 
   test('a code survives 4 wrong tries; the 5th kills it, even for the right code, until a new one is sent', async () => {
@@ -170,16 +200,30 @@ describe('check_one_time_code', () => {
     for (const left of [4, 3, 2, 1]) {
       const wrong = await visitor.post(accountPaths.checkCode, { email, code: wrongCode(code) });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ error: identityMessages.codeWrong(left), type: 'one_time_code', request_id: expect.any(String) });
+      expect(wrong.json()).toEqual({
+        error: identityMessages.codeWrong(left),
+        type: 'one_time_code',
+        request_id: expect.any(String),
+      });
     }
     const fifth = await visitor.post(accountPaths.checkCode, { email, code: wrongCode(code) });
-    expect(fifth.json()).toEqual({ error: identityMessages.codeUsedUp, type: 'one_time_code', request_id: expect.any(String) });
+    expect(fifth.json()).toEqual({
+      error: identityMessages.codeUsedUp,
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
     const right = await visitor.post(accountPaths.checkCode, { email, code });
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual({ error: identityMessages.codeUsedUp, type: 'one_time_code', request_id: expect.any(String) });
+    expect(right.json()).toEqual({
+      error: identityMessages.codeUsedUp,
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
 
     await visitor.post(accountPaths.sendCode, { email });
-    expect((await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) })).statusCode).toBe(200);
+    expect((await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) })).statusCode).toBe(
+      200,
+    );
   });
 
   test('parallel guesses cannot try more than 5 codes', async () => {
@@ -188,12 +232,20 @@ describe('check_one_time_code', () => {
     await visitor.post(accountPaths.sendCode, { email });
     const code = await latestCode(t, email);
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(guesses.map((guess) => visitor.post(accountPaths.checkCode, { email, code: guess })));
+    const answers = await Promise.all(
+      guesses.map((guess) => visitor.post(accountPaths.checkCode, { email, code: guess })),
+    );
     const tried = answers.filter((answer) => answer.json().error !== identityMessages.codeUsedUp).length;
     expect(tried).toBeLessThanOrEqual(4);
-    const row = await t.db.selectFrom('one_time_codes').select('attempts').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('one_time_codes')
+      .select('attempts')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
-    expect((await visitor.post(accountPaths.checkCode, { email, code })).json().error).toBe(identityMessages.codeUsedUp);
+    expect((await visitor.post(accountPaths.checkCode, { email, code })).json().error).toBe(
+      identityMessages.codeUsedUp,
+    );
   });
 
   test('a code sent to one email does not prove another', async () => {
@@ -202,7 +254,11 @@ describe('check_one_time_code', () => {
     await visitor.post(accountPaths.sendCode, { email: mine });
     const response = await visitor.post(accountPaths.checkCode, { email: newEmail(), code: await latestCode(t, mine) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code', request_id: expect.any(String) });
+    expect(response.json()).toEqual({
+      error: identityMessages.codeNotValid,
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
   });
 
   test('a code works only in the session that asked for it: another session holding the right code gets nothing', async () => {
@@ -213,7 +269,11 @@ describe('check_one_time_code', () => {
     const code = await latestCode(t, email);
     const stolen = await other.post(accountPaths.checkCode, { email, code });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ error: identityMessages.codeNotValid, type: 'one_time_code', request_id: expect.any(String) });
+    expect(stolen.json()).toEqual({
+      error: identityMessages.codeNotValid,
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
     expect((await other.get(paths.getUser)).json()).toEqual({ user: null });
     expect((await owner.post(accountPaths.checkCode, { email, code })).json()).toEqual({ has_account: false });
   });
@@ -226,7 +286,12 @@ describe('check_one_time_code', () => {
     const code = await latestCode(t, email);
     for (let i = 0; i < 3; i += 1) await stranger.post(accountPaths.sendCode, { email });
     for (let i = 0; i < 6; i += 1) await stranger.post(accountPaths.checkCode, { email, code: wrongCode(code) });
-    const owned = await t.db.selectFrom('one_time_codes').select('attempts').where('email', '=', email).where('session_hash', '=', hashToken(owner.cookies.get(SESSION_COOKIE) ?? '')).executeTakeFirstOrThrow();
+    const owned = await t.db
+      .selectFrom('one_time_codes')
+      .select('attempts')
+      .where('email', '=', email)
+      .where('session_hash', '=', hashToken(owner.cookies.get(SESSION_COOKIE) ?? ''))
+      .executeTakeFirstOrThrow();
     expect(owned.attempts).toBe(0);
     expect((await owner.post(accountPaths.checkCode, { email, code })).json()).toEqual({ has_account: false });
   });
@@ -238,8 +303,16 @@ describe('check_one_time_code', () => {
     t.clock.advance(3600 * 1000 + 1000);
     const response = await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.checkoutExpired, type: 'reserving', request_id: expect.any(String) });
-    const row = await t.db.selectFrom('one_time_codes').select(['used_at', 'attempts']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(response.json()).toEqual({
+      error: messages.checkoutExpired,
+      type: 'reserving',
+      request_id: expect.any(String),
+    });
+    const row = await t.db
+      .selectFrom('one_time_codes')
+      .select(['used_at', 'attempts'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ used_at: null, attempts: 0 });
   });
 
@@ -263,11 +336,18 @@ describe('session rotation', () => {
     expect((await proveEmail(t, visitor, 'demo@example.com')).json()).toEqual({ has_account: true });
     expect(visitor.cookies.get(SESSION_COOKIE)).not.toBe(oldToken);
     expect(visitor.xsrfToken).not.toBe(oldXsrf);
-    expect((await visitor.get(paths.getUser)).json().user).toMatchObject({ id: SEED.user.demo, email: 'demo@example.com' });
+    expect((await visitor.get(paths.getUser)).json().user).toMatchObject({
+      id: SEED.user.demo,
+      email: 'demo@example.com',
+    });
     const after = (await visitor.get(paths.get)).json();
     expect(after.sale_reference).toBe(before.sale_reference);
     expect(after.seconds_remaining).toBe(before.seconds_remaining);
-    const sale = await t.db.selectFrom('sales').select('user_id').where('reference', '=', after.sale_reference).executeTakeFirstOrThrow();
+    const sale = await t.db
+      .selectFrom('sales')
+      .select('user_id')
+      .where('reference', '=', after.sale_reference)
+      .executeTakeFirstOrThrow();
     expect(sale.user_id).toBe(SEED.user.demo);
 
     // The token from before sign-in opens nothing now.
@@ -299,7 +379,11 @@ describe('session rotation', () => {
     const checkout = (await visitor.get(paths.get)).json();
     expect(checkout.sale_reference).toBe(reference);
     expect(checkout.seconds_remaining).toBeGreaterThan(0);
-    const sale = await t.db.selectFrom('sales').select(['id', 'user_id', 'status']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    const sale = await t.db
+      .selectFrom('sales')
+      .select(['id', 'user_id', 'status'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
     expect(sale).toMatchObject({ user_id: null, status: 'reserved' });
     const holds = await t.db.selectFrom('holds').select('status').where('sale_id', '=', sale.id).execute();
     expect(holds.map((hold) => hold.status)).toEqual(['active']);
@@ -320,7 +404,11 @@ describe('save_guest_to_sale', () => {
     expect(response.json()).toEqual({ success: true });
     const checkout = (await visitor.get(paths.get)).json();
     expect(checkout.init_guest_email).toBe(email);
-    const sale = await t.db.selectFrom('sales').select(['email', 'full_name', 'user_id']).where('reference', '=', checkout.sale_reference).executeTakeFirstOrThrow();
+    const sale = await t.db
+      .selectFrom('sales')
+      .select(['email', 'full_name', 'user_id'])
+      .where('reference', '=', checkout.sale_reference)
+      .executeTakeFirstOrThrow();
     expect(sale).toEqual({ email, full_name: 'Mary Ann Smith', user_id: null });
   });
 
@@ -331,7 +419,11 @@ describe('save_guest_to_sale', () => {
     const before = await accountSnapshot(t);
     const response = await visitor.post(accountPaths.saveGuest, { email, fullname: 'Madonna' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.fullNameRequired, errors: { fullname: messages.fullNameRequired }, request_id: expect.any(String) });
+    expect(response.json()).toEqual({
+      error: messages.fullNameRequired,
+      errors: { fullname: messages.fullNameRequired },
+      request_id: expect.any(String),
+    });
     expect(await accountSnapshot(t)).toBe(before);
   });
 

@@ -43,7 +43,13 @@ function codeKey(sessions: Sessions): Buffer {
   return key;
 }
 
-async function limit(db: Db, key: string, rule: IdentityConfig['sendsPerEmail'], now: Date, message: string): Promise<void> {
+async function limit(
+  db: Db,
+  key: string,
+  rule: IdentityConfig['sendsPerEmail'],
+  now: Date,
+  message: string,
+): Promise<void> {
   const decision = await hitRateLimit(db, key, rule, now);
   if (!decision.allowed) throw new HttpError(429, message);
 }
@@ -73,7 +79,13 @@ export async function sendCode(deps: SignInDeps, request: SendRequest): Promise<
   const { email, clientAddress } = request;
   const now = clock.now();
   const address = normaliseEmail(email);
-  await limit(db, rateKey('otc-send-client', clientAddress), config.sendsPerClient, now, identityMessages.tooManyRequests);
+  await limit(
+    db,
+    rateKey('otc-send-client', clientAddress),
+    config.sendsPerClient,
+    now,
+    identityMessages.tooManyRequests,
+  );
   const perEmailClient = rateKey('otc-send-email-client', `${address}\n${clientAddress}`);
   await limit(db, perEmailClient, config.sendsPerEmailClient, now, identityMessages.tooManyCodesForEmail);
   const fromAnywhere = await hitRateLimit(db, rateKey('otc-send-email', address), config.sendsPerEmail, now);
@@ -82,20 +94,43 @@ export async function sendCode(deps: SignInDeps, request: SendRequest): Promise<
     if (!verdict?.ok) {
       // Nothing was sent: the owner's own budget for this email is not spent on being asked for a captcha.
       await takeBackHit(db, perEmailClient, config.sendsPerEmailClient, now);
-      return { success: false, captcha: true, captcha_sitekey: deps.captcha.siteKey, error: verdict ? verdict.message : identityMessages.captchaForEmail };
+      return {
+        success: false,
+        captcha: true,
+        captcha_sitekey: deps.captcha.siteKey,
+        error: verdict ? verdict.message : identityMessages.captchaForEmail,
+      };
     }
   }
-  const code = await issueCode(db, email, request.sessionHash, config.codeTtlSeconds, { key: codeKey(deps.sessions), now });
+  const code = await issueCode(db, email, request.sessionHash, config.codeTtlSeconds, {
+    key: codeKey(deps.sessions),
+    now,
+  });
   await deps.mailer.send(oneTimeCodeEmail(email.trim(), code, Math.round(config.codeTtlSeconds / 60)));
   return { success: true };
 }
 
 /** Checks this session's code (one try used) or refuses with the reason, as a 4xx of type 'one_time_code'. */
-async function proveEmail(deps: SignInDeps, email: string, sessionHash: string, code: string, clientAddress: string): Promise<void> {
+async function proveEmail(
+  deps: SignInDeps,
+  email: string,
+  sessionHash: string,
+  code: string,
+  clientAddress: string,
+): Promise<void> {
   const { db, clock, config } = deps;
   const now = clock.now();
-  await limit(db, rateKey('otc-check-client', clientAddress), config.checksPerClient, now, identityMessages.tooManyRequests);
-  const result = await checkCode(db, email, sessionHash, code, config.maxCodeAttempts, { key: codeKey(deps.sessions), now });
+  await limit(
+    db,
+    rateKey('otc-check-client', clientAddress),
+    config.checksPerClient,
+    now,
+    identityMessages.tooManyRequests,
+  );
+  const result = await checkCode(db, email, sessionHash, code, config.maxCodeAttempts, {
+    key: codeKey(deps.sessions),
+    now,
+  });
   if (result.ok) return;
   const text =
     result.reason === 'wrong'
@@ -150,9 +185,12 @@ export async function signInWithCode(
         .execute();
       const sale = await lockCurrentSale(tx, sessionRow);
       if (sale && sale.status !== 'paid') {
-        const sameBuyer = user ? sale.user_id === user.id : sale.user_id === null && sale.email !== null && normaliseEmail(sale.email) === normaliseEmail(email);
+        const sameBuyer = user
+          ? sale.user_id === user.id
+          : sale.user_id === null && sale.email !== null && normaliseEmail(sale.email) === normaliseEmail(email);
         if (!sameBuyer) await clearBuyer(tx, sale, now);
-        if (user) await tx.updateTable('sales').set({ user_id: user.id, updated_at: now }).where('id', '=', sale.id).execute();
+        if (user)
+          await tx.updateTable('sales').set({ user_id: user.id, updated_at: now }).where('id', '=', sale.id).execute();
       }
       await rotateSession(deps.sessions, request, reply, tx);
       return { has_account: user !== undefined };
@@ -172,7 +210,11 @@ export async function logoutOfSale(deps: SignInDeps, { request, reply }: Request
   try {
     await db.transaction().execute(async (tx) => {
       const sessionRow = await request.session.lock(tx);
-      await tx.updateTable('sessions').set({ user_id: null, verified_email: null, verified_at: null }).where('id', '=', sessionRow.id).execute();
+      await tx
+        .updateTable('sessions')
+        .set({ user_id: null, verified_email: null, verified_at: null })
+        .where('id', '=', sessionRow.id)
+        .execute();
       const sale = await lockCurrentSale(tx, sessionRow);
       if (sale && sale.status !== 'paid') await clearBuyer(tx, sale, now);
       await rotateSession(deps.sessions, request, reply, tx);
@@ -187,13 +229,21 @@ export async function logoutOfSale(deps: SignInDeps, { request, reply }: Request
  * save_guest_to_sale: names the guest on the reserved sale, for the email this session proved by code only. The full
  * name needs a first and a last name (spec 5).
  */
-export async function saveGuestToSale(deps: SignInDeps, { request }: RequestContext, email: string, fullname: string): Promise<{ success: true }> {
+export async function saveGuestToSale(
+  deps: SignInDeps,
+  { request }: RequestContext,
+  email: string,
+  fullname: string,
+): Promise<{ success: true }> {
   const { db, clock, config } = deps;
-  if (!isValidFullName(fullname)) throw new HttpError(400, messages.fullNameRequired, { fullname: messages.fullNameRequired });
+  if (!isValidFullName(fullname))
+    throw new HttpError(400, messages.fullNameRequired, { fullname: messages.fullNameRequired });
   const now = clock.now();
   await assertReservedSale(db, request.session, now);
   const proved = await request.session.load();
-  const fresh = proved?.verified_at ? now.getTime() - proved.verified_at.getTime() <= config.verifiedEmailSeconds * 1000 : false;
+  const fresh = proved?.verified_at
+    ? now.getTime() - proved.verified_at.getTime() <= config.verifiedEmailSeconds * 1000
+    : false;
   if (!proved?.verified_email || proved.verified_email !== normaliseEmail(email) || !fresh) {
     throw new HttpError(403, identityMessages.emailNotVerified, { email: identityMessages.emailNotVerified });
   }

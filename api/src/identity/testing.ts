@@ -20,7 +20,10 @@ export const accountPaths = {
 } as const;
 
 /** A visitor whose basket (the on-sale ticket unless told otherwise) is reserved: the state the account step starts in. */
-export async function reservedVisitor(t: TestApp, lines: Record<string, FormValue>[] = [{ ticket_id: SEED.ticket.onSale, quantity: 1 }]): Promise<Visitor> {
+export async function reservedVisitor(
+  t: TestApp,
+  lines: Record<string, FormValue>[] = [{ ticket_id: SEED.ticket.onSale, quantity: 1 }],
+): Promise<Visitor> {
   const visitor = await t.visitor();
   for (const line of lines) {
     const added = await visitor.post(paths.addToBasket, line);
@@ -33,7 +36,10 @@ export async function reservedVisitor(t: TestApp, lines: Record<string, FormValu
 
 /** The newest one-time code sent to `email`, read from /dev/outbox.json as an end-to-end test would. */
 export async function latestCode(t: TestApp, email: string): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=1` });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code&limit=1`,
+  });
   const text: string | undefined = response.json().messages[0]?.text;
   const code = text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No code in the outbox for ${email}`);
@@ -48,7 +54,12 @@ export async function proveEmail(t: TestApp, visitor: Visitor, email: string) {
 }
 
 /** A reserved visitor who went through the account step as a guest with this email and name. */
-export async function guestVisitor(t: TestApp, email: string, fullname = 'Robin Guest', lines?: Record<string, FormValue>[]): Promise<Visitor> {
+export async function guestVisitor(
+  t: TestApp,
+  email: string,
+  fullname = 'Robin Guest',
+  lines?: Record<string, FormValue>[],
+): Promise<Visitor> {
   const visitor = await reservedVisitor(t, lines);
   const checked = await proveEmail(t, visitor, email);
   if (checked.json().has_account !== false) throw new Error(`expected no account for ${email}: ${checked.body}`);
@@ -70,7 +81,11 @@ export async function accountSnapshot(t: TestApp): Promise<string> {
   const db = t.db;
   const tables = await Promise.all([
     db.selectFrom('sales').selectAll().orderBy('id').execute(),
-    db.selectFrom('sessions').select(['id', 'token_hash', 'user_id', 'sale_id', 'verified_email', 'verified_at']).orderBy('id').execute(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'token_hash', 'user_id', 'sale_id', 'verified_email', 'verified_at'])
+      .orderBy('id')
+      .execute(),
     db.selectFrom('users').selectAll().orderBy('id').execute(),
     db.selectFrom('user_addresses').selectAll().orderBy('id').execute(),
     db.selectFrom('organiser_subscriptions').selectAll().orderBy('user_id').orderBy('organiser_id').execute(),

@@ -26,7 +26,11 @@ export async function sessionUser(db: Db, session: SessionHandle): Promise<UserR
 
 /** The account of an address, if any (addresses are unique regardless of case). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', normaliseEmail(email)).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', normaliseEmail(email))
+    .executeTakeFirst();
 }
 
 export interface NewAccountDetails {

@@ -14,7 +14,10 @@ export interface PlanBasketInput {
 
 /** What the plan rule reads of a basket, from rows the caller already has (the checkout) or loads (planBasketOf). */
 export function toPlanBasket(input: PlanBasketInput): PlanBasket {
-  const first = input.ticketDates.reduce<Date | null>((min, at) => (min === null || at.getTime() < min.getTime() ? at : min), null);
+  const first = input.ticketDates.reduce<Date | null>(
+    (min, at) => (min === null || at.getTime() < min.getTime() ? at : min),
+    null,
+  );
   return {
     currency: input.currency ?? '',
     basketTotalMinor: input.totals.basketTotalMinor,
@@ -22,7 +25,8 @@ export function toPlanBasket(input: PlanBasketInput): PlanBasket {
     hasGiftVouchers: input.voucherLines > 0,
     hasTickets: input.ticketDates.length > 0,
     everyEventAllowsPlans: input.events.length > 0 && input.events.every((event) => event.payment_plans_enabled),
-    cardProvider: input.organisers.length > 0 && input.organisers.every((organiser) => organiser.payment_provider === 'stripe'),
+    cardProvider:
+      input.organisers.length > 0 && input.organisers.every((organiser) => organiser.payment_provider === 'stripe'),
     firstEventAt: first,
   };
 }
@@ -40,7 +44,12 @@ export async function planBasketOf(db: Db, sale: Sale, refundProtectionBp: numbe
       .select(['d.starts_at', 'e.payment_plans_enabled', 'o.payment_provider'])
       .where('l.sale_id', '=', sale.id)
       .execute(),
-    db.selectFrom('sale_lines').select('id').where('sale_id', '=', sale.id).where('gift_voucher_id', 'is not', null).execute(),
+    db
+      .selectFrom('sale_lines')
+      .select('id')
+      .where('sale_id', '=', sale.id)
+      .where('gift_voucher_id', 'is not', null)
+      .execute(),
   ]);
   return toPlanBasket({
     currency: sale.currency,

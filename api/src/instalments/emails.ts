@@ -1,7 +1,12 @@
 import { niceDay, niceTime, ukDate } from '../catalogue/dates';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
-import { type PlanEmailContext, planPaymentFailedEmail, planReminderEmail, planScheduleEmail } from '../emails/instalments';
+import {
+  type PlanEmailContext,
+  planPaymentFailedEmail,
+  planReminderEmail,
+  planScheduleEmail,
+} from '../emails/instalments';
 import { senderName } from '../emails/render';
 import type { OutboxMessage } from '../mail/outbox';
 import { describeCard, paymentCardOf } from '../payment/card-details';
@@ -22,7 +27,9 @@ export async function planEmailContext(deps: PlanEmailDeps, planId: number): Pro
   const plan = await db.selectFrom('payment_plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
   const [sale, user, instalments, event] = await Promise.all([
     db.selectFrom('sales').select(['reference', 'full_name']).where('id', '=', plan.sale_id).executeTakeFirstOrThrow(),
-    plan.user_id === null ? Promise.resolve(undefined) : db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', plan.user_id).executeTakeFirst(),
+    plan.user_id === null
+      ? Promise.resolve(undefined)
+      : db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', plan.user_id).executeTakeFirst(),
     db.selectFrom('payment_plan_instalments').selectAll().where('plan_id', '=', planId).orderBy('seq').execute(),
     db
       .selectFrom('sale_lines as l')
@@ -44,17 +51,32 @@ export async function planEmailContext(deps: PlanEmailDeps, planId: number): Pro
     buyerName: sale.full_name?.trim() || (user ? `${user.first_name} ${user.last_name}`.trim() : null) || null,
     eventTitle: event?.title ?? 'your order',
     event: event
-      ? { title: event.title, when: `${niceDay(event.starts_at, event.timezone)} at ${niceTime(event.starts_at, event.timezone)}`, venue: event.location, address: event.venue_full_address, organiser: event.organiser }
+      ? {
+          title: event.title,
+          when: `${niceDay(event.starts_at, event.timezone)} at ${niceTime(event.starts_at, event.timezone)}`,
+          venue: event.location,
+          address: event.venue_full_address,
+          organiser: event.organiser,
+        }
       : null,
     card: card ? describeCard(card) : null,
-    payments: instalments.map((row) => ({ seq: row.seq, due: niceDay(row.due_at, 'Europe/London'), amount: formatMoneyMinor(row.amount_minor, plan.currency), status: row.status })),
+    payments: instalments.map((row) => ({
+      seq: row.seq,
+      due: niceDay(row.due_at, 'Europe/London'),
+      amount: formatMoneyMinor(row.amount_minor, plan.currency),
+      status: row.status,
+    })),
     total: formatMoneyMinor(plan.total_minor, plan.currency),
   };
 }
 
 /** Sent when the plan is set up: the whole schedule, and when the tickets come. */
 export async function scheduleEmail(deps: PlanEmailDeps, planId: number): Promise<OutboxMessage> {
-  return planScheduleEmail(await planEmailContext(deps, planId), senderName(deps.config.mail.from), SCHEDULE_EMAIL_KIND);
+  return planScheduleEmail(
+    await planEmailContext(deps, planId),
+    senderName(deps.config.mail.from),
+    SCHEDULE_EMAIL_KIND,
+  );
 }
 
 /** The reminder's one sentence: the SMS is this alone, the email starts with it. */
@@ -62,11 +84,35 @@ export function reminderText(eventTitle: string, amountMinor: number, currency: 
   return `Reminder: your payment of ${formatMoneyMinor(amountMinor, currency)} for ${eventTitle} will be taken from your card on ${ukDate(dueAt)}.`;
 }
 
-export async function reminderEmail(deps: PlanEmailDeps, planId: number, seq: number, sentence: string): Promise<OutboxMessage> {
-  return planReminderEmail(await planEmailContext(deps, planId), seq, sentence, senderName(deps.config.mail.from), REMINDER_KIND);
+export async function reminderEmail(
+  deps: PlanEmailDeps,
+  planId: number,
+  seq: number,
+  sentence: string,
+): Promise<OutboxMessage> {
+  return planReminderEmail(
+    await planEmailContext(deps, planId),
+    seq,
+    sentence,
+    senderName(deps.config.mail.from),
+    REMINDER_KIND,
+  );
 }
 
 /** A scheduled payment was declined: it is tried again (`finalTry` false) or the plan has stopped. */
-export async function paymentFailedEmail(deps: PlanEmailDeps, planId: number, seq: number, reason: string, finalTry: boolean): Promise<OutboxMessage> {
-  return planPaymentFailedEmail(await planEmailContext(deps, planId), seq, reason, finalTry, senderName(deps.config.mail.from), PAYMENT_FAILED_KIND);
+export async function paymentFailedEmail(
+  deps: PlanEmailDeps,
+  planId: number,
+  seq: number,
+  reason: string,
+  finalTry: boolean,
+): Promise<OutboxMessage> {
+  return planPaymentFailedEmail(
+    await planEmailContext(deps, planId),
+    seq,
+    reason,
+    finalTry,
+    senderName(deps.config.mail.from),
+    PAYMENT_FAILED_KIND,
+  );
 }

@@ -28,9 +28,19 @@ let database: TestDatabase;
 const apps: App[] = [];
 
 async function startApp(clock: ManualClock): Promise<TestApp> {
-  const built = await buildAppWithDeps({ db: database.db, clock, config: { logLevel: 'silent', captcha: { ...loadCaptchaConfig({}), reserveLimit: 0 } } });
+  const built = await buildAppWithDeps({
+    db: database.db,
+    clock,
+    config: { logLevel: 'silent', captcha: { ...loadCaptchaConfig({}), reserveLimit: 0 } },
+  });
   apps.push(built);
-  return { ...built, db: database.db, clock, visitor: () => new Visitor(built.app).start(), close: () => built.app.close() };
+  return {
+    ...built,
+    db: database.db,
+    clock,
+    visitor: () => new Visitor(built.app).start(),
+    close: () => built.app.close(),
+  };
 }
 
 beforeAll(async () => {
@@ -54,19 +64,38 @@ async function runDueJobs(t: TestApp): Promise<number> {
   return total;
 }
 
-const planOf = (saleId: number) => database.db.selectFrom('payment_plans').selectAll().where('sale_id', '=', saleId).where('status', 'in', ['active', 'completed', 'failed']).executeTakeFirstOrThrow();
-const instalmentsOf = (planId: number) => database.db.selectFrom('payment_plan_instalments').selectAll().where('plan_id', '=', planId).orderBy('seq').execute();
-const outboxOf = (to: string, kind: string) => database.db.selectFrom('outbox').selectAll().where('to_address', '=', to).where('kind', '=', kind).execute();
-const ticketsOf = (saleId: number) => database.db.selectFrom('tickets').selectAll().where('sale_id', '=', saleId).execute();
+const planOf = (saleId: number) =>
+  database.db
+    .selectFrom('payment_plans')
+    .selectAll()
+    .where('sale_id', '=', saleId)
+    .where('status', 'in', ['active', 'completed', 'failed'])
+    .executeTakeFirstOrThrow();
+const instalmentsOf = (planId: number) =>
+  database.db.selectFrom('payment_plan_instalments').selectAll().where('plan_id', '=', planId).orderBy('seq').execute();
+const outboxOf = (to: string, kind: string) =>
+  database.db.selectFrom('outbox').selectAll().where('to_address', '=', to).where('kind', '=', kind).execute();
+const ticketsOf = (saleId: number) =>
+  database.db.selectFrom('tickets').selectAll().where('sale_id', '=', saleId).execute();
 const intentsOf = (saleId: number) =>
-  database.db.selectFrom('sandbox_payment_intents').selectAll().where('metadata', '=', JSON.stringify({ sale_id: saleId })).orderBy('created_at').execute();
+  database.db
+    .selectFrom('sandbox_payment_intents')
+    .selectAll()
+    .where('metadata', '=', JSON.stringify({ sale_id: saleId }))
+    .orderBy('created_at')
+    .execute();
 
 describe('a payment plan with a saved card, across a restart', () => {
   let t: TestApp;
   let visitor: Visitor;
   let saleId: number;
   const key = randomUUID();
-  const body = { instalment_option: 3, contact_number: '07700 900123', selected_payment_method_id: 'pm_demo_visa', idempotency_key: key };
+  const body = {
+    instalment_option: 3,
+    contact_number: '07700 900123',
+    selected_payment_method_id: 'pm_demo_visa',
+    idempotency_key: key,
+  };
 
   beforeAll(async () => {
     t = await startApp(manualClock(TEST_NOW));
@@ -80,7 +109,13 @@ describe('a payment plan with a saved card, across a restart', () => {
     expect(checkout.payment_plan_schedule_options['3'].schedule).toHaveLength(3);
     expect(checkout.saved_payment_methods).toEqual([
       { payment_method_id: 'pm_demo_visa', card_type: 'visa', last4digits: '4242', expiry: '12/30', is_default: true },
-      { payment_method_id: 'pm_demo_mastercard', card_type: 'mastercard', last4digits: '4444', expiry: '08/29', is_default: false },
+      {
+        payment_method_id: 'pm_demo_mastercard',
+        card_type: 'mastercard',
+        last4digits: '4444',
+        expiry: '08/29',
+        is_default: false,
+      },
     ]);
   });
 
@@ -89,13 +124,20 @@ describe('a payment plan with a saved card, across a restart', () => {
     // The same Pay again (double click, retry): the same answer, nothing charged twice.
     expect((await visitor.post(PAY, body)).json()).toEqual({ status: 'success' });
     expect(await intentsOf(saleId)).toHaveLength(1);
-    expect((await visitor.post(PAY, { ...body, idempotency_key: randomUUID() })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await visitor.post(PAY, { ...body, idempotency_key: randomUUID() })).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
     expect(await intentsOf(saleId)).toHaveLength(1);
 
     const sale = await database.db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
     expect(sale).toMatchObject({ status: 'paid', payment_plan_remaining: true, state: 'deliver_tickets' });
     const plan = await planOf(saleId);
-    expect(plan).toMatchObject({ status: 'active', months: 3, payment_method_ref: 'pm_demo_visa', contact_number: '07700 900123' });
+    expect(plan).toMatchObject({
+      status: 'active',
+      months: 3,
+      payment_method_ref: 'pm_demo_visa',
+      contact_number: '07700 900123',
+    });
     const instalments = await instalmentsOf(plan.id);
     expect(instalments.map((row) => row.status)).toEqual(['paid', 'scheduled', 'scheduled']);
     expect(instalments.reduce((sum, row) => sum + row.amount_minor, 0)).toBe(plan.total_minor);
@@ -103,7 +145,11 @@ describe('a payment plan with a saved card, across a restart', () => {
     expect(await pendingJobs(database.db, REMINDER_JOB)).toBe(2);
     expect(await outboxOf('demo@example.com', SCHEDULE_EMAIL_KIND)).toHaveLength(1);
     const checkout = (await visitor.get(calls.getCheckout.path)).json();
-    expect(checkout).toMatchObject({ payment_plan_remaining: true, payment_complete: true, payment_plan_schedule_options: {} });
+    expect(checkout).toMatchObject({
+      payment_plan_remaining: true,
+      payment_complete: true,
+      payment_plan_schedule_options: {},
+    });
   });
 
   test('delivery waits for the final payment', async () => {
@@ -119,8 +165,19 @@ describe('a payment plan with a saved card, across a restart', () => {
     const later = await startApp(clock);
     // Day 28: the reminder before the second payment (due 1 February); day 31 its charge; day 56 and 59 the third's.
     expect(await runDueJobs(later)).toBe(1);
-    expect(await database.db.selectFrom('outbox').select('text_body').where('channel', '=', 'sms').where('to_address', '=', '07700 900123').execute()).toEqual([
-      { text_body: expect.stringMatching(/^Reminder: your payment of £\d+\.\d\d for Summer Fields Festival will be taken from your card on 01\/02\/2030\.$/) },
+    expect(
+      await database.db
+        .selectFrom('outbox')
+        .select('text_body')
+        .where('channel', '=', 'sms')
+        .where('to_address', '=', '07700 900123')
+        .execute(),
+    ).toEqual([
+      {
+        text_body: expect.stringMatching(
+          /^Reminder: your payment of £\d+\.\d\d for Summer Fields Festival will be taken from your card on 01\/02\/2030\.$/,
+        ),
+      },
     ]);
     for (const day of [32, 57, 60]) {
       clock.set(new Date(TEST_NOW.getTime() + day * DAY));
@@ -134,7 +191,12 @@ describe('a payment plan with a saved card, across a restart', () => {
     expect(sale.payment_plan_remaining).toBe(false);
     expect(await ticketsOf(saleId)).toHaveLength(1);
     expect(await outboxOf('demo@example.com', WALLET_EMAIL_KIND)).toHaveLength(1);
-    const sms = await database.db.selectFrom('outbox').selectAll().where('channel', '=', 'sms').where('to_address', '=', '07700 900123').execute();
+    const sms = await database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('channel', '=', 'sms')
+      .where('to_address', '=', '07700 900123')
+      .execute();
     expect(sms).toHaveLength(2);
     expect(await outboxOf('demo@example.com', REMINDER_KIND)).toHaveLength(2);
     // Running again finds nothing to do and changes nothing.
@@ -150,7 +212,14 @@ describe('a guest paying with a new card', () => {
     clock = manualClock(TEST_NOW);
     t = await startApp(clock);
   });
-  const card = (number: string) => providersFor(database.db, clock, t.deps.config.payment).sandboxes.card?.createPaymentMethod({ number, exp_month: 12, exp_year: 2035, cvc: '123', name: 'Robin Guest' });
+  const card = (number: string) =>
+    providersFor(database.db, clock, t.deps.config.payment).sandboxes.card?.createPaymentMethod({
+      number,
+      exp_month: 12,
+      exp_year: 2035,
+      cvc: '123',
+      name: 'Robin Guest',
+    });
 
   test('a declined later payment is retried with backoff and the buyer is emailed; it succeeds when the card does', async () => {
     const email = 'plan-guest@example.com';
@@ -170,12 +239,21 @@ describe('a guest paying with a new card', () => {
 
     // The card stops working before the second payment.
     const declining = await card('4000 0000 0000 0002');
-    await database.db.updateTable('payment_plans').set({ payment_method_ref: declining?.id ?? '' }).where('id', '=', plan.id).execute();
+    await database.db
+      .updateTable('payment_plans')
+      .set({ payment_method_ref: declining?.id ?? '' })
+      .where('id', '=', plan.id)
+      .execute();
     clock.set(new Date(TEST_NOW.getTime() + 40 * DAY));
     await runDueJobs(t);
     let [, second] = await instalmentsOf(plan.id);
     expect(second).toMatchObject({ status: 'scheduled', attempts: 1, last_error: 'Your card was declined.' });
-    const job = await database.db.selectFrom('jobs').selectAll().where('kind', '=', CHARGE_JOB).where('dedupe_key', '=', `instalment:${plan.id}:2`).executeTakeFirstOrThrow();
+    const job = await database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', CHARGE_JOB)
+      .where('dedupe_key', '=', `instalment:${plan.id}:2`)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe('pending');
     expect(job.run_at.getTime()).toBeGreaterThan(clock.now().getTime());
     expect(await outboxOf(email, PAYMENT_FAILED_KIND)).toHaveLength(1);
@@ -184,7 +262,11 @@ describe('a guest paying with a new card', () => {
     // Not yet due again: nothing happens.
     expect(await runDueJobs(t)).toBe(0);
     // The buyer's card works again; the retry succeeds and, being the final payment, delivers the tickets.
-    await database.db.updateTable('payment_plans').set({ payment_method_ref: good.id }).where('id', '=', plan.id).execute();
+    await database.db
+      .updateTable('payment_plans')
+      .set({ payment_method_ref: good.id })
+      .where('id', '=', plan.id)
+      .execute();
     clock.advance(60_000);
     await runDueJobs(t);
     [, second] = await instalmentsOf(plan.id);
@@ -199,14 +281,29 @@ describe('a guest paying with a new card', () => {
     const saleId = (await saleOf(t, visitor)).id;
     const declining = await card('4000 0000 0000 9995');
     if (!declining) throw new Error('no sandbox card provider');
-    const pay = { instalment_option: 2, contact_number: '07700900789', selected_payment_method_id: 'new', new_payment_method: { ...declining, make_default_payment_method: false } };
-    expect((await visitor.post(PAY, { ...pay, idempotency_key: randomUUID() })).json()).toEqual({ status: 'unsuccessful' });
+    const pay = {
+      instalment_option: 2,
+      contact_number: '07700900789',
+      selected_payment_method_id: 'new',
+      new_payment_method: { ...declining, make_default_payment_method: false },
+    };
+    expect((await visitor.post(PAY, { ...pay, idempotency_key: randomUUID() })).json()).toEqual({
+      status: 'unsuccessful',
+    });
     const sale = await database.db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
-    expect(sale).toMatchObject({ status: 'reserved', payment_plan_remaining: false, payment_error: 'Your card has insufficient funds.' });
+    expect(sale).toMatchObject({
+      status: 'reserved',
+      payment_plan_remaining: false,
+      payment_error: 'Your card has insufficient funds.',
+    });
     // A new attempt with a working card goes through.
     const good = await card('4242 4242 4242 4242');
     if (!good) throw new Error('no sandbox card provider');
-    const retry = await visitor.post(PAY, { ...pay, new_payment_method: { ...good, make_default_payment_method: false }, idempotency_key: randomUUID() });
+    const retry = await visitor.post(PAY, {
+      ...pay,
+      new_payment_method: { ...good, make_default_payment_method: false },
+      idempotency_key: randomUUID(),
+    });
     expect(retry.json()).toEqual({ status: 'success' });
   });
 });
@@ -229,15 +326,44 @@ describe('refusals change nothing', () => {
     );
 
   test.each([
-    ['a plan the basket is not offered', { instalment_option: 11, selected_payment_method_id: 'pm_demo_visa' }, 'instalment_option'],
-    ['a saved card that is not the buyer’s', { selected_payment_method_id: 'pm_demo_visa' }, 'selected_payment_method_id'],
-    ['a new card the provider never made', { selected_payment_method_id: 'new', new_payment_method: { id: 'pm_made_up', brand: 'visa', last4: '4242', month: 12, year: 2035, funding: 'credit', make_default_payment_method: false } }, 'new_payment_method'],
+    [
+      'a plan the basket is not offered',
+      { instalment_option: 11, selected_payment_method_id: 'pm_demo_visa' },
+      'instalment_option',
+    ],
+    [
+      'a saved card that is not the buyer’s',
+      { selected_payment_method_id: 'pm_demo_visa' },
+      'selected_payment_method_id',
+    ],
+    [
+      'a new card the provider never made',
+      {
+        selected_payment_method_id: 'new',
+        new_payment_method: {
+          id: 'pm_made_up',
+          brand: 'visa',
+          last4: '4242',
+          month: 12,
+          year: 2035,
+          funding: 'credit',
+          make_default_payment_method: false,
+        },
+      },
+      'new_payment_method',
+    ],
     ['no mobile number', { contact_number: '' }, 'contact_number'],
     ['a short idempotency key', { idempotency_key: 'abc' }, 'idempotency_key'],
   ])('%s: a 400 naming the field', async (_name, change, field) => {
     const visitor = await guestVisitor(t, `refused-${field}@example.com`, 'Alex Refused', summerWeekend);
     const before = await snapshot();
-    const response = await visitor.post(PAY, { instalment_option: 2, contact_number: '07700900000', selected_payment_method_id: 'new', idempotency_key: randomUUID(), ...change });
+    const response = await visitor.post(PAY, {
+      instalment_option: 2,
+      contact_number: '07700900000',
+      selected_payment_method_id: 'new',
+      idempotency_key: randomUUID(),
+      ...change,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(field);
     expect(await snapshot()).toBe(before);
@@ -246,7 +372,12 @@ describe('refusals change nothing', () => {
   test('without a reservation: refused, nothing charged', async () => {
     const visitor = await t.visitor();
     const before = await snapshot();
-    const response = await visitor.post(PAY, { instalment_option: 2, contact_number: '07700900000', selected_payment_method_id: 'pm_demo_visa', idempotency_key: randomUUID() });
+    const response = await visitor.post(PAY, {
+      instalment_option: 2,
+      contact_number: '07700900000',
+      selected_payment_method_id: 'pm_demo_visa',
+      idempotency_key: randomUUID(),
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(await snapshot()).toBe(before);
@@ -254,7 +385,9 @@ describe('refusals change nothing', () => {
 
   test("'Make default payment method' makes a signed-in buyer's new card the default", async () => {
     const visitor = await demoUserVisitor(t, summerWeekend);
-    const created = await providersFor(database.db, t.clock, t.deps.config.payment).sandboxes.card?.createPaymentMethod({ number: '5555 5555 5555 4444', exp_month: 3, exp_year: 2036, cvc: '123' });
+    const created = await providersFor(database.db, t.clock, t.deps.config.payment).sandboxes.card?.createPaymentMethod(
+      { number: '5555 5555 5555 4444', exp_month: 3, exp_year: 2036, cvc: '123' },
+    );
     if (!created) throw new Error('no sandbox card provider');
     const answer = await visitor.post(PAY, {
       instalment_option: 2,
@@ -264,7 +397,13 @@ describe('refusals change nothing', () => {
       idempotency_key: randomUUID(),
     });
     expect(answer.json()).toEqual({ status: 'success' });
-    const cards = await database.db.selectFrom('user_payment_methods').select(['provider_ref', 'is_default']).where('user_id', '=', SEED.user.demo).where('deleted_at', 'is', null).orderBy('id').execute();
+    const cards = await database.db
+      .selectFrom('user_payment_methods')
+      .select(['provider_ref', 'is_default'])
+      .where('user_id', '=', SEED.user.demo)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     expect(cards.filter((row) => row.is_default)).toEqual([{ provider_ref: created.id, is_default: true }]);
     expect(cards).toHaveLength(3);
   });

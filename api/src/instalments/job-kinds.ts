@@ -19,6 +19,7 @@ export interface InstalmentJobPayload {
 
 export function instalmentPayloadOf(payload: unknown): InstalmentJobPayload {
   const value = payload as Partial<InstalmentJobPayload> | null;
-  if (!value || !Number.isInteger(value.planId) || !Number.isInteger(value.seq)) throw new Error(`An instalment job needs planId and seq, got ${JSON.stringify(payload)}`);
+  if (!value || !Number.isInteger(value.planId) || !Number.isInteger(value.seq))
+    throw new Error(`An instalment job needs planId and seq, got ${JSON.stringify(payload)}`);
   return { planId: value.planId as number, seq: value.seq as number };
 }

@@ -20,7 +20,12 @@ export class InstalmentDeclined extends Error {
 
 async function loadInstalment(deps: AppDeps, planId: number, seq: number) {
   const plan = await deps.db.selectFrom('payment_plans').selectAll().where('id', '=', planId).executeTakeFirst();
-  const instalment = await deps.db.selectFrom('payment_plan_instalments').selectAll().where('plan_id', '=', planId).where('seq', '=', seq).executeTakeFirst();
+  const instalment = await deps.db
+    .selectFrom('payment_plan_instalments')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
   return plan && instalment ? { plan, instalment } : undefined;
 }
 
@@ -28,32 +33,83 @@ async function loadInstalment(deps: AppDeps, planId: number, seq: number) {
  * Records a paid instalment; after the last one, in the same transaction, the plan is complete, the sale has no
  * payments remaining and its tickets are issued. The wallet email follows (exactly once, delivery/deliver.ts).
  */
-async function recordPaid(deps: AppDeps, planId: number, seq: number, providerPaymentId: string, attempt: number): Promise<void> {
+async function recordPaid(
+  deps: AppDeps,
+  planId: number,
+  seq: number,
+  providerPaymentId: string,
+  attempt: number,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     const marked = await tx
       .updateTable('payment_plan_instalments')
-      .set({ status: 'paid', paid_at: now, provider_payment_id: providerPaymentId, last_error: null, attempts: attempt })
+      .set({
+        status: 'paid',
+        paid_at: now,
+        provider_payment_id: providerPaymentId,
+        last_error: null,
+        attempts: attempt,
+      })
       .where('plan_id', '=', planId)
       .where('seq', '=', seq)
       .where('status', '=', 'scheduled')
       .returning('seq')
       .executeTakeFirst();
     if (!marked) return;
-    const plan = await tx.selectFrom('payment_plans').select(['sale_id', 'currency']).where('id', '=', planId).executeTakeFirstOrThrow();
-    const paid = await tx.selectFrom('payment_plan_instalments').select('amount_minor').where('plan_id', '=', planId).where('seq', '=', seq).executeTakeFirstOrThrow();
+    const plan = await tx
+      .selectFrom('payment_plans')
+      .select(['sale_id', 'currency'])
+      .where('id', '=', planId)
+      .executeTakeFirstOrThrow();
+    const paid = await tx
+      .selectFrom('payment_plan_instalments')
+      .select('amount_minor')
+      .where('plan_id', '=', planId)
+      .where('seq', '=', seq)
+      .executeTakeFirstOrThrow();
     // Each instalment is shared as the price the plan pays for (the settlement's components).
-    const settlement = await tx.selectFrom('payments').select('components').where('sale_id', '=', plan.sale_id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+    const settlement = await tx
+      .selectFrom('payments')
+      .select('components')
+      .where('sale_id', '=', plan.sale_id)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
     await recordPayment(
       tx,
-      { sale_id: plan.sale_id, provider: 'stripe', provider_reference: providerPaymentId, amount_minor: paid.amount_minor, currency: plan.currency.toUpperCase(), status: 'done', reason: null, created_at: now, completed_at: now },
+      {
+        sale_id: plan.sale_id,
+        provider: 'stripe',
+        provider_reference: providerPaymentId,
+        amount_minor: paid.amount_minor,
+        currency: plan.currency.toUpperCase(),
+        status: 'done',
+        reason: null,
+        created_at: now,
+        completed_at: now,
+      },
       parseComponents(settlement.components),
     );
-    const left = await tx.selectFrom('payment_plan_instalments').select('seq').where('plan_id', '=', planId).where('status', '!=', 'paid').execute();
+    const left = await tx
+      .selectFrom('payment_plan_instalments')
+      .select('seq')
+      .where('plan_id', '=', planId)
+      .where('status', '!=', 'paid')
+      .execute();
     if (left.length > 0) return;
-    const completed = await tx.updateTable('payment_plans').set({ status: 'completed', completed_at: now }).where('id', '=', planId).where('status', '=', 'active').returning('sale_id').executeTakeFirst();
+    const completed = await tx
+      .updateTable('payment_plans')
+      .set({ status: 'completed', completed_at: now })
+      .where('id', '=', planId)
+      .where('status', '=', 'active')
+      .returning('sale_id')
+      .executeTakeFirst();
     if (!completed) return;
-    await tx.updateTable('sales').set({ payment_plan_remaining: false, updated_at: now }).where('id', '=', completed.sale_id).execute();
+    await tx
+      .updateTable('sales')
+      .set({ payment_plan_remaining: false, updated_at: now })
+      .where('id', '=', completed.sale_id)
+      .execute();
     await issueTicketsInTx(tx, completed.sale_id, now);
   });
 }
@@ -88,7 +144,11 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
   failpoint('instalment.after-charge');
   if (intent.status === 'succeeded') {
     await recordPaid(deps, planId, seq, intent.id, attempt);
-    const after = await deps.db.selectFrom('payment_plans').select('status').where('id', '=', planId).executeTakeFirst();
+    const after = await deps.db
+      .selectFrom('payment_plans')
+      .select('status')
+      .where('id', '=', planId)
+      .executeTakeFirst();
     if (after?.status === 'completed') await emailWallet(deliveryDepsOf(deps), plan.sale_id);
     return;
   }
@@ -102,7 +162,12 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
     .where('plan_id', '=', planId)
     .where('seq', '=', seq)
     .execute();
-  if (finalTry) await deps.db.updateTable('payment_plans').set({ status: 'failed', completed_at: now }).where('id', '=', planId).execute();
+  if (finalTry)
+    await deps.db
+      .updateTable('payment_plans')
+      .set({ status: 'failed', completed_at: now })
+      .where('id', '=', planId)
+      .execute();
   await deps.mailer.send(await paymentFailedEmail(deps, planId, seq, reason, finalTry));
   if (!finalTry) throw new InstalmentDeclined(reason);
 }
@@ -127,7 +192,14 @@ async function remind(deps: AppDeps, payload: unknown): Promise<void> {
       created_at: now,
     })
     .execute();
-  await deps.mailer.send(await reminderEmail(deps, planId, seq, reminderText(title, instalment.amount_minor, plan.currency, instalment.due_at)));
+  await deps.mailer.send(
+    await reminderEmail(
+      deps,
+      planId,
+      seq,
+      reminderText(title, instalment.amount_minor, plan.currency, instalment.due_at),
+    ),
+  );
 }
 
 export function instalmentJobHandlers(deps: AppDeps): Record<string, JobHandler> {
@@ -145,6 +217,17 @@ export function instalmentJobsIntervalMs(env: Record<string, string | undefined>
 }
 
 /** The runner of payment plan jobs: only their kinds, so other domains' runners and this one never take each other's. */
-export function startInstalmentRunner(deps: AppDeps, onError: (error: unknown, job?: Job) => void, intervalMs = instalmentJobsIntervalMs()): JobRunner {
-  return startJobRunner({ db: deps.db, clock: deps.clock, handlers: instalmentJobHandlers(deps), kinds: INSTALMENT_JOB_KINDS, intervalMs, onError });
+export function startInstalmentRunner(
+  deps: AppDeps,
+  onError: (error: unknown, job?: Job) => void,
+  intervalMs = instalmentJobsIntervalMs(),
+): JobRunner {
+  return startJobRunner({
+    db: deps.db,
+    clock: deps.clock,
+    handlers: instalmentJobHandlers(deps),
+    kinds: INSTALMENT_JOB_KINDS,
+    intervalMs,
+    onError,
+  });
 }

@@ -4,5 +4,6 @@ export const instalmentMessages = {
   unknownSavedCard: 'Please choose one of your saved cards or a new payment card.',
   unknownNewCard: 'The new payment card could not be found. Please enter it again.',
   planExists: 'A payment plan has already been set up for this checkout.',
-  needsAuthentication: 'Your bank asked to authenticate this card, which a payment plan cannot do. Please use another card.',
+  needsAuthentication:
+    'Your bank asked to authenticate this card, which a payment plan cannot do. Please use another card.',
 } as const;

@@ -38,19 +38,36 @@ export function instalmentDepsOf(deps: { db: Db; clock: Clock; config: AppConfig
 }
 
 /** The card the plan charges: a new sandbox/Stripe card just created, or one of the signed-in user's saved cards. */
-async function paymentMethodFor(deps: InstalmentDeps, userId: number | null, input: PayWithInstalmentInput): Promise<{ ref: string; saveNew: boolean }> {
+async function paymentMethodFor(
+  deps: InstalmentDeps,
+  userId: number | null,
+  input: PayWithInstalmentInput,
+): Promise<{ ref: string; saveNew: boolean }> {
   if (input.selected_payment_method_id === NEW_PAYMENT_METHOD) {
     const card = input.new_payment_method;
-    if (!card) throw new HttpError(400, instalmentMessages.unknownNewCard, { new_payment_method: instalmentMessages.unknownNewCard });
+    if (!card)
+      throw new HttpError(400, instalmentMessages.unknownNewCard, {
+        new_payment_method: instalmentMessages.unknownNewCard,
+      });
     if (deps.card().sandbox) {
       // The sandbox knows every card it created (POST /sandbox/stripe/payment_methods); a made-up id is refused.
-      const known = await deps.db.selectFrom('sandbox_payment_methods').select('id').where('id', '=', card.id).executeTakeFirst();
-      if (!known) throw new HttpError(400, instalmentMessages.unknownNewCard, { new_payment_method: instalmentMessages.unknownNewCard });
+      const known = await deps.db
+        .selectFrom('sandbox_payment_methods')
+        .select('id')
+        .where('id', '=', card.id)
+        .executeTakeFirst();
+      if (!known)
+        throw new HttpError(400, instalmentMessages.unknownNewCard, {
+          new_payment_method: instalmentMessages.unknownNewCard,
+        });
     }
     return { ref: card.id, saveNew: userId !== null };
   }
   const saved = userId === null ? undefined : await savedCard(deps.db, userId, input.selected_payment_method_id);
-  if (!saved) throw new HttpError(400, instalmentMessages.unknownSavedCard, { selected_payment_method_id: instalmentMessages.unknownSavedCard });
+  if (!saved)
+    throw new HttpError(400, instalmentMessages.unknownSavedCard, {
+      selected_payment_method_id: instalmentMessages.unknownSavedCard,
+    });
   return { ref: saved.provider_ref, saveNew: false };
 }
 
@@ -60,13 +77,24 @@ async function paymentMethodFor(deps: InstalmentDeps, userId: number | null, inp
  * (payment_plan_remaining true until the final payment), and schedules every later payment and its reminders as
  * durable jobs. Idempotent per key (payment/idempotency.ts): a repeat gets the first answer and charges nothing.
  */
-export async function payWithInstalment(deps: InstalmentDeps, session: SessionHandle, input: PayWithInstalmentInput): Promise<PayWithInstalmentResult> {
+export async function payWithInstalment(
+  deps: InstalmentDeps,
+  session: SessionHandle,
+  input: PayWithInstalmentInput,
+): Promise<PayWithInstalmentResult> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const { idempotency_key: key, ...request } = input;
   // A repeat of a Pay that already went through gets its answer, though the sale is no longer reserved.
   const current = await sessionSale(db, session);
-  const seen = current && (await db.selectFrom('payment_attempts').select('id').where('sale_id', '=', current.id).where('idempotency_key', '=', key).executeTakeFirst());
+  const seen =
+    current &&
+    (await db
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('sale_id', '=', current.id)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst());
   let saleId: number;
   let amountMinor: number;
   if (current && seen) {
@@ -85,31 +113,64 @@ export async function payWithInstalment(deps: InstalmentDeps, session: SessionHa
   );
 }
 
-async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: PayWithInstalmentInput, saleId: number): Promise<PayWithInstalmentResult> {
+async function startPlan(
+  deps: InstalmentDeps,
+  session: SessionHandle,
+  input: PayWithInstalmentInput,
+  saleId: number,
+): Promise<PayWithInstalmentResult> {
   const { db, clock, config } = deps;
   const now = clock.now();
   const sale = await db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
   const basket = await planBasketOf(db, sale, config.sale.refundProtectionBp, now);
   const months = input.instalment_option;
   if (!scheduleOptions(basket, now)[String(months)]) {
-    throw new HttpError(400, instalmentMessages.optionNotOffered, { instalment_option: instalmentMessages.optionNotOffered });
+    throw new HttpError(400, instalmentMessages.optionNotOffered, {
+      instalment_option: instalmentMessages.optionNotOffered,
+    });
   }
   const userId = (await session.load())?.user_id ?? null;
-  const user = userId === null ? undefined : await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  const user =
+    userId === null
+      ? undefined
+      : await db
+          .selectFrom('users')
+          .select(['email', 'first_name', 'last_name'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
   const email = sale.email ?? user?.email;
   if (!email) throw new HttpError(409, instalmentMessages.unknownSavedCard);
   const method = await paymentMethodFor(deps, userId, input);
   const payments = planPayments(basket, months, now);
   const first = payments[0];
-  if (!first) throw new HttpError(400, instalmentMessages.optionNotOffered, { instalment_option: instalmentMessages.optionNotOffered });
+  if (!first)
+    throw new HttpError(400, instalmentMessages.optionNotOffered, {
+      instalment_option: instalmentMessages.optionNotOffered,
+    });
   // The sale's one payment slot, priced now: the plan is for this basket's total, its first payment is charged below.
   const slot = await claimPayment(
-    { db, clock, refundProtectionBp: config.sale.refundProtectionBp, waitMs: config.payment.idempotencyWaitMs, staleMs: claimStaleMs() },
+    {
+      db,
+      clock,
+      refundProtectionBp: config.sale.refundProtectionBp,
+      waitMs: config.payment.idempotencyWaitMs,
+      staleMs: claimStaleMs(),
+    },
     session,
-    { provider: 'stripe', instalment: true, reusable: false, amountMinor: () => first.amountMinor, expectTotalMinor: basket.basketTotalMinor },
+    {
+      provider: 'stripe',
+      instalment: true,
+      reusable: false,
+      amountMinor: () => first.amountMinor,
+      expectTotalMinor: basket.basketTotalMinor,
+    },
   );
   const card = deps.card();
-  const customer = await card.createCustomer({ email, name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '), idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}` });
+  const customer = await card.createCustomer({
+    email,
+    name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '),
+    idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}`,
+  });
 
   // The plan row first: one live plan per sale (a unique index), so two different keys cannot both charge. With it, a
   // durable job that finishes the start if this process dies before it does (a crash after the first charge must
@@ -137,21 +198,52 @@ async function startPlan(deps: InstalmentDeps, session: SessionHandle, input: Pa
       .returningAll()
       .executeTakeFirst();
     if (!created) return undefined;
-    await tx.updateTable('sale_provider_payments').set({ provider_key: `plan-${created.id}-1` }).where('id', '=', slot.row.id).execute();
+    await tx
+      .updateTable('sale_provider_payments')
+      .set({ provider_key: `plan-${created.id}-1` })
+      .where('id', '=', slot.row.id)
+      .execute();
     await tx
       .insertInto('payment_plan_instalments')
-      .values(payments.map((payment) => ({ plan_id: created.id, seq: payment.seq, due_at: payment.dueAt, amount_minor: payment.amountMinor, provider_payment_id: null, last_error: null, paid_at: null })))
+      .values(
+        payments.map((payment) => ({
+          plan_id: created.id,
+          seq: payment.seq,
+          due_at: payment.dueAt,
+          amount_minor: payment.amountMinor,
+          provider_payment_id: null,
+          last_error: null,
+          paid_at: null,
+        })),
+      )
       .execute();
     // Until the final payment nothing is delivered: set before the money moves, so no delivery can slip in between.
-    await tx.updateTable('sales').set({ payment_plan_remaining: true, contact_number: input.contact_number, updated_at: now }).where('id', '=', saleId).execute();
-    await enqueueJob(tx, { kind: START_JOB, payload: { planId: created.id, seq: 1 }, runAt: new Date(now.getTime() + planResumeAfterMs()), dedupeKey: `instalment-start:${created.id}`, maxAttempts: MAX_CHARGE_ATTEMPTS }, now);
+    await tx
+      .updateTable('sales')
+      .set({ payment_plan_remaining: true, contact_number: input.contact_number, updated_at: now })
+      .where('id', '=', saleId)
+      .execute();
+    await enqueueJob(
+      tx,
+      {
+        kind: START_JOB,
+        payload: { planId: created.id, seq: 1 },
+        runAt: new Date(now.getTime() + planResumeAfterMs()),
+        dedupeKey: `instalment-start:${created.id}`,
+        maxAttempts: MAX_CHARGE_ATTEMPTS,
+      },
+      now,
+    );
     return created;
   });
   if (!plan) {
     await failPayment(db, slot.row.id, clock.now());
     throw new HttpError(409, instalmentMessages.planExists);
   }
-  const newCard = method.saveNew && userId !== null && input.new_payment_method ? { userId, card: input.new_payment_method } : undefined;
+  const newCard =
+    method.saveNew && userId !== null && input.new_payment_method
+      ? { userId, card: input.new_payment_method }
+      : undefined;
   try {
     return await finishPlanStart(deps, plan.id, newCard);
   } finally {
@@ -177,16 +269,29 @@ export function planResumeAfterMs(env: Record<string, string | undefined> = proc
  * reminders scheduled, the schedule emailed. Safe to run again after a crash at any point, and beside a run still
  * going: each step is guarded (settling is idempotent, activation happens once, jobs are deduplicated).
  */
-async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: { userId: number; card: NonNullable<PayWithInstalmentInput['new_payment_method']> }): Promise<PayWithInstalmentResult> {
+async function finishPlanStart(
+  deps: InstalmentDeps,
+  planId: number,
+  newCard?: { userId: number; card: NonNullable<PayWithInstalmentInput['new_payment_method']> },
+): Promise<PayWithInstalmentResult> {
   const { db, clock, config } = deps;
   const plan = await db.selectFrom('payment_plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
   const saleId = plan.sale_id;
-  const rows = await db.selectFrom('payment_plan_instalments').select(['seq', 'due_at', 'amount_minor']).where('plan_id', '=', planId).orderBy('seq').execute();
+  const rows = await db
+    .selectFrom('payment_plan_instalments')
+    .select(['seq', 'due_at', 'amount_minor'])
+    .where('plan_id', '=', planId)
+    .orderBy('seq')
+    .execute();
   const payments = rows.map((row) => ({ seq: row.seq, dueAt: row.due_at, amountMinor: row.amount_minor }));
   const first = payments[0];
   if (!first) throw new Error(`payment plan ${planId} has no instalments`);
   const card = deps.card();
-  const slot = await db.selectFrom('sale_provider_payments').selectAll().where('provider_key', '=', `plan-${plan.id}-1`).executeTakeFirst();
+  const slot = await db
+    .selectFrom('sale_provider_payments')
+    .selectAll()
+    .where('provider_key', '=', `plan-${plan.id}-1`)
+    .executeTakeFirst();
   if (slot?.status === 'cancelled' && slot.provider_payment_id === null) {
     // What the sale costs changed after the plan was priced: nothing is charged.
     await endPlan(db, plan.id, saleId, 'failed', messages.paymentCancelledBasketChanged, clock.now());
@@ -195,7 +300,14 @@ async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: {
 
   let intent;
   try {
-    intent = await card.chargeOffSession({ saleId, amountMinor: first.amountMinor, currency: plan.currency, idempotencyKey: `plan-${plan.id}-1`, customerId: plan.customer_ref, paymentMethodId: plan.payment_method_ref });
+    intent = await card.chargeOffSession({
+      saleId,
+      amountMinor: first.amountMinor,
+      currency: plan.currency,
+      idempotencyKey: `plan-${plan.id}-1`,
+      customerId: plan.customer_ref,
+      paymentMethodId: plan.payment_method_ref,
+    });
   } catch (error) {
     if (slot) await failPayment(db, slot.id, clock.now());
     await endPlan(db, plan.id, saleId, 'failed', null, clock.now());
@@ -204,7 +316,8 @@ async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: {
   failpoint('instalment.after-first-charge');
   if (intent.status !== 'succeeded') {
     if (slot) await failPayment(db, slot.id, clock.now());
-    const reason = intent.status === 'requires_action' ? instalmentMessages.needsAuthentication : (intent.lastError ?? '');
+    const reason =
+      intent.status === 'requires_action' ? instalmentMessages.needsAuthentication : (intent.lastError ?? '');
     await endPlan(db, plan.id, saleId, 'declined', reason, clock.now());
     return { status: 'unsuccessful' };
   }
@@ -227,13 +340,43 @@ async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: {
 
   const at = clock.now();
   const activated = await db.transaction().execute(async (tx) => {
-    const active = await tx.updateTable('payment_plans').set({ status: 'active' }).where('id', '=', plan.id).where('status', '=', 'charging').returning('id').executeTakeFirst();
+    const active = await tx
+      .updateTable('payment_plans')
+      .set({ status: 'active' })
+      .where('id', '=', plan.id)
+      .where('status', '=', 'charging')
+      .returning('id')
+      .executeTakeFirst();
     if (!active) return false;
-    await tx.updateTable('payment_plan_instalments').set({ status: 'paid', paid_at: at, provider_payment_id: intent.id, attempts: 1 }).where('plan_id', '=', plan.id).where('seq', '=', 1).execute();
+    await tx
+      .updateTable('payment_plan_instalments')
+      .set({ status: 'paid', paid_at: at, provider_payment_id: intent.id, attempts: 1 })
+      .where('plan_id', '=', plan.id)
+      .where('seq', '=', 1)
+      .execute();
     if (newCard) await saveNewCard(tx, newCard.userId, plan.provider, newCard.card, at);
     for (const payment of payments.slice(1)) {
-      await enqueueJob(tx, { kind: CHARGE_JOB, payload: { planId: plan.id, seq: payment.seq }, runAt: payment.dueAt, dedupeKey: `instalment:${plan.id}:${payment.seq}`, maxAttempts: MAX_CHARGE_ATTEMPTS }, at);
-      await enqueueJob(tx, { kind: REMINDER_JOB, payload: { planId: plan.id, seq: payment.seq }, runAt: reminderAt(payment.dueAt, at), dedupeKey: `instalment-reminder:${plan.id}:${payment.seq}` }, at);
+      await enqueueJob(
+        tx,
+        {
+          kind: CHARGE_JOB,
+          payload: { planId: plan.id, seq: payment.seq },
+          runAt: payment.dueAt,
+          dedupeKey: `instalment:${plan.id}:${payment.seq}`,
+          maxAttempts: MAX_CHARGE_ATTEMPTS,
+        },
+        at,
+      );
+      await enqueueJob(
+        tx,
+        {
+          kind: REMINDER_JOB,
+          payload: { planId: plan.id, seq: payment.seq },
+          runAt: reminderAt(payment.dueAt, at),
+          dedupeKey: `instalment-reminder:${plan.id}:${payment.seq}`,
+        },
+        at,
+      );
     }
     return true;
   });
@@ -249,7 +392,11 @@ async function finishPlanStart(deps: InstalmentDeps, planId: number, newCard?: {
  * whose answer was never stored, gets this answer for a retry with its key.
  */
 export async function resumePlanStart(deps: InstalmentDeps, planId: number): Promise<void> {
-  const plan = await deps.db.selectFrom('payment_plans').select(['status', 'sale_id', 'idempotency_key']).where('id', '=', planId).executeTakeFirst();
+  const plan = await deps.db
+    .selectFrom('payment_plans')
+    .select(['status', 'sale_id', 'idempotency_key'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
   if (plan?.status !== 'charging') return;
   const result = await finishPlanStart(deps, planId);
   await deps.db
@@ -265,7 +412,14 @@ export async function resumePlanStart(deps: InstalmentDeps, planId: number): Pro
 export const MAX_CHARGE_ATTEMPTS = 5;
 
 /** The first payment did not go through: the plan ends, the sale is free for another attempt. */
-async function endPlan(db: Db, planId: number, saleId: number, status: 'declined' | 'failed', reason: string | null, now: Date): Promise<void> {
+async function endPlan(
+  db: Db,
+  planId: number,
+  saleId: number,
+  status: 'declined' | 'failed',
+  reason: string | null,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('payment_plans').set({ status, completed_at: now }).where('id', '=', planId).execute();
     await tx

@@ -11,7 +11,13 @@ export async function savedPaymentMethods(db: Db, userId: number): Promise<Saved
     .orderBy('is_default', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ payment_method_id: row.provider_ref, card_type: row.card_type, last4digits: row.last4, expiry: row.expiry, is_default: row.is_default }));
+  return rows.map((row) => ({
+    payment_method_id: row.provider_ref,
+    card_type: row.card_type,
+    last4digits: row.last4,
+    expiry: row.expiry,
+    is_default: row.is_default,
+  }));
 }
 
 /** The user's saved card with this provider id, if it is theirs. */
@@ -31,12 +37,36 @@ const CARD_TYPES: ReadonlySet<string> = new Set(['visa', 'mastercard', 'amex']);
  * Keeps a new card on the user's account (the plan charges it later). It becomes the default when asked
  * ('Make default payment method') or when it is the user's first card; the previous default stops being one.
  */
-export async function saveNewCard(tx: Tx, userId: number, provider: string, card: NewCardPayload, now: Date): Promise<void> {
-  const existing = await tx.selectFrom('user_payment_methods').select(['id', 'provider_ref']).where('user_id', '=', userId).where('deleted_at', 'is', null).forUpdate().execute();
+export async function saveNewCard(
+  tx: Tx,
+  userId: number,
+  provider: string,
+  card: NewCardPayload,
+  now: Date,
+): Promise<void> {
+  const existing = await tx
+    .selectFrom('user_payment_methods')
+    .select(['id', 'provider_ref'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .execute();
   const makeDefault = card.make_default_payment_method || existing.length === 0;
-  if (makeDefault) await tx.updateTable('user_payment_methods').set({ is_default: false }).where('user_id', '=', userId).where('is_default', '=', true).execute();
+  if (makeDefault)
+    await tx
+      .updateTable('user_payment_methods')
+      .set({ is_default: false })
+      .where('user_id', '=', userId)
+      .where('is_default', '=', true)
+      .execute();
   if (existing.some((row) => row.provider_ref === card.id)) {
-    if (makeDefault) await tx.updateTable('user_payment_methods').set({ is_default: true }).where('user_id', '=', userId).where('provider_ref', '=', card.id).execute();
+    if (makeDefault)
+      await tx
+        .updateTable('user_payment_methods')
+        .set({ is_default: true })
+        .where('user_id', '=', userId)
+        .where('provider_ref', '=', card.id)
+        .execute();
     return;
   }
   const brand = card.brand.toLowerCase();

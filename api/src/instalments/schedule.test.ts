@@ -1,4 +1,11 @@
-import { addMonths, FINAL_PAYMENT_DAYS_BEFORE_EVENT, MAX_MONTHS, planPayments, scheduleOptions, type PlanBasket } from './schedule';
+import {
+  addMonths,
+  FINAL_PAYMENT_DAYS_BEFORE_EVENT,
+  MAX_MONTHS,
+  planPayments,
+  scheduleOptions,
+  type PlanBasket,
+} from './schedule';
 
 const NOW = new Date('2030-01-15T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,8 +25,16 @@ const basket = (overrides: Partial<PlanBasket> = {}): PlanBasket => ({
 
 describe('which plans a basket is offered', () => {
   const rows: [string, Partial<PlanBasket>, string[]][] = [
-    ['GBP, event 300 days ahead: monthly payments ending 30 days before it', {}, ['1', '2', '3', '4', '5', '6', '7', '8', '9']],
-    ['event two years ahead: at most 12 months', { firstEventAt: daysAhead(730) }, ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']],
+    [
+      'GBP, event 300 days ahead: monthly payments ending 30 days before it',
+      {},
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    ],
+    [
+      'event two years ahead: at most 12 months',
+      { firstEventAt: daysAhead(730) },
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
+    ],
     ['event 70 days ahead: two payments fit', { firstEventAt: daysAhead(70) }, ['1', '2']],
     ['event 45 days ahead: not even two payments fit, so no options at all', { firstEventAt: daysAhead(45) }, []],
     ['EUR basket', { currency: 'EUR' }, []],
@@ -29,7 +44,11 @@ describe('which plans a basket is offered', () => {
     ['gift vouchers bought in the basket', { hasGiftVouchers: true }, []],
     ['no tickets', { hasTickets: false, firstEventAt: null }, []],
     ['nothing to pay', { basketTotalMinor: 0, ticketsAfterDiscountMinor: 0 }, []],
-    ['3p of tickets cannot be spread over more than 3 months', { basketTotalMinor: 3, ticketsAfterDiscountMinor: 3 }, ['1', '2', '3']],
+    [
+      '3p of tickets cannot be spread over more than 3 months',
+      { basketTotalMinor: 3, ticketsAfterDiscountMinor: 3 },
+      ['1', '2', '3'],
+    ],
   ];
   test.each(rows)('%s', (_name, overrides, keys) => {
     expect(Object.keys(scheduleOptions(basket(overrides), NOW)).sort((a, b) => Number(a) - Number(b))).toEqual(keys);
@@ -53,12 +72,18 @@ test("each option: label, en-GB due dates a month apart from today, key '1' payi
 test('every option adds up to the basket total, and its last payment is at least 30 days before the event', () => {
   for (const days of [61, 90, 200, 365, 1000]) {
     for (const total of [101, 9_999, 19_900, 123_457]) {
-      const b = basket({ firstEventAt: daysAhead(days), basketTotalMinor: total, ticketsAfterDiscountMinor: Math.floor(total * 0.9) });
+      const b = basket({
+        firstEventAt: daysAhead(days),
+        basketTotalMinor: total,
+        ticketsAfterDiscountMinor: Math.floor(total * 0.9),
+      });
       for (const key of Object.keys(scheduleOptions(b, NOW))) {
         const payments = planPayments(b, Number(key), NOW);
         expect(payments.reduce((sum, payment) => sum + payment.amountMinor, 0)).toBe(total);
         const last = payments[payments.length - 1];
-        expect(last && b.firstEventAt && b.firstEventAt.getTime() - last.dueAt.getTime()).toBeGreaterThanOrEqual(FINAL_PAYMENT_DAYS_BEFORE_EVENT * DAY);
+        expect(last && b.firstEventAt && b.firstEventAt.getTime() - last.dueAt.getTime()).toBeGreaterThanOrEqual(
+          FINAL_PAYMENT_DAYS_BEFORE_EVENT * DAY,
+        );
         expect(payments.length).toBeLessThanOrEqual(MAX_MONTHS);
       }
     }

@@ -88,7 +88,10 @@ export function scheduleOptions(basket: PlanBasket, now: Date): Record<string, P
     const payments = planPayments(basket, months, now);
     // Too little to spread over this many months: a payment of nothing is no payment.
     if (payments.some((payment) => payment.amountMinor <= 0)) break;
-    const schedule = payments.map((payment) => ({ uk_due: ukDate(payment.dueAt), value: toDecimal(payment.amountMinor) }));
+    const schedule = payments.map((payment) => ({
+      uk_due: ukDate(payment.dueAt),
+      value: toDecimal(payment.amountMinor),
+    }));
     options[String(months)] = { label: months === 1 ? 'Pay in full' : `${months} months`, schedule };
   }
   return Object.keys(options).length >= 2 ? options : {};

@@ -33,14 +33,28 @@ export class StockShortage extends Error {
  * Takes a hold for every line, inside the caller's transaction: one conditional update per ticket type, so two
  * buyers can never both take the last ticket. Throws StockShortage at the first line that does not fit.
  */
-export async function takeHolds(tx: Tx, saleId: number, lines: readonly HoldRequest[], now: Date, expiresAt: Date): Promise<void> {
+export async function takeHolds(
+  tx: Tx,
+  saleId: number,
+  lines: readonly HoldRequest[],
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
   if (lines.length === 0) return;
   const sorted = [...lines].sort((a, b) => a.ticketTypeId - b.ticketTypeId);
   // The hold rows first (their foreign key takes only a key-share lock, which the stock update does not wait for),
   // then the conditional updates, so a hot ticket row stays locked for one statement and the commit.
   await tx
     .insertInto('holds')
-    .values(sorted.map((line) => ({ sale_id: saleId, ticket_type_id: line.ticketTypeId, qty: line.qty, expires_at: expiresAt, created_at: now })))
+    .values(
+      sorted.map((line) => ({
+        sale_id: saleId,
+        ticket_type_id: line.ticketTypeId,
+        qty: line.qty,
+        expires_at: expiresAt,
+        created_at: now,
+      })),
+    )
     .execute();
   for (const line of sorted) {
     const result = await tx
@@ -73,7 +87,11 @@ export async function endHolds(
   now: Date,
   dueBy?: Date,
 ): Promise<number> {
-  let update = tx.updateTable('holds').set({ status, ended_at: now }).where('sale_id', '=', saleId).where('status', '=', 'active');
+  let update = tx
+    .updateTable('holds')
+    .set({ status, ended_at: now })
+    .where('sale_id', '=', saleId)
+    .where('status', '=', 'active');
   if (dueBy) update = update.where('expires_at', '<=', dueBy);
   const ended = await update.returning(['ticket_type_id', 'qty']).execute();
   if (ended.length === 0) return 0;
@@ -84,7 +102,9 @@ export async function endHolds(
     tickets += qty;
     await tx
       .updateTable('ticket_types')
-      .set((eb) => (status === 'sold' ? { held: eb('held', '-', qty), sold: eb('sold', '+', qty) } : { held: eb('held', '-', qty) }))
+      .set((eb) =>
+        status === 'sold' ? { held: eb('held', '-', qty), sold: eb('sold', '+', qty) } : { held: eb('held', '-', qty) },
+      )
       .where('id', '=', ticketTypeId)
       .execute();
   }
@@ -152,7 +172,15 @@ export async function expireHolds(db: Db, now: Date): Promise<SweepResult> {
         .where('s.status', '=', 'reserved')
         .where('s.hold_expires_at', '<=', now)
         .where((held) =>
-          held.not(held.exists(held.selectFrom('holds').select('holds.id').whereRef('holds.sale_id', '=', 's.id').where('holds.status', '=', 'active'))),
+          held.not(
+            held.exists(
+              held
+                .selectFrom('holds')
+                .select('holds.id')
+                .whereRef('holds.sale_id', '=', 's.id')
+                .where('holds.status', '=', 'active'),
+            ),
+          ),
         )
         .orderBy('s.id')
         .forUpdate()

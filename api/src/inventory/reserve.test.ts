@@ -32,11 +32,23 @@ async function stock(ticketTypeId: number) {
 
 /** A fresh ticket type (its own stock) so tests do not share counts. */
 let nextId = 50_000;
-async function ticketType(capacity: number, extra: { max_per_customer?: number; min_per_customer?: number } = {}): Promise<number> {
+async function ticketType(
+  capacity: number,
+  extra: { max_per_customer?: number; min_per_customer?: number } = {},
+): Promise<number> {
   nextId += 1;
   await t.db
     .insertInto('ticket_types')
-    .values({ id: nextId, event_id: SEED.event.onSale, event_date_id: 101, name: `Test ticket ${nextId}`, price_minor: 1000, currency: 'GBP', capacity, ...extra })
+    .values({
+      id: nextId,
+      event_id: SEED.event.onSale,
+      event_date_id: 101,
+      name: `Test ticket ${nextId}`,
+      price_minor: 1000,
+      currency: 'GBP',
+      capacity,
+      ...extra,
+    })
     .execute();
   return nextId;
 }
@@ -58,16 +70,25 @@ describe('reserve_tickets', () => {
     const response = await visitor.post(paths.reserve);
     expect(response.statusCode).toBe(200);
     const reference = (await visitor.get(paths.get)).json().sale_reference;
-    expect(response.json()).toEqual({ reserved: true, sale_reference: reference, fresh_reservation: true, checkout_time: HOLD_SECONDS });
+    expect(response.json()).toEqual({
+      reserved: true,
+      sale_reference: reference,
+      fresh_reservation: true,
+      checkout_time: HOLD_SECONDS,
+    });
     expect(await stock(a)).toMatchObject({ held: 2, activeHolds: 2, sold: 0 });
     expect(await stock(b)).toMatchObject({ held: 3, activeHolds: 3 });
 
     expect((await visitor.get(paths.get)).json().seconds_remaining).toBe(HOLD_SECONDS);
     t.clock.advance(100_000);
     expect((await visitor.get(paths.get)).json().seconds_remaining).toBe(HOLD_SECONDS - 100);
-    expect((await visitor.post(paths.updateBasketState, { state: 'login' })).json()).toEqual({ seconds_remaining: HOLD_SECONDS - 100 });
+    expect((await visitor.post(paths.updateBasketState, { state: 'login' })).json()).toEqual({
+      seconds_remaining: HOLD_SECONDS - 100,
+    });
     t.clock.advance(250);
-    expect((await visitor.post(paths.updateBasketState, { state: 'marketing_preferences' })).json()).toEqual({ seconds_remaining: HOLD_SECONDS - 101 });
+    expect((await visitor.post(paths.updateBasketState, { state: 'marketing_preferences' })).json()).toEqual({
+      seconds_remaining: HOLD_SECONDS - 101,
+    });
 
     // Reserving again keeps the same holds and the same clock.
     expect((await visitor.post(paths.reserve)).json()).toEqual({
@@ -98,7 +119,10 @@ describe('reserve_tickets', () => {
   test('a sold-out ticket says so', async () => {
     const soldOut = await ticketType(0);
     const visitor = await buyer(soldOut, 1);
-    expect((await visitor.post(paths.reserve)).json()).toEqual({ reserved: false, error: `Sorry, Test ticket ${soldOut} has sold out.` });
+    expect((await visitor.post(paths.reserve)).json()).toEqual({
+      reserved: false,
+      error: `Sorry, Test ticket ${soldOut} has sold out.`,
+    });
   });
 
   test('the basket rules are enforced on the server: minimum per customer and companion tickets', async () => {
@@ -108,7 +132,10 @@ describe('reserve_tickets', () => {
     expect(await stock(pairs)).toMatchObject({ held: 0 });
 
     const child = await buyer(ticket.galaChild, 1);
-    expect((await child.post(paths.reserve)).json()).toEqual({ reserved: false, error: messages.requiredTicketsMissing });
+    expect((await child.post(paths.reserve)).json()).toEqual({
+      reserved: false,
+      error: messages.requiredTicketsMissing,
+    });
     await child.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: 1 });
     expect((await child.post(paths.reserve)).json()).toMatchObject({ reserved: true });
   });
@@ -140,7 +167,11 @@ describe('the on-sale race', () => {
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const bodies = responses.map((response) => response.json());
     expect(bodies.filter((body) => body.reserved === true)).toHaveLength(50);
-    expect(bodies.filter((body) => body.reserved !== true).every((body) => body.error === `Sorry, Test ticket ${hot} has sold out.`)).toBe(true);
+    expect(
+      bodies
+        .filter((body) => body.reserved !== true)
+        .every((body) => body.error === `Sorry, Test ticket ${hot} has sold out.`),
+    ).toBe(true);
     const after = await stock(hot);
     expect(after).toMatchObject({ capacity: 50, held: 50, activeHolds: 50, sold: 0 });
     expect(after.capacity - after.sold - after.held).toBe(0);
@@ -149,7 +180,9 @@ describe('the on-sale race', () => {
   test('multi-ticket reservations in parallel never exceed capacity', async () => {
     const hot = await ticketType(25);
     const buyers = await Promise.all(Array.from({ length: 40 }, (_, i) => buyer(hot, (i % 4) + 1)));
-    const bodies = (await Promise.all(buyers.map((visitor) => visitor.post(paths.reserve)))).map((response) => response.json());
+    const bodies = (await Promise.all(buyers.map((visitor) => visitor.post(paths.reserve)))).map((response) =>
+      response.json(),
+    );
     const after = await stock(hot);
     expect(after.held).toBe(after.activeHolds);
     expect(after.held).toBeLessThanOrEqual(25);
@@ -181,7 +214,11 @@ describe('expiry', () => {
     expect((await expireHolds(t.db, t.clock.now())).tickets).toBe(0);
     expect(await stock(type)).toMatchObject({ held: 0 });
 
-    const holds = await t.db.selectFrom('holds').select(['status', 'ended_at']).where('ticket_type_id', '=', type).execute();
+    const holds = await t.db
+      .selectFrom('holds')
+      .select(['status', 'ended_at'])
+      .where('ticket_type_id', '=', type)
+      .execute();
     expect(holds).toEqual([{ status: 'expired', ended_at: t.clock.now() }]);
 
     const checkout = (await visitor.get(paths.get)).json();
@@ -212,7 +249,11 @@ describe('expiry', () => {
     const visitor = await buyer(type, 3);
     await visitor.post(paths.reserve);
     t.clock.advance(HOLD_SECONDS * 1000 + 1);
-    expect((await visitor.post(paths.reserve)).json()).toMatchObject({ reserved: true, fresh_reservation: true, checkout_time: HOLD_SECONDS });
+    expect((await visitor.post(paths.reserve)).json()).toMatchObject({
+      reserved: true,
+      fresh_reservation: true,
+      checkout_time: HOLD_SECONDS,
+    });
     expect(await stock(type)).toMatchObject({ held: 3, activeHolds: 3 });
   });
 
@@ -221,14 +262,18 @@ describe('expiry', () => {
     await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 });
     const { sale_reference: reference } = (await visitor.post(paths.reserve)).json();
     const status = async () =>
-      (await t.db.selectFrom('sales').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status;
+      (await t.db.selectFrom('sales').select('status').where('reference', '=', reference).executeTakeFirstOrThrow())
+        .status;
     expect(await status()).toBe('reserved');
     await expireHolds(t.db, t.clock.now());
     expect(await status()).toBe('reserved');
     t.clock.advance(HOLD_SECONDS * 1000);
     await Promise.all([expireHolds(t.db, t.clock.now()), expireHolds(t.db, t.clock.now())]);
     expect(await status()).toBe('expired');
-    expect((await visitor.get(paths.get)).json()).toMatchObject({ seconds_remaining: null, reserving_error: messages.checkoutExpired });
+    expect((await visitor.get(paths.get)).json()).toMatchObject({
+      seconds_remaining: null,
+      reserving_error: messages.checkoutExpired,
+    });
   });
 });
 
@@ -243,7 +288,11 @@ describe('destroy_sale', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(await stock(type)).toMatchObject({ held: 0, activeHolds: 0 });
-    const sale = await t.db.selectFrom('sales').select(['status', 'edit_basket_clicked']).where('reference', '=', reserved.sale_reference).executeTakeFirstOrThrow();
+    const sale = await t.db
+      .selectFrom('sales')
+      .select(['status', 'edit_basket_clicked'])
+      .where('reference', '=', reserved.sale_reference)
+      .executeTakeFirstOrThrow();
     expect(sale).toEqual({ status: 'basket', edit_basket_clicked: true });
 
     const checkout = (await visitor.get(paths.get)).json();
@@ -270,7 +319,9 @@ describe('update_basket_state', () => {
   test('stores the state; refuses post-payment states on an unpaid sale and checkout steps without a reservation', async () => {
     const type = await ticketType(10);
     const visitor = await buyer(type, 1);
-    expect((await visitor.post(paths.updateBasketState, { state: 'reserve' })).json()).toEqual({ seconds_remaining: null });
+    expect((await visitor.post(paths.updateBasketState, { state: 'reserve' })).json()).toEqual({
+      seconds_remaining: null,
+    });
 
     const login = await visitor.post(paths.updateBasketState, { state: 'login' });
     expect(login.statusCode).toBe(409);
@@ -280,7 +331,13 @@ describe('update_basket_state', () => {
     expect((await visitor.post(paths.updateBasketState, { state: 'payment' })).statusCode).toBe(200);
     expect((await visitor.get(paths.get)).json().state).toBe('payment');
 
-    for (const state of ['deliver_tickets', 'ticket_questions_after', 'waiver', 'after_sale_messages', 'order_completed']) {
+    for (const state of [
+      'deliver_tickets',
+      'ticket_questions_after',
+      'waiver',
+      'after_sale_messages',
+      'order_completed',
+    ]) {
       const response = await visitor.post(paths.updateBasketState, { state });
       expect(response.statusCode).toBe(409);
     }
@@ -292,7 +349,9 @@ describe('update_basket_state', () => {
     const visitor = await buyer(type, 1);
     const { sale_reference: reference } = (await visitor.post(paths.reserve)).json();
     await t.db.updateTable('sales').set({ status: 'paid' }).where('reference', '=', reference).execute();
-    expect((await visitor.post(paths.updateBasketState, { state: 'order_completed' })).json()).toEqual({ seconds_remaining: null });
+    expect((await visitor.post(paths.updateBasketState, { state: 'order_completed' })).json()).toEqual({
+      seconds_remaining: null,
+    });
     expect((await visitor.get(paths.get)).json()).toMatchObject({ state: 'order_completed', payment_complete: true });
   });
 
@@ -310,10 +369,18 @@ describe('a basket that changes while it is being reserved', () => {
     const type = await ticketType(10);
     const visitor = await buyer(type, 2);
     const reference = (await visitor.get(paths.get)).json().sale_reference;
-    const sale = await t.db.selectFrom('sales').select(['id', 'basket_version']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    const sale = await t.db
+      .selectFrom('sales')
+      .select(['id', 'basket_version'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
     const now = t.clock.now();
     const call = (version: number) =>
-      sql<{ outcome: string }>`SELECT reserve_sale(${sale.id}, ${version}, ${[type]}::integer[], ${[2]}::integer[], ${new Date(now.getTime() + 60_000)}, ${now}) AS outcome`.execute(t.db);
+      sql<{
+        outcome: string;
+      }>`SELECT reserve_sale(${sale.id}, ${version}, ${[type]}::integer[], ${[2]}::integer[], ${new Date(now.getTime() + 60_000)}, ${now}) AS outcome`.execute(
+        t.db,
+      );
     expect((await call(sale.basket_version - 1)).rows[0]?.outcome).toBe('stale');
     expect(await stock(type)).toMatchObject({ held: 0, activeHolds: 0 });
     expect((await call(sale.basket_version)).rows[0]?.outcome).toBe('reserved');
@@ -332,8 +399,16 @@ describe('a basket that changes while it is being reserved', () => {
         visitor.post('/ajax/checkout/checkout/update_ticket_quantity/', { ticket_id: type, quantity: 2 + (round % 3) }),
         visitor.post(paths.reserve),
       ]);
-      const sale = await t.db.selectFrom('sales').select(['id', 'status']).where('reference', '=', (await visitor.get(paths.get)).json().sale_reference).executeTakeFirstOrThrow();
-      const line = await t.db.selectFrom('sale_lines').select('qty').where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
+      const sale = await t.db
+        .selectFrom('sales')
+        .select(['id', 'status'])
+        .where('reference', '=', (await visitor.get(paths.get)).json().sale_reference)
+        .executeTakeFirstOrThrow();
+      const line = await t.db
+        .selectFrom('sale_lines')
+        .select('qty')
+        .where('sale_id', '=', sale.id)
+        .executeTakeFirstOrThrow();
       const after = await stock(type);
       expect(after.held).toBe(after.activeHolds);
       expect(after.held).toBe(sale.status === 'reserved' ? line.qty : 0);
@@ -357,7 +432,12 @@ describe('expiry under concurrency', () => {
     const won = answers.map((response) => response.json()).filter((body) => body.reserved === true);
     expect(won).toHaveLength(1);
     expect(await stock(type)).toMatchObject({ held: 2, activeHolds: 2, sold: 0 });
-    const ended = await t.db.selectFrom('holds').select(['status']).where('ticket_type_id', '=', type).where('status', '=', 'expired').execute();
+    const ended = await t.db
+      .selectFrom('holds')
+      .select(['status'])
+      .where('ticket_type_id', '=', type)
+      .where('status', '=', 'expired')
+      .execute();
     expect(ended).toHaveLength(1);
   }, 30_000);
 });

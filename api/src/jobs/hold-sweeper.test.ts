@@ -13,12 +13,23 @@ test('the sweeper expires lapsed holds on its own, and on demand', async () => {
   await visitor.post(paths.addToBasket, { ticket_id: SEED.ticket.onSale, quantity: 3 });
   await visitor.post(paths.reserve);
   const held = () =>
-    t.db.selectFrom('ticket_types').select('held').where('id', '=', SEED.ticket.onSale).executeTakeFirstOrThrow().then((row) => row.held);
+    t.db
+      .selectFrom('ticket_types')
+      .select('held')
+      .where('id', '=', SEED.ticket.onSale)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.held);
   expect(await held()).toBe(3);
 
   const errors: unknown[] = [];
   const swept: number[] = [];
-  const sweeper = startHoldSweeper({ db: t.db, clock: t.clock, intervalMs: 20, onError: (error) => errors.push(error), onSwept: (result) => swept.push(result.tickets) });
+  const sweeper = startHoldSweeper({
+    db: t.db,
+    clock: t.clock,
+    intervalMs: 20,
+    onError: (error) => errors.push(error),
+    onSwept: (result) => swept.push(result.tickets),
+  });
   try {
     expect((await sweeper.sweepNow()).tickets).toBe(0);
     t.clock.advance(900_000);

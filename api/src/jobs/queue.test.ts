@@ -8,14 +8,25 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const jobsOf = (kind: string) => database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
+const jobsOf = (kind: string) =>
+  database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
 
 test('a due job runs once and is marked done; a future one waits for its time', async () => {
   const clock = manualClock(TEST_NOW);
   const seen: unknown[] = [];
   await enqueueJob(database.db, { kind: 'greet', payload: { name: 'now' }, runAt: clock.now() }, clock.now());
-  await enqueueJob(database.db, { kind: 'greet', payload: { name: 'later' }, runAt: new Date(clock.now().getTime() + 60_000) }, clock.now());
-  const runner = startJobRunner({ db: database.db, clock, handlers: { greet: async (payload) => void seen.push(payload) }, intervalMs: 60_000, onError: () => undefined });
+  await enqueueJob(
+    database.db,
+    { kind: 'greet', payload: { name: 'later' }, runAt: new Date(clock.now().getTime() + 60_000) },
+    clock.now(),
+  );
+  const runner = startJobRunner({
+    db: database.db,
+    clock,
+    handlers: { greet: async (payload) => void seen.push(payload) },
+    intervalMs: 60_000,
+    onError: () => undefined,
+  });
   try {
     expect(await runner.runDue()).toBe(1);
     expect(seen).toEqual([{ name: 'now' }]);
@@ -67,9 +78,13 @@ test('a dedupe key keeps one waiting job per key', async () => {
 });
 
 test('concurrent claims never hand one job to two runners; a lapsed lease is claimed again (a restart)', async () => {
-  for (let i = 0; i < 20; i += 1) await enqueueJob(database.db, { kind: 'share', payload: { i }, runAt: TEST_NOW }, TEST_NOW);
+  for (let i = 0; i < 20; i += 1)
+    await enqueueJob(database.db, { kind: 'share', payload: { i }, runAt: TEST_NOW }, TEST_NOW);
   const claims: Job[][] = await Promise.all([1, 2, 3, 4].map(() => claimJobs(database.db, TEST_NOW, 8, 60_000)));
-  const ids = claims.flat().filter((job) => job.kind === 'share').map((job) => job.id);
+  const ids = claims
+    .flat()
+    .filter((job) => job.kind === 'share')
+    .map((job) => job.id);
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids.length).toBe(20);
   // Nobody completed them (the process died): after the lease they are claimed again.

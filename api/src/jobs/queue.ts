@@ -31,7 +31,12 @@ export async function enqueueJob(db: DbOrTx, job: NewJob, now: Date): Promise<nu
       created_at: now,
     })
     // The predicate is literal SQL: PostgreSQL matches a partial unique index only against constants, not parameters.
-    .onConflict((oc) => oc.column('dedupe_key').where(sql<boolean>`dedupe_key IS NOT NULL AND status IN ('pending', 'running')`).doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('dedupe_key')
+        .where(sql<boolean>`dedupe_key IS NOT NULL AND status IN ('pending', 'running')`)
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id;
@@ -41,7 +46,13 @@ export async function enqueueJob(db: DbOrTx, job: NewJob, now: Date): Promise<nu
  * Takes up to `limit` due jobs (or jobs whose lease lapsed) for `leaseMs`; only jobs of `kinds` when given, so a
  * runner that handles some kinds never claims (and fails) another runner's jobs.
  */
-export async function claimJobs(db: Db, now: Date, limit: number, leaseMs: number, kinds?: readonly string[]): Promise<Job[]> {
+export async function claimJobs(
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  kinds?: readonly string[],
+): Promise<Job[]> {
   const leaseEnd = new Date(now.getTime() + leaseMs);
   return db
     .updateTable('jobs')
@@ -67,7 +78,12 @@ export async function claimJobs(db: Db, now: Date, limit: number, leaseMs: numbe
 }
 
 export async function completeJob(db: Db, job: Job, now: Date): Promise<void> {
-  await db.updateTable('jobs').set({ status: 'done', finished_at: now, locked_until: null }).where('id', '=', job.id).where('status', '=', 'running').execute();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'done', finished_at: now, locked_until: null })
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .execute();
 }
 
 /** Retries with exponential backoff (30 s, 1 min, 2 min, …) until max_attempts, then marks the job failed. */
@@ -166,6 +182,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
 
 /** How many jobs of a kind are waiting (tests and the health page). */
 export async function pendingJobs(db: Db, kind: string): Promise<number> {
-  const row = await db.selectFrom('jobs').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', kind).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return row.n;
 }

@@ -29,7 +29,13 @@ async function job(status: 'pending' | 'running' | 'done' | 'failed', finishedDa
 async function message(subject: string, sentDaysAgo: number | null, createdDaysAgo = 60) {
   const row = await t.db
     .insertInto('outbox')
-    .values({ to_address: 'retention@example.com', subject, text_body: subject, created_at: daysAgo(createdDaysAgo), sent_at: sentDaysAgo === null ? null : daysAgo(sentDaysAgo) })
+    .values({
+      to_address: 'retention@example.com',
+      subject,
+      text_body: subject,
+      created_at: daysAgo(createdDaysAgo),
+      sent_at: sentDaysAgo === null ? null : daysAgo(sentDaysAgo),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -46,7 +52,12 @@ test('finished jobs older than JOB_RETENTION_DAYS go; pending, running and faile
   const oldRunning = await job('running', null);
   const result = await sweepRetention(t.db, t.clock.now(), { jobDays: 14, outboxDays: 30 });
   expect(result.jobs).toBe(1);
-  expect(await remaining('jobs', [oldDone, recentDone, oldFailed, oldPending, oldRunning])).toEqual([recentDone, oldFailed, oldPending, oldRunning]);
+  expect(await remaining('jobs', [oldDone, recentDone, oldFailed, oldPending, oldRunning])).toEqual([
+    recentDone,
+    oldFailed,
+    oldPending,
+    oldRunning,
+  ]);
 });
 
 test('sent mail older than OUTBOX_RETENTION_DAYS goes; unsent mail stays however old, and the outbox still lists it', async () => {
@@ -58,13 +69,27 @@ test('sent mail older than OUTBOX_RETENTION_DAYS goes; unsent mail stays however
   expect(await remaining('outbox', [oldSent, recentSent, oldUnsent])).toEqual([recentSent, oldUnsent]);
   const listed = await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=retention@example.com&limit=10' });
   expect(listed.statusCode).toBe(200);
-  expect(listed.json<{ messages: Array<{ subject: string }> }>().messages.map((row) => row.subject).sort()).toEqual(['old, never sent', 'recently sent']);
+  expect(
+    listed
+      .json<{ messages: Array<{ subject: string }> }>()
+      .messages.map((row) => row.subject)
+      .sort(),
+  ).toEqual(['old, never sent', 'recently sent']);
 });
 
 test('the periodic sweeper deletes in batches until nothing old is left, and reports what it deleted', async () => {
   const ids = await Promise.all(Array.from({ length: 1205 }, () => job('done', 20)));
   const swept: Array<{ jobs: number; messages: number }> = [];
-  const sweeper = startRetentionSweeper({ db: t.db, clock: t.clock, policy: { jobDays: 14, outboxDays: 30 }, intervalMs: 3_600_000, onError: (error) => { throw error; }, onSwept: (result) => swept.push(result) });
+  const sweeper = startRetentionSweeper({
+    db: t.db,
+    clock: t.clock,
+    policy: { jobDays: 14, outboxDays: 30 },
+    intervalMs: 3_600_000,
+    onError: (error) => {
+      throw error;
+    },
+    onSwept: (result) => swept.push(result),
+  });
   try {
     expect(await sweeper.sweepNow()).toEqual({ jobs: 1205, messages: 0 });
     expect(swept).toEqual([{ jobs: 1205, messages: 0 }]);

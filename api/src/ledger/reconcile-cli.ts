@@ -14,7 +14,8 @@ async function run(): Promise<number> {
     // The ledger tables are part of the schema: a database the api has not opened since they came is brought up to date.
     await migrateToLatest(handle.db);
     const report = await reconcile(handle.db, { now: systemClock.now() });
-    for (const mismatch of report.mismatches) console.log(`MISMATCH sale ${mismatch.saleId} (${mismatch.reference}): ${mismatch.problem}`);
+    for (const mismatch of report.mismatches)
+      console.log(`MISMATCH sale ${mismatch.saleId} (${mismatch.reference}): ${mismatch.problem}`);
     console.log(
       `reconcile ${handle.description}: ${report.sales} sales checked, ${toDecimal(report.collectedMinor).toFixed(2)} collected, ` +
         `${toDecimal(report.refundedMinor).toFixed(2)} refunded, ${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}`,

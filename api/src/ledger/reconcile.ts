@@ -38,10 +38,14 @@ export interface ReconcileOptions {
 const ticketsOf = (lines: readonly { ticket_type_id: number; qty: number }[]) => {
   const byType = new Map<number, number>();
   for (const line of lines) byType.set(line.ticket_type_id, (byType.get(line.ticket_type_id) ?? 0) + line.qty);
-  return [...byType.entries()].sort(([a], [b]) => a - b).map(([type, qty]) => `${type}×${qty}`).join(', ');
+  return [...byType.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([type, qty]) => `${type}×${qty}`)
+    .join(', ');
 };
 
-const partyKey = (organiserId: number | null) => (organiserId === null ? 'the marketplace' : `organiser ${organiserId}`);
+const partyKey = (organiserId: number | null) =>
+  organiserId === null ? 'the marketplace' : `organiser ${organiserId}`;
 
 export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<ReconcileReport> {
   const grace = options.pendingRefundGraceMs ?? 60 * 60 * 1000;
@@ -69,7 +73,12 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       .where('l.sale_id', 'in', ids)
       .execute(),
     db.selectFrom('payments').selectAll().where('sale_id', 'in', ids).execute(),
-    db.selectFrom('payment_plans').select(['id', 'sale_id', 'total_minor', 'status']).where('sale_id', 'in', ids).where('status', 'in', ['active', 'completed', 'failed']).execute(),
+    db
+      .selectFrom('payment_plans')
+      .select(['id', 'sale_id', 'total_minor', 'status'])
+      .where('sale_id', 'in', ids)
+      .where('status', 'in', ['active', 'completed', 'failed'])
+      .execute(),
     db
       .selectFrom('payment_plan_instalments as i')
       .innerJoin('payment_plans as p', 'p.id', 'i.plan_id')
@@ -78,8 +87,18 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       .where('i.status', '=', 'paid')
       .groupBy('p.sale_id')
       .execute(),
-    db.selectFrom('sale_lines').select(['sale_id', 'ticket_type_id', 'qty']).where('sale_id', 'in', ids).where('ticket_type_id', 'is not', null).execute(),
-    db.selectFrom('holds').select(['sale_id', 'ticket_type_id', 'qty']).where('sale_id', 'in', ids).where('status', '=', 'sold').execute(),
+    db
+      .selectFrom('sale_lines')
+      .select(['sale_id', 'ticket_type_id', 'qty'])
+      .where('sale_id', 'in', ids)
+      .where('ticket_type_id', 'is not', null)
+      .execute(),
+    db
+      .selectFrom('holds')
+      .select(['sale_id', 'ticket_type_id', 'qty'])
+      .where('sale_id', 'in', ids)
+      .where('status', '=', 'sold')
+      .execute(),
   ]);
 
   const mismatches: Mismatch[] = [];
@@ -88,8 +107,12 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
   for (const sale of sales) {
     const report = (problem: string) => mismatches.push({ saleId: sale.id, reference: sale.reference, problem });
     const entries = ledger.filter((entry) => entry.sale_id === sale.id);
-    const collected = entries.filter((entry) => entry.kind === 'payment').reduce((sum, entry) => sum + entry.amount_minor, 0);
-    const refunded = entries.filter((entry) => entry.kind === 'refund').reduce((sum, entry) => sum + entry.amount_minor, 0);
+    const collected = entries
+      .filter((entry) => entry.kind === 'payment')
+      .reduce((sum, entry) => sum + entry.amount_minor, 0);
+    const refunded = entries
+      .filter((entry) => entry.kind === 'refund')
+      .reduce((sum, entry) => sum + entry.amount_minor, 0);
     collectedMinor += collected;
     refundedMinor += refunded;
     const kept = collected - refunded;
@@ -98,15 +121,27 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     for (const entry of entries) {
       const own = shares.filter((share) => share.ledger_entry_id === entry.id);
       const sum = own.reduce((total, share) => total + share.amount_minor, 0);
-      if (sum !== entry.amount_minor) report(`${entry.kind} ${entry.provider} ${entry.provider_reference}: shares add up to ${sum}, not ${entry.amount_minor}`);
+      if (sum !== entry.amount_minor)
+        report(
+          `${entry.kind} ${entry.provider} ${entry.provider_reference}: shares add up to ${sum}, not ${entry.amount_minor}`,
+        );
       for (const share of own) {
         const party = partyKey(share.organiser_id);
-        keptBy.set(party, (keptBy.get(party) ?? 0) + (entry.kind === 'payment' ? share.amount_minor : -share.amount_minor));
+        keptBy.set(
+          party,
+          (keptBy.get(party) ?? 0) + (entry.kind === 'payment' ? share.amount_minor : -share.amount_minor),
+        );
       }
     }
     for (const entry of entries) {
-      if (entry.kind === 'refund' && entry.status === 'pending' && options.now.getTime() - entry.created_at.getTime() > grace) {
-        report(`refund of ${entry.amount_minor} by ${entry.provider} ${entry.provider_reference} still pending since ${entry.created_at.toISOString()}`);
+      if (
+        entry.kind === 'refund' &&
+        entry.status === 'pending' &&
+        options.now.getTime() - entry.created_at.getTime() > grace
+      ) {
+        report(
+          `refund of ${entry.amount_minor} by ${entry.provider} ${entry.provider_reference} still pending since ${entry.created_at.toISOString()}`,
+        );
       }
     }
     if (sale.status !== 'paid') {
@@ -128,31 +163,47 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     }
     if (!Array.isArray(components.lines)) {
       // Settled before components were recorded: the price is what was collected then.
-      if (!settlement.instalment && kept !== settlement.price_minor) report(`keeps ${kept}, price ${settlement.price_minor}`);
+      if (!settlement.instalment && kept !== settlement.price_minor)
+        report(`keeps ${kept}, price ${settlement.price_minor}`);
       continue;
     }
     const { problems } = checkComponents(components);
     for (const problem of problems) report(`price components: ${problem}`);
-    if (components.total_minor !== settlement.price_minor) report(`settlement price ${settlement.price_minor} ≠ components total ${components.total_minor}`);
-    const priced = ticketsOf(components.lines.filter((line) => line.kind === 'ticket').map((line) => ({ ticket_type_id: line.id, qty: line.qty })));
-    const inBasket = ticketsOf(lines.filter((line) => line.sale_id === sale.id).map((line) => ({ ticket_type_id: line.ticket_type_id ?? 0, qty: line.qty })));
+    if (components.total_minor !== settlement.price_minor)
+      report(`settlement price ${settlement.price_minor} ≠ components total ${components.total_minor}`);
+    const priced = ticketsOf(
+      components.lines
+        .filter((line) => line.kind === 'ticket')
+        .map((line) => ({ ticket_type_id: line.id, qty: line.qty })),
+    );
+    const inBasket = ticketsOf(
+      lines
+        .filter((line) => line.sale_id === sale.id)
+        .map((line) => ({ ticket_type_id: line.ticket_type_id ?? 0, qty: line.qty })),
+    );
     const soldHere = ticketsOf(sold.filter((hold) => hold.sale_id === sale.id));
     if (priced !== inBasket) report(`priced tickets [${priced}] ≠ basket [${inBasket}]`);
     if (priced !== soldHere) report(`priced tickets [${priced}] ≠ sold [${soldHere}]`);
-    if (entries.some((entry) => entry.currency !== components.currency)) report(`ledger currency differs from the price's ${components.currency}`);
+    if (entries.some((entry) => entry.currency !== components.currency))
+      report(`ledger currency differs from the price's ${components.currency}`);
     if (settlement.instalment) {
       const plan = plans.find((row) => row.sale_id === sale.id);
       const instalments = paidInstalments.find((row) => row.sale_id === sale.id)?.paid_minor ?? 0;
       if (!plan) report('instalment settlement without a plan');
-      else if (plan.total_minor !== settlement.price_minor) report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
+      else if (plan.total_minor !== settlement.price_minor)
+        report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
       if (kept !== instalments) report(`keeps ${kept}, paid instalments ${instalments}`);
     } else {
-      if (kept !== settlement.price_minor) report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${settlement.price_minor}`);
+      if (kept !== settlement.price_minor)
+        report(
+          `keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${settlement.price_minor}`,
+        );
       const parties = await pricePartiesOf(db, components);
       const wanted = new Map(parties.map((party) => [partyKey(party.organiserId), party.amountMinor]));
       for (const party of new Set([...wanted.keys(), ...keptBy.keys()])) {
         const has = keptBy.get(party) ?? 0;
-        if (has !== (wanted.get(party) ?? 0)) report(`${party} keeps ${has}, its part of the price is ${wanted.get(party) ?? 0}`);
+        if (has !== (wanted.get(party) ?? 0))
+          report(`${party} keeps ${has}, its part of the price is ${wanted.get(party) ?? 0}`);
       }
     }
   }

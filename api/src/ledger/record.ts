@@ -11,14 +11,24 @@ import { partiesOf, type Share, sharesOf } from './shares';
 type Entry = Omit<Insertable<LedgerEntriesTable>, 'kind'>;
 
 /** The organiser of each line of a price: a ticket type's event's, a gift voucher's own. */
-async function organiserOfLines(tx: DbOrTx, components: PriceComponents): Promise<(line: PriceComponents['lines'][number]) => number> {
+async function organiserOfLines(
+  tx: DbOrTx,
+  components: PriceComponents,
+): Promise<(line: PriceComponents['lines'][number]) => number> {
   const ticketIds = components.lines.filter((line) => line.kind === 'ticket').map((line) => line.id);
   const voucherIds = components.lines.filter((line) => line.kind === 'voucher').map((line) => line.id);
   const [tickets, vouchers] = await Promise.all([
     ticketIds.length > 0
-      ? tx.selectFrom('ticket_types as t').innerJoin('events as e', 'e.id', 't.event_id').select(['t.id', 'e.organiser_id']).where('t.id', 'in', ticketIds).execute()
+      ? tx
+          .selectFrom('ticket_types as t')
+          .innerJoin('events as e', 'e.id', 't.event_id')
+          .select(['t.id', 'e.organiser_id'])
+          .where('t.id', 'in', ticketIds)
+          .execute()
       : [],
-    voucherIds.length > 0 ? tx.selectFrom('gift_vouchers').select(['id', 'organiser_id']).where('id', 'in', voucherIds).execute() : [],
+    voucherIds.length > 0
+      ? tx.selectFrom('gift_vouchers').select(['id', 'organiser_id']).where('id', 'in', voucherIds).execute()
+      : [],
   ]);
   const ticketOrganiser = new Map(tickets.map((row) => [row.id, row.organiser_id]));
   const voucherOrganiser = new Map(vouchers.map((row) => [row.id, row.organiser_id]));
@@ -34,7 +44,11 @@ export async function pricePartiesOf(tx: DbOrTx, components: PriceComponents): P
   return partiesOf(components, await organiserOfLines(tx, components));
 }
 
-async function insertEntry(tx: Tx, entry: Insertable<LedgerEntriesTable>, shares: () => Promise<Share[]>): Promise<void> {
+async function insertEntry(
+  tx: Tx,
+  entry: Insertable<LedgerEntriesTable>,
+  shares: () => Promise<Share[]>,
+): Promise<void> {
   const inserted = await tx
     .insertInto('ledger_entries')
     .values(entry)
@@ -46,7 +60,13 @@ async function insertEntry(tx: Tx, entry: Insertable<LedgerEntriesTable>, shares
   if (rows.length === 0) return;
   await tx
     .insertInto('ledger_shares')
-    .values(rows.map((share) => ({ ledger_entry_id: inserted.id, organiser_id: share.organiserId, amount_minor: share.amountMinor })))
+    .values(
+      rows.map((share) => ({
+        ledger_entry_id: inserted.id,
+        organiser_id: share.organiserId,
+        amount_minor: share.amountMinor,
+      })),
+    )
     .execute();
 }
 

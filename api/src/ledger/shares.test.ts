@@ -33,8 +33,15 @@ const price = (lines: PricedLine[], more: Partial<PriceComponents> = {}): PriceC
     ...more,
   };
   components.total_minor =
-    components.tickets_minor - components.discounts_minor + components.booking_fees_minor + components.vouchers_minor + components.delivery_minor +
-    components.refund_protection_minor + components.donation_minor + components.donation_fee_minor - components.gift_vouchers_applied_minor;
+    components.tickets_minor -
+    components.discounts_minor +
+    components.booking_fees_minor +
+    components.vouchers_minor +
+    components.delivery_minor +
+    components.refund_protection_minor +
+    components.donation_minor +
+    components.donation_fee_minor -
+    components.gift_vouchers_applied_minor;
   return components;
 };
 
@@ -59,15 +66,52 @@ describe('apportion: parts in proportion that add up exactly', () => {
 describe('partiesOf: each organiser its lines, the marketplace the rest', () => {
   test.each<[string, PriceComponents, [number | null, number][]]>([
     ['one organiser, no fees', price([line(101, 2, 1_000)]), [[1, 2_000]]],
-    ['two organisers, booking fees to the marketplace', price([line(101, 1, 1_000, { unit_fee_minor: 150 }), line(201, 2, 2_500)]), [[1, 1_000], [2, 5_000], [null, 150]]],
-    ['a discount code comes off its own line', price([line(101, 2, 1_000, { unit_discount_minor: 100 }), line(201, 1, 500)]), [[1, 1_800], [2, 500]]],
-    ['a gift voucher sold is its organiser’s', price([line(101, 1, 1_000), { ...line(2, 1, 2_000), kind: 'voucher' }]), [[1, 1_000], [2, 2_000]]],
+    [
+      'two organisers, booking fees to the marketplace',
+      price([line(101, 1, 1_000, { unit_fee_minor: 150 }), line(201, 2, 2_500)]),
+      [
+        [1, 1_000],
+        [2, 5_000],
+        [null, 150],
+      ],
+    ],
+    [
+      'a discount code comes off its own line',
+      price([line(101, 2, 1_000, { unit_discount_minor: 100 }), line(201, 1, 500)]),
+      [
+        [1, 1_800],
+        [2, 500],
+      ],
+    ],
+    [
+      'a gift voucher sold is its organiser’s',
+      price([line(101, 1, 1_000), { ...line(2, 1, 2_000), kind: 'voucher' }]),
+      [
+        [1, 1_000],
+        [2, 2_000],
+      ],
+    ],
     [
       'delivery, refund protection, donation and its fee are the marketplace’s',
-      price([line(101, 1, 1_000)], { delivery_minor: 250, refund_protection_minor: 80, donation_minor: 500, donation_fee_minor: 25 }),
-      [[1, 1_000], [null, 855]],
+      price([line(101, 1, 1_000)], {
+        delivery_minor: 250,
+        refund_protection_minor: 80,
+        donation_minor: 500,
+        donation_fee_minor: 25,
+      }),
+      [
+        [1, 1_000],
+        [null, 855],
+      ],
     ],
-    ['a redeemed gift voucher comes off the organisers in proportion', price([line(101, 1, 1_000), line(201, 1, 3_000)], { gift_vouchers_applied_minor: 2_000 }), [[1, 500], [2, 1_500]]],
+    [
+      'a redeemed gift voucher comes off the organisers in proportion',
+      price([line(101, 1, 1_000), line(201, 1, 3_000)], { gift_vouchers_applied_minor: 2_000 }),
+      [
+        [1, 500],
+        [2, 1_500],
+      ],
+    ],
     [
       'a voucher worth more than the tickets takes the rest off the fees',
       price([line(101, 1, 1_000, { unit_fee_minor: 200 })], { gift_vouchers_applied_minor: 1_100 }),
@@ -87,8 +131,24 @@ describe('sharesOf: an amount shared as its parties are', () => {
     { organiserId: null, amountMinor: 150 },
   ];
   test.each<[string, number, [number | null, number][]]>([
-    ['the whole price: exactly the parties', 6_150, [[1, 1_000], [2, 5_000], [null, 150]]],
-    ['a first instalment of a third', 2_050, [[1, 333], [2, 1_667], [null, 50]]],
+    [
+      'the whole price: exactly the parties',
+      6_150,
+      [
+        [1, 1_000],
+        [2, 5_000],
+        [null, 150],
+      ],
+    ],
+    [
+      'a first instalment of a third',
+      2_050,
+      [
+        [1, 333],
+        [2, 1_667],
+        [null, 50],
+      ],
+    ],
     ['one penny', 1, [[2, 1]]],
   ])('%s', (_, amount, wanted) => {
     const shares = sharesOf(amount, parties);

@@ -28,7 +28,9 @@ export function apportion(amount: number, weights: readonly number[]): number[] 
   const exact = weights.map((weight) => (Math.max(0, weight) * amount) / total);
   const parts = exact.map(Math.floor);
   let left = amount - parts.reduce((sum, part) => sum + part, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (left <= 0) break;
     parts[index] = (parts[index] ?? 0) + 1;
@@ -42,16 +44,32 @@ export function partiesOf(components: PriceComponents, organiserOf: (line: Price
   const byOrganiser = new Map<number, number>();
   for (const line of components.lines) {
     const organiser = organiserOf(line);
-    byOrganiser.set(organiser, (byOrganiser.get(organiser) ?? 0) + (line.unit_price_minor - line.unit_discount_minor) * line.qty);
+    byOrganiser.set(
+      organiser,
+      (byOrganiser.get(organiser) ?? 0) + (line.unit_price_minor - line.unit_discount_minor) * line.qty,
+    );
   }
   const organisers = [...byOrganiser.entries()].sort(([a], [b]) => a - b);
   const organisersMinor = organisers.reduce((sum, [, minor]) => sum + minor, 0);
   const marketplaceMinor =
-    components.booking_fees_minor + components.delivery_minor + components.refund_protection_minor + components.donation_minor + components.donation_fee_minor;
+    components.booking_fees_minor +
+    components.delivery_minor +
+    components.refund_protection_minor +
+    components.donation_minor +
+    components.donation_fee_minor;
   const fromOrganisers = Math.min(components.gift_vouchers_applied_minor, organisersMinor);
-  const organiserParts = apportion(organisersMinor - fromOrganisers, organisers.map(([, minor]) => minor));
-  const shares: Share[] = organisers.map(([organiserId], index) => ({ organiserId, amountMinor: organiserParts[index] ?? 0 }));
-  shares.push({ organiserId: null, amountMinor: marketplaceMinor - (components.gift_vouchers_applied_minor - fromOrganisers) });
+  const organiserParts = apportion(
+    organisersMinor - fromOrganisers,
+    organisers.map(([, minor]) => minor),
+  );
+  const shares: Share[] = organisers.map(([organiserId], index) => ({
+    organiserId,
+    amountMinor: organiserParts[index] ?? 0,
+  }));
+  shares.push({
+    organiserId: null,
+    amountMinor: marketplaceMinor - (components.gift_vouchers_applied_minor - fromOrganisers),
+  });
   return shares.filter((share) => share.amountMinor > 0);
 }
 
@@ -62,6 +80,11 @@ export function partiesOf(components: PriceComponents, organiserOf: (line: Price
 export function sharesOf(amount: number, parties: readonly Share[]): Share[] {
   const weighed = parties.filter((party) => party.amountMinor > 0);
   if (weighed.length === 0) return amount > 0 ? [{ organiserId: null, amountMinor: amount }] : [];
-  const parts = apportion(amount, weighed.map((party) => party.amountMinor));
-  return weighed.map((party, index) => ({ organiserId: party.organiserId, amountMinor: parts[index] ?? 0 })).filter((share) => share.amountMinor > 0);
+  const parts = apportion(
+    amount,
+    weighed.map((party) => party.amountMinor),
+  );
+  return weighed
+    .map((party, index) => ({ organiserId: party.organiserId, amountMinor: parts[index] ?? 0 }))
+    .filter((share) => share.amountMinor > 0);
 }

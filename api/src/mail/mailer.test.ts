@@ -24,8 +24,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-const noSmtp: MailConfig = { ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080', true), from: '"Checkout" <no-reply@shop.test>' };
-const message = { to: 'buyer@example.org', subject: 'Hello', text: 'Plain body', html: '<p>Plain body</p>', kind: 'test' };
+const noSmtp: MailConfig = {
+  ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080', true),
+  from: '"Checkout" <no-reply@shop.test>',
+};
+const message = {
+  to: 'buyer@example.org',
+  subject: 'Hello',
+  text: 'Plain body',
+  html: '<p>Plain body</p>',
+  kind: 'test',
+};
 
 /** A transport that records what it is given and fails the first `failures` deliveries. */
 function recordingTransport(failures = 0): MailTransport & { sent: Envelope[] } {
@@ -46,12 +55,17 @@ function recordingTransport(failures = 0): MailTransport & { sent: Envelope[] } 
 
 describe('config', () => {
   test('SMTP_URL and MAIL_FROM; the sender defaults to no-reply at the public host', () => {
-    expect(loadMailConfig({}, 'http://localhost:8080', false)).toMatchObject({ smtpUrl: undefined, from: '"Checkout" <no-reply@localhost>' });
+    expect(loadMailConfig({}, 'http://localhost:8080', false)).toMatchObject({
+      smtpUrl: undefined,
+      from: '"Checkout" <no-reply@localhost>',
+    });
     expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com', false)).toMatchObject({
       smtpUrl: 'smtp://mail:1025',
       from: '"Checkout" <no-reply@tickets.example.com>',
     });
-    expect(loadMailConfig({ MAIL_FROM: 'Tickets <t@example.com>' }, 'http://x', false).from).toBe('Tickets <t@example.com>');
+    expect(loadMailConfig({ MAIL_FROM: 'Tickets <t@example.com>' }, 'http://x', false).from).toBe(
+      'Tickets <t@example.com>',
+    );
   });
 
   test('the development pages are on only when asked for, whatever SMTP says: DEV_PAGES=1, or NODE_ENV=development or test', () => {
@@ -83,16 +97,36 @@ describe('without SMTP', () => {
   test('the message is kept in the outbox, unsent, with no delivery job; printed only when asked', async () => {
     const clock = manualClock(TEST_NOW);
     const printed: string[] = [];
-    const quiet = createMailer({ db: database.db, clock, config: noSmtp, log: (text) => printed.push(text), onError: () => undefined });
+    const quiet = createMailer({
+      db: database.db,
+      clock,
+      config: noSmtp,
+      log: (text) => printed.push(text),
+      onError: () => undefined,
+    });
     const id = await quiet.send(message);
     const row = await database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ to_address: 'buyer@example.org', subject: 'Hello', text_body: 'Plain body', html_body: '<p>Plain body</p>', kind: 'test', sent_at: null, attempts: 0 });
+    expect(row).toMatchObject({
+      to_address: 'buyer@example.org',
+      subject: 'Hello',
+      text_body: 'Plain body',
+      html_body: '<p>Plain body</p>',
+      kind: 'test',
+      sent_at: null,
+      attempts: 0,
+    });
     expect(row.created_at).toEqual(TEST_NOW);
     expect(await pendingJobs(database.db, MAIL_JOB)).toBe(0);
     expect(await quiet.deliverDue()).toBe(0);
     expect(printed).toEqual([]);
 
-    const loud = createMailer({ db: database.db, clock, config: { ...noSmtp, logToConsole: true }, log: (text) => printed.push(text), onError: () => undefined });
+    const loud = createMailer({
+      db: database.db,
+      clock,
+      config: { ...noSmtp, logToConsole: true },
+      log: (text) => printed.push(text),
+      onError: () => undefined,
+    });
     await loud.send({ ...message, text: 'Your one-time code is 123456.' });
     expect(printed.join('')).toContain('mail to buyer@example.org: Hello');
     expect(printed.join('')).toContain('Your one-time code is 123456.');
@@ -103,12 +137,30 @@ describe('with a transport', () => {
   test('a durable job delivers the stored message once; the outbox records when', async () => {
     const clock = manualClock(TEST_NOW);
     const transport = recordingTransport();
-    const mailer = createMailer({ db: database.db, clock, config: { ...noSmtp, deliveryIntervalMs: 60_000 }, transport, onError: () => undefined });
+    const mailer = createMailer({
+      db: database.db,
+      clock,
+      config: { ...noSmtp, deliveryIntervalMs: 60_000 },
+      transport,
+      onError: () => undefined,
+    });
     try {
       const id = await mailer.send({ ...message, to: 'once@example.org' });
       await mailer.deliverDue();
-      expect(transport.sent).toEqual([{ from: '"Checkout" <no-reply@shop.test>', to: 'once@example.org', subject: 'Hello', text: 'Plain body', html: '<p>Plain body</p>' }]);
-      const row = await database.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(transport.sent).toEqual([
+        {
+          from: '"Checkout" <no-reply@shop.test>',
+          to: 'once@example.org',
+          subject: 'Hello',
+          text: 'Plain body',
+          html: '<p>Plain body</p>',
+        },
+      ]);
+      const row = await database.db
+        .selectFrom('outbox')
+        .select(['sent_at', 'attempts', 'last_error'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ sent_at: TEST_NOW, attempts: 1, last_error: null });
 
       // A second job for the same message (a replica that lost its lease, say) sends nothing more.
@@ -127,13 +179,23 @@ describe('with a transport', () => {
     const clock = manualClock(TEST_NOW);
     const transport = recordingTransport(1);
     const errors: unknown[] = [];
-    const mailer = createMailer({ db: database.db, clock, config: { ...noSmtp, deliveryIntervalMs: 60_000 }, transport, onError: (error) => errors.push(error) });
+    const mailer = createMailer({
+      db: database.db,
+      clock,
+      config: { ...noSmtp, deliveryIntervalMs: 60_000 },
+      transport,
+      onError: (error) => errors.push(error),
+    });
     try {
       const id = await mailer.send({ ...message, to: 'retry@example.org' });
       await mailer.deliverDue();
       expect(transport.sent).toEqual([]);
       expect(errors).toHaveLength(1);
-      const failed = await database.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+      const failed = await database.db
+        .selectFrom('outbox')
+        .select(['sent_at', 'attempts', 'last_error'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(failed).toEqual({ sent_at: null, attempts: 1, last_error: '421 service not available' });
 
       clock.advance(29_000);
@@ -142,7 +204,11 @@ describe('with a transport', () => {
       clock.advance(1_000);
       await mailer.deliverDue();
       expect(transport.sent.map((sent) => sent.to)).toEqual(['retry@example.org']);
-      const row = await database.db.selectFrom('outbox').select(['attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('outbox')
+        .select(['attempts', 'last_error'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ attempts: 2, last_error: null });
     } finally {
       await mailer.close();
@@ -152,8 +218,18 @@ describe('with a transport', () => {
   test('attachments are kept with the message and delivered with it, however late', async () => {
     const clock = manualClock(TEST_NOW);
     const transport = recordingTransport(1);
-    const mailer = createMailer({ db: database.db, clock, config: { ...noSmtp, deliveryIntervalMs: 60_000 }, transport, onError: () => undefined });
-    const calendar = { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' };
+    const mailer = createMailer({
+      db: database.db,
+      clock,
+      config: { ...noSmtp, deliveryIntervalMs: 60_000 },
+      transport,
+      onError: () => undefined,
+    });
+    const calendar = {
+      filename: 'event.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+    };
     try {
       const id = await mailer.send({ ...message, to: 'attach@example.org', attachments: [calendar] });
       const row = await database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -183,7 +259,14 @@ describe('with a transport', () => {
       close: () => json.close(),
     });
     const code = oneTimeCodeEmail('json@example.org', '042042');
-    await transport.deliver({ from: noSmtp.from, to: code.to, subject: code.subject, text: code.text, html: code.html ?? null, attachments: [{ filename: 'a.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }] });
+    await transport.deliver({
+      from: noSmtp.from,
+      to: code.to,
+      subject: code.subject,
+      text: code.text,
+      html: code.html ?? null,
+      attachments: [{ filename: 'a.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }],
+    });
     expect(built[0]).toMatchObject({
       from: { address: 'no-reply@shop.test', name: 'Checkout' },
       to: [{ address: 'json@example.org', name: '' }],
@@ -221,7 +304,11 @@ describe('SMTP over a real socket (SMTP_URL)', () => {
       const code = await latestCode(t, 'smtp@example.org');
       await t.deps.mailer.deliverDue();
       expect(smtp.received).toEqual([]);
-      const failed = await t.db.selectFrom('outbox').select(['sent_at', 'attempts', 'last_error']).where('to_address', '=', 'smtp@example.org').executeTakeFirstOrThrow();
+      const failed = await t.db
+        .selectFrom('outbox')
+        .select(['sent_at', 'attempts', 'last_error'])
+        .where('to_address', '=', 'smtp@example.org')
+        .executeTakeFirstOrThrow();
       expect(failed.sent_at).toBeNull();
       expect(failed.last_error).toContain('451');
 
@@ -233,7 +320,11 @@ describe('SMTP over a real socket (SMTP_URL)', () => {
       expect(mail?.to).toEqual(['smtp@example.org']);
       expect(mail?.data).toMatch(/^Subject: Your one-time code\r$/m);
       expect(mail?.data).toContain(`Your one-time code is ${code}.`);
-      const sent = await t.db.selectFrom('outbox').select(['sent_at', 'attempts']).where('to_address', '=', 'smtp@example.org').executeTakeFirstOrThrow();
+      const sent = await t.db
+        .selectFrom('outbox')
+        .select(['sent_at', 'attempts'])
+        .where('to_address', '=', 'smtp@example.org')
+        .executeTakeFirstOrThrow();
       expect(sent).toEqual({ sent_at: t.clock.now(), attempts: 2 });
     } finally {
       await smtp.close();
@@ -263,9 +354,17 @@ describe('/dev/outbox', () => {
 
     const all = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).json().messages;
     expect(all.map((m: { subject: string }) => m.subject)).toEqual(['Newer', 'Older <one>']);
-    const mine = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=first%40example.ORG' })).json().messages;
+    const mine = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=first%40example.ORG' })).json()
+      .messages;
     expect(mine).toEqual([
-      expect.objectContaining({ to: 'First@Example.org', subject: 'Older <one>', text: 'body one', html: null, kind: 'general', sent_at: null }),
+      expect.objectContaining({
+        to: 'First@Example.org',
+        subject: 'Older <one>',
+        text: 'body one',
+        html: null,
+        kind: 'general',
+        sent_at: null,
+      }),
     ]);
     const codes = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?kind=one_time_code' })).json().messages;
     expect(codes.map((m: { to: string }) => m.to)).toEqual(['second@example.org']);
@@ -273,7 +372,13 @@ describe('/dev/outbox', () => {
 
   test("a message's HTML part and attachments open from the outbox page", async () => {
     t = await createTestApp();
-    const id = await t.deps.mailer.send({ to: 'parts@example.org', subject: 'Parts', text: 'text part', html: '<p>html part</p>', attachments: [{ filename: 'a b.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }] });
+    const id = await t.deps.mailer.send({
+      to: 'parts@example.org',
+      subject: 'Parts',
+      text: 'text part',
+      html: '<p>html part</p>',
+      attachments: [{ filename: 'a b.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }],
+    });
     const page = (await t.app.inject({ method: 'GET', url: '/dev/outbox?to=parts%40example.org' })).body;
     expect(page).toContain(`href="/dev/outbox/${id}/html"`);
     expect(page).toContain(`href="/dev/outbox/${id}/attachments/0">a b.ics</a>`);
@@ -284,9 +389,12 @@ describe('/dev/outbox', () => {
     expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(file.headers['content-disposition']).toBe('attachment; filename="a_b.ics"');
     expect(file.body).toBe('BEGIN:VCALENDAR');
-    for (const url of [`/dev/outbox/${id}/attachments/1`, '/dev/outbox/99999999/html', '/dev/outbox/x/html']) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    for (const url of [`/dev/outbox/${id}/attachments/1`, '/dev/outbox/99999999/html', '/dev/outbox/x/html'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     const json = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=parts%40example.org' })).json();
-    expect(json.messages[0].attachments).toEqual([{ filename: 'a b.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }]);
+    expect(json.messages[0].attachments).toEqual([
+      { filename: 'a b.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' },
+    ]);
   });
 
   test('without the development pages both are 404s', async () => {

@@ -33,7 +33,8 @@ export interface MailerOptions {
 
 function outboxIdOf(payload: unknown): number {
   const id = (payload as { outboxId?: unknown } | null)?.outboxId;
-  if (typeof id !== 'number' || !Number.isInteger(id)) throw new Error(`A ${MAIL_JOB} job needs an outboxId, got ${JSON.stringify(payload)}`);
+  if (typeof id !== 'number' || !Number.isInteger(id))
+    throw new Error(`A ${MAIL_JOB} job needs an outboxId, got ${JSON.stringify(payload)}`);
   return id;
 }
 
@@ -49,7 +50,14 @@ export function createMailer(options: MailerOptions): Mailer {
     if (!row || row.sent_at !== null || !transport) return;
     try {
       const attachments = attachmentsOf(row);
-      await transport.deliver({ from: config.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(attachments.length ? { attachments } : {}) });
+      await transport.deliver({
+        from: config.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        ...(attachments.length ? { attachments } : {}),
+      });
     } catch (error) {
       await markFailed(db, id, error instanceof Error ? error.message : String(error));
       throw error;
@@ -74,7 +82,17 @@ export function createMailer(options: MailerOptions): Mailer {
       const id = await db.transaction().execute(async (tx) => {
         const stored = await storeMessage(tx, message, now);
         if (transport) {
-          await enqueueJob(tx, { kind: MAIL_JOB, payload: { outboxId: stored }, runAt: now, dedupeKey: `mail:${stored}`, maxAttempts: MAX_DELIVERY_ATTEMPTS }, now);
+          await enqueueJob(
+            tx,
+            {
+              kind: MAIL_JOB,
+              payload: { outboxId: stored },
+              runAt: now,
+              dedupeKey: `mail:${stored}`,
+              maxAttempts: MAX_DELIVERY_ATTEMPTS,
+            },
+            now,
+          );
         }
         return stored;
       });

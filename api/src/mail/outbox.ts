@@ -25,7 +25,9 @@ export interface OutboxMessage {
 const isAttachment = (value: unknown): value is MailAttachment => {
   if (!value || typeof value !== 'object') return false;
   const entry = value as Record<string, unknown>;
-  return typeof entry.filename === 'string' && typeof entry.contentType === 'string' && typeof entry.content === 'string';
+  return (
+    typeof entry.filename === 'string' && typeof entry.contentType === 'string' && typeof entry.content === 'string'
+  );
 };
 
 /** A stored message's attachments ([] for messages stored before they could have any). */
@@ -47,7 +49,9 @@ export async function storeMessage(db: DbOrTx, message: OutboxMessage, now: Date
       text_body: message.text,
       html_body: message.html ?? null,
       kind: message.kind ?? 'general',
-      attachments: JSON.stringify((message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content }))),
+      attachments: JSON.stringify(
+        (message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+      ),
       created_at: now,
     })
     .returning('id')

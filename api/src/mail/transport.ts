@@ -18,7 +18,14 @@ export interface MailTransport {
 }
 
 interface NodemailerLike {
-  sendMail(data: { from: string; to: string; subject: string; text: string; html?: string; attachments?: { filename: string; contentType: string; content: string }[] }): Promise<unknown>;
+  sendMail(data: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: { filename: string; contentType: string; content: string }[];
+  }): Promise<unknown>;
   close(): void;
 }
 
@@ -32,7 +39,15 @@ export function nodemailerTransport(transporter: NodemailerLike): MailTransport 
         subject: envelope.subject,
         text: envelope.text,
         ...(envelope.html ? { html: envelope.html } : {}),
-        ...(envelope.attachments?.length ? { attachments: envelope.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
+        ...(envelope.attachments?.length
+          ? {
+              attachments: envelope.attachments.map(({ filename, contentType, content }) => ({
+                filename,
+                contentType,
+                content,
+              })),
+            }
+          : {}),
       });
     },
     close: () => transporter.close(),
@@ -41,5 +56,7 @@ export function nodemailerTransport(transporter: NodemailerLike): MailTransport 
 
 /** SMTP from a connection URL (smtp://user:pass@host:587, smtps://host:465). A stuck server fails the try, not the process. */
 export function smtpTransport(url: string): MailTransport {
-  return nodemailerTransport(nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }));
+  return nodemailerTransport(
+    nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+  );
 }

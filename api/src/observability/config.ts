@@ -16,8 +16,6 @@ export interface ObservabilityConfig {
   retentionSweepMs: number;
 }
 
-
-
 export function loadObservabilityConfig(env: Env): ObservabilityConfig {
   return {
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,

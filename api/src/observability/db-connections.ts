@@ -67,17 +67,29 @@ class TimedDriver implements Driver {
     return this.inner.rollbackTransaction(connection);
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.inner.savepoint) throw new Error('this database driver has no savepoints');
     return this.inner.savepoint(connection, name, compileQuery);
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.inner.rollbackToSavepoint) throw new Error('this database driver has no savepoints');
     return this.inner.rollbackToSavepoint(connection, name, compileQuery);
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.inner.releaseSavepoint) throw new Error('this database driver has no savepoints');
     return this.inner.releaseSavepoint(connection, name, compileQuery);
   }

@@ -5,12 +5,28 @@ import { createSentryReporter, type ErrorContext, type ErrorReporter } from './e
 /** Reports kept in memory instead of going to Sentry. */
 function fakeReporter(): ErrorReporter & { captured: Array<{ error: unknown; context: ErrorContext }> } {
   const captured: Array<{ error: unknown; context: ErrorContext }> = [];
-  return { enabled: true, captured, capture: (error, context) => void captured.push({ error, context }), close: async () => undefined };
+  return {
+    enabled: true,
+    captured,
+    capture: (error, context) => void captured.push({ error, context }),
+    close: async () => undefined,
+  };
 }
 
 describe('error reporting', () => {
   test('without SENTRY_DSN, Sentry is never initialised: no client, nothing to send to', async () => {
-    const t = await createTestApp({ config: { observability: { metricsToken: undefined, sentryDsn: undefined, sentryEnvironment: 'test', jobRetentionDays: 14, outboxRetentionDays: 30, retentionSweepMs: 3_600_000 } } });
+    const t = await createTestApp({
+      config: {
+        observability: {
+          metricsToken: undefined,
+          sentryDsn: undefined,
+          sentryEnvironment: 'test',
+          jobRetentionDays: 14,
+          outboxRetentionDays: 30,
+          retentionSweepMs: 3_600_000,
+        },
+      },
+    });
     try {
       t.app.get('/test/boom', async () => {
         throw new Error('unexpected');
@@ -36,7 +52,9 @@ describe('error reporting', () => {
       await t.app.inject({ method: 'GET', url: '/ajax/no/such/call/' });
       const visitor = await t.visitor();
       await visitor.post('/ajax/checkout/checkout/add_to_basket/', { ticket_id: 'x', quantity: 1 });
-      expect(reporter.captured).toEqual([{ error: failure, context: { requestId: 'req-500', method: 'GET', route: '/test/boom' } }]);
+      expect(reporter.captured).toEqual([
+        { error: failure, context: { requestId: 'req-500', method: 'GET', route: '/test/boom' } },
+      ]);
     } finally {
       await t.close();
     }
@@ -56,13 +74,31 @@ describe('error reporting', () => {
     });
     try {
       expect(Sentry.isInitialized()).toBe(true);
-      reporter.capture(new Error('job exploded'), { requestId: 'req-7', jobKind: 'mail.send', jobId: 12, finalAttempt: false });
+      reporter.capture(new Error('job exploded'), {
+        requestId: 'req-7',
+        jobKind: 'mail.send',
+        jobId: 12,
+        finalAttempt: false,
+      });
       await Sentry.flush(2000);
       // An envelope is lines of JSON: its header, then each item's header and payload.
-      const items = bodies.flatMap((body) => body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { exception?: { values?: Array<{ value?: string }> }; tags?: Record<string, string> }));
+      const items = bodies.flatMap((body) =>
+        body
+          .split('\n')
+          .filter(Boolean)
+          .map(
+            (line) =>
+              JSON.parse(line) as { exception?: { values?: Array<{ value?: string }> }; tags?: Record<string, string> },
+          ),
+      );
       const event = items.find((item) => item.exception);
       expect(event?.exception?.values?.[0]?.value).toBe('job exploded');
-      expect(event?.tags).toMatchObject({ request_id: 'req-7', job_kind: 'mail.send', job_id: '12', final_attempt: 'false' });
+      expect(event?.tags).toMatchObject({
+        request_id: 'req-7',
+        job_kind: 'mail.send',
+        job_id: '12',
+        final_attempt: 'false',
+      });
     } finally {
       await reporter.close();
     }

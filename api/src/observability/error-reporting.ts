@@ -70,5 +70,7 @@ export async function createSentryReporter(options: SentryReporterOptions): Prom
 }
 
 export function createErrorReporter(options: { dsn: string | undefined; environment: string }): Promise<ErrorReporter> {
-  return options.dsn ? createSentryReporter({ dsn: options.dsn, environment: options.environment }) : Promise.resolve(noErrorReporter);
+  return options.dsn
+    ? createSentryReporter({ dsn: options.dsn, environment: options.environment })
+    : Promise.resolve(noErrorReporter);
 }

@@ -19,7 +19,10 @@ export function registerRequestTiming(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const config = request.routeOptions.config as { call?: unknown } | undefined;
     const route = typeof config?.call === 'string' ? config.call : (request.routeOptions.url ?? 'not_found');
-    httpRequestSeconds.observe({ route, method: request.method, status_class: statusClassOf(reply.statusCode) }, reply.elapsedTime / 1000);
+    httpRequestSeconds.observe(
+      { route, method: request.method, status_class: statusClassOf(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 }
 

@@ -16,11 +16,21 @@ afterAll(async () => {
 });
 
 function defaults() {
-  return { sentryDsn: undefined, sentryEnvironment: 'test', jobRetentionDays: 14, outboxRetentionDays: 30, retentionSweepMs: 3_600_000 };
+  return {
+    sentryDsn: undefined,
+    sentryEnvironment: 'test',
+    jobRetentionDays: 14,
+    outboxRetentionDays: 30,
+    retentionSweepMs: 3_600_000,
+  };
 }
 
 async function scrape(app: TestApp = t): Promise<string> {
-  const response = await app.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  const response = await app.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('text/plain');
   return response.body;
@@ -34,10 +44,25 @@ function sample(text: string, series: string): number {
 
 describe('/metrics', () => {
   test('is a 404 without METRICS_TOKEN, without the bearer token and with a wrong one', async () => {
-    const unset = await closed.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const unset = await closed.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(unset.statusCode).toBe(404);
-    for (const authorization of [undefined, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`, 'Bearer ']) {
-      const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      'Bearer ',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('http_request_duration_seconds');
     }
@@ -58,9 +83,15 @@ describe('/metrics', () => {
     await visitor.post(paths.addToBasket, { ticket_id: 'x', quantity: 1 });
     await t.app.inject({ method: 'GET', url: `/no-such-page/${key()}` });
     const text = await scrape();
-    expect(sample(text, 'http_request_duration_seconds_count{route="getCheckout",method="GET",status_class="2xx"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_count{route="addToBasket",method="POST",status_class="4xx"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_count{route="not_found",method="GET",status_class="4xx"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{route="getCheckout",method="GET",status_class="2xx"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{route="addToBasket",method="POST",status_class="4xx"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{route="not_found",method="GET",status_class="4xx"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('nonce');
     expect(text).not.toContain('/no-such-page/');
     expect(text).not.toContain('/ajax/');
@@ -86,7 +117,9 @@ describe('/metrics', () => {
     const before = await scrape();
     for (const number of [CARDS.success, CARDS.decline]) {
       const visitor = await reservedBuyer(t, await freshTickets(t, 5), 1);
-      const { client_secret } = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json<{ client_secret: string }>();
+      const { client_secret } = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json<{
+        client_secret: string;
+      }>();
       await visitor.post(payPaths.confirm, cardForm(client_secret, number));
     }
     const after = await scrape();
@@ -104,7 +137,11 @@ describe('/metrics', () => {
     expect(sample(text, 'jobs_due{kind="metrics.test"}')).toBe(2);
     expect(sample(text, 'jobs_pending{kind="metrics.test"}')).toBe(3);
     expect(sample(text, 'jobs_lag_seconds{kind="metrics.test"}')).toBe(90);
-    await t.db.updateTable('jobs').set({ status: 'done', finished_at: now }).where('kind', '=', 'metrics.test').execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: now })
+      .where('kind', '=', 'metrics.test')
+      .execute();
     const drained = await scrape();
     expect(drained).not.toContain('jobs_due{kind="metrics.test"}');
   });

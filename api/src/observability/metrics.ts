@@ -110,7 +110,11 @@ export function createMetricsRegistry(db: Db, clock: Clock, options: { processMe
   jobGauge('jobs_due', 'Pending jobs whose time has come, waiting for a runner, by kind', (row) => row.due);
   jobGauge('jobs_pending', 'Pending jobs, due or scheduled for later, by kind', (row) => row.pending);
   jobGauge('jobs_running', 'Jobs a runner holds a lease on, by kind', (row) => row.running);
-  jobGauge('jobs_lag_seconds', 'How long the oldest due pending job has waited past its run time, by kind (0 when none waits)', (row) => Math.max(0, row.lag_seconds ?? 0));
+  jobGauge(
+    'jobs_lag_seconds',
+    'How long the oldest due pending job has waited past its run time, by kind (0 when none waits)',
+    (row) => Math.max(0, row.lag_seconds ?? 0),
+  );
 
   const stats = connectionStatsOf(db);
   if (stats) {

@@ -5,7 +5,10 @@ const logged: Array<Record<string, unknown>> = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { logLevel: 'info' }, logStream: { write: (line) => void logged.push(JSON.parse(line) as Record<string, unknown>) } });
+  t = await createTestApp({
+    config: { logLevel: 'info' },
+    logStream: { write: (line) => void logged.push(JSON.parse(line) as Record<string, unknown>) },
+  });
   t.app.get('/test/log', async (request) => {
     request.log.info('something worth a line');
     return { ok: true };
@@ -18,7 +21,11 @@ afterAll(() => t.close());
 
 describe('request id', () => {
   test('a safe incoming X-Request-Id is kept, echoed and on every log line of the request', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/test/log', headers: { 'x-request-id': 'edge-42.a_b' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/test/log',
+      headers: { 'x-request-id': 'edge-42.a_b' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-request-id']).toBe('edge-42.a_b');
     const lines = logged.filter((line) => line.msg === 'something worth a line');
@@ -33,7 +40,11 @@ describe('request id', () => {
     ['with a newline', 'abc\ndef'],
     ['empty', ''],
   ])('an id that is %s is replaced by a fresh one', async (_name, incoming) => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: incoming === undefined ? {} : { 'x-request-id': incoming } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: incoming === undefined ? {} : { 'x-request-id': incoming },
+    });
     expect(response.headers['x-request-id']).toMatch(UUID);
   });
 
@@ -41,13 +52,26 @@ describe('request id', () => {
     const visitor = await t.visitor();
     const invalid = await visitor.post(paths.addToBasket, { ticket_id: 'not a number', quantity: 1 });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toEqual({ error: expect.any(String), errors: expect.any(Object), request_id: invalid.headers['x-request-id'] });
+    expect(invalid.json()).toEqual({
+      error: expect.any(String),
+      errors: expect.any(Object),
+      request_id: invalid.headers['x-request-id'],
+    });
 
-    const forbidden = await t.app.inject({ method: 'POST', url: paths.reserve, headers: { 'x-request-id': 'req-403', 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: paths.reserve,
+      headers: { 'x-request-id': 'req-403', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ error: expect.any(String), request_id: 'req-403' });
 
-    const missing = await t.app.inject({ method: 'GET', url: '/ajax/no/such/call/', headers: { 'x-request-id': 'req-404' } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/ajax/no/such/call/',
+      headers: { 'x-request-id': 'req-404' },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: expect.any(String), request_id: 'req-404' });
 

@@ -19,7 +19,11 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** The ApiErrorBody shape ({ error: sentence }); a provider sandbox's own error objects are left as the provider has them. */
 const isErrorBody = (payload: unknown): payload is Record<string, unknown> & { error: string } =>
-  typeof payload === 'object' && payload !== null && !Array.isArray(payload) && typeof (payload as { error?: unknown }).error === 'string' && !('request_id' in payload);
+  typeof payload === 'object' &&
+  payload !== null &&
+  !Array.isArray(payload) &&
+  typeof (payload as { error?: unknown }).error === 'string' &&
+  !('request_id' in payload);
 
 /**
  * Every answer carries the request's id in X-Request-Id, and every JSON error body (status 400 and above, ApiErrorBody's

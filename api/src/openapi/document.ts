@@ -114,7 +114,11 @@ export interface OpenApiDocument {
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, Response>; securitySchemes: Record<string, SecurityScheme> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, Response>;
+    securitySchemes: Record<string, SecurityScheme>;
+  };
 }
 
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
@@ -126,9 +130,17 @@ export const RESPONSE_REF_PREFIX = '#/components/responses/';
  * without "Schema"; the descriptions are the spec's words for each entity.
  */
 const NAMED_SCHEMAS: readonly (readonly [$ZodType, string, string])[] = [
-  [CheckoutSchema, 'Checkout', "The session's sale as the page draws every step from it: lines, events, organisers, totals, the order summary and what each step needs"],
+  [
+    CheckoutSchema,
+    'Checkout',
+    "The session's sale as the page draws every step from it: lines, events, organisers, totals, the order summary and what each step needs",
+  ],
   [CheckoutStateSchema, 'CheckoutState', 'A state of the checkout: the step the buyer is on'],
-  [TicketLineSchema, 'TicketLine', 'A ticket line of the basket: one ticket type of one event date, with its quantity, price and fees'],
+  [
+    TicketLineSchema,
+    'TicketLine',
+    'A ticket line of the basket: one ticket type of one event date, with its quantity, price and fees',
+  ],
   [GiftVoucherLineSchema, 'GiftVoucherLine', 'A gift voucher line of the basket'],
   [EventSchema, 'Event', 'An event of the basket'],
   [VenueSchema, 'Venue', "An event's venue"],
@@ -145,25 +157,45 @@ const NAMED_SCHEMAS: readonly (readonly [$ZodType, string, string])[] = [
   [RefundPolicySchema, 'RefundPolicy', "A ticket's refund policy"],
   [OpoaSchema, 'Opoa', "The organiser's own payment account: which provider kind and merchant"],
   [SavedPaymentMethodSchema, 'SavedPaymentMethod', "A signed-in buyer's saved card (instalments)"],
-  [PaymentPlanScheduleOptionSchema, 'PaymentPlanScheduleOption', 'An instalment plan the basket is offered, with its payments'],
+  [
+    PaymentPlanScheduleOptionSchema,
+    'PaymentPlanScheduleOption',
+    'An instalment plan the basket is offered, with its payments',
+  ],
   [ScheduleEntrySchema, 'ScheduleEntry', 'One payment of an instalment plan'],
   [TicketQuestionSchema, 'TicketQuestion', 'A question the organiser asks about a ticket'],
   [TicketQuestionsSchema, 'TicketQuestions', 'Ticket questions keyed by ticket id'],
   [AfterSaleMessageSchema, 'AfterSaleMessage', "An organiser's message shown after the sale"],
   [BreakdownRowSchema, 'BreakdownRow', 'One row of the order summary; the rows add up to basket_total'],
   [AppliedCodeSchema, 'AppliedCode', 'A code on the sale and what it saves'],
-  [AddressSchema, 'Address', 'A delivery address: a saved address id, or `new` with its fields (state only for the USA)'],
-  [BillingAddressSchema, 'BillingAddress', 'A billing address: a postcode at least, the other fields when the form asks for them'],
+  [
+    AddressSchema,
+    'Address',
+    'A delivery address: a saved address id, or `new` with its fields (state only for the USA)',
+  ],
+  [
+    BillingAddressSchema,
+    'BillingAddress',
+    'A billing address: a postcode at least, the other fields when the form asks for them',
+  ],
   [AddressRecordSchema, 'AddressRecord', 'The address saved with the account details or the billing address'],
   [SavedAddressSchema, 'SavedAddress', "One of the signed-in user's saved addresses"],
   [AddressLookupResultSchema, 'AddressLookupResult', 'An address found by lookup'],
   [CountrySchema, 'Country', 'A country of the address form (1 is the UK, 2 the USA)'],
   [CountryStateSchema, 'CountryState', 'A US state of the address form'],
-  [NewCardPayloadSchema, 'NewCardPayload', 'The card just created with the card provider, sent with an instalment payment'],
+  [
+    NewCardPayloadSchema,
+    'NewCardPayload',
+    'The card just created with the card provider, sent with an instalment payment',
+  ],
   [TruelayerStatusSchema, 'TruelayerStatus', 'The state of a bank transfer payment'],
   [TransferRowSchema, 'TransferRow', 'One row of a ticket transfer or gift'],
   [SimpleInfoSchema, 'SimpleInfo', "The sale's email and reference"],
-  [ReserveTicketsResponseSchema, 'ReserveTicketsResult', 'What a reservation attempt led to: reserved, a captcha demanded, a redirect or an error'],
+  [
+    ReserveTicketsResponseSchema,
+    'ReserveTicketsResult',
+    'What a reservation attempt led to: reserved, a captcha demanded, a redirect or an error',
+  ],
   [SuccessResponseSchema, 'Success', 'Whether the call succeeded'],
   [AckResponseSchema, 'Ack', 'An acknowledgement: `{ success: true }`; other fields may be added'],
   // The form fields many calls share.
@@ -172,8 +204,16 @@ const NAMED_SCHEMAS: readonly (readonly [$ZodType, string, string])[] = [
   [formEmail, 'Email', 'An email address, at most 320 characters'],
   [formName, 'PersonName', "A person's name, at most 200 characters"],
   [formPhone, 'Phone', 'A phone number: an optional country prefix, then at least 9 digits, spaces, dots or dashes'],
-  [formIdempotencyKey, 'IdempotencyKey', 'Made by the client once per attempt and sent again on a retry: the server answers a repeated key with its first answer and charges once'],
-  [ApiErrorBodySchema, 'ApiError', 'Every 4xx and 5xx: `error` is a sentence for the buyer, `errors` names each field at fault, `type` classifies it where the page branches on it'],
+  [
+    formIdempotencyKey,
+    'IdempotencyKey',
+    'Made by the client once per attempt and sent again on a retry: the server answers a repeated key with its first answer and charges once',
+  ],
+  [
+    ApiErrorBodySchema,
+    'ApiError',
+    'Every 4xx and 5xx: `error` is a sentence for the buyer, `errors` names each field at fault, `type` classifies it where the page branches on it',
+  ],
 ];
 
 function namedSchemas() {
@@ -192,8 +232,17 @@ class SchemaConverter {
   private readonly names = namedSchemas();
 
   convert(schema: $ZodType): JsonSchema {
-    const converted = toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', metadata: this.names }) as JsonSchema;
-    const { $schema: _dialect, $defs: defs = {}, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const converted = toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io: 'input',
+      unrepresentable: 'any',
+      metadata: this.names,
+    }) as JsonSchema;
+    const {
+      $schema: _dialect,
+      $defs: defs = {},
+      ...rest
+    } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [id, def] of Object.entries(defs)) {
       // zod also extracts a schema that refers to itself; the contract has none, and an unnamed one would clash.
       if (!NAMED_SCHEMAS.some(([, name]) => name === id)) throw new Error(`OpenAPI: unnamed shared schema ${id}`);
@@ -209,14 +258,20 @@ function pointAtComponents(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      key === '$ref' && typeof inner === 'string' ? inner.replace(/^#\/\$defs\//, SCHEMA_REF_PREFIX) : pointAtComponents(inner),
+      key === '$ref' && typeof inner === 'string'
+        ? inner.replace(/^#\/\$defs\//, SCHEMA_REF_PREFIX)
+        : pointAtComponents(inner),
     ]),
   );
 }
 
 /** The wire form of a schema on its own (every named part inlined): what the document's $refs stand for. */
 export function wireSchema(schema: $ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -226,9 +281,18 @@ const errorBody: JsonSchema = { $ref: `${SCHEMA_REF_PREFIX}ApiError` };
 /** The refusals every call can answer, each once under components.responses. */
 function sharedResponses(): Record<string, Response> {
   return {
-    BadRequest: { description: 'The request does not fit the schema: `error` names the first field at fault, `errors` each field', content: json(errorBody) },
-    Refused: { description: 'Refused (no sale, wrong state, not allowed, too many tries…): `error` is the sentence to show', content: json(errorBody) },
-    Failed: { description: 'The server or its database failed: `error` is the sentence to show', content: json(errorBody) },
+    BadRequest: {
+      description: 'The request does not fit the schema: `error` names the first field at fault, `errors` each field',
+      content: json(errorBody),
+    },
+    Refused: {
+      description: 'Refused (no sale, wrong state, not allowed, too many tries…): `error` is the sentence to show',
+      content: json(errorBody),
+    },
+    Failed: {
+      description: 'The server or its database failed: `error` is the sentence to show',
+      content: json(errorBody),
+    },
     XsrfRefused: {
       description: `The ${XSRF_HEADER_NAME} header is missing or does not match the session, or the browser marked the POST as coming from another site`,
       content: json(errorBody),
@@ -295,10 +359,13 @@ function otherOperations(): Record<string, Record<string, Operation>> {
       get: {
         operationId: 'squareSandboxScript',
         summary: 'Get the square-type sandbox card form (a browser script)',
-        description: 'Loaded by the payment step from `checkout_js` of get_square_credentials while the offline sandbox is in use.',
+        description:
+          'Loaded by the payment step from `checkout_js` of get_square_credentials while the offline sandbox is in use.',
         tags: ['checkout'],
         security: PUBLIC,
-        responses: { '200': { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } } },
+        responses: {
+          '200': { description: 'JavaScript', content: { 'text/javascript': { schema: { type: 'string' } } } },
+        },
       },
     },
     [OPENAPI_PATH]: {
@@ -327,7 +394,10 @@ function otherOperations(): Record<string, Record<string, Operation>> {
         tags: ['meta'],
         security: PUBLIC,
         responses: {
-          '200': { description: 'Healthy', content: json({ type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] }) },
+          '200': {
+            description: 'Healthy',
+            content: json({ type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] }),
+          },
           '500': { description: 'The database does not answer', content: json(errorBody) },
         },
       },
@@ -351,7 +421,9 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
   schemas.convert(ApiErrorBodySchema);
   for (const [path, operations] of Object.entries(otherOperations())) paths[path] = { ...paths[path], ...operations };
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)))];
-  const components = Object.fromEntries(NAMED_SCHEMAS.flatMap(([, id]) => (schemas.components[id] ? [[id, schemas.components[id]]] : [])));
+  const components = Object.fromEntries(
+    NAMED_SCHEMAS.flatMap(([, id]) => (schemas.components[id] ? [[id, schemas.components[id]]] : [])),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -365,7 +437,12 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
         'server sets beside it. A refusal is a 4xx whose body is an ApiError.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: options.serverUrl ?? '/', description: 'The site that serves the checkout (the page and the API share one origin)' }],
+    servers: [
+      {
+        url: options.serverUrl ?? '/',
+        description: 'The site that serves the checkout (the page and the API share one origin)',
+      },
+    ],
     tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {

@@ -12,7 +12,12 @@ const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
 const file = path.join(dir, 'openapi.json');
 try {
   writeFileSync(file, JSON.stringify(buildOpenApiDocument(), null, 2));
-  const redocly = path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'redocly.cmd' : 'redocly');
+  const redocly = path.join(
+    REPO_ROOT,
+    'node_modules',
+    '.bin',
+    process.platform === 'win32' ? 'redocly.cmd' : 'redocly',
+  );
   const result = spawnSync(redocly, ['lint', '--config', path.join(REPO_ROOT, 'redocly.yaml'), file], {
     stdio: 'inherit',
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },

@@ -2,7 +2,14 @@ import { calls, formId, type CallDef, type CallName } from '@checkout/shared';
 import { callSummaries } from '@checkout/shared/call-summaries';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { buildOpenApiDocument, OPENAPI_PAGE_PATH, OPENAPI_PATH, SCHEMA_REF_PREFIX, wireSchema, type OpenApiDocument } from './document';
+import {
+  buildOpenApiDocument,
+  OPENAPI_PAGE_PATH,
+  OPENAPI_PATH,
+  SCHEMA_REF_PREFIX,
+  wireSchema,
+  type OpenApiDocument,
+} from './document';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +29,7 @@ function registeredRoutes(app: FastifyInstance): { method: string; url: string }
     const match = /^(.*?)[└├]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = (match[1] ?? '').length / 4;
-    const url = (depth === 0 ? '' : parents[depth - 1] ?? '') + (match[2] ?? '');
+    const url = (depth === 0 ? '' : (parents[depth - 1] ?? '')) + (match[2] ?? '');
     parents[depth] = url;
     parents.length = depth + 1;
     for (const method of (match[3] ?? '').split(', ').filter(Boolean)) routes.push({ method, url });
@@ -58,13 +65,17 @@ describe('the OpenAPI document covers the server', () => {
       const operation = document.paths[call.path]?.[call.method.toLowerCase()];
       expect(operation?.operationId).toBe(call.name);
       const response = operation?.responses['200'];
-      expect(response && 'content' in response ? inline(document, response.content?.['application/json']?.schema) : undefined).toEqual(
-        wireSchema(call.response),
-      );
+      expect(
+        response && 'content' in response
+          ? inline(document, response.content?.['application/json']?.schema)
+          : undefined,
+      ).toEqual(wireSchema(call.response));
       if (call.method === 'POST') {
-        expect(inline(document, operation?.requestBody?.content['application/x-www-form-urlencoded']?.schema)).toEqual(wireSchema(call.request));
+        expect(inline(document, operation?.requestBody?.content['application/x-www-form-urlencoded']?.schema)).toEqual(
+          wireSchema(call.request),
+        );
       } else {
-        const properties = Object.keys((wireSchema(call.request).properties ?? {}));
+        const properties = Object.keys(wireSchema(call.request).properties ?? {});
         expect(operation?.parameters?.map((p) => p.name)).toEqual(properties);
       }
     }
@@ -84,7 +95,16 @@ describe('the OpenAPI document covers the server', () => {
       content: { 'application/json': { schema: { $ref: `${SCHEMA_REF_PREFIX}Checkout` } } },
     });
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(['Checkout', 'TicketLine', 'Organiser', 'User', 'ApiError', 'Address', 'TransferRow', 'IdempotencyKey']),
+      expect.arrayContaining([
+        'Checkout',
+        'TicketLine',
+        'Organiser',
+        'User',
+        'ApiError',
+        'Address',
+        'TransferRow',
+        'IdempotencyKey',
+      ]),
     );
     expect(document.components.schemas.Checkout).toMatchObject({
       type: 'object',
@@ -100,22 +120,43 @@ describe('the OpenAPI document covers the server', () => {
 
   test('the bounds of numbers, texts and lists are in the document', () => {
     const document = buildOpenApiDocument();
-    const body = (call: CallDef) => document.paths[call.path]?.post?.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+    const body = (call: CallDef) =>
+      document.paths[call.path]?.post?.requestBody?.content['application/x-www-form-urlencoded']?.schema;
     expect(body(calls.updateTicketQuantity)).toMatchObject({
       properties: {
         ticket_id: { $ref: `${SCHEMA_REF_PREFIX}Id` },
-        quantity: { anyOf: [{ type: 'integer', minimum: 1, maximum: 100_000 }, { type: 'string', pattern: '^-?\\d{1,15}$' }] },
+        quantity: {
+          anyOf: [
+            { type: 'integer', minimum: 1, maximum: 100_000 },
+            { type: 'string', pattern: '^-?\\d{1,15}$' },
+          ],
+        },
       },
     });
-    expect(document.components.schemas.Id).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'string' }] });
-    expect(wireSchema(formId)).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string' }] });
-    expect(body(calls.saveDonation)).toMatchObject({ properties: { amount_before_booking_fee: { anyOf: [{ type: 'number', minimum: 1, maximum: 1_000_000 }, {}] } } });
-    expect(body(calls.payWithInstalment)).toMatchObject({ properties: { instalment_option: { anyOf: [{ type: 'integer', minimum: 2, maximum: 120 }, {}] } } });
-    expect(body(calls.setCode)).toMatchObject({ properties: { code: { type: 'string', minLength: 1, maxLength: 100 } } });
-    expect(body(calls.setTransfers)).toMatchObject({
-      properties: { transfers: { type: 'array', minItems: 1, maxItems: 500, items: { $ref: `${SCHEMA_REF_PREFIX}TransferRow` } } },
+    expect(document.components.schemas.Id).toMatchObject({
+      anyOf: [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'string' }],
     });
-    expect(document.components.schemas.IdempotencyKey).toMatchObject({ type: 'string', minLength: 16, maxLength: 80, pattern: '^[A-Za-z0-9_:.-]+$' });
+    expect(wireSchema(formId)).toMatchObject({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string' }] });
+    expect(body(calls.saveDonation)).toMatchObject({
+      properties: { amount_before_booking_fee: { anyOf: [{ type: 'number', minimum: 1, maximum: 1_000_000 }, {}] } },
+    });
+    expect(body(calls.payWithInstalment)).toMatchObject({
+      properties: { instalment_option: { anyOf: [{ type: 'integer', minimum: 2, maximum: 120 }, {}] } },
+    });
+    expect(body(calls.setCode)).toMatchObject({
+      properties: { code: { type: 'string', minLength: 1, maxLength: 100 } },
+    });
+    expect(body(calls.setTransfers)).toMatchObject({
+      properties: {
+        transfers: { type: 'array', minItems: 1, maxItems: 500, items: { $ref: `${SCHEMA_REF_PREFIX}TransferRow` } },
+      },
+    });
+    expect(document.components.schemas.IdempotencyKey).toMatchObject({
+      type: 'string',
+      minLength: 16,
+      maxLength: 80,
+      pattern: '^[A-Za-z0-9_:.-]+$',
+    });
   });
 
   test('every operation has a human summary, and says which credentials it needs', () => {
@@ -128,7 +169,8 @@ describe('the OpenAPI document covers the server', () => {
       expect(operation?.security).toEqual(call.method === 'POST' ? [{ session: [], xsrf: [] }] : [{ session: [] }]);
       if (call.failure) expect(operation?.description).toContain(call.failure);
     }
-    for (const path of [OPENAPI_PATH, OPENAPI_PAGE_PATH, '/healthz']) expect(document.paths[path]?.get?.security).toEqual([]);
+    for (const path of [OPENAPI_PATH, OPENAPI_PAGE_PATH, '/healthz'])
+      expect(document.paths[path]?.get?.security).toEqual([]);
     expect(document.components.securitySchemes).toEqual({
       session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'checkout_sid' }),
       xsrf: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' }),
@@ -138,7 +180,9 @@ describe('the OpenAPI document covers the server', () => {
   test('it is OpenAPI 3.1 with unique operation ids and no per-schema dialect', () => {
     const document = buildOpenApiDocument();
     expect(document.openapi).toBe('3.1.0');
-    const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((op) => op.operationId));
+    const ids = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map((op) => op.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect(JSON.stringify(document)).not.toContain('"$schema"');
   });
@@ -148,7 +192,10 @@ describe('the OpenAPI document covers the server', () => {
 function resolve(document: OpenApiDocument, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = document;
-  for (const part of ref.slice(2).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const part of ref
+    .slice(2)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   }
   return node;
@@ -180,13 +227,15 @@ describe('served', () => {
     expect(response.headers['content-type']).toContain('text/html');
     const page = response.body;
     expect(page).toContain(`href="${OPENAPI_PATH}"`);
-    for (const call of Object.values(calls) as CallDef[]) expect(page).toContain(`<code>${call.method} ${call.path}</code>`);
+    for (const call of Object.values(calls) as CallDef[])
+      expect(page).toContain(`<code>${call.method} ${call.path}</code>`);
     expect(page).toContain('Request body (application/x-www-form-urlencoded)');
     expect(page).toContain('&quot;h-captcha-response&quot;');
     // A $ref is a link to the named schema's entry on the same page.
     expect(page).toContain(`<a href="#schema-Checkout">&quot;${SCHEMA_REF_PREFIX}Checkout&quot;</a>`);
     expect(page).toContain('id="schema-Checkout"');
-    for (const name of Object.keys(calls) as CallName[]) expect(page).toContain(callSummaries[name].summary.replace(/'/g, '&#39;'));
+    for (const name of Object.keys(calls) as CallName[])
+      expect(page).toContain(callSummaries[name].summary.replace(/'/g, '&#39;'));
     expect(page).not.toMatch(/<script/);
   });
 });

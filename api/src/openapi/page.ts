@@ -40,7 +40,10 @@ export function renderOpenApiPage(document: OpenApiDocument, assets: PageAssets)
 <ul class="tickets">
 ${operations.map(({ path, method, op }) => {
   const request = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined;
-  const security = op.security.length === 0 ? 'public' : op.security.map((requirement) => Object.keys(requirement).join(' + ')).join(' or ');
+  const security =
+    op.security.length === 0
+      ? 'public'
+      : op.security.map((requirement) => Object.keys(requirement).join(' + ')).join(' or ');
   return html`<li class="ticket operation stack" id="${op.operationId}">
 <p class="ticket__name"><code>${method} ${path}</code></p>
 <p><strong>${op.summary}</strong></p>
@@ -52,7 +55,9 @@ ${Object.entries(op.responses).map(([status, ref]) => {
   const response = '$ref' in ref ? components.responses[ref.$ref.slice(RESPONSE_REF_PREFIX.length)] : ref;
   if (!response) return '';
   return html`<details><summary>Response ${status}: ${response.description}</summary>${
-    response.content ? Object.entries(response.content).map(([type, body]) => html`<p>${type}</p>${prettySchema(body.schema)}`) : ''
+    response.content
+      ? Object.entries(response.content).map(([type, body]) => html`<p>${type}</p>${prettySchema(body.schema)}`)
+      : ''
   }</details>`;
 })}
 </li>`;
@@ -76,7 +81,8 @@ ${typeof schema.description === 'string' ? html`<p>${schema.description}</p>` : 
 <h2 id="security">Security</h2>
 <dl>
 ${Object.entries(components.securitySchemes).map(
-  ([name, scheme]) => html`<dt><code>${name}</code>: ${scheme.in} <code>${scheme.name}</code></dt><dd>${scheme.description}</dd>`,
+  ([name, scheme]) =>
+    html`<dt><code>${name}</code>: ${scheme.in} <code>${scheme.name}</code></dt><dd>${scheme.description}</dd>`,
 )}
 </dl>
 </section>`;

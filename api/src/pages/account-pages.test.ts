@@ -11,7 +11,17 @@ import { DEFAULT_NEXT, safeNext } from './safe-next';
 const MANY = { limit: 10_000, windowSeconds: 900 };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { identity: { ...loadIdentityConfig({}), sendsPerEmail: MANY, sendsPerEmailClient: MANY, sendsPerClient: MANY, checksPerClient: MANY } } });
+  t = await createTestApp({
+    config: {
+      identity: {
+        ...loadIdentityConfig({}),
+        sendsPerEmail: MANY,
+        sendsPerEmailClient: MANY,
+        sendsPerClient: MANY,
+        checksPerClient: MANY,
+      },
+    },
+  });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -57,15 +67,18 @@ describe('safeNext: parsed against the site origin, and only a target on it', ()
   });
 
   // Encoded forms are not decoded by the parser: they stay a path on this site, which is what matters.
-  test.each(['%2f%2fevil.example', '/%2f%2fevil.example', '/%09/evil.example', '/%5cevil.example', '/%0a/evil.example'])(
-    '%p stays on the site, wherever the answer is resolved',
-    (raw) => {
-      const next = safeNext(raw, ORIGIN);
-      expect(next.startsWith('/') && !next.startsWith('//')).toBe(true);
-      expect(new URL(next, ORIGIN).origin).toBe(ORIGIN);
-      expect(new URL(next, 'http://elsewhere.invalid/deep/page').origin).toBe('http://elsewhere.invalid');
-    },
-  );
+  test.each([
+    '%2f%2fevil.example',
+    '/%2f%2fevil.example',
+    '/%09/evil.example',
+    '/%5cevil.example',
+    '/%0a/evil.example',
+  ])('%p stays on the site, wherever the answer is resolved', (raw) => {
+    const next = safeNext(raw, ORIGIN);
+    expect(next.startsWith('/') && !next.startsWith('//')).toBe(true);
+    expect(new URL(next, ORIGIN).origin).toBe(ORIGIN);
+    expect(new URL(next, 'http://elsewhere.invalid/deep/page').origin).toBe('http://elsewhere.invalid');
+  });
 });
 
 describe('/signin/', () => {
@@ -104,7 +117,9 @@ describe('/signin/', () => {
 
   test('the script and stylesheet are served, cached for a year', async () => {
     const page = (await t.app.inject({ method: 'GET', url: '/signin/' })).body;
-    for (const url of [...page.matchAll(/(\/assets\/account-pages\.[0-9a-f]{10}\.(?:js|css))/g)].map((match) => match[1] ?? '')) {
+    for (const url of [...page.matchAll(/(\/assets\/account-pages\.[0-9a-f]{10}\.(?:js|css))/g)].map(
+      (match) => match[1] ?? '',
+    )) {
       const asset = await t.app.inject({ method: 'GET', url });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
@@ -114,9 +129,15 @@ describe('/signin/', () => {
   test('code by email, then verify: signed in with a new session, back to next; the page then says who is signed in', async () => {
     const visitor = await t.visitor();
     await visitor.get('/signin/?next=/checkout/');
-    expect((await visitor.post(accountPaths.sendCode, { email: 'demo@example.com' })).json()).toEqual({ success: true });
+    expect((await visitor.post(accountPaths.sendCode, { email: 'demo@example.com' })).json()).toEqual({
+      success: true,
+    });
     const before = visitor.cookies.get(SESSION_COOKIE);
-    const verified = await visitor.post('/signin/verify', { email: 'demo@example.com', code: await latestCode(t, 'demo@example.com'), next: '/checkout/' });
+    const verified = await visitor.post('/signin/verify', {
+      email: 'demo@example.com',
+      code: await latestCode(t, 'demo@example.com'),
+      next: '/checkout/',
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ has_account: true, next: '/checkout/' });
     expect(visitor.cookies.get(SESSION_COOKIE)).not.toBe(before);
@@ -133,7 +154,11 @@ describe('/signin/', () => {
   test('verify never needs a reserved basket, sends an outside next home, and says when there is no account', async () => {
     const visitor = await t.visitor();
     await visitor.post(accountPaths.sendCode, { email: 'new.person@example.org' });
-    const verified = await visitor.post('/signin/verify', { email: 'new.person@example.org', code: await latestCode(t, 'new.person@example.org'), next: '//evil.example' });
+    const verified = await visitor.post('/signin/verify', {
+      email: 'new.person@example.org',
+      code: await latestCode(t, 'new.person@example.org'),
+      next: '//evil.example',
+    });
     expect(verified.json()).toEqual({ has_account: false, next: DEFAULT_NEXT });
     expect((await visitor.get(paths.getUser)).json()).toEqual({ user: null });
   });
@@ -145,15 +170,26 @@ describe('/signin/', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const refused = await visitor.post('/signin/verify', { email: 'wrong.code@example.org', code: wrong });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: identityMessages.codeWrong(4), type: 'one_time_code', request_id: expect.any(String) });
+    expect(refused.json()).toEqual({
+      error: identityMessages.codeWrong(4),
+      type: 'one_time_code',
+      request_id: expect.any(String),
+    });
 
     const before = await accountSnapshot(t);
-    for (const body of [{ email: 'not-an-email', code: '123456' }, { email: 'a@example.org', code: '12345' }, { email: 'a@example.org' }, 'email[x][y]=1']) {
+    for (const body of [
+      { email: 'not-an-email', code: '123456' },
+      { email: 'a@example.org', code: '12345' },
+      { email: 'a@example.org' },
+      'email[x][y]=1',
+    ]) {
       const response = await visitor.post('/signin/verify', body);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual(expect.any(String));
     }
-    expect((await visitor.post('/signin/verify', { email: 'a@example.org', code: '123456' }, { xsrf: false })).statusCode).toBe(403);
+    expect(
+      (await visitor.post('/signin/verify', { email: 'a@example.org', code: '123456' }, { xsrf: false })).statusCode,
+    ).toBe(403);
     expect(await accountSnapshot(t)).toBe(before);
   });
 });
@@ -173,7 +209,11 @@ describe('/mailing-list', () => {
     const first = await visitor.post('/mailing-list', { email: 'Fan@Example.org' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, message: preferencesMessages.subscribed('Fan@Example.org') });
-    const stored = await t.db.selectFrom('marketing_contacts').selectAll().where('email', '=', 'fan@example.org').executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('marketing_contacts')
+      .selectAll()
+      .where('email', '=', 'fan@example.org')
+      .executeTakeFirstOrThrow();
     expect(stored.ct_subscribed).toBe(true);
 
     const before = await accountSnapshot(t);
@@ -197,9 +237,25 @@ describe('/mailing-list', () => {
     await t.db.updateTable('users').set({ subscribed: false }).where('email', '=', 'dark@example.com').execute();
     expect((await visitor.get('/mailing-list')).body).toContain('value="dark@example.com"');
     await visitor.post('/mailing-list', { email: 'demo@example.com' });
-    expect((await t.db.selectFrom('users').select('subscribed').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow()).subscribed).toBe(false);
+    expect(
+      (
+        await t.db
+          .selectFrom('users')
+          .select('subscribed')
+          .where('email', '=', 'demo@example.com')
+          .executeTakeFirstOrThrow()
+      ).subscribed,
+    ).toBe(false);
     await visitor.post('/mailing-list', { email: 'DARK@example.com' });
-    expect((await t.db.selectFrom('users').select('subscribed').where('email', '=', 'dark@example.com').executeTakeFirstOrThrow()).subscribed).toBe(true);
+    expect(
+      (
+        await t.db
+          .selectFrom('users')
+          .select('subscribed')
+          .where('email', '=', 'dark@example.com')
+          .executeTakeFirstOrThrow()
+      ).subscribed,
+    ).toBe(true);
   });
 
   test('a bad address is refused with the spec message; without the XSRF header it is a 403; nothing changes', async () => {

@@ -12,7 +12,9 @@ import { registerSignIn } from './signin';
 function hashedAsset(app: FastifyInstance, name: string, ext: string, type: string): string {
   const body = readFileSync(path.join(__dirname, 'assets', `${name}.${ext}`), 'utf8');
   const url = `/assets/${name}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.${ext}`;
-  app.get(url, SESSIONLESS, async (_request, reply) => reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable').send(body));
+  app.get(url, SESSIONLESS, async (_request, reply) =>
+    reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable').send(body),
+  );
   return url;
 }
 

@@ -80,9 +80,10 @@ function ticketItem(row: TicketRow): SafeHtml {
       ? html`<p class="sold-out">Sold out</p>`
       : html`<form class="add-to-basket" method="post" action="${calls.addToBasket.path}" data-add-to-basket>
 <input type="hidden" name="ticket_id" value="${row.id}">
-<label>Quantity <select name="quantity">${Array.from({ length: most - row.min_per_customer + 1 }, (_, i) => row.min_per_customer + i).map(
-          (n) => html`<option value="${n}">${n}</option>`,
-        )}</select></label>
+<label>Quantity <select name="quantity">${Array.from(
+          { length: most - row.min_per_customer + 1 },
+          (_, i) => row.min_per_customer + i,
+        ).map((n) => html`<option value="${n}">${n}</option>`)}</select></label>
 <button class="btn btn--primary" type="submit" aria-label="${`Add to basket: ${row.name}, ${row.event_title}`}">Add to basket</button>
 <p role="status" aria-live="polite" class="form-status"></p>
 </form>`;
@@ -118,7 +119,9 @@ export async function renderAllEvents(db: Db, now: Date, organiserSlug: string |
   }
   const articles = [...events.values()].map((rows) => {
     const first = rows[0] as TicketRow;
-    const thumb = first.thumbnail ? html`<img class="event__thumb" src="${first.thumbnail}" alt="" loading="lazy">` : '';
+    const thumb = first.thumbnail
+      ? html`<img class="event__thumb" src="${first.thumbnail}" alt="" loading="lazy">`
+      : '';
     return html`<article class="card event" id="${first.event_slug}" aria-labelledby="${`event-${first.event_id}`}">
 ${thumb}<h2 id="${`event-${first.event_id}`}">${first.event_title}</h2>
 <p class="event__meta">${first.organiser_name}${first.location ? ` · ${first.location}` : ''}</p>

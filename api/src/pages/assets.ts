@@ -29,7 +29,10 @@ export function registerPageAssets(app: FastifyInstance, tokensCssPath: string):
   ];
   for (const item of list) {
     app.get(item.url, async (_request, reply) =>
-      reply.header('content-type', item.type).header('cache-control', 'public, max-age=31536000, immutable').send(item.body),
+      reply
+        .header('content-type', item.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(item.body),
     );
   }
   const [tokensAsset, pagesAsset, scriptAsset] = list as [Asset, Asset, Asset];

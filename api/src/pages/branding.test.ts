@@ -11,11 +11,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('MARKETPLACE_NAME and an https MARKETPLACE_LOGO_URL reach the page; the logo origin is allowed as an image', async () => {
-  const config = loadConfig({ MARKETPLACE_NAME: 'Seaside Tickets', MARKETPLACE_LOGO_URL: 'https://cdn.example.com/logo.svg' });
+  const config = loadConfig({
+    MARKETPLACE_NAME: 'Seaside Tickets',
+    MARKETPLACE_LOGO_URL: 'https://cdn.example.com/logo.svg',
+  });
   const app = await buildApp({ db: t.db, clock: t.clock, config: { ...config, logLevel: 'silent' } });
   try {
     const response = await app.inject({ method: 'GET', url: '/remotes.json' });
-    expect(response.json().config).toMatchObject({ marketplaceName: 'Seaside Tickets', marketplaceLogoUrl: 'https://cdn.example.com/logo.svg' });
+    expect(response.json().config).toMatchObject({
+      marketplaceName: 'Seaside Tickets',
+      marketplaceLogoUrl: 'https://cdn.example.com/logo.svg',
+    });
     expect(response.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
   } finally {
     await app.close();
@@ -23,7 +29,9 @@ test('MARKETPLACE_NAME and an https MARKETPLACE_LOGO_URL reach the page; the log
 });
 
 test('a logo that is neither on this site nor https is ignored', () => {
-  expect(loadConfig({ MARKETPLACE_LOGO_URL: 'http://cdn.example.com/logo.svg' }).runtime.marketplaceLogoUrl).toBeUndefined();
+  expect(
+    loadConfig({ MARKETPLACE_LOGO_URL: 'http://cdn.example.com/logo.svg' }).runtime.marketplaceLogoUrl,
+  ).toBeUndefined();
   expect(loadConfig({ MARKETPLACE_LOGO_URL: 'javascript:alert(1)' }).runtime.marketplaceLogoUrl).toBeUndefined();
   expect(loadConfig({ MARKETPLACE_LOGO_URL: '//evil.example/logo.svg' }).runtime.marketplaceLogoUrl).toBeUndefined();
   expect(loadConfig({ MARKETPLACE_LOGO_URL: '/\\evil.example/logo.svg' }).runtime.marketplaceLogoUrl).toBeUndefined();

@@ -17,11 +17,16 @@ interface OutboxQuerystring {
 }
 
 function query(raw: OutboxQuerystring) {
-  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 320 ? value : undefined);
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.length > 0 && value.length <= 320 ? value : undefined;
   const limit = Number(raw.limit);
   const to = text(raw.to);
   const kind = text(raw.kind);
-  return { ...(to ? { to } : {}), ...(kind ? { kind } : {}), limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 100 };
+  return {
+    ...(to ? { to } : {}),
+    ...(kind ? { kind } : {}),
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 100,
+  };
 }
 
 function messageItem(row: OutboxRow) {
@@ -60,11 +65,18 @@ export function registerDevOutbox(app: FastifyInstance, db: Db, assets: PageAsse
       });
   });
   // One message's HTML part as a mail client would show it, and its attachments, for looking at them in development.
-  const messageById = (raw: string) => (/^\d{1,9}$/.test(raw) ? db.selectFrom('outbox').selectAll().where('id', '=', Number(raw)).executeTakeFirst() : Promise.resolve(undefined));
+  const messageById = (raw: string) =>
+    /^\d{1,9}$/.test(raw)
+      ? db.selectFrom('outbox').selectAll().where('id', '=', Number(raw)).executeTakeFirst()
+      : Promise.resolve(undefined);
   app.get<{ Params: { id: string } }>('/dev/outbox/:id/html', async (request, reply) => {
     const row = await messageById(request.params.id);
     if (!row?.html_body) return reply.callNotFound();
-    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(row.html_body);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(row.html_body);
   });
   app.get<{ Params: { id: string; index: string } }>('/dev/outbox/:id/attachments/:index', async (request, reply) => {
     const row = await messageById(request.params.id);

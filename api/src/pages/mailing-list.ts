@@ -16,7 +16,12 @@ const SIGN_UPS_PER_CLIENT = { limit: 20, windowSeconds: 15 * 60 };
 const HTML = 'text/html; charset=utf-8';
 
 /** /mailing-list: sign an email up to the product newsletter (the basket's 'Sign up for exclusive event news…' link). */
-export function registerMailingList(app: FastifyInstance, { db, clock }: AppDeps, assets: PageAssets, script: string): void {
+export function registerMailingList(
+  app: FastifyInstance,
+  { db, clock }: AppDeps,
+  assets: PageAssets,
+  script: string,
+): void {
   app.get('/mailing-list/', async (_request, reply) => reply.redirect(MAILING_LIST_PATH, 301));
   app.get(MAILING_LIST_PATH, async (request, reply) => {
     const user = await sessionUser(db, request.session);

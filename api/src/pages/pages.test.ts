@@ -8,7 +8,10 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 // A stand-in for the shell's production build: index.html, a hashed bundle and its pre-compressed siblings.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Checkout</title><script src="/checkout/main.0123456789.js"></script>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><title>Checkout</title><script src="/checkout/main.0123456789.js"></script>',
+);
 writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log("plain")');
 writeFileSync(path.join(dist, 'main.0123456789.js.br'), 'brotli-bytes');
 writeFileSync(path.join(dist, 'main.0123456789.js.gz'), 'gzip-bytes');
@@ -79,7 +82,9 @@ describe('/all-events/', () => {
     const page = response.body;
     expect(page).toContain('<meta name="viewport"');
     expect(page).toContain('On-sale test');
-    expect(page).toMatch(/data-ticket-id="9001"[\s\S]*?£10\.00[\s\S]*?name="ticket_id" value="9001"[\s\S]*?Add to basket/);
+    expect(page).toMatch(
+      /data-ticket-id="9001"[\s\S]*?£10\.00[\s\S]*?name="ticket_id" value="9001"[\s\S]*?Add to basket/,
+    );
     expect(page).toContain('+ £2.50 booking fee');
     expect(page).toContain('FREE');
     expect(page).toContain('€65.00');
@@ -93,12 +98,28 @@ describe('/all-events/', () => {
   test('escapes what organisers typed', async () => {
     await t.db
       .insertInto('events')
-      .values({ id: 777, organiser_id: SEED.organiser.demo, slug: 'xss-test', title: '<script>alert("x")</script> & <b>friends</b>' })
+      .values({
+        id: 777,
+        organiser_id: SEED.organiser.demo,
+        slug: 'xss-test',
+        title: '<script>alert("x")</script> & <b>friends</b>',
+      })
       .execute();
-    await t.db.insertInto('event_dates').values({ id: 7771, event_id: 777, starts_at: new Date(t.clock.now().getTime() + 86_400_000) }).execute();
+    await t.db
+      .insertInto('event_dates')
+      .values({ id: 7771, event_id: 777, starts_at: new Date(t.clock.now().getTime() + 86_400_000) })
+      .execute();
     await t.db
       .insertInto('ticket_types')
-      .values({ id: 7770, event_id: 777, event_date_id: 7771, name: '"><img src=x onerror=alert(1)>', price_minor: 100, currency: 'GBP', capacity: 5 })
+      .values({
+        id: 7770,
+        event_id: 777,
+        event_date_id: 7771,
+        name: '"><img src=x onerror=alert(1)>',
+        price_minor: 100,
+        currency: 'GBP',
+        capacity: 5,
+      })
       .execute();
     const page = (await t.app.inject({ method: 'GET', url: '/all-events/' })).body;
     expect(page).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;friends&lt;/b&gt;');
@@ -121,7 +142,9 @@ describe('/all-events/', () => {
 
   test('the page assets are served with a year of caching', async () => {
     const page = (await t.app.inject({ method: 'GET', url: '/all-events/' })).body;
-    const urls = [...page.matchAll(/(?:href|src)="(\/assets\/[a-z-]+\.[0-9a-f]{10}\.(?:css|js))"/g)].map((match) => match[1] ?? '');
+    const urls = [...page.matchAll(/(?:href|src)="(\/assets\/[a-z-]+\.[0-9a-f]{10}\.(?:css|js))"/g)].map(
+      (match) => match[1] ?? '',
+    );
     expect(urls.length).toBe(3);
     for (const url of urls) {
       const asset = await t.app.inject({ method: 'GET', url });
@@ -150,7 +173,9 @@ describe('plain pages', () => {
   test('/legal-information/purchase-terms-and-conditions/ has a section 4.10 with its own anchor', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/legal-information/purchase-terms-and-conditions/' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/<p id="section-4-10"><strong>4\.10<\/strong> When you buy with express checkout, an account is created/);
+    expect(response.body).toMatch(
+      /<p id="section-4-10"><strong>4\.10<\/strong> When you buy with express checkout, an account is created/,
+    );
   });
 
   test('/healthz answers ok', async () => {
@@ -178,20 +203,37 @@ describe('the shell at /checkout/', () => {
   });
 
   test('hashed assets are cached for a year and sent pre-compressed when accepted', async () => {
-    const brotli = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/main.0123456789.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.body).toBe('brotli-bytes');
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gzip = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/main.0123456789.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    const plain = await t.app.inject({ method: 'GET', url: '/checkout/main.0123456789.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/main.0123456789.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.body).toBe('console.log("plain")');
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   test('source maps are built but never served: 404 however the name is written', async () => {
-    for (const url of ['/checkout/main.0123456789.js.map', '/checkout/main.0123456789.js.%6Dap', '/checkout/main.0123456789.js.MAP', '/checkout/./main.0123456789.js.map?x=1']) {
+    for (const url of [
+      '/checkout/main.0123456789.js.map',
+      '/checkout/main.0123456789.js.%6Dap',
+      '/checkout/main.0123456789.js.MAP',
+      '/checkout/./main.0123456789.js.map?x=1',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect([url, response.statusCode]).toEqual([url, 404]);
       expect(response.body).not.toContain('sources');
@@ -201,7 +243,11 @@ describe('the shell at /checkout/', () => {
   });
 
   test('without a build, /checkout/ says how to build it', async () => {
-    const app = await buildApp({ db: t.db, clock: t.clock, config: { shellDist: path.join(dist, 'missing'), logLevel: 'silent' } });
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: { shellDist: path.join(dist, 'missing'), logLevel: 'silent' },
+    });
     try {
       const response = await app.inject({ method: 'GET', url: '/checkout/' });
       expect(response.statusCode).toBe(503);
@@ -213,7 +259,11 @@ describe('the shell at /checkout/', () => {
 });
 
 test('ACCOMMODATION_MAP_URL reaches the page only as an https URL', () => {
-  expect(loadConfig({ ACCOMMODATION_MAP_URL: 'https://stays.example.com/?q={address}' }).runtime.accommodationMapUrl).toBe('https://stays.example.com/?q={address}');
-  expect(loadConfig({ ACCOMMODATION_MAP_URL: 'http://stays.example.com/?q={address}' }).runtime).not.toHaveProperty('accommodationMapUrl');
+  expect(
+    loadConfig({ ACCOMMODATION_MAP_URL: 'https://stays.example.com/?q={address}' }).runtime.accommodationMapUrl,
+  ).toBe('https://stays.example.com/?q={address}');
+  expect(loadConfig({ ACCOMMODATION_MAP_URL: 'http://stays.example.com/?q={address}' }).runtime).not.toHaveProperty(
+    'accommodationMapUrl',
+  );
   expect(loadConfig({}).runtime).not.toHaveProperty('accommodationMapUrl');
 });

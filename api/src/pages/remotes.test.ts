@@ -24,7 +24,12 @@ const entries = async () => {
   const response = await t.app.inject({ method: 'GET', url: '/remotes.json' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-cache');
-  return Object.fromEntries(Object.entries(response.json<{ remotes: Record<string, { entry: string }> }>().remotes).map(([k, v]) => [k, v.entry]));
+  return Object.fromEntries(
+    Object.entries(response.json<{ remotes: Record<string, { entry: string }> }>().remotes).map(([k, v]) => [
+      k,
+      v.entry,
+    ]),
+  );
 };
 
 describe('REMOTES_FILE: the remotes are configuration, read again without a restart', () => {
@@ -35,8 +40,18 @@ describe('REMOTES_FILE: the remotes are configuration, read again without a rest
   test('an edit shows on the next request (ship a remote), and so does the edit back (roll back)', async () => {
     writeFileSync(file, JSON.stringify({ mf_basket: 'https://cdn.example.com/basket/2.0.0/mf-manifest.json' }));
     expect((await entries()).mf_basket).toBe('https://cdn.example.com/basket/2.0.0/mf-manifest.json');
-    writeFileSync(file, JSON.stringify({ mf_basket: 'http://localhost:4001/mf-manifest.json', mf_payment: 'http://localhost:4003/mf-manifest.json' }));
-    expect(await entries()).toEqual({ ...envRemotes, mf_basket: 'http://localhost:4001/mf-manifest.json', mf_payment: 'http://localhost:4003/mf-manifest.json' });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mf_basket: 'http://localhost:4001/mf-manifest.json',
+        mf_payment: 'http://localhost:4003/mf-manifest.json',
+      }),
+    );
+    expect(await entries()).toEqual({
+      ...envRemotes,
+      mf_basket: 'http://localhost:4001/mf-manifest.json',
+      mf_payment: 'http://localhost:4003/mf-manifest.json',
+    });
   });
 
   test.each([
@@ -59,8 +74,16 @@ describe('REMOTES_FILE: the remotes are configuration, read again without a rest
   test('a file that is wrong at start-up stops the server from starting, naming the problem', async () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ mf_basket: 'ftp://example.com/x' }));
-    await expect(buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent', remotesFile: bad } })).rejects.toThrow(/bad\.json: mf_basket must be an http\(s\) URL/);
-    await expect(buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent', remotesFile: path.join(dir, 'missing.json') } })).rejects.toThrow(/ENOENT/);
+    await expect(
+      buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent', remotesFile: bad } }),
+    ).rejects.toThrow(/bad\.json: mf_basket must be an http\(s\) URL/);
+    await expect(
+      buildApp({
+        db: t.db,
+        clock: t.clock,
+        config: { logLevel: 'silent', remotesFile: path.join(dir, 'missing.json') },
+      }),
+    ).rejects.toThrow(/ENOENT/);
   });
 
   test('REMOTES_FILE is read from the environment', () => {

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppConfig, RemoteName } from '../config';
 
-const manifestUrl = z.string().check(z.trim(), z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'));
+const manifestUrl = z
+  .string()
+  .check(z.trim(), z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'));
 
 /** REMOTES_FILE's shape: any of the four remotes, each its manifest URL; an unknown name is a typo, refused. */
 export const RemotesFileSchema = z.strictObject({
@@ -49,7 +51,10 @@ export interface RemotesSource {
  * so an edit takes effect on the next page load without a restart. A file that is missing or wrong at start-up throws
  * (the server does not start); a bad edit later is reported once through `onError` and the last good list stays.
  */
-export function createRemotesSource(config: Pick<AppConfig, 'remotes' | 'remotesFile'>, onError: (message: string) => void = () => undefined): RemotesSource {
+export function createRemotesSource(
+  config: Pick<AppConfig, 'remotes' | 'remotesFile'>,
+  onError: (message: string) => void = () => undefined,
+): RemotesSource {
   const file = config.remotesFile;
   if (!file) return { current: () => config.remotes };
   const stamp = () => {

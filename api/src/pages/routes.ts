@@ -20,7 +20,10 @@ export function registerPages(app: FastifyInstance, deps: AppDeps, assets: PageA
   app.get('/', async (_request, reply) => reply.redirect('/all-events/'));
   app.get('/all-events', async (_request, reply) => reply.redirect('/all-events/', 301));
   app.get<{ Querystring: { organiser?: unknown } }>('/all-events/', async (request, reply) => {
-    const organiser = typeof request.query.organiser === 'string' && request.query.organiser.length <= 100 ? request.query.organiser : undefined;
+    const organiser =
+      typeof request.query.organiser === 'string' && request.query.organiser.length <= 100
+        ? request.query.organiser
+        : undefined;
     const body = await renderAllEvents(db, clock.now(), organiser);
     return reply
       .header('content-type', HTML)
@@ -28,5 +31,7 @@ export function registerPages(app: FastifyInstance, deps: AppDeps, assets: PageA
       .send(layout({ title: 'All events', body, assets, scripts: [assets.eventsScript] }));
   });
   app.get('/refund-policy/', async (_request, reply) => reply.header('content-type', HTML).send(refundPolicy));
-  app.get('/legal-information/purchase-terms-and-conditions/', async (_request, reply) => reply.header('content-type', HTML).send(terms));
+  app.get('/legal-information/purchase-terms-and-conditions/', async (_request, reply) =>
+    reply.header('content-type', HTML).send(terms),
+  );
 }

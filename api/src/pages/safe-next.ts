@@ -32,7 +32,8 @@ export function safeNext(raw: unknown, origin: string): string {
   // A pathname beginning '//' (from '/./..//x' or '/%2e/..//x') would be read as a host.
   if (!path.startsWith('/') || path.startsWith('//')) return DEFAULT_NEXT;
   try {
-    if (new URL(path, PROBE_ORIGIN).origin !== PROBE_ORIGIN || new URL(path, site).origin !== site.origin) return DEFAULT_NEXT;
+    if (new URL(path, PROBE_ORIGIN).origin !== PROBE_ORIGIN || new URL(path, site).origin !== site.origin)
+      return DEFAULT_NEXT;
   } catch {
     return DEFAULT_NEXT;
   }

@@ -3,25 +3,56 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerShell } from './shell';
-import { createManifestCache, manifestFetchUrl, preloadLinks, remoteScripts, RemoteManifestSchema, shellSharedOf, withPreloads } from './shell-preloads';
+import {
+  createManifestCache,
+  manifestFetchUrl,
+  preloadLinks,
+  remoteScripts,
+  RemoteManifestSchema,
+  shellSharedOf,
+  withPreloads,
+} from './shell-preloads';
 
 const MANIFEST_URL = 'http://remote.test/basket/1.2.0/mf-manifest.json';
 
 /** The parts of a real mf_basket manifest (mf-basket/dist/mf-manifest.json) the preloads read. */
 const manifestJson = {
   id: 'mf_basket',
-  metaData: { name: 'mf_basket', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+  metaData: {
+    name: 'mf_basket',
+    remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    publicPath: 'auto',
+  },
   shared: [
     { name: 'react-dom', assets: { js: { async: [], sync: ['325.53733a9fef.js'] }, css: { async: [], sync: [] } } },
-    { name: 'single-spa-react', assets: { js: { async: [], sync: ['534.86bd3aa303.js'] }, css: { async: [], sync: [] } } },
+    {
+      name: 'single-spa-react',
+      assets: { js: { async: [], sync: ['534.86bd3aa303.js'] }, css: { async: [], sync: [] } },
+    },
   ],
   exposes: [
-    { path: './basket', assets: { js: { sync: ['__federation_expose_basket.92b7c0a745.js'], async: ['255.ff60bba3e7.js'] }, css: { sync: [], async: [] } } },
-    { path: './reserve', assets: { js: { sync: ['__federation_expose_reserve.0000000000.js'], async: [] }, css: { sync: [], async: [] } } },
+    {
+      path: './basket',
+      assets: {
+        js: { sync: ['__federation_expose_basket.92b7c0a745.js'], async: ['255.ff60bba3e7.js'] },
+        css: { sync: [], async: [] },
+      },
+    },
+    {
+      path: './reserve',
+      assets: { js: { sync: ['__federation_expose_reserve.0000000000.js'], async: [] }, css: { sync: [], async: [] } },
+    },
   ],
 };
 const manifest = RemoteManifestSchema.parse(manifestJson);
-const shellShared = new Set(['react', 'react-dom', 'react-dom/client', 'effector', 'effector-react', 'react/jsx-runtime']);
+const shellShared = new Set([
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'effector',
+  'effector-react',
+  'react/jsx-runtime',
+]);
 
 describe("the first step's remote, preloaded with the page", () => {
   test("its remoteEntry, the basket module's own scripts and the shared copies the shell lacks, nothing async", () => {
@@ -33,21 +64,30 @@ describe("the first step's remote, preloaded with the page", () => {
   });
 
   test('a manifest with its own publicPath: the files are looked up there', () => {
-    const cdn = RemoteManifestSchema.parse({ ...manifestJson, metaData: { ...manifestJson.metaData, publicPath: 'https://cdn.test/b/' } });
+    const cdn = RemoteManifestSchema.parse({
+      ...manifestJson,
+      metaData: { ...manifestJson.metaData, publicPath: 'https://cdn.test/b/' },
+    });
     expect(remoteScripts(MANIFEST_URL, cdn, shellShared)[0]).toBe('https://cdn.test/b/remoteEntry.js');
   });
 
   test('the links: the two start-up calls with credentials, the manifest as the runtime fetches it, the scripts plain', () => {
     const links = preloadLinks({ manifestUrl: MANIFEST_URL, manifest, shellShared, apiBase: '' });
-    expect(links).toContain('<link rel="preload" href="/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials">');
-    expect(links).toContain('<link rel="preload" href="/ajax/user/user/get_user/" as="fetch" crossorigin="use-credentials">');
+    expect(links).toContain(
+      '<link rel="preload" href="/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials">',
+    );
+    expect(links).toContain(
+      '<link rel="preload" href="/ajax/user/user/get_user/" as="fetch" crossorigin="use-credentials">',
+    );
     expect(links).toContain(`<link rel="preload" href="${MANIFEST_URL}" as="fetch" crossorigin>`);
     expect(links).toContain('<link rel="preload" href="http://remote.test/basket/1.2.0/remoteEntry.js" as="script">');
     expect(links).not.toContain('325.53733a9fef.js');
   });
 
   test('no manifest known (yet): the manifest alone; no basket remote configured: the calls alone', () => {
-    expect(preloadLinks({ manifestUrl: MANIFEST_URL, manifest: null, shellShared, apiBase: '' })).not.toContain('as="script"');
+    expect(preloadLinks({ manifestUrl: MANIFEST_URL, manifest: null, shellShared, apiBase: '' })).not.toContain(
+      'as="script"',
+    );
     expect(preloadLinks({ manifestUrl: null, manifest: null, shellShared, apiBase: 'https://api.test' })).toBe(
       '<link rel="preload" href="https://api.test/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials">' +
         '<link rel="preload" href="https://api.test/ajax/user/user/get_user/" as="fetch" crossorigin="use-credentials">',
@@ -57,7 +97,9 @@ describe("the first step's remote, preloaded with the page", () => {
   test("the shell's shared packages are read from its page; the links go at the end of the head", () => {
     const html = '<html><head><meta name="checkout-shell-shared" content="react,effector"></head><body></body></html>';
     expect([...shellSharedOf(html)]).toEqual(['react', 'effector']);
-    expect(withPreloads(html, '<link>')).toBe('<html><head><meta name="checkout-shell-shared" content="react,effector"><link></head><body></body></html>');
+    expect(withPreloads(html, '<link>')).toBe(
+      '<html><head><meta name="checkout-shell-shared" content="react,effector"><link></head><body></body></html>',
+    );
   });
 });
 
@@ -105,16 +147,21 @@ describe('/checkout/ served with the preloads', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  test.each(['/checkout/', '/checkout', '/checkout/index.html'])('%s: the built page with the remote and calls preloaded, never cached', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<script defer src="/checkout/main.0123456789.js"></script>');
-    expect(response.body).toContain('href="http://remote.test/basket/1.2.0/__federation_expose_basket.92b7c0a745.js" as="script"');
-    expect(response.body).toContain('href="/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials"');
-    expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
-  });
+  test.each(['/checkout/', '/checkout', '/checkout/index.html'])(
+    '%s: the built page with the remote and calls preloaded, never cached',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<script defer src="/checkout/main.0123456789.js"></script>');
+      expect(response.body).toContain(
+        'href="http://remote.test/basket/1.2.0/__federation_expose_basket.92b7c0a745.js" as="script"',
+      );
+      expect(response.body).toContain('href="/ajax/checkout/checkout/get/" as="fetch" crossorigin="use-credentials"');
+      expect(response.body.indexOf('rel="preload"')).toBeLessThan(response.body.indexOf('</head>'));
+    },
+  );
 
   test('hashed assets are still served and cached for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/checkout/main.0123456789.js' });
@@ -126,17 +173,23 @@ describe('/checkout/ served with the preloads', () => {
 describe('a manifest behind the same proxy as the api (REMOTES_INTERNAL_ORIGIN)', () => {
   test.each([
     ['https://shop.example/remotes/mf-basket/mf-manifest.json', 'http://proxy:8080/remotes/mf-basket/mf-manifest.json'],
-    ['https://shop.example/remotes/mf-basket/mf-manifest.json?v=2', 'http://proxy:8080/remotes/mf-basket/mf-manifest.json?v=2'],
+    [
+      'https://shop.example/remotes/mf-basket/mf-manifest.json?v=2',
+      'http://proxy:8080/remotes/mf-basket/mf-manifest.json?v=2',
+    ],
     ['https://cdn.example/mf-basket/mf-manifest.json', 'https://cdn.example/mf-basket/mf-manifest.json'],
-    ['http://shop.example/remotes/mf-basket/mf-manifest.json', 'http://shop.example/remotes/mf-basket/mf-manifest.json'],
+    [
+      'http://shop.example/remotes/mf-basket/mf-manifest.json',
+      'http://shop.example/remotes/mf-basket/mf-manifest.json',
+    ],
   ])('%s is fetched from %s', (url, fetched) => {
     expect(manifestFetchUrl(url, { public: 'https://shop.example', internal: 'http://proxy:8080' })).toBe(fetched);
   });
 
   test('without an internal origin the browser URL is fetched', () => {
-    expect(manifestFetchUrl('https://shop.example/remotes/mf-basket/mf-manifest.json', { public: 'https://shop.example' })).toBe(
-      'https://shop.example/remotes/mf-basket/mf-manifest.json',
-    );
+    expect(
+      manifestFetchUrl('https://shop.example/remotes/mf-basket/mf-manifest.json', { public: 'https://shop.example' }),
+    ).toBe('https://shop.example/remotes/mf-basket/mf-manifest.json');
   });
 
   test('the page preloads the browser URLs of a manifest the api read from the internal origin', async () => {
@@ -150,7 +203,10 @@ describe('a manifest behind the same proxy as the api (REMOTES_INTERNAL_ORIGIN)'
     const address = remote.server.address();
     const internal = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><meta name="checkout-shell-shared" content="react,react-dom"></head><body></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="checkout-shell-shared" content="react,react-dom"></head><body></body></html>',
+    );
     const app = Fastify();
     try {
       // shop.invalid resolves nowhere: only the internal origin can answer.
@@ -164,7 +220,9 @@ describe('a manifest behind the same proxy as the api (REMOTES_INTERNAL_ORIGIN)'
         body = (await app.inject({ method: 'GET', url: '/checkout/' })).body;
         if (!body.includes('as="script"')) await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(body).toContain('href="https://shop.invalid/remotes/mf-basket/__federation_expose_basket.92b7c0a745.js" as="script"');
+      expect(body).toContain(
+        'href="https://shop.invalid/remotes/mf-basket/__federation_expose_basket.92b7c0a745.js" as="script"',
+      );
       expect(body).toContain('href="https://shop.invalid/remotes/mf-basket/mf-manifest.json" as="fetch"');
       expect(asked).toContain('/remotes/mf-basket/mf-manifest.json');
     } finally {

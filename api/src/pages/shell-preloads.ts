@@ -37,7 +37,11 @@ function baseOf(manifestUrl: string, manifest: RemoteManifest): URL {
  * scripts, and its copies of the shared libraries the shell does not provide (the shell's copies win, so preloading
  * the remote's would waste the phone's bandwidth).
  */
-export function remoteScripts(manifestUrl: string, manifest: RemoteManifest, shellShared: ReadonlySet<string>): string[] {
+export function remoteScripts(
+  manifestUrl: string,
+  manifest: RemoteManifest,
+  shellShared: ReadonlySet<string>,
+): string[] {
   if (!FIRST_STEP) return [];
   const base = baseOf(manifestUrl, manifest);
   const entry = manifest.metaData.remoteEntry;
@@ -78,7 +82,8 @@ export function preloadLinks(input: PreloadInput): string {
     tags.push(link(`href="${escapeHtml(input.manifestUrl)}" as="fetch" crossorigin`));
     if (input.manifest && !input.manifestUrl.endsWith('.js')) {
       // Script tags without a crossorigin attribute, as the runtime and webpack's chunk loading add them.
-      for (const script of remoteScripts(input.manifestUrl, input.manifest, input.shellShared)) tags.push(link(`href="${escapeHtml(script)}" as="script"`));
+      for (const script of remoteScripts(input.manifestUrl, input.manifest, input.shellShared))
+        tags.push(link(`href="${escapeHtml(script)}" as="script"`));
     }
   }
   return tags.join('');
@@ -100,9 +105,14 @@ export interface ManifestCache {
  * fetched behind it, so a redeployed remote's new files are preloaded within a TTL and no page waits for a remote.
  * A failure keeps what was known (or nothing) and is tried again after the TTL.
  */
-export function createManifestCache(options: { fetchJson?: (url: string) => Promise<unknown>; ttlMs?: number; waitMs?: number; now?: () => number } = {}): ManifestCache {
+export function createManifestCache(
+  options: { fetchJson?: (url: string) => Promise<unknown>; ttlMs?: number; waitMs?: number; now?: () => number } = {},
+): ManifestCache {
   const { fetchJson = defaultFetchJson, ttlMs = 10_000, waitMs = 300, now = Date.now } = options;
-  const known = new Map<string, { manifest: RemoteManifest | null; at: number | null; refreshing: Promise<RemoteManifest | null> | null }>();
+  const known = new Map<
+    string,
+    { manifest: RemoteManifest | null; at: number | null; refreshing: Promise<RemoteManifest | null> | null }
+  >();
   const refresh = (url: string): Promise<RemoteManifest | null> => {
     const entry = known.get(url) ?? { manifest: null, at: null, refreshing: null };
     known.set(url, entry);

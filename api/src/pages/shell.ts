@@ -4,7 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RuntimeConfig } from '@checkout/shared';
 import { escapeHtml } from './html';
-import { createManifestCache, defaultFetchJson, firstStepManifestUrl, manifestFetchUrl, preloadLinks, shellSharedOf, withPreloads, type ManifestCache } from './shell-preloads';
+import {
+  createManifestCache,
+  defaultFetchJson,
+  firstStepManifestUrl,
+  manifestFetchUrl,
+  preloadLinks,
+  shellSharedOf,
+  withPreloads,
+  type ManifestCache,
+} from './shell-preloads';
 
 /** Webpack names built assets name.<10 hex>.ext: safe to cache for a year. */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
@@ -62,18 +71,26 @@ export async function registerShell(app: FastifyInstance, shellDist: string, sou
     // The source maps stay in the build for an error tracker's upload, but are nobody's business on the public site.
     allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders: (res, filePath) => {
-      res.header('cache-control', HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        HASHED.test(filePath.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   const index = builtIndex(path.join(shellDist, 'index.html'));
   const origins = sources.manifestOrigins;
-  const manifests = sources.manifests ?? createManifestCache(origins ? { fetchJson: (url) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {});
+  const manifests =
+    sources.manifests ??
+    createManifestCache(origins ? { fetchJson: (url) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {});
   const page = async (_request: unknown, reply: FastifyReply) => {
     const built = index();
     const manifestUrl = firstStepManifestUrl(sources.remotes.current());
     const manifest = manifestUrl ? await manifests.get(manifestUrl) : null;
     const links = preloadLinks({ manifestUrl, manifest, shellShared: built.shared, apiBase: sources.runtime.apiBase });
-    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPreloads(built.html, links));
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(withPreloads(built.html, links));
   };
   app.get('/checkout', page);
   app.get('/checkout/', page);

@@ -79,7 +79,8 @@ export function registerSignIn(app: FastifyInstance, deps: AppDeps, assets: Page
   app.get<{ Querystring: { next?: unknown; email?: unknown } }>(SIGNIN_PATHS.page, async (request, reply) => {
     const next = safeNext(request.query.next, origin);
     // ?email= fills the address in (a transfer's accept page sends its recipient here); only a plausible one is used.
-    const email = typeof request.query.email === 'string' && PREFILL_EMAIL.test(request.query.email) ? request.query.email : '';
+    const email =
+      typeof request.query.email === 'string' && PREFILL_EMAIL.test(request.query.email) ? request.query.email : '';
     const user = await sessionUser(deps.db, request.session);
     const body = user ? signedInBody(user.email, next) : signInBody(next, captcha, email);
     return reply
@@ -91,7 +92,9 @@ export function registerSignIn(app: FastifyInstance, deps: AppDeps, assets: Page
     const input = request.body ?? {};
     const parsed = VerifySchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error.issues, input);
-    const { has_account } = await signInWithCode(signIn, { request, reply }, parsed.data.email, parsed.data.code, { checkout: false });
+    const { has_account } = await signInWithCode(signIn, { request, reply }, parsed.data.email, parsed.data.code, {
+      checkout: false,
+    });
     return reply.header('cache-control', 'no-store').send({ has_account, next: safeNext(parsed.data.next, origin) });
   });
   app.post(SIGNIN_PATHS.signOut, async (request, reply) => reply.send(await logoutOfSale(signIn, { request, reply })));

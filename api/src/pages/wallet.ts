@@ -54,7 +54,12 @@ ${signedIn ? '' : html`<p><a class="btn btn--primary" href="/signin/?next=${enco
 export function registerWallet(app: FastifyInstance, deps: AppDeps, assets: PageAssets): void {
   const css = readFileSync(path.join(__dirname, 'assets', 'wallet.css'), 'utf8');
   const cssUrl = `/assets/wallet.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-  app.get(cssUrl, SESSIONLESS, async (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(css));
+  app.get(cssUrl, SESSIONLESS, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(css),
+  );
   const withCss: PageAssets = { ...assets, styles: [...assets.styles, cssUrl] };
 
   app.get('/account/wallet', async (_request, reply) => reply.redirect(WALLET_PATH, 301));
@@ -70,8 +75,15 @@ export function registerWallet(app: FastifyInstance, deps: AppDeps, assets: Page
   app.get<{ Params: { file: string } }>(`${WALLET_PATH}qr/:file`, async (request, reply) => {
     const code = request.params.file.replace(/\.svg$/, '');
     const owner = await walletOwnerOf(deps.db, request.session);
-    const ticket = request.params.file.endsWith('.svg') && TICKET_CODE_PATTERN.test(code) ? await ownedTicket(deps.db, owner, code) : undefined;
-    if (!ticket) return reply.code(404).header('cache-control', 'no-store').send({ error: 'There is no such ticket in your wallet.' });
+    const ticket =
+      request.params.file.endsWith('.svg') && TICKET_CODE_PATTERN.test(code)
+        ? await ownedTicket(deps.db, owner, code)
+        : undefined;
+    if (!ticket)
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ error: 'There is no such ticket in your wallet.' });
     const svg = await QRCode.toString(ticket.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return reply.header('content-type', 'image/svg+xml').header('cache-control', 'private, no-store').send(svg);
   });

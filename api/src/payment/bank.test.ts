@@ -9,13 +9,20 @@ import { freshTickets, key, payPaths, reservedBuyer, runPaymentJobs } from './te
 const SETTLE_MS = 4000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { payment: { stripe: null, bankSettleMs: SETTLE_MS, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } } });
+  t = await createTestApp({
+    config: {
+      payment: { stripe: null, bankSettleMs: SETTLE_MS, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 },
+    },
+  });
 }, 60_000);
 afterAll(() => t.close());
 
 /** Starts a bank payment and answers the portal's payment id. */
 async function toBank(visitor: Visitor): Promise<string> {
-  expect((await visitor.post(payPaths.createBank)).json()).toMatchObject({ success: true, payment_id: expect.stringMatching(/^bp_/) });
+  expect((await visitor.post(payPaths.createBank)).json()).toMatchObject({
+    success: true,
+    payment_id: expect.stringMatching(/^bp_/),
+  });
   const response = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
   expect(response.statusCode).toBe(200);
   const { auth_url } = response.json<{ auth_url: string }>();
@@ -51,7 +58,12 @@ describe('open-banking sandbox', () => {
     expect(await status(visitor)).toMatchObject({ status: 'pending', payment_completed: false });
     t.clock.advance(SETTLE_MS);
     const done = await status(visitor);
-    expect(done).toMatchObject({ status: 'executed', payment_completed: true, total: 20, truelayer_status_error: null });
+    expect(done).toMatchObject({
+      status: 'executed',
+      payment_completed: true,
+      total: 20,
+      truelayer_status_error: null,
+    });
     expect(done.reference).toBe((await saleOf(t, visitor)).reference);
     expect(await status(visitor)).toMatchObject({ status: 'executed', payment_completed: true });
     expect(await saleOf(t, visitor)).toMatchObject({ status: 'paid', state: 'deliver_tickets' });
@@ -63,7 +75,11 @@ describe('open-banking sandbox', () => {
     const visitor = await reservedBuyer(t, type, 1);
     await portal(await toBank(visitor), 'cancel');
     expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(0);
-    expect(await status(visitor)).toMatchObject({ status: 'failed', payment_completed: false, truelayer_status_error: paymentMessages.bankCancelled });
+    expect(await status(visitor)).toMatchObject({
+      status: 'failed',
+      payment_completed: false,
+      truelayer_status_error: paymentMessages.bankCancelled,
+    });
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 1 });
   });
 
@@ -72,7 +88,10 @@ describe('open-banking sandbox', () => {
     const visitor = await reservedBuyer(t, type, 1);
     await portal(await toBank(visitor), 'fail');
     expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(1);
-    expect(await status(visitor)).toMatchObject({ status: 'failed', truelayer_status_error: paymentMessages.bankFailed });
+    expect(await status(visitor)).toMatchObject({
+      status: 'failed',
+      truelayer_status_error: paymentMessages.bankFailed,
+    });
     expect((await visitor.post(payPaths.paymentError)).body).toBe(paymentMessages.bankFailed);
     expect((await saleOf(t, visitor)).status).toBe('reserved');
   });
@@ -111,14 +130,29 @@ describe('open-banking sandbox', () => {
     // Someone else buys the last tickets meanwhile.
     await reservedBuyer(t, type, 2);
     const answer = await status(visitor);
-    expect(answer).toMatchObject({ status: 'failed', payment_completed: false, checkout_expires_in: 0, truelayer_status_error: paymentMessages.refundedAfterExpiry });
-    const sale = await t.db.selectFrom('sales').selectAll().where('reference', '=', answer.reference).executeTakeFirstOrThrow();
+    expect(answer).toMatchObject({
+      status: 'failed',
+      payment_completed: false,
+      checkout_expires_in: 0,
+      truelayer_status_error: paymentMessages.refundedAfterExpiry,
+    });
+    const sale = await t.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('reference', '=', answer.reference)
+      .executeTakeFirstOrThrow();
     expect(sale).toMatchObject({ status: 'refunded', refund_reason: paymentMessages.refundedAfterExpiry });
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 2 });
-    expect(await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst()).toEqual({ status: 'refund_pending' });
+    expect(
+      await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst(),
+    ).toEqual({ status: 'refund_pending' });
     await runPaymentJobs(t);
-    expect(await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst()).toEqual({ status: 'refunded' });
-    expect(await t.db.selectFrom('sandbox_bank_payments').select('refunded').where('id', '=', paymentId).executeTakeFirst()).toEqual({ refunded: true });
+    expect(
+      await t.db.selectFrom('payments').select('status').where('sale_id', '=', sale.id).executeTakeFirst(),
+    ).toEqual({ status: 'refunded' });
+    expect(
+      await t.db.selectFrom('sandbox_bank_payments').select('refunded').where('id', '=', paymentId).executeTakeFirst(),
+    ).toEqual({ refunded: true });
     // Asking again answers the same.
     const again = await status(visitor);
     expect(again.truelayer_status_error).toBe(paymentMessages.refundedAfterExpiry);
@@ -129,14 +163,26 @@ describe('open-banking sandbox', () => {
   test('a bank transfer in euro: the seeded Canal Concert (a square-type EUR organiser) is paid by bank, € for €', async () => {
     const visitor = await reservedBuyer(t, SEED.ticket.canalSeat, 2);
     const paymentId = await toBank(visitor);
-    expect(await t.db.selectFrom('sandbox_bank_payments').select(['amount_minor', 'currency']).where('id', '=', paymentId).executeTakeFirst()).toEqual({ amount_minor: 5300, currency: 'EUR' });
+    expect(
+      await t.db
+        .selectFrom('sandbox_bank_payments')
+        .select(['amount_minor', 'currency'])
+        .where('id', '=', paymentId)
+        .executeTakeFirst(),
+    ).toEqual({ amount_minor: 5300, currency: 'EUR' });
     expect((await visitor.get(`${payPaths.bankPortal}?payment_id=${paymentId}`)).body).toContain('€53.00');
     await portal(paymentId, 'approve');
     t.clock.advance(SETTLE_MS);
     expect(await status(visitor)).toMatchObject({ status: 'executed', payment_completed: true, total: 53 });
     const sale = await saleOf(t, visitor);
     expect(sale).toMatchObject({ status: 'paid', currency: 'EUR' });
-    expect(await t.db.selectFrom('ledger_entries').select(['amount_minor', 'currency']).where('sale_id', '=', sale.id).execute()).toEqual([{ amount_minor: 5300, currency: 'EUR' }]);
+    expect(
+      await t.db
+        .selectFrom('ledger_entries')
+        .select(['amount_minor', 'currency'])
+        .where('sale_id', '=', sale.id)
+        .execute(),
+    ).toEqual([{ amount_minor: 5300, currency: 'EUR' }]);
   });
 
   test('a stripe-type organiser has no bank option', async () => {
@@ -150,9 +196,13 @@ describe('open-banking sandbox', () => {
     const type = await freshTickets(t, 5, { kind: 'square' });
     const visitor = await reservedBuyer(t, type, 1);
     const k = key();
-    const answers = await Promise.all([1, 2].map(() => visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: k })));
+    const answers = await Promise.all(
+      [1, 2].map(() => visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: k })),
+    );
     expect(answers[0]?.json().auth_url).toBe(answers[1]?.json().auth_url);
     const sale = await saleOf(t, visitor);
-    expect(await t.db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).execute(),
+    ).toHaveLength(1);
   });
 });

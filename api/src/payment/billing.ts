@@ -1,4 +1,10 @@
-import { type AddressRecord, type BillingAddress, billingCountry, billingPostcodeError, messages } from '@checkout/shared';
+import {
+  type AddressRecord,
+  type BillingAddress,
+  billingCountry,
+  billingPostcodeError,
+  messages,
+} from '@checkout/shared';
 import { COUNTRY_ROWS } from '../address/countries';
 import type { DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -17,7 +23,8 @@ export function usableBillingAddress(address: BillingAddress): boolean {
 }
 
 export function assertUsableBillingAddress(address: BillingAddress): void {
-  if (!usableBillingAddress(address)) throw new HttpError(400, messages.addressNotFound, { address: messages.addressNotFound });
+  if (!usableBillingAddress(address))
+    throw new HttpError(400, messages.addressNotFound, { address: messages.addressNotFound });
 }
 
 /** Stores the sale's billing address (one per sale, replaced) and answers the address record of spec 7. */

@@ -36,14 +36,25 @@ export async function cancelOpenPayments(tx: Tx, saleId: number, now: Date): Pro
     .returning(['provider', 'provider_payment_id'])
     .execute();
   for (const row of ended) {
-    if (row.provider_payment_id) await cancelAtProvider(tx, { saleId, provider: row.provider, providerPaymentId: row.provider_payment_id }, now);
+    if (row.provider_payment_id)
+      await cancelAtProvider(tx, { saleId, provider: row.provider, providerPaymentId: row.provider_payment_id }, now);
   }
 }
 
 export async function cancelAtProvider(tx: Tx, payload: CancelJobPayload, now: Date): Promise<void> {
-  if (payload.provider === 'stripe') await cancelSandboxIntent(tx, payload.providerPaymentId, messages.paymentCancelledBasketChanged, now);
+  if (payload.provider === 'stripe')
+    await cancelSandboxIntent(tx, payload.providerPaymentId, messages.paymentCancelledBasketChanged, now);
   else if (payload.provider === 'truelayer') await cancelSandboxBankPayment(tx, payload.providerPaymentId, now);
   else return; // square and free payments are taken in the request that creates them: nothing stays open to cancel
-  await enqueueJob(tx, { kind: CANCEL_JOB, payload, runAt: now, dedupeKey: `cancel:${payload.provider}:${payload.providerPaymentId}`, maxAttempts: 20 }, now);
+  await enqueueJob(
+    tx,
+    {
+      kind: CANCEL_JOB,
+      payload,
+      runAt: now,
+      dedupeKey: `cancel:${payload.provider}:${payload.providerPaymentId}`,
+      maxAttempts: 20,
+    },
+    now,
+  );
 }
-

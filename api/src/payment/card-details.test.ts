@@ -18,7 +18,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const cardOfSale = async (saleId: number) =>
-  t.db.selectFrom('sale_provider_payments').select(['provider', 'card_brand', 'card_last4', 'status']).where('sale_id', '=', saleId).where('provider_payment_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  t.db
+    .selectFrom('sale_provider_payments')
+    .select(['provider', 'card_brand', 'card_last4', 'status'])
+    .where('sale_id', '=', saleId)
+    .where('provider_payment_id', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 
 let buyers = 0;
 async function buyer(): Promise<{ visitor: Visitor; saleId: number; clientSecret: string }> {
@@ -51,23 +57,44 @@ describe('the card sandbox records the card that paid', () => {
     const { visitor, saleId, clientSecret } = await buyer();
     expect((await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.decline))).statusCode).toBe(402);
     expect(await cardOfSale(saleId)).toMatchObject({ card_brand: null, card_last4: null });
-    expect((await visitor.post(payPaths.confirm, cardForm(clientSecret, '5555 5555 5555 4444'))).json()).toEqual({ status: 'succeeded' });
-    expect(await cardOfSale(saleId)).toEqual({ provider: 'stripe', card_brand: 'mastercard', card_last4: '4444', status: 'settled' });
+    expect((await visitor.post(payPaths.confirm, cardForm(clientSecret, '5555 5555 5555 4444'))).json()).toEqual({
+      status: 'succeeded',
+    });
+    expect(await cardOfSale(saleId)).toEqual({
+      provider: 'stripe',
+      card_brand: 'mastercard',
+      card_last4: '4444',
+      status: 'settled',
+    });
   });
 
   test('3-D Secure: the card is recorded when it is confirmed, and the settled payment keeps it', async () => {
     const { visitor, saleId, clientSecret } = await buyer();
-    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.threeDs))).json<{ redirect_url: string }>();
+    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.threeDs))).json<{
+      redirect_url: string;
+    }>();
     expect(await cardOfSale(saleId)).toMatchObject({ card_brand: 'visa', card_last4: '3184', status: 'open' });
     const pi = new URL(redirect_url, 'http://x').searchParams.get('pi') ?? '';
-    await t.app.inject({ method: 'POST', url: payPaths.threeDs, payload: `pi=${pi}&outcome=complete`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await t.app.inject({
+      method: 'POST',
+      url: payPaths.threeDs,
+      payload: `pi=${pi}&outcome=complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await visitor.get(`${payPaths.stripeReturn}?payment_intent=${pi}&redirect_status=succeeded`);
-    expect(await cardOfSale(saleId)).toEqual({ provider: 'stripe', card_brand: 'visa', card_last4: '3184', status: 'settled' });
+    expect(await cardOfSale(saleId)).toEqual({
+      provider: 'stripe',
+      card_brand: 'visa',
+      card_last4: '3184',
+      status: 'settled',
+    });
   });
 
   test('confirming a settled payment again with another card charges nothing and changes nothing', async () => {
     const { visitor, saleId, clientSecret } = await buyer();
-    expect((await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.success))).json()).toEqual({ status: 'succeeded' });
+    expect((await visitor.post(payPaths.confirm, cardForm(clientSecret, CARDS.success))).json()).toEqual({
+      status: 'succeeded',
+    });
     await visitor.post(payPaths.confirm, cardForm(clientSecret, '5555 5555 5555 4444'));
     expect(await cardOfSale(saleId)).toMatchObject({ card_brand: 'visa', card_last4: '4242' });
   });
@@ -87,15 +114,38 @@ describe('a card only the provider knows', () => {
     await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
   });
   afterAll(() => new Promise<void>((resolve) => stripe.close(() => resolve())));
-  const keys = () => ({ secretKey: 'sk_test_cards', publishableKey: 'pk_test_cards', host: '127.0.0.1', port: (stripe.address() as AddressInfo).port, protocol: 'http' as const });
+  const keys = () => ({
+    secretKey: 'sk_test_cards',
+    publishableKey: 'pk_test_cards',
+    host: '127.0.0.1',
+    port: (stripe.address() as AddressInfo).port,
+    protocol: 'http' as const,
+  });
 
   test("Stripe is asked for the PaymentIntent's payment method once; the answer is recorded on the payment", async () => {
     const { saleId } = await buyer();
     // Paid at Stripe (Stripe.js confirms in the page): the api never sees the card.
     const row = await cardOfSale(saleId);
     expect(row.card_last4).toBeNull();
-    const intentId = (await t.db.selectFrom('sale_provider_payments').select('provider_payment_id').where('sale_id', '=', saleId).executeTakeFirstOrThrow()).provider_payment_id ?? '';
-    answer = (id) => ({ status: 200, body: { id, object: 'payment_intent', amount: 1000, currency: 'gbp', status: 'succeeded', payment_method: { id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'amex', last4: '0005' } } } });
+    const intentId =
+      (
+        await t.db
+          .selectFrom('sale_provider_payments')
+          .select('provider_payment_id')
+          .where('sale_id', '=', saleId)
+          .executeTakeFirstOrThrow()
+      ).provider_payment_id ?? '';
+    answer = (id) => ({
+      status: 200,
+      body: {
+        id,
+        object: 'payment_intent',
+        amount: 1000,
+        currency: 'gbp',
+        status: 'succeeded',
+        payment_method: { id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'amex', last4: '0005' } },
+      },
+    });
     const payment = { ...t.deps.config.payment, stripe: keys() };
     expect(await paymentCardOf({ db: t.db, payment }, 'stripe', intentId)).toEqual({ brand: 'amex', last4: '0005' });
     expect(asked).toHaveLength(1);
@@ -108,11 +158,21 @@ describe('a card only the provider knows', () => {
 
   test('Stripe failing or not saying gives a receipt without a card, not an error', async () => {
     const { saleId } = await buyer();
-    const intentId = (await t.db.selectFrom('sale_provider_payments').select('provider_payment_id').where('sale_id', '=', saleId).executeTakeFirstOrThrow()).provider_payment_id ?? '';
+    const intentId =
+      (
+        await t.db
+          .selectFrom('sale_provider_payments')
+          .select('provider_payment_id')
+          .where('sale_id', '=', saleId)
+          .executeTakeFirstOrThrow()
+      ).provider_payment_id ?? '';
     const payment = { ...t.deps.config.payment, stripe: keys() };
     answer = () => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } });
     expect(await paymentCardOf({ db: t.db, payment }, 'stripe', intentId)).toBeNull();
-    answer = (id) => ({ status: 200, body: { id, object: 'payment_intent', status: 'succeeded', payment_method: null } });
+    answer = (id) => ({
+      status: 200,
+      body: { id, object: 'payment_intent', status: 'succeeded', payment_method: null },
+    });
     expect(await paymentCardOf({ db: t.db, payment }, 'stripe', intentId)).toBeNull();
     expect(await cardOfSale(saleId)).toMatchObject({ card_brand: null, card_last4: null });
   });

@@ -35,7 +35,9 @@ export function describeCard(card: PaymentCard): string {
 }
 
 const usable = (card: { brand?: string | null; last4?: string | null } | null | undefined): PaymentCard | null =>
-  card?.last4 && /^\d{4}$/.test(card.last4) ? { brand: card.brand?.trim().toLowerCase() || null, last4: card.last4 } : null;
+  card?.last4 && /^\d{4}$/.test(card.last4)
+    ? { brand: card.brand?.trim().toLowerCase() || null, last4: card.last4 }
+    : null;
 
 /** What a typed card number tells a receipt (the number itself is never kept). */
 export function cardOfNumber(number: string): PaymentCard | null {
@@ -46,7 +48,10 @@ export function cardOfNumber(number: string): PaymentCard | null {
 }
 
 function storeCard(db: DbOrTx, providerPaymentId: string, card: PaymentCard) {
-  return db.updateTable('sale_provider_payments').set({ card_brand: card.brand, card_last4: card.last4 }).where('provider_payment_id', '=', providerPaymentId);
+  return db
+    .updateTable('sale_provider_payments')
+    .set({ card_brand: card.brand, card_last4: card.last4 })
+    .where('provider_payment_id', '=', providerPaymentId);
 }
 
 /**
@@ -54,7 +59,11 @@ function storeCard(db: DbOrTx, providerPaymentId: string, card: PaymentCard) {
  * 3-D Secure, the next card is the one that pays); once the payment has settled, confirming it again with another
  * card changes nothing, as it charges nothing.
  */
-export async function recordPaymentCard(db: DbOrTx, providerPaymentId: string, card: PaymentCard | null): Promise<void> {
+export async function recordPaymentCard(
+  db: DbOrTx,
+  providerPaymentId: string,
+  card: PaymentCard | null,
+): Promise<void> {
   const clean = usable(card);
   if (!clean) return;
   await storeCard(db, providerPaymentId, clean).where('status', 'in', ['creating', 'open']).execute();
@@ -62,15 +71,27 @@ export async function recordPaymentCard(db: DbOrTx, providerPaymentId: string, c
 
 /** A square-type sandbox token's card: its last four digits (the sandbox keeps no brand). */
 export async function squareSandboxCard(db: DbOrTx, token: string): Promise<PaymentCard | null> {
-  const row = await db.selectFrom('sandbox_square_tokens').select('last4').where('token', '=', token).executeTakeFirst();
+  const row = await db
+    .selectFrom('sandbox_square_tokens')
+    .select('last4')
+    .where('token', '=', token)
+    .executeTakeFirst();
   return usable(row ? { brand: null, last4: row.last4 } : null);
 }
 
 /** A card saved on the sandbox or on an account (the demo user's seeded cards exist only there). */
 async function savedCard(db: Db, paymentMethodId: string): Promise<PaymentCard | null> {
-  const sandbox = await db.selectFrom('sandbox_payment_methods').select(['brand', 'last4']).where('id', '=', paymentMethodId).executeTakeFirst();
+  const sandbox = await db
+    .selectFrom('sandbox_payment_methods')
+    .select(['brand', 'last4'])
+    .where('id', '=', paymentMethodId)
+    .executeTakeFirst();
   if (sandbox) return usable(sandbox);
-  const saved = await db.selectFrom('user_payment_methods').select(['card_type', 'last4']).where('provider_ref', '=', paymentMethodId).executeTakeFirst();
+  const saved = await db
+    .selectFrom('user_payment_methods')
+    .select(['card_type', 'last4'])
+    .where('provider_ref', '=', paymentMethodId)
+    .executeTakeFirst();
   return usable(saved ? { brand: saved.card_type === 'other' ? null : saved.card_type, last4: saved.last4 } : null);
 }
 
@@ -104,9 +125,17 @@ export interface CardLookupDeps {
  * The card a settled payment was taken from: as recorded, or found where the provider keeps it (and recorded for
  * next time). Null for payments made without a card (bank, free claim) or whose card cannot be known.
  */
-export async function paymentCardOf(deps: CardLookupDeps, provider: string, providerPaymentId: string): Promise<PaymentCard | null> {
+export async function paymentCardOf(
+  deps: CardLookupDeps,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentCard | null> {
   const { db } = deps;
-  const row = await db.selectFrom('sale_provider_payments').select(['card_brand', 'card_last4']).where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sale_provider_payments')
+    .select(['card_brand', 'card_last4'])
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
   const recorded = usable(row ? { brand: row.card_brand, last4: row.card_last4 } : null);
   if (recorded || provider !== 'stripe') return recorded;
   let found: PaymentCard | null = null;
@@ -114,7 +143,11 @@ export async function paymentCardOf(deps: CardLookupDeps, provider: string, prov
     found = await stripeCard(deps.payment.stripe, providerPaymentId);
   } else {
     // The card sandbox: an off-session charge (a payment plan) names the saved card it used.
-    const intent = await db.selectFrom('sandbox_payment_intents').select('payment_method_id').where('id', '=', providerPaymentId).executeTakeFirst();
+    const intent = await db
+      .selectFrom('sandbox_payment_intents')
+      .select('payment_method_id')
+      .where('id', '=', providerPaymentId)
+      .executeTakeFirst();
     if (intent?.payment_method_id) found = await savedCard(db, intent.payment_method_id);
   }
   if (found) await storeCard(db, providerPaymentId, found).execute();

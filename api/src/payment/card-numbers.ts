@@ -43,23 +43,28 @@ export interface CardFields {
   cvc: string;
 }
 
-export type CardCheck = { ok: true; digits: string; outcome: CardOutcome } | { ok: false; code: string; message: string; field: string };
+export type CardCheck =
+  { ok: true; digits: string; outcome: CardOutcome } | { ok: false; code: string; message: string; field: string };
 
 /** What the card form's details say before any charge: a wrong number, an expired card or a bad CVC stop it. */
 export function checkCard(card: CardFields, now: Date): CardCheck {
   const digits = digitsOf(card.number);
-  if (!luhnValid(digits)) return { ok: false, code: 'incorrect_number', message: paymentMessages.incorrectNumber, field: 'number' };
+  if (!luhnValid(digits))
+    return { ok: false, code: 'incorrect_number', message: paymentMessages.incorrectNumber, field: 'number' };
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
   const endOfMonth = Date.UTC(year, card.exp_month, 1);
-  if (endOfMonth <= now.getTime()) return { ok: false, code: 'expired_card', message: paymentMessages.expiredCard, field: 'exp_month' };
+  if (endOfMonth <= now.getTime())
+    return { ok: false, code: 'expired_card', message: paymentMessages.expiredCard, field: 'exp_month' };
   const cvcLength = brandOf(digits) === 'amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) return { ok: false, code: 'incorrect_cvc', message: paymentMessages.incorrectCvc, field: 'cvc' };
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim()))
+    return { ok: false, code: 'incorrect_cvc', message: paymentMessages.incorrectCvc, field: 'cvc' };
   return { ok: true, digits, outcome: TEST_NUMBERS[digits] ?? 'succeed' };
 }
 
 /** The decline an outcome gives when charged (null: it is charged). */
 export function declineOf(outcome: CardOutcome): { code: string; message: string } | null {
   if (outcome === 'decline') return { code: 'card_declined', message: paymentMessages.cardDeclined };
-  if (outcome === 'insufficient_funds') return { code: 'insufficient_funds', message: paymentMessages.insufficientFunds };
+  if (outcome === 'insufficient_funds')
+    return { code: 'insufficient_funds', message: paymentMessages.insufficientFunds };
   return null;
 }

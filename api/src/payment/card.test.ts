@@ -24,7 +24,11 @@ describe('card sandbox (stripe-type)', () => {
     const { public_key, client_secret } = await token(visitor);
     expect(public_key).toBe('pk_sandbox');
     expect(client_secret).toMatch(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
-    const intent = await t.db.selectFrom('sandbox_payment_intents').selectAll().where('client_secret', '=', client_secret).executeTakeFirstOrThrow();
+    const intent = await t.db
+      .selectFrom('sandbox_payment_intents')
+      .selectAll()
+      .where('client_secret', '=', client_secret)
+      .executeTakeFirstOrThrow();
     expect(intent).toMatchObject({ amount_minor: 2000, currency: 'gbp', status: 'requires_payment_method' });
   });
 
@@ -39,7 +43,9 @@ describe('card sandbox (stripe-type)', () => {
     expect(sale).toMatchObject({ status: 'paid', state: 'deliver_tickets' });
     expect(await stockOf(t, type)).toMatchObject({ sold: 3, held: 0, activeHolds: 0 });
     // Confirming again (a double click) charges nothing more and sells nothing twice.
-    expect((await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.success))).json()).toEqual({ status: 'succeeded' });
+    expect((await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.success))).json()).toEqual({
+      status: 'succeeded',
+    });
     expect(await stockOf(t, type)).toMatchObject({ sold: 3, held: 0 });
     const payments = await t.db.selectFrom('payments').selectAll().where('sale_id', '=', sale.id).execute();
     expect(payments).toHaveLength(1);
@@ -51,20 +57,25 @@ describe('card sandbox (stripe-type)', () => {
   test.each([
     ['declined', CARDS.decline, 'card_declined', paymentMessages.cardDeclined],
     ['insufficient funds', CARDS.insufficient, 'insufficient_funds', paymentMessages.insufficientFunds],
-  ])('%s: a 402 with the card error, stored for get_payment_error; nothing sold', async (_name, number, code, message) => {
-    const type = await freshTickets(t, 10);
-    const visitor = await reservedBuyer(t, type, 1);
-    const { client_secret } = await token(visitor);
-    const response = await visitor.post(payPaths.confirm, cardForm(client_secret, number));
-    expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ error: { code, message } });
-    expect((await saleOf(t, visitor)).status).toBe('reserved');
-    expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 1 });
-    expect((await visitor.post(payPaths.paymentError)).body).toBe(message);
-    // Another card on the same intent then succeeds.
-    expect((await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.success))).json()).toEqual({ status: 'succeeded' });
-    expect((await saleOf(t, visitor)).status).toBe('paid');
-  });
+  ])(
+    '%s: a 402 with the card error, stored for get_payment_error; nothing sold',
+    async (_name, number, code, message) => {
+      const type = await freshTickets(t, 10);
+      const visitor = await reservedBuyer(t, type, 1);
+      const { client_secret } = await token(visitor);
+      const response = await visitor.post(payPaths.confirm, cardForm(client_secret, number));
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toEqual({ error: { code, message } });
+      expect((await saleOf(t, visitor)).status).toBe('reserved');
+      expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 1 });
+      expect((await visitor.post(payPaths.paymentError)).body).toBe(message);
+      // Another card on the same intent then succeeds.
+      expect((await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.success))).json()).toEqual({
+        status: 'succeeded',
+      });
+      expect((await saleOf(t, visitor)).status).toBe('paid');
+    },
+  );
 
   test('a wrong number, an expired card and a bad CVC are refused before any charge', async () => {
     const type = await freshTickets(t, 10);
@@ -95,7 +106,12 @@ describe('card sandbox (stripe-type)', () => {
     expect(page.body).toContain('£20.00');
     const pi = new URL(redirect_url, 'http://x').searchParams.get('pi') ?? '';
     // A plain HTML form: no XSRF header (the provider's own site).
-    const answered = await t.app.inject({ method: 'POST', url: payPaths.threeDs, payload: `pi=${pi}&outcome=complete`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: payPaths.threeDs,
+      payload: `pi=${pi}&outcome=complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answered.statusCode).toBe(303);
     expect(answered.headers.location).toBe(`/do/checkout/stripe_auth/?payment_intent=${pi}&redirect_status=succeeded`);
     expect((await saleOf(t, visitor)).status).toBe('reserved');
@@ -110,9 +126,16 @@ describe('card sandbox (stripe-type)', () => {
     const type = await freshTickets(t, 10);
     const visitor = await reservedBuyer(t, type, 1);
     const { client_secret } = await token(visitor);
-    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.threeDs))).json<{ redirect_url: string }>();
+    const { redirect_url } = (await visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.threeDs))).json<{
+      redirect_url: string;
+    }>();
     const pi = new URL(redirect_url, 'http://x').searchParams.get('pi') ?? '';
-    const answered = await t.app.inject({ method: 'POST', url: payPaths.threeDs, payload: `pi=${pi}&outcome=fail`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: payPaths.threeDs,
+      payload: `pi=${pi}&outcome=fail`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answered.headers.location).toContain('redirect_status=failed');
     // Even a forged 'succeeded' in the query is checked with the provider.
     const back = await visitor.get(`${payPaths.stripeReturn}?payment_intent=${pi}&redirect_status=succeeded`);
@@ -139,7 +162,11 @@ describe('idempotency', () => {
     const answers = await Promise.all([1, 2, 3].map(() => visitor.post(payPaths.getToken, { idempotency_key: k })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => a.json().client_secret)).size).toBe(1);
-    const intents = await t.db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).execute();
+    const intents = await t.db
+      .selectFrom('sale_provider_payments')
+      .selectAll()
+      .where('sale_id', '=', sale.id)
+      .execute();
     expect(intents).toHaveLength(1);
   });
 
@@ -147,7 +174,9 @@ describe('idempotency', () => {
     const type = await freshTickets(t, 10);
     const visitor = await reservedBuyer(t, type, 2);
     const { client_secret } = await token(visitor);
-    const answers = await Promise.all([1, 2].map(() => visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.success))));
+    const answers = await Promise.all(
+      [1, 2].map(() => visitor.post(payPaths.confirm, cardForm(client_secret, CARDS.success))),
+    );
     expect(answers.map((a) => a.json())).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
     const sale = await saleOf(t, visitor);
     expect(await t.db.selectFrom('payments').selectAll().where('sale_id', '=', sale.id).execute()).toHaveLength(1);
@@ -167,7 +196,9 @@ describe('idempotency', () => {
     const response = await visitor.post(payPaths.getToken, { idempotency_key: k });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(paymentMessages.keyReused);
-    expect(await t.db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).execute()).toEqual(before);
+    expect(
+      await t.db.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).execute(),
+    ).toEqual(before);
   });
 });
 
@@ -176,11 +207,15 @@ describe('claim_free_tickets', () => {
     const type = await freshTickets(t, 10, { price_minor: 0 });
     const visitor = await reservedBuyer(t, type, 2);
     const k = key();
-    const answers = await Promise.all([1, 2].map(() => visitor.post(payPaths.claimFree, { email: 'free@example.com', idempotency_key: k })));
+    const answers = await Promise.all(
+      [1, 2].map(() => visitor.post(payPaths.claimFree, { email: 'free@example.com', idempotency_key: k })),
+    );
     expect(answers.map((a) => a.json())).toEqual([{ success: true }, { success: true }]);
     const sale = await saleOf(t, visitor);
     expect(sale).toMatchObject({ status: 'paid', email: 'free@example.com' });
-    expect(await t.db.selectFrom('payments').select(['provider', 'amount_minor']).where('sale_id', '=', sale.id).execute()).toEqual([{ provider: 'free', amount_minor: 0 }]);
+    expect(
+      await t.db.selectFrom('payments').select(['provider', 'amount_minor']).where('sale_id', '=', sale.id).execute(),
+    ).toEqual([{ provider: 'free', amount_minor: 0 }]);
     expect(await stockOf(t, type)).toMatchObject({ sold: 2, held: 0 });
   });
 
@@ -198,10 +233,28 @@ describe('claim_free_tickets', () => {
 describe('sandbox payment methods (instalments)', () => {
   test('a valid card becomes a pm_ with its brand and last four; a wrong number is a 402', async () => {
     const visitor = await t.visitor();
-    const ok = await visitor.post(payPaths.paymentMethods, { number: CARDS.success, exp_month: '1', exp_year: '2035', cvc: '123', name: 'Ada Lovelace' });
+    const ok = await visitor.post(payPaths.paymentMethods, {
+      number: CARDS.success,
+      exp_month: '1',
+      exp_year: '2035',
+      cvc: '123',
+      name: 'Ada Lovelace',
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ id: expect.stringMatching(/^pm_/), brand: 'visa', last4: '4242', month: 1, year: 2035, funding: 'credit' });
-    const bad = await visitor.post(payPaths.paymentMethods, { number: '4242 4242 4242 4241', exp_month: '1', exp_year: '2035', cvc: '123' });
+    expect(ok.json()).toMatchObject({
+      id: expect.stringMatching(/^pm_/),
+      brand: 'visa',
+      last4: '4242',
+      month: 1,
+      year: 2035,
+      funding: 'credit',
+    });
+    const bad = await visitor.post(payPaths.paymentMethods, {
+      number: '4242 4242 4242 4241',
+      exp_month: '1',
+      exp_year: '2035',
+      cvc: '123',
+    });
     expect(bad.statusCode).toBe(402);
   });
 });

@@ -40,7 +40,8 @@ function baseUrl(env: Env, name: string): string | undefined {
   const raw = text(env, name);
   if (!raw) return undefined;
   const url = new URL(raw);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, got '${raw}'`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL, got '${raw}'`);
   return raw.replace(/\/+$/, '');
 }
 
@@ -53,7 +54,10 @@ function requireAll(env: Env, provider: string, names: readonly string[]): Recor
   const values = Object.fromEntries(names.map((name) => [name, text(env, name)]));
   const missing = names.filter((name) => values[name] === undefined);
   if (missing.length === names.length) return null;
-  if (missing.length > 0) throw new Error(`${provider}: ${missing.join(', ')} must be set with ${names.filter((name) => !missing.includes(name)).join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(
+      `${provider}: ${missing.join(', ')} must be set with ${names.filter((name) => !missing.includes(name)).join(', ')}`,
+    );
   return values as Record<string, string>;
 }
 
@@ -64,7 +68,9 @@ export function loadSquareConfig(env: Env): SquareKeys | null {
   const applicationId = values.SQUARE_APPLICATION_ID ?? '';
   // Square's sandbox application ids start with 'sandbox-': with production they would fail only at the first payment.
   if (applicationId.startsWith('sandbox-') !== (environment === 'sandbox')) {
-    throw new Error(`SQUARE_APPLICATION_ID '${applicationId}' is not a ${environment} application id (SQUARE_ENVIRONMENT=${environment})`);
+    throw new Error(
+      `SQUARE_APPLICATION_ID '${applicationId}' is not a ${environment} application id (SQUARE_ENVIRONMENT=${environment})`,
+    );
   }
   const apiBase = baseUrl(env, 'SQUARE_API_BASE');
   return {
@@ -80,11 +86,19 @@ export function loadSquareConfig(env: Env): SquareKeys | null {
 const pem = (value: string) => (value.includes('\\n') ? value.replace(/\\n/g, '\n') : value);
 
 export function loadTrueLayerConfig(env: Env, publicUrl: string): TrueLayerKeys | null {
-  const values = requireAll(env, 'TrueLayer', ['TRUELAYER_CLIENT_ID', 'TRUELAYER_CLIENT_SECRET', 'TRUELAYER_SIGNING_KEY_ID', 'TRUELAYER_SIGNING_PRIVATE_KEY']);
+  const values = requireAll(env, 'TrueLayer', [
+    'TRUELAYER_CLIENT_ID',
+    'TRUELAYER_CLIENT_SECRET',
+    'TRUELAYER_SIGNING_KEY_ID',
+    'TRUELAYER_SIGNING_PRIVATE_KEY',
+  ]);
   if (!values) return null;
   const gbp = text(env, 'TRUELAYER_MERCHANT_ACCOUNT_ID_GBP');
   const eur = text(env, 'TRUELAYER_MERCHANT_ACCOUNT_ID_EUR');
-  if (!gbp && !eur) throw new Error('TrueLayer: TRUELAYER_MERCHANT_ACCOUNT_ID_GBP or TRUELAYER_MERCHANT_ACCOUNT_ID_EUR must be set (the merchant accounts payments are made into)');
+  if (!gbp && !eur)
+    throw new Error(
+      'TrueLayer: TRUELAYER_MERCHANT_ACCOUNT_ID_GBP or TRUELAYER_MERCHANT_ACCOUNT_ID_EUR must be set (the merchant accounts payments are made into)',
+    );
   const authBase = baseUrl(env, 'TRUELAYER_AUTH_URL');
   const apiBase = baseUrl(env, 'TRUELAYER_API_URL');
   const hppBase = baseUrl(env, 'TRUELAYER_HPP_URL');
@@ -108,7 +122,10 @@ export function loadTrueLayerConfig(env: Env, publicUrl: string): TrueLayerKeys 
 }
 
 /** `publicUrl`: the buyers' origin (PUBLIC_URL), where TrueLayer sends the buyer back; from PORT when absent. */
-export function loadPaymentConfig(env: Env, publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${text(env, 'PORT') ?? '8080'}`).replace(/\/+$/, '')): PaymentConfig {
+export function loadPaymentConfig(
+  env: Env,
+  publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${text(env, 'PORT') ?? '8080'}`).replace(/\/+$/, ''),
+): PaymentConfig {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
   const apiBase = env.STRIPE_API_BASE?.trim();
@@ -117,7 +134,12 @@ export function loadPaymentConfig(env: Env, publicUrl = (text(env, 'PUBLIC_URL')
     stripe = { secretKey, publishableKey };
     if (apiBase) {
       const url = new URL(apiBase);
-      stripe = { ...stripe, host: url.hostname, port: Number(url.port || (url.protocol === 'http:' ? 80 : 443)), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+      stripe = {
+        ...stripe,
+        host: url.hostname,
+        port: Number(url.port || (url.protocol === 'http:' ? 80 : 443)),
+        protocol: url.protocol === 'http:' ? 'http' : 'https',
+      };
     }
   }
   return {

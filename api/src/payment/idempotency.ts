@@ -45,7 +45,10 @@ function stable(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export const requestHash = (call: string, request: unknown) => createHash('sha256').update(`${call}\n${stable(request)}`).digest('hex');
+export const requestHash = (call: string, request: unknown) =>
+  createHash('sha256')
+    .update(`${call}\n${stable(request)}`)
+    .digest('hex');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,7 +68,14 @@ export async function idempotent<T>(options: IdempotencyOptions, attempt: Attemp
   const now = clock.now();
   const claimed = await db
     .insertInto('payment_attempts')
-    .values({ sale_id: attempt.saleId, idempotency_key: attempt.key, call: attempt.call, request_hash: hash, created_at: now, updated_at: now })
+    .values({
+      sale_id: attempt.saleId,
+      idempotency_key: attempt.key,
+      call: attempt.call,
+      request_hash: hash,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(['sale_id', 'idempotency_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -83,7 +93,12 @@ export async function idempotent<T>(options: IdempotencyOptions, attempt: Attemp
       if (isAnswer(error)) {
         await db
           .updateTable('payment_attempts')
-          .set({ status: 'done', response_status: error.statusCode, response_body: JSON.stringify(error.body), updated_at: clock.now() })
+          .set({
+            status: 'done',
+            response_status: error.statusCode,
+            response_body: JSON.stringify(error.body),
+            updated_at: clock.now(),
+          })
           .where('id', '=', claimed.id)
           .execute();
       } else {

@@ -16,11 +16,17 @@ import { paymentMessages } from './messages';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { payment: { stripe: null, bankSettleMs: 1000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } } });
+  t = await createTestApp({
+    config: { payment: { stripe: null, bankSettleMs: 1000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } },
+  });
 }, 60_000);
 afterAll(() => t.close());
 
-const donationPaths = { save: calls.saveDonation.path, giftAid: calls.updateDonation.path, answers: calls.saveQuestionAnswers.path };
+const donationPaths = {
+  save: calls.saveDonation.path,
+  giftAid: calls.updateDonation.path,
+  answers: calls.saveQuestionAnswers.path,
+};
 
 async function token(visitor: Visitor, idempotencyKey = key()): Promise<string> {
   const response = await visitor.post(payPaths.getToken, { idempotency_key: idempotencyKey });
@@ -28,17 +34,31 @@ async function token(visitor: Visitor, idempotencyKey = key()): Promise<string> 
   return response.json().client_secret as string;
 }
 
-const intentOf = (clientSecret: string) => t.db.selectFrom('sandbox_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirstOrThrow();
+const intentOf = (clientSecret: string) =>
+  t.db
+    .selectFrom('sandbox_payment_intents')
+    .selectAll()
+    .where('client_secret', '=', clientSecret)
+    .executeTakeFirstOrThrow();
 
 /** The buyer confirmed at the provider just before the cancel reached it (a real provider's race): money collected. */
 async function collectedAnyway(clientSecret: string): Promise<string> {
   const intent = await intentOf(clientSecret);
-  await t.db.updateTable('sandbox_payment_intents').set({ status: 'succeeded', last_error: null }).where('id', '=', intent.id).execute();
+  await t.db
+    .updateTable('sandbox_payment_intents')
+    .set({ status: 'succeeded', last_error: null })
+    .where('id', '=', intent.id)
+    .execute();
   return intent.id;
 }
 
 async function ledgerOf(saleId: number) {
-  return t.db.selectFrom('ledger_entries').select(['kind', 'amount_minor', 'status']).where('sale_id', '=', saleId).orderBy('id').execute();
+  return t.db
+    .selectFrom('ledger_entries')
+    .select(['kind', 'amount_minor', 'status'])
+    .where('sale_id', '=', saleId)
+    .orderBy('id')
+    .execute();
 }
 
 async function expectReconciled(): Promise<void> {
@@ -51,7 +71,16 @@ async function expectReconciled(): Promise<void> {
 async function answerQuestions(visitor: Visitor): Promise<void> {
   const sale = await saleOf(t, visitor);
   const slots = await expectedAnswers(t.db, sale.id, 'before_payment');
-  const answers = Object.fromEntries(slots.map((slot) => [slot.key, slot.question.type === 'dropdown' ? (slot.question.prepopulated_array[0] ?? 'x') : slot.question.type === 'checkbox' ? '1' : 'Sam Guest']));
+  const answers = Object.fromEntries(
+    slots.map((slot) => [
+      slot.key,
+      slot.question.type === 'dropdown'
+        ? (slot.question.prepopulated_array[0] ?? 'x')
+        : slot.question.type === 'checkbox'
+          ? '1'
+          : 'Sam Guest',
+    ]),
+  );
   expect((await visitor.post(donationPaths.answers, { answers, before_or_after: 'before' })).statusCode).toBe(200);
 }
 
@@ -62,7 +91,9 @@ describe('a card payment pays for the basket it was priced for', () => {
     const stale = await token(visitor);
     expect((await intentOf(stale)).amount_minor).toBe(10_400);
     // The second tab: same session, raises the quantity (the reservation is given back) and reserves again.
-    expect((await visitor.post(salePaths.quantity, { ticket_id: type, quantity: 10 })).json()).toEqual({ success: true });
+    expect((await visitor.post(salePaths.quantity, { ticket_id: type, quantity: 10 })).json()).toEqual({
+      success: true,
+    });
     expect((await visitor.post(salePaths.reserve)).json().reserved).toBe(true);
     expect((await intentOf(stale)).status).toBe('canceled');
     const refused = await visitor.post(payPaths.confirm, cardForm(stale, CARDS.success));
@@ -72,11 +103,19 @@ describe('a card payment pays for the basket it was priced for', () => {
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 10 });
     const fresh = await token(visitor);
     expect((await intentOf(fresh)).amount_minor).toBe(104_000);
-    expect((await visitor.post(payPaths.confirm, cardForm(fresh, CARDS.success))).json()).toEqual({ status: 'succeeded' });
+    expect((await visitor.post(payPaths.confirm, cardForm(fresh, CARDS.success))).json()).toEqual({
+      status: 'succeeded',
+    });
     const sale = await saleOf(t, visitor);
     expect(sale.status).toBe('paid');
     expect(await stockOf(t, type)).toMatchObject({ sold: 10, held: 0 });
-    expect(await t.db.selectFrom('payments').select(['amount_minor', 'price_minor']).where('sale_id', '=', sale.id).executeTakeFirstOrThrow()).toEqual({ amount_minor: 104_000, price_minor: 104_000 });
+    expect(
+      await t.db
+        .selectFrom('payments')
+        .select(['amount_minor', 'price_minor'])
+        .where('sale_id', '=', sale.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ amount_minor: 104_000, price_minor: 104_000 });
     await expectReconciled();
   });
 
@@ -84,14 +123,20 @@ describe('a card payment pays for the basket it was priced for', () => {
     const type = await freshTickets(t, 20, { price_minor: 10_400 });
     const visitor = await reservedBuyer(t, type, 1);
     const stale = await token(visitor);
-    expect((await visitor.post(salePaths.quantity, { ticket_id: type, quantity: 10 })).json()).toEqual({ success: true });
+    expect((await visitor.post(salePaths.quantity, { ticket_id: type, quantity: 10 })).json()).toEqual({
+      success: true,
+    });
     expect((await visitor.post(salePaths.reserve)).json().reserved).toBe(true);
     const intentId = await collectedAnyway(stale);
     // The provider's return (or its webhook) arrives: settling compares and refuses.
     const back = await visitor.get(`${payPaths.stripeReturn}?payment_intent=${intentId}&redirect_status=succeeded`);
     expect(back.statusCode).toBe(303);
     const sale = await saleOf(t, visitor);
-    expect(sale).toMatchObject({ status: 'reserved', state: 'payment', payment_error: messages.paymentRefundedBasketChanged });
+    expect(sale).toMatchObject({
+      status: 'reserved',
+      state: 'payment',
+      payment_error: messages.paymentRefundedBasketChanged,
+    });
     expect((await visitor.post(payPaths.paymentError)).body).toContain(messages.paymentRefundedBasketChanged);
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 10 });
     expect(await ledgerOf(sale.id)).toEqual([
@@ -99,7 +144,15 @@ describe('a card payment pays for the basket it was priced for', () => {
       { kind: 'refund', amount_minor: 10_400, status: 'pending' },
     ]);
     await runPaymentJobs(t);
-    expect((await t.db.selectFrom('sandbox_payment_intents').select('refunded_minor').where('id', '=', intentId).executeTakeFirstOrThrow()).refunded_minor).toBe(10_400);
+    expect(
+      (
+        await t.db
+          .selectFrom('sandbox_payment_intents')
+          .select('refunded_minor')
+          .where('id', '=', intentId)
+          .executeTakeFirstOrThrow()
+      ).refunded_minor,
+    ).toBe(10_400);
     expect((await ledgerOf(sale.id))[1]).toMatchObject({ kind: 'refund', status: 'done' });
     // The buyer pays again at the current total.
     const fresh = await token(visitor);
@@ -116,7 +169,9 @@ describe('a card payment pays for the basket it was priced for', () => {
     expect((await visitor.post(payPaths.confirm, cardForm(stale, CARDS.success))).statusCode).toBe(402);
     const fresh = await token(visitor);
     expect((await intentOf(fresh)).amount_minor).toBe(9_450);
-    expect((await visitor.post(payPaths.confirm, cardForm(fresh, CARDS.success))).json()).toEqual({ status: 'succeeded' });
+    expect((await visitor.post(payPaths.confirm, cardForm(fresh, CARDS.success))).json()).toEqual({
+      status: 'succeeded',
+    });
     await expectReconciled();
   });
 
@@ -125,11 +180,20 @@ describe('a card payment pays for the basket it was priced for', () => {
     await answerQuestions(visitor);
     const stale = await token(visitor);
     const ticketOnly = (await intentOf(stale)).amount_minor;
-    expect((await visitor.post(donationPaths.save, { amount_before_booking_fee: 5000, charity_id: SEED.charity.lifeboat })).statusCode).toBe(200);
+    expect(
+      (await visitor.post(donationPaths.save, { amount_before_booking_fee: 5000, charity_id: SEED.charity.lifeboat }))
+        .statusCode,
+    ).toBe(200);
     expect((await intentOf(stale)).status).toBe('canceled');
     const withDonation = await token(visitor);
     expect((await intentOf(withDonation)).amount_minor).toBeGreaterThan(ticketOnly + 500_000 - 1);
-    const giftAid = await visitor.post(donationPaths.giftAid, { is_gift_aid: 1, subscribe: 0, uk_based: 1, address1: '1 Harbour Road', postcode: 'BN1 1AA' });
+    const giftAid = await visitor.post(donationPaths.giftAid, {
+      is_gift_aid: 1,
+      subscribe: 0,
+      uk_based: 1,
+      address1: '1 Harbour Road',
+      postcode: 'BN1 1AA',
+    });
     expect(giftAid.statusCode).toBe(200);
     expect((await intentOf(withDonation)).status).toBe('canceled');
     // Collected anyway at the provider: refunded, the declaration not counted as paid.
@@ -138,10 +202,22 @@ describe('a card payment pays for the basket it was priced for', () => {
     const sale = await saleOf(t, visitor);
     expect(sale.status).toBe('reserved');
     const last = await token(visitor);
-    expect((await visitor.post(payPaths.confirm, cardForm(last, CARDS.success))).json()).toEqual({ status: 'succeeded' });
-    const paid = await t.db.selectFrom('payments').select(['amount_minor', 'components']).where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
-    expect(JSON.parse(paid.components)).toMatchObject({ donation_minor: 500_000, gift_aid: true, total_minor: paid.amount_minor });
-    expect(await t.db.selectFrom('gift_aid_declarations').select('sale_id').where('sale_id', '=', sale.id).execute()).toHaveLength(1);
+    expect((await visitor.post(payPaths.confirm, cardForm(last, CARDS.success))).json()).toEqual({
+      status: 'succeeded',
+    });
+    const paid = await t.db
+      .selectFrom('payments')
+      .select(['amount_minor', 'components'])
+      .where('sale_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(paid.components)).toMatchObject({
+      donation_minor: 500_000,
+      gift_aid: true,
+      total_minor: paid.amount_minor,
+    });
+    expect(
+      await t.db.selectFrom('gift_aid_declarations').select('sale_id').where('sale_id', '=', sale.id).execute(),
+    ).toHaveLength(1);
     await expectReconciled();
   });
 
@@ -151,8 +227,13 @@ describe('a card payment pays for the basket it was priced for', () => {
     const [a, b] = await Promise.all([token(visitor, key()), token(visitor, key())]);
     expect(a).toBe(b);
     const sale = await saleOf(t, visitor);
-    expect(await t.db.selectFrom('sale_provider_payments').select('id').where('sale_id', '=', sale.id).execute()).toHaveLength(1);
-    const results = await Promise.all([visitor.post(payPaths.confirm, cardForm(a, CARDS.success)), visitor.post(payPaths.confirm, cardForm(b, CARDS.success))]);
+    expect(
+      await t.db.selectFrom('sale_provider_payments').select('id').where('sale_id', '=', sale.id).execute(),
+    ).toHaveLength(1);
+    const results = await Promise.all([
+      visitor.post(payPaths.confirm, cardForm(a, CARDS.success)),
+      visitor.post(payPaths.confirm, cardForm(b, CARDS.success)),
+    ]);
     expect(results.map((result) => result.json())).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
     expect(await ledgerOf(sale.id)).toEqual([{ kind: 'payment', amount_minor: 2000, status: 'done' }]);
     await expectReconciled();
@@ -167,7 +248,16 @@ describe('a card payment pays for the basket it was priced for', () => {
     await expect(
       t.db
         .insertInto('sale_provider_payments')
-        .values({ sale_id: sale.id, provider: 'stripe', provider_payment_id: 'pi_second', amount_minor: 1000, currency: 'GBP', status: 'open', created_at: now, updated_at: now })
+        .values({
+          sale_id: sale.id,
+          provider: 'stripe',
+          provider_payment_id: 'pi_second',
+          amount_minor: 1000,
+          currency: 'GBP',
+          status: 'open',
+          created_at: now,
+          updated_at: now,
+        })
         .execute(),
     ).rejects.toThrow(/sale_provider_payments_one_open/);
   });
@@ -179,21 +269,51 @@ describe('a bank payment pays for the basket it was priced for', () => {
     const visitor = await reservedBuyer(t, type, 1);
     const response = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
     const paymentId = new URL(response.json().auth_url as string, 'http://x').searchParams.get('payment_id') ?? '';
-    expect((await visitor.post(salePaths.quantity, { ticket_id: type, quantity: 10 })).json()).toEqual({ success: true });
+    expect((await visitor.post(salePaths.quantity, { ticket_id: type, quantity: 10 })).json()).toEqual({
+      success: true,
+    });
     expect((await visitor.post(salePaths.reserve)).json().reserved).toBe(true);
-    expect((await t.db.selectFrom('sandbox_bank_payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect(
+      (
+        await t.db
+          .selectFrom('sandbox_bank_payments')
+          .select('status')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('cancelled');
     // A real bank that executed before it heard of the cancellation.
     await t.db.updateTable('sandbox_bank_payments').set({ status: 'executed' }).where('id', '=', paymentId).execute();
     const status = (await visitor.post(payPaths.bankStatus)).json().truelayer_status;
-    expect(status).toMatchObject({ status: 'failed', payment_completed: false, truelayer_status_error: messages.paymentRefundedBasketChanged });
+    expect(status).toMatchObject({
+      status: 'failed',
+      payment_completed: false,
+      truelayer_status_error: messages.paymentRefundedBasketChanged,
+    });
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 10 });
     await runPaymentJobs(t);
-    expect((await t.db.selectFrom('sandbox_bank_payments').select('refunded').where('id', '=', paymentId).executeTakeFirstOrThrow()).refunded).toBe(true);
+    expect(
+      (
+        await t.db
+          .selectFrom('sandbox_bank_payments')
+          .select('refunded')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).refunded,
+    ).toBe(true);
     // A new bank payment for the new total.
     const again = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
     const next = new URL(again.json().auth_url as string, 'http://x').searchParams.get('payment_id') ?? '';
     expect(next).not.toBe(paymentId);
-    expect((await t.db.selectFrom('sandbox_bank_payments').select('amount_minor').where('id', '=', next).executeTakeFirstOrThrow()).amount_minor).toBe(16_000);
+    expect(
+      (
+        await t.db
+          .selectFrom('sandbox_bank_payments')
+          .select('amount_minor')
+          .where('id', '=', next)
+          .executeTakeFirstOrThrow()
+      ).amount_minor,
+    ).toBe(16_000);
     await expectReconciled();
   });
 
@@ -202,7 +322,12 @@ describe('a bank payment pays for the basket it was priced for', () => {
     const visitor = await reservedBuyer(t, type, 1);
     const first = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
     const paymentId = new URL(first.json().auth_url as string, 'http://x').searchParams.get('payment_id') ?? '';
-    const approved = await t.app.inject({ method: 'POST', url: payPaths.bankPortal, payload: `payment_id=${paymentId}&action=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: payPaths.bankPortal,
+      payload: `payment_id=${paymentId}&action=approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(approved.statusCode).toBe(303);
     // While the bank authorises it, another tab shows the payment step (create_truelayer_payment) and pays by bank.
     const shown = await visitor.post(payPaths.createBank);
@@ -212,10 +337,15 @@ describe('a bank payment pays for the basket it was priced for', () => {
       expect(answer.json().error).toBe(paymentMessages.inProgress);
     }
     const sale = await saleOf(t, visitor);
-    expect(await t.db.selectFrom('sandbox_bank_payments').select('id').where('reference', '=', sale.reference).execute()).toEqual([{ id: paymentId }]);
+    expect(
+      await t.db.selectFrom('sandbox_bank_payments').select('id').where('reference', '=', sale.reference).execute(),
+    ).toEqual([{ id: paymentId }]);
     // The approved payment executes and pays for the sale, as approved.
     t.clock.advance(1_000);
-    expect((await visitor.post(payPaths.bankStatus)).json().truelayer_status).toMatchObject({ status: 'executed', payment_completed: true });
+    expect((await visitor.post(payPaths.bankStatus)).json().truelayer_status).toMatchObject({
+      status: 'executed',
+      payment_completed: true,
+    });
     expect(await saleOf(t, visitor)).toMatchObject({ status: 'paid' });
     expect(await ledgerOf(sale.id)).toEqual([{ kind: 'payment', amount_minor: 1_500, status: 'done' }]);
     await expectReconciled();
@@ -234,7 +364,12 @@ describe('a bank payment pays for the basket it was priced for', () => {
 
 describe('square-type and free payments under the same lock as basket changes', () => {
   async function squareToken(): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: payPaths.tokenize, payload: 'number=4242424242424242&exp_month=12&exp_year=34&cvc=123&postcode=BN1%201AA', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: payPaths.tokenize,
+      payload: 'number=4242424242424242&exp_month=12&exp_year=34&cvc=123&postcode=BN1%201AA',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     return response.json().token as string;
   }
   const billing = { 'billing_address_data[postcode]': 'BN1 1AA', 'billing_address_data[country_code]': '1' };
@@ -251,7 +386,11 @@ describe('square-type and free payments under the same lock as basket changes', 
       const sale = await saleOf(t, visitor);
       const stock = await stockOf(t, type);
       if (sale.status === 'paid') {
-        const paid = await t.db.selectFrom('payments').select(['amount_minor', 'price_minor']).where('sale_id', '=', sale.id).executeTakeFirstOrThrow();
+        const paid = await t.db
+          .selectFrom('payments')
+          .select(['amount_minor', 'price_minor'])
+          .where('sale_id', '=', sale.id)
+          .executeTakeFirstOrThrow();
         expect(paid.amount_minor).toBe(paid.price_minor);
         expect(paid.amount_minor).toBe(stock.sold * 1_000);
       } else {
@@ -284,7 +423,9 @@ describe('square-type and free payments under the same lock as basket changes', 
     await sql`CREATE OR REPLACE FUNCTION test_hold_free_claim() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END $$`.execute(t.db);
     await sql`CREATE TRIGGER test_hold_free_claim AFTER UPDATE ON sale_provider_payments FOR EACH ROW
-      WHEN (OLD.status = 'creating' AND NEW.status = 'open' AND NEW.provider = 'free') EXECUTE FUNCTION test_hold_free_claim()`.execute(t.db);
+      WHEN (OLD.status = 'creating' AND NEW.status = 'open' AND NEW.provider = 'free') EXECUTE FUNCTION test_hold_free_claim()`.execute(
+      t.db,
+    );
     try {
       const free = await freshTickets(t, 5, { price_minor: 0 });
       const paid = await freshTickets(t, 5, { price_minor: 9_900 });
@@ -312,8 +453,12 @@ describe('refusals', () => {
     // Every way of paying claims its payment through the same check (open-payment.ts lockPayable).
     const refused = await visitor.post(payPaths.getToken, { idempotency_key: key() });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(messages.questionsUnanswered('Dietary requirements; Name of the guest using this ticket'));
-    expect(await t.db.selectFrom('sale_provider_payments').select('id').where('sale_id', '=', sale.id).execute()).toEqual([]);
+    expect(refused.json().error).toBe(
+      messages.questionsUnanswered('Dietary requirements; Name of the guest using this ticket'),
+    );
+    expect(
+      await t.db.selectFrom('sale_provider_payments').select('id').where('sale_id', '=', sale.id).execute(),
+    ).toEqual([]);
     await answerQuestions(visitor);
     expect((await visitor.post(payPaths.getToken, { idempotency_key: key() })).statusCode).toBe(200);
   });
@@ -324,12 +469,37 @@ describe('refusals', () => {
     const sale = await saleOf(t, visitor);
     const now = t.clock.now();
     await expect(
-      t.db.insertInto('ledger_entries').values({ sale_id: sale.id, kind: 'refund', provider: 'stripe', provider_reference: 'pi_never', amount_minor: 100, currency: 'GBP', status: 'pending', reason: null, created_at: now, completed_at: null }).execute(),
+      t.db
+        .insertInto('ledger_entries')
+        .values({
+          sale_id: sale.id,
+          kind: 'refund',
+          provider: 'stripe',
+          provider_reference: 'pi_never',
+          amount_minor: 100,
+          currency: 'GBP',
+          status: 'pending',
+          reason: null,
+          created_at: now,
+          completed_at: null,
+        })
+        .execute(),
     ).rejects.toThrow(/never collected/);
     await expect(
       t.db
         .insertInto('payments')
-        .values({ sale_id: sale.id, provider: 'stripe', provider_payment_id: 'pi_x', amount_minor: 100, currency: 'GBP', status: 'paid', refund_reason: null, created_at: now, refunded_at: null, price_minor: 1000 })
+        .values({
+          sale_id: sale.id,
+          provider: 'stripe',
+          provider_payment_id: 'pi_x',
+          amount_minor: 100,
+          currency: 'GBP',
+          status: 'paid',
+          refund_reason: null,
+          created_at: now,
+          refunded_at: null,
+          price_minor: 1000,
+        })
         .execute(),
     ).rejects.toThrow(/payments_collected_is_price/);
   });
@@ -338,19 +508,44 @@ describe('refusals', () => {
     const type = await freshTickets(t, 5);
     const visitor = await reservedBuyer(t, type, 1);
     const sale = await saleOf(t, visitor);
-    await t.db.transaction().execute(async (tx) => {
-      await tx.insertInto('ledger_entries').values({ sale_id: sale.id, kind: 'payment', provider: 'stripe', provider_reference: 'pi_orphan', amount_minor: 1000, currency: 'GBP', status: 'done', reason: null, created_at: t.clock.now(), completed_at: t.clock.now() }).execute();
-      const report = await reconcile(tx, { now: t.clock.now() });
-      expect(report.mismatches).toEqual([
-        // Written without its shares (the database would refuse it at commit).
-        { saleId: sale.id, reference: sale.reference, problem: 'payment stripe pi_orphan: shares add up to 0, not 1000' },
-        { saleId: sale.id, reference: sale.reference, problem: 'reserved sale keeps 1000 (collected 1000, refunded 0)' },
-      ]);
-      // Thrown to roll the made-up payment back.
-      throw new Error('rolled back');
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
-    });
+    await t.db
+      .transaction()
+      .execute(async (tx) => {
+        await tx
+          .insertInto('ledger_entries')
+          .values({
+            sale_id: sale.id,
+            kind: 'payment',
+            provider: 'stripe',
+            provider_reference: 'pi_orphan',
+            amount_minor: 1000,
+            currency: 'GBP',
+            status: 'done',
+            reason: null,
+            created_at: t.clock.now(),
+            completed_at: t.clock.now(),
+          })
+          .execute();
+        const report = await reconcile(tx, { now: t.clock.now() });
+        expect(report.mismatches).toEqual([
+          // Written without its shares (the database would refuse it at commit).
+          {
+            saleId: sale.id,
+            reference: sale.reference,
+            problem: 'payment stripe pi_orphan: shares add up to 0, not 1000',
+          },
+          {
+            saleId: sale.id,
+            reference: sale.reference,
+            problem: 'reserved sale keeps 1000 (collected 1000, refunded 0)',
+          },
+        ]);
+        // Thrown to roll the made-up payment back.
+        throw new Error('rolled back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
+      });
     await expectReconciled();
   });
 });

@@ -16,7 +16,8 @@ export const PAYMENT_JOB_KINDS = [REFUND_JOB, BANK_SETTLE_JOB, CANCEL_JOB] as co
 export async function settleBankPayment(deps: AppDeps, providers: PaymentProviders, paymentId: string): Promise<void> {
   const { db, clock, config } = deps;
   const bank = await providers.bank.retrieve(paymentId);
-  if (bank.status === 'authorizing' || bank.status === 'pending') throw new Error(`bank payment ${paymentId} is still ${bank.status}`);
+  if (bank.status === 'authorizing' || bank.status === 'pending')
+    throw new Error(`bank payment ${paymentId} is still ${bank.status}`);
   if (bank.status !== 'executed') return;
   const link = await saleOfProviderPayment(db, paymentId);
   if (!link) return;
@@ -40,7 +41,8 @@ export function paymentJobHandlers(deps: AppDeps, providers: PaymentProviders): 
   return {
     [REFUND_JOB]: async (payload) => runRefund(db, providers, payload as RefundJobPayload, clock.now()),
     // Not executed yet (a slow bank): the job is retried later; cancelled or failed: nothing to settle.
-    [BANK_SETTLE_JOB]: async (payload) => settleBankPayment(deps, providers, (payload as { paymentId: string }).paymentId),
+    [BANK_SETTLE_JOB]: async (payload) =>
+      settleBankPayment(deps, providers, (payload as { paymentId: string }).paymentId),
     // A payment cancelled by a change of price: the provider is told, so its client secret or bank link is dead. One
     // that collected before the cancel reached the provider is settled, which refunds it (it no longer pays for the
     // basket); one still in flight is looked at again later.
@@ -54,13 +56,25 @@ export function paymentJobHandlers(deps: AppDeps, providers: PaymentProviders): 
         if (status === 'authorizing') throw new Error(`bank payment ${providerPaymentId} is still authorizing`);
       }
       const collected = await collectedBy(providers, provider, providerPaymentId);
-      if (collected) await settleSalePaid(db, { saleId, provider, providerPaymentId, ...collected, now: clock.now(), refundProtectionBp: config.sale.refundProtectionBp });
+      if (collected)
+        await settleSalePaid(db, {
+          saleId,
+          provider,
+          providerPaymentId,
+          ...collected,
+          now: clock.now(),
+          refundProtectionBp: config.sale.refundProtectionBp,
+        });
     },
   };
 }
 
 /** The runner of the payment jobs only (`kinds`), so other domains' runners never claim them and vice versa. */
-export function startPaymentJobs(deps: AppDeps, providers: PaymentProviders, onError: (error: unknown, job?: Job) => void): JobRunner {
+export function startPaymentJobs(
+  deps: AppDeps,
+  providers: PaymentProviders,
+  onError: (error: unknown, job?: Job) => void,
+): JobRunner {
   return startJobRunner({
     db: deps.db,
     clock: deps.clock,

@@ -36,25 +36,58 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(tables);
 }
 
-const secret = async () => (await t.db.selectFrom('sandbox_payment_intents').select('client_secret').executeTakeFirstOrThrow()).client_secret;
+const secret = async () =>
+  (await t.db.selectFrom('sandbox_payment_intents').select('client_secret').executeTakeFirstOrThrow()).client_secret;
 
 const postCases: [string, string, () => Promise<string> | string][] = [
   ['get_token without a key', calls.getToken.path, () => ''],
   ['get_token with a short key', calls.getToken.path, () => 'idempotency_key=short'],
-  ['get_token with a key of odd characters', calls.getToken.path, () => `idempotency_key=${encodeURIComponent('<script>alert(1)</script>xxxxxx')}`],
+  [
+    'get_token with a key of odd characters',
+    calls.getToken.path,
+    () => `idempotency_key=${encodeURIComponent('<script>alert(1)</script>xxxxxx')}`,
+  ],
   ['pay_with_truelayer without a key', calls.payWithTruelayer.path, () => 'contact_number='],
-  ['pay_with_truelayer with a bad phone', calls.payWithTruelayer.path, () => `contact_number=abc&idempotency_key=${key()}`],
+  [
+    'pay_with_truelayer with a bad phone',
+    calls.payWithTruelayer.path,
+    () => `contact_number=abc&idempotency_key=${key()}`,
+  ],
   ['pay-with-square without a postcode', calls.payWithSquare.path, () => `source_id=x&idempotency_key=${key()}`],
-  ['pay-with-square without a source', calls.payWithSquare.path, () => `billing_address_data[postcode]=BN11AA&idempotency_key=${key()}`],
+  [
+    'pay-with-square without a source',
+    calls.payWithSquare.path,
+    () => `billing_address_data[postcode]=BN11AA&idempotency_key=${key()}`,
+  ],
   ['claim_free_tickets with a bad email', calls.claimFreeTickets.path, () => `email=nope&idempotency_key=${key()}`],
   ['set_billing_address without an address', calls.setBillingAddress.path, () => 'contact_number='],
   ['set_account_details with nothing', calls.setAccountDetails.path, () => ''],
   ['confirm without a card', '/sandbox/stripe/confirm', async () => `client_secret=${await secret()}`],
-  ['confirm with letters for a number', '/sandbox/stripe/confirm', async () => `client_secret=${await secret()}&number=abcd&exp_month=1&exp_year=30&cvc=123`],
-  ['confirm with month 13', '/sandbox/stripe/confirm', async () => `client_secret=${await secret()}&number=4242424242424242&exp_month=13&exp_year=30&cvc=123`],
-  ['confirm with an unknown client secret', '/sandbox/stripe/confirm', () => 'client_secret=pi_nope_secret_nope&number=4242424242424242&exp_month=1&exp_year=40&cvc=123'],
-  ['payment method with a nested number', '/sandbox/stripe/payment_methods', () => 'number[a]=1&exp_month=1&exp_year=30&cvc=123'],
-  ['square tokenize without a cvc', '/sandbox/square/tokenize', () => 'number=4242424242424242&exp_month=1&exp_year=30'],
+  [
+    'confirm with letters for a number',
+    '/sandbox/stripe/confirm',
+    async () => `client_secret=${await secret()}&number=abcd&exp_month=1&exp_year=30&cvc=123`,
+  ],
+  [
+    'confirm with month 13',
+    '/sandbox/stripe/confirm',
+    async () => `client_secret=${await secret()}&number=4242424242424242&exp_month=13&exp_year=30&cvc=123`,
+  ],
+  [
+    'confirm with an unknown client secret',
+    '/sandbox/stripe/confirm',
+    () => 'client_secret=pi_nope_secret_nope&number=4242424242424242&exp_month=1&exp_year=40&cvc=123',
+  ],
+  [
+    'payment method with a nested number',
+    '/sandbox/stripe/payment_methods',
+    () => 'number[a]=1&exp_month=1&exp_year=30&cvc=123',
+  ],
+  [
+    'square tokenize without a cvc',
+    '/sandbox/square/tokenize',
+    () => 'number=4242424242424242&exp_month=1&exp_year=30',
+  ],
 ];
 
 describe.each(postCases)('%s', (_name, path, body) => {
@@ -74,16 +107,30 @@ const portalCases: [string, 'GET' | 'POST', string, string][] = [
   ['3-D Secure answer with a strange outcome', 'POST', '/sandbox/stripe/3ds', 'pi=pi_unknown&outcome=maybe'],
   ['3-D Secure answer for an unknown intent', 'POST', '/sandbox/stripe/3ds', 'pi=pi_unknown&outcome=complete'],
   ['card return without an intent', 'GET', '/do/checkout/stripe_auth/', ''],
-  ['bank portal with an injected id', 'GET', `/sandbox/truelayer/authorize?payment_id=${encodeURIComponent('bp_"><script>')}`, ''],
+  [
+    'bank portal with an injected id',
+    'GET',
+    `/sandbox/truelayer/authorize?payment_id=${encodeURIComponent('bp_"><script>')}`,
+    '',
+  ],
   ['bank portal for an unknown payment', 'GET', '/sandbox/truelayer/authorize?payment_id=bp_unknown', ''],
   ['bank answer with a strange action', 'POST', '/sandbox/truelayer/authorize', 'payment_id=bp_unknown&action=steal'],
-  ['bank answer for an unknown payment', 'POST', '/sandbox/truelayer/authorize', 'payment_id=bp_unknown&action=approve'],
+  [
+    'bank answer for an unknown payment',
+    'POST',
+    '/sandbox/truelayer/authorize',
+    'payment_id=bp_unknown&action=approve',
+  ],
 ];
 
 describe.each(portalCases)('%s', (_name, method, url, payload) => {
   test('is a 4xx with { error } and changes nothing', async () => {
     const before = await snapshot();
-    const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
+    const response = await t.app.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toHaveProperty('error');

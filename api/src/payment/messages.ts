@@ -9,7 +9,8 @@ export const paymentMessages = {
   expiredCard: 'Your card has expired.',
   incorrectCvc: "Your card's security code is incorrect.",
   postcodeMismatch: 'The billing postcode does not match your card. Please check it and try again.',
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   unknownIntent: 'No such payment. Please start the payment again.',
   notReserved: 'Your tickets are no longer reserved. Please reserve them again.',
   nothingToPay: 'There is nothing to pay for in this basket.',
@@ -22,7 +23,8 @@ export const paymentMessages = {
   bankFailed: 'Your bank did not authorise the payment.',
   bankCancelled: 'The payment was cancelled at your bank.',
   squareTokenUsed: 'This card has already been used for a payment. Please enter your card details again.',
-  refundedAfterExpiry: 'The tickets were sold to someone else after your checkout time expired, so your payment has been refunded.',
+  refundedAfterExpiry:
+    'The tickets were sold to someone else after your checkout time expired, so your payment has been refunded.',
   notExpress: 'Account details are only taken on an express checkout.',
   alreadyPaid: 'This checkout has already been paid.',
   secondPayment: 'This checkout had already been paid, so this second payment has been refunded.',

@@ -57,7 +57,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function lockPayable(tx: Tx, session: SessionHandle, now: Date): Promise<Sale> {
   const { sale } = await lockReservedSale(tx, session, now);
   const unanswered = await unansweredBeforePayment(tx, sale.id);
-  if (unanswered.length > 0) throw new HttpError(409, messages.questionsUnanswered(unanswered.join('; ')), undefined, 'questions');
+  if (unanswered.length > 0)
+    throw new HttpError(409, messages.questionsUnanswered(unanswered.join('; ')), undefined, 'questions');
   return sale;
 }
 
@@ -67,7 +68,11 @@ async function lockPayable(tx: Tx, session: SessionHandle, now: Date): Promise<S
  * and a new row 'creating' is inserted, which the caller completes with attachProviderPayment once the provider has
  * answered. While another request is creating the sale's payment, this one waits for it.
  */
-export async function claimPayment(ctx: OpenPaymentContext, session: SessionHandle, request: PaymentRequest): Promise<Claim> {
+export async function claimPayment(
+  ctx: OpenPaymentContext,
+  session: SessionHandle,
+  request: PaymentRequest,
+): Promise<Claim> {
   const deadline = Date.now() + ctx.waitMs;
   for (;;) {
     const step = await claimStep(ctx, session, request);
@@ -83,13 +88,19 @@ async function claimStep(ctx: OpenPaymentContext, session: SessionHandle, reques
     return await ctx.db.transaction().execute(async (tx): Promise<Step> => {
       const sale = await lockPayable(tx, session, now);
       const snapshot = await priceSnapshot(tx, sale, ctx.refundProtectionBp, now);
-      if (request.expectTotalMinor !== undefined && request.expectTotalMinor !== snapshot.components.total_minor) throw basketChangedRefusal();
+      if (request.expectTotalMinor !== undefined && request.expectTotalMinor !== snapshot.components.total_minor)
+        throw basketChangedRefusal();
       const amountMinor = request.amountMinor ? request.amountMinor(snapshot) : snapshot.components.total_minor;
       if (request.provider === 'free' ? snapshot.components.total_minor !== 0 : amountMinor <= 0) {
         throw new HttpError(409, request.provider === 'free' ? paymentMessages.notFree : paymentMessages.nothingToPay);
       }
       const components = componentsText(snapshot.components);
-      const current = await tx.selectFrom('sale_provider_payments').selectAll().where('sale_id', '=', sale.id).where('status', 'in', [...LIVE]).executeTakeFirst();
+      const current = await tx
+        .selectFrom('sale_provider_payments')
+        .selectAll()
+        .where('sale_id', '=', sale.id)
+        .where('status', 'in', [...LIVE])
+        .executeTakeFirst();
       if (current) {
         const same =
           current.provider === request.provider &&
@@ -103,11 +114,22 @@ async function claimStep(ctx: OpenPaymentContext, session: SessionHandle, reques
           if (fresh) return { kind: 'wait' };
           if (same) {
             // Abandoned by a process that died while asking the provider: asked again with the same key.
-            const row = await tx.updateTable('sale_provider_payments').set({ updated_at: now }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+            const row = await tx
+              .updateTable('sale_provider_payments')
+              .set({ updated_at: now })
+              .where('id', '=', current.id)
+              .returningAll()
+              .executeTakeFirstOrThrow();
             return { kind: 'create', row, sale, snapshot };
           }
         } else if (same && current.provider_payment_id) {
-          if (request.reusable) return { kind: 'reuse', row: { ...current, provider_payment_id: current.provider_payment_id }, sale, snapshot };
+          if (request.reusable)
+            return {
+              kind: 'reuse',
+              row: { ...current, provider_payment_id: current.provider_payment_id },
+              sale,
+              snapshot,
+            };
           return { kind: 'wait' };
         }
         await cancelOpenPayments(tx, sale.id, now);
@@ -141,9 +163,19 @@ async function claimStep(ctx: OpenPaymentContext, session: SessionHandle, reques
  * Records the provider's id on a claimed row and opens it, unless a change of price cancelled it meanwhile: then the
  * row keeps its id (settling finds it and refunds whatever it collects) and stays cancelled. Answers the row.
  */
-export async function attachProviderPayment(db: Db, rowId: number, providerPaymentId: string, now: Date): Promise<ProviderPayment> {
+export async function attachProviderPayment(
+  db: Db,
+  rowId: number,
+  providerPaymentId: string,
+  now: Date,
+): Promise<ProviderPayment> {
   return db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('sale_provider_payments').selectAll().where('id', '=', rowId).forUpdate().executeTakeFirstOrThrow();
+    const row = await tx
+      .selectFrom('sale_provider_payments')
+      .selectAll()
+      .where('id', '=', rowId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const status = row.status === 'creating' ? 'open' : row.status;
     const updated = await tx
       .updateTable('sale_provider_payments')
@@ -174,4 +206,5 @@ export async function failPayment(db: Db, rowId: number, now: Date): Promise<voi
 }
 
 /** The refusal a page gets when the basket changed between pricing a payment and handing it out. */
-export const basketChangedRefusal = () => new HttpError(409, messages.paymentCancelledBasketChanged, undefined, 'payment');
+export const basketChangedRefusal = () =>
+  new HttpError(409, messages.paymentCancelledBasketChanged, undefined, 'payment');

@@ -31,20 +31,35 @@ export const PAYMENT_PATHS = {
 export const BANK_SETTLE_JOB = 'payment.bank-settle';
 
 const HTML = 'text/html; charset=utf-8';
-const id = (prefix: string) => z.string().check(z.trim(), z.minLength(4), z.maxLength(100), z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`)));
-const digits = (min: number, max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(4), z.regex(/^\d+$/), z.refine((v) => Number(v) >= min && Number(v) <= max, `must be between ${min} and ${max}`));
+const id = (prefix: string) =>
+  z.string().check(z.trim(), z.minLength(4), z.maxLength(100), z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`)));
+const digits = (min: number, max: number) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(4),
+    z.regex(/^\d+$/),
+    z.refine((v) => Number(v) >= min && Number(v) <= max, `must be between ${min} and ${max}`),
+  );
 const CardSchema = {
   number: z.string().check(z.trim(), z.minLength(12), z.maxLength(23), z.regex(/^[\d\s-]+$/)),
   exp_month: digits(1, 12),
   exp_year: digits(0, 2200),
   cvc: z.string().check(z.trim(), z.minLength(3), z.maxLength(4), z.regex(/^\d+$/)),
 };
-const ConfirmSchema = z.object({ client_secret: z.string().check(z.trim(), z.minLength(10), z.maxLength(200)), ...CardSchema, postcode: z.optional(z.string().check(z.maxLength(20))) });
+const ConfirmSchema = z.object({
+  client_secret: z.string().check(z.trim(), z.minLength(10), z.maxLength(200)),
+  ...CardSchema,
+  postcode: z.optional(z.string().check(z.maxLength(20))),
+});
 const PaymentMethodSchema = z.object({ ...CardSchema, name: z.optional(z.string().check(z.trim(), z.maxLength(200))) });
 const TokenizeSchema = z.object({ ...CardSchema, postcode: z.optional(z.string().check(z.maxLength(20))) });
 const ThreeDsQuery = z.object({ pi: id('pi') });
 const ThreeDsForm = z.object({ pi: id('pi'), outcome: z.enum(['complete', 'fail', 'return']) });
-const ReturnQuery = z.object({ payment_intent: z.string().check(z.trim(), z.minLength(4), z.maxLength(255)), redirect_status: z.optional(z.string().check(z.maxLength(40))) });
+const ReturnQuery = z.object({
+  payment_intent: z.string().check(z.trim(), z.minLength(4), z.maxLength(255)),
+  redirect_status: z.optional(z.string().check(z.maxLength(40))),
+});
 const BankQuery = z.object({ payment_id: id('bp') });
 const BankForm = z.object({ payment_id: id('bp'), action: z.enum(['approve', 'cancel', 'fail']) });
 
@@ -67,21 +82,44 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
  * Settles the sale a succeeded card intent pays for (the sandbox's stand-in for Stripe's webhook) or, when it did
  * not succeed, stores its error for get_payment_error. Answers whether the sale is paid now.
  */
-async function afterCardIntent(deps: AppDeps, providers: PaymentProviders, intentId: string): Promise<{ paid: boolean; error: string | null }> {
+async function afterCardIntent(
+  deps: AppDeps,
+  providers: PaymentProviders,
+  intentId: string,
+): Promise<{ paid: boolean; error: string | null }> {
   const { db, clock, config } = deps;
   const link = await saleOfProviderPayment(db, intentId);
   if (!link) return { paid: false, error: paymentMessages.unknownIntent };
   const intent = await providers.card.retrieveIntent(intentId);
   const now = clock.now();
   if (intent.status === 'succeeded') {
-    const result = await settleSalePaid(db, { saleId: link.sale_id, provider: 'stripe', providerPaymentId: intentId, amountMinor: intent.amountMinor, currency: intent.currency, now, refundProtectionBp: config.sale.refundProtectionBp });
+    const result = await settleSalePaid(db, {
+      saleId: link.sale_id,
+      provider: 'stripe',
+      providerPaymentId: intentId,
+      amountMinor: intent.amountMinor,
+      currency: intent.currency,
+      now,
+      refundProtectionBp: config.sale.refundProtectionBp,
+    });
     return result.outcome === 'paid' ? { paid: true, error: null } : { paid: false, error: result.reason };
   }
   const error = intent.lastError ?? paymentMessages.authenticationFailed;
   // A card intent stays open after a decline (the buyer may try another card), so it is counted here, not by failPayment.
   recordPayment('stripe', 'declined');
-  await db.updateTable('sales').set({ payment_error: error, state: 'payment', updated_at: now }).where('id', '=', link.sale_id).where('status', '=', 'reserved').execute();
-  await db.updateTable('sales').set({ payment_error: error, updated_at: now }).where('id', '=', link.sale_id).where('status', '!=', 'reserved').where('status', '!=', 'paid').execute();
+  await db
+    .updateTable('sales')
+    .set({ payment_error: error, state: 'payment', updated_at: now })
+    .where('id', '=', link.sale_id)
+    .where('status', '=', 'reserved')
+    .execute();
+  await db
+    .updateTable('sales')
+    .set({ payment_error: error, updated_at: now })
+    .where('id', '=', link.sale_id)
+    .where('status', '!=', 'reserved')
+    .where('status', '!=', 'paid')
+    .execute();
   return { paid: false, error };
 }
 
@@ -99,7 +137,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
         if (result.status === 'requires_action') return { status: 'requires_action', redirect_url: result.redirectUrl };
         failpoint('card.after-charge');
         const settled = await afterCardIntent(deps, providers, result.intent.id);
-        if (!settled.paid) return reply.code(402).send({ error: { code: 'payment_refunded', message: settled.error ?? messages.paymentFailedExpired } });
+        if (!settled.paid)
+          return reply
+            .code(402)
+            .send({ error: { code: 'payment_refunded', message: settled.error ?? messages.paymentFailedExpired } });
         return { status: 'succeeded' };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
@@ -116,7 +157,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
       try {
         return await sandboxCard.createPaymentMethod({ ...card(input), ...(input.name ? { name: input.name } : {}) });
       } catch (error) {
-        if (error instanceof ProviderError) return reply.code(402).send({ error: { code: error.code, message: error.message } });
+        if (error instanceof ProviderError)
+          return reply.code(402).send({ error: { code: error.code, message: error.message } });
         throw error;
       }
     });
@@ -160,7 +202,14 @@ export function registerSandboxPortals(app: FastifyInstance, deps: AppDeps, prov
       const link = await saleOfProviderPayment(db, pi);
       return noStore(reply)
         .type(HTML)
-        .send(renderThreeDsPage({ intentId: pi, amount: toDecimal(intent.amountMinor), currencySymbol: currencyOf(link?.currency ?? intent.currency).symbol, answered: intent.status !== 'requires_action' }));
+        .send(
+          renderThreeDsPage({
+            intentId: pi,
+            amount: toDecimal(intent.amountMinor),
+            currencySymbol: currencyOf(link?.currency ?? intent.currency).symbol,
+            answered: intent.status !== 'requires_action',
+          }),
+        );
     });
 
     app.post(PAYMENT_PATHS.threeDs, async (request, reply) => {
@@ -169,7 +218,10 @@ export function registerSandboxPortals(app: FastifyInstance, deps: AppDeps, prov
       if (!before) throw new HttpError(404, paymentMessages.unknownIntent);
       const intent = outcome === 'return' ? before : await sandboxCard.completeAuthentication(pi, outcome);
       const status = intent.status === 'succeeded' ? 'succeeded' : 'failed';
-      return noStore(reply).redirect(`${PAYMENT_PATHS.stripeReturn}?payment_intent=${encodeURIComponent(pi)}&redirect_status=${status}`, 303);
+      return noStore(reply).redirect(
+        `${PAYMENT_PATHS.stripeReturn}?payment_intent=${encodeURIComponent(pi)}&redirect_status=${status}`,
+        303,
+      );
     });
   }
 
@@ -212,7 +264,17 @@ export function registerSandboxPortals(app: FastifyInstance, deps: AppDeps, prov
           .execute();
         // The buyer may never come back: a durable job settles the payment once the bank executes it.
         if (executesAt) {
-          await enqueueJob(tx, { kind: BANK_SETTLE_JOB, payload: { paymentId: payment_id }, runAt: executesAt, dedupeKey: `bank-settle:${payment_id}`, maxAttempts: 20 }, now);
+          await enqueueJob(
+            tx,
+            {
+              kind: BANK_SETTLE_JOB,
+              payload: { paymentId: payment_id },
+              runAt: executesAt,
+              dedupeKey: `bank-settle:${payment_id}`,
+              maxAttempts: 20,
+            },
+            now,
+          );
         }
       });
     }

@@ -32,7 +32,15 @@ export async function saleOrganisers(db: DbOrTx, saleId: number): Promise<Basket
             .select('e.organiser_id')
             .where('l.sale_id', '=', saleId),
         ),
-        eb('o.id', 'in', eb.selectFrom('sale_lines as l').innerJoin('gift_vouchers as g', 'g.id', 'l.gift_voucher_id').select('g.organiser_id').where('l.sale_id', '=', saleId)),
+        eb(
+          'o.id',
+          'in',
+          eb
+            .selectFrom('sale_lines as l')
+            .innerJoin('gift_vouchers as g', 'g.id', 'l.gift_voucher_id')
+            .select('g.organiser_id')
+            .where('l.sale_id', '=', saleId),
+        ),
       ]),
     )
     .orderBy('o.id')
@@ -43,13 +51,17 @@ export async function saleOrganisers(db: DbOrTx, saleId: number): Promise<Basket
  * Express checkout (account details on the payment step, card only): a sale flagged express, or a basket whose every
  * organiser has opted in (organisers.express_checkout). See api/README.md 'Payment'.
  */
-export function isExpress(sale: Pick<Sale, 'express'>, organisers: readonly Pick<BasketOrganiserPayment, 'express_checkout'>[]): boolean {
+export function isExpress(
+  sale: Pick<Sale, 'express'>,
+  organisers: readonly Pick<BasketOrganiserPayment, 'express_checkout'>[],
+): boolean {
   return sale.express || (organisers.length > 0 && organisers.every((organiser) => organiser.express_checkout));
 }
 
 /** The organiser's payment integration is configured: a provider kind and the account payments go to. */
-export const takesPayments = (organiser: Pick<BasketOrganiserPayment, 'payment_provider' | 'payment_merchant_id'>): boolean =>
-  organiser.payment_provider !== null && organiser.payment_merchant_id !== null;
+export const takesPayments = (
+  organiser: Pick<BasketOrganiserPayment, 'payment_provider' | 'payment_merchant_id'>,
+): boolean => organiser.payment_provider !== null && organiser.payment_merchant_id !== null;
 
 /** The organiser's own square-type account, when the basket is one organiser's who has one. */
 export const squareOrganiser = (organisers: readonly BasketOrganiserPayment[]) =>
@@ -67,10 +79,19 @@ export interface PayableSale {
  * 'reserving' refusal); idempotent calls read it without (so a repeat of a request that already paid the sale gets
  * the first answer) and check the reservation with checkPayable inside the attempt.
  */
-export async function payableSale(db: Db, session: SessionHandle, now: Date, refundProtectionBp: number, live = true): Promise<PayableSale> {
+export async function payableSale(
+  db: Db,
+  session: SessionHandle,
+  now: Date,
+  refundProtectionBp: number,
+  live = true,
+): Promise<PayableSale> {
   const sale = live ? await assertReservedSale(db, session, now) : await sessionSale(db, session);
   if (!sale) throw reservationProblem(undefined, now) ?? new HttpError(409, paymentMessages.notReserved);
-  const [totals, organisers] = await Promise.all([loadSaleTotals(db, sale, refundProtectionBp, now), saleOrganisers(db, sale.id)]);
+  const [totals, organisers] = await Promise.all([
+    loadSaleTotals(db, sale, refundProtectionBp, now),
+    saleOrganisers(db, sale.id),
+  ]);
   return { sale, amountMinor: totals.basketTotalMinor, currency: currencyOf(sale.currency).code, organisers };
 }
 
@@ -93,7 +114,9 @@ export async function sessionSale(db: Db, session: SessionHandle): Promise<Sale 
  */
 export function requireAmount(payable: PayableSale): void {
   if (payable.amountMinor <= 0) throw new HttpError(409, paymentMessages.nothingToPay);
-  const missing = payable.organisers.filter((organiser) => !takesPayments(organiser)).map((organiser) => organiser.name);
+  const missing = payable.organisers
+    .filter((organiser) => !takesPayments(organiser))
+    .map((organiser) => organiser.name);
   if (missing.length > 0) throw new HttpError(409, messages.noPaymentIntegration(namesList(missing)));
 }
 
@@ -110,14 +133,21 @@ export function latestProviderPayment(db: DbOrTx, saleId: number, provider: stri
 }
 
 export function saleOfProviderPayment(db: DbOrTx, providerPaymentId: string) {
-  return db.selectFrom('sale_provider_payments').selectAll().where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
+  return db
+    .selectFrom('sale_provider_payments')
+    .selectAll()
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
 }
 
 /**
  * The checkout's sagepay_or_stripe: the card provider the sale used, or the one its card payment would use ('square'
  * for a square-type organiser's basket, 'stripe' otherwise); null for an empty basket.
  */
-export function cardProviderOf(sale: Pick<Sale, 'card_provider'>, organisers: readonly Pick<BasketOrganiserPayment, 'payment_provider'>[]): string | null {
+export function cardProviderOf(
+  sale: Pick<Sale, 'card_provider'>,
+  organisers: readonly Pick<BasketOrganiserPayment, 'payment_provider'>[],
+): string | null {
   if (sale.card_provider) return sale.card_provider;
   if (organisers.length === 0) return null;
   return organisers.length === 1 && organisers[0]?.payment_provider === 'square' ? 'square' : 'stripe';

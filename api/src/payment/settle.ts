@@ -8,7 +8,13 @@ import { endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
-import { componentsText, parseComponents, type PriceComponents, type PriceSnapshot, priceSnapshot } from '../sale/price';
+import {
+  componentsText,
+  parseComponents,
+  type PriceComponents,
+  type PriceSnapshot,
+  priceSnapshot,
+} from '../sale/price';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import type { Providers } from './providers/types';
@@ -73,59 +79,151 @@ async function retakeStock(tx: Tx, saleId: number, now: Date): Promise<boolean> 
     .forUpdate()
     .execute();
   const byId = new Map(stock.map((row) => [row.id, row]));
-  if (!wanted.every((line) => { const row = byId.get(line.ticket_type_id); return !!row && row.capacity - row.sold - row.held >= line.qty; })) return false;
+  if (
+    !wanted.every((line) => {
+      const row = byId.get(line.ticket_type_id);
+      return !!row && row.capacity - row.sold - row.held >= line.qty;
+    })
+  )
+    return false;
   for (const line of wanted) {
-    await tx.updateTable('ticket_types').set((eb) => ({ sold: eb('sold', '+', line.qty) })).where('id', '=', line.ticket_type_id).execute();
+    await tx
+      .updateTable('ticket_types')
+      .set((eb) => ({ sold: eb('sold', '+', line.qty) }))
+      .where('id', '=', line.ticket_type_id)
+      .execute();
   }
   // The record of what was sold, like a hold that became sold.
   await tx
     .insertInto('holds')
-    .values(wanted.map((line) => ({ sale_id: saleId, ticket_type_id: line.ticket_type_id, qty: line.qty, status: 'sold' as const, expires_at: now, created_at: now, ended_at: now })))
+    .values(
+      wanted.map((line) => ({
+        sale_id: saleId,
+        ticket_type_id: line.ticket_type_id,
+        qty: line.qty,
+        status: 'sold' as const,
+        expires_at: now,
+        created_at: now,
+        ended_at: now,
+      })),
+    )
     .execute();
   return true;
 }
 
 /** Money a provider collected for this sale, into the ledger once, shared as the price it paid for. */
-async function recordCollected(tx: Tx, saleId: number, input: SettleInput, currency: string, components: PriceComponents): Promise<void> {
+async function recordCollected(
+  tx: Tx,
+  saleId: number,
+  input: SettleInput,
+  currency: string,
+  components: PriceComponents,
+): Promise<void> {
   if (input.amountMinor <= 0) return;
-  await recordPayment(tx, { sale_id: saleId, provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'done', reason: null, created_at: input.now, completed_at: input.now }, components);
+  await recordPayment(
+    tx,
+    {
+      sale_id: saleId,
+      provider: input.provider,
+      provider_reference: input.providerPaymentId,
+      amount_minor: input.amountMinor,
+      currency,
+      status: 'done',
+      reason: null,
+      created_at: input.now,
+      completed_at: input.now,
+    },
+    components,
+  );
 }
 
 /**
  * Money collected that sells nothing is given back: the payment and its refund go into the ledger (the refund
  * 'pending' until the durable job has asked the provider), the provider payment is marked refunded.
  */
-async function refundCollected(tx: Tx, saleId: number, input: SettleInput, currency: string, components: PriceComponents, reason: string): Promise<void> {
+async function refundCollected(
+  tx: Tx,
+  saleId: number,
+  input: SettleInput,
+  currency: string,
+  components: PriceComponents,
+  reason: string,
+): Promise<void> {
   if (input.amountMinor <= 0) return;
   await recordCollected(tx, saleId, input, currency, components);
-  await recordRefund(tx, { sale_id: saleId, provider: input.provider, provider_reference: input.providerPaymentId, amount_minor: input.amountMinor, currency, status: 'pending', reason, created_at: input.now, completed_at: null });
-  await tx.updateTable('sale_provider_payments').set({ status: 'refunded', updated_at: input.now }).where('provider_payment_id', '=', input.providerPaymentId).execute();
+  await recordRefund(tx, {
+    sale_id: saleId,
+    provider: input.provider,
+    provider_reference: input.providerPaymentId,
+    amount_minor: input.amountMinor,
+    currency,
+    status: 'pending',
+    reason,
+    created_at: input.now,
+    completed_at: null,
+  });
+  await tx
+    .updateTable('sale_provider_payments')
+    .set({ status: 'refunded', updated_at: input.now })
+    .where('provider_payment_id', '=', input.providerPaymentId)
+    .execute();
   await enqueueRefund(tx, { saleId, provider: input.provider, providerPaymentId: input.providerPaymentId }, input.now);
 }
 
 /** The price a provider payment was made for (its snapshot), or the sale's price now for a payment without one. */
-const componentsPaidFor = (row: Pick<ProviderPayment, 'components'> | undefined, now: PriceComponents): PriceComponents =>
-  (row ? parseComponents(row.components) : null) ?? now;
+const componentsPaidFor = (
+  row: Pick<ProviderPayment, 'components'> | undefined,
+  now: PriceComponents,
+): PriceComponents => (row ? parseComponents(row.components) : null) ?? now;
 
 /** The settlement of a sale (one per sale): the payment that settled it, and the price of what it sold. */
 function recordSettlement(
   tx: Tx,
   saleId: number,
   input: SettleInput,
-  outcome: { status: 'paid' | 'refund_pending'; refund_reason: string | null; price_minor: number; components?: string; instalment?: boolean },
+  outcome: {
+    status: 'paid' | 'refund_pending';
+    refund_reason: string | null;
+    price_minor: number;
+    components?: string;
+    instalment?: boolean;
+  },
 ) {
   return tx
     .insertInto('payments')
-    .values({ sale_id: saleId, provider: input.provider, provider_payment_id: input.providerPaymentId, amount_minor: input.amountMinor, currency: input.currency, created_at: input.now, refunded_at: null, ...outcome })
+    .values({
+      sale_id: saleId,
+      provider: input.provider,
+      provider_payment_id: input.providerPaymentId,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      created_at: input.now,
+      refunded_at: null,
+      ...outcome,
+    })
     .execute();
 }
 
 /** A payment that arrived when its sale could no longer be sold (the stock went after expiry): the sale ends refunded. */
-async function refundSale(tx: Tx, sale: Sale, input: SettleInput, currency: string, components: PriceComponents, reason: string): Promise<SettleResult> {
+async function refundSale(
+  tx: Tx,
+  sale: Sale,
+  input: SettleInput,
+  currency: string,
+  components: PriceComponents,
+  reason: string,
+): Promise<SettleResult> {
   await recordSettlement(tx, sale.id, input, { status: 'refund_pending', refund_reason: reason, price_minor: 0 });
   await tx
     .updateTable('sales')
-    .set({ status: 'refunded', refund_reason: reason, payment_error: reason, hold_expires_at: null, ended_at: input.now, updated_at: input.now })
+    .set({
+      status: 'refunded',
+      refund_reason: reason,
+      payment_error: reason,
+      hold_expires_at: null,
+      ended_at: input.now,
+      updated_at: input.now,
+    })
     .where('id', '=', sale.id)
     .execute();
   await refundCollected(tx, sale.id, input, currency, components, reason);
@@ -133,7 +231,17 @@ async function refundSale(tx: Tx, sale: Sale, input: SettleInput, currency: stri
 }
 
 function enqueueRefund(tx: Tx, payload: RefundJobPayload, now: Date) {
-  return enqueueJob(tx, { kind: REFUND_JOB, payload, runAt: now, dedupeKey: `refund:${payload.provider}:${payload.providerPaymentId}`, maxAttempts: 20 }, now);
+  return enqueueJob(
+    tx,
+    {
+      kind: REFUND_JOB,
+      payload,
+      runAt: now,
+      dedupeKey: `refund:${payload.provider}:${payload.providerPaymentId}`,
+      maxAttempts: 20,
+    },
+    now,
+  );
 }
 
 /**
@@ -142,11 +250,19 @@ function enqueueRefund(tx: Tx, payload: RefundJobPayload, now: Date) {
  * version with the very components it has now, and the provider must have collected exactly that amount in that
  * currency.
  */
-function snapshotProblem(row: ProviderPayment | undefined, sale: Sale, snapshot: PriceSnapshot, input: SettleInput, currency: string): string | null {
+function snapshotProblem(
+  row: ProviderPayment | undefined,
+  sale: Sale,
+  snapshot: PriceSnapshot,
+  input: SettleInput,
+  currency: string,
+): string | null {
   if (!row || row.sale_id !== sale.id) return 'unknown payment';
   if (row.status !== 'open' && row.status !== 'creating') return `payment ${row.status}`;
-  if (row.basket_version !== sale.basket_version) return `priced at basket version ${row.basket_version}, sale at ${sale.basket_version}`;
-  if (row.amount_minor !== input.amountMinor || row.currency !== currency) return `collected ${input.amountMinor} ${currency}, priced ${row.amount_minor} ${row.currency}`;
+  if (row.basket_version !== sale.basket_version)
+    return `priced at basket version ${row.basket_version}, sale at ${sale.basket_version}`;
+  if (row.amount_minor !== input.amountMinor || row.currency !== currency)
+    return `collected ${input.amountMinor} ${currency}, priced ${row.amount_minor} ${row.currency}`;
   if (row.components !== componentsText(snapshot.components)) return 'price components changed';
   return null;
 }
@@ -189,16 +305,32 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
   if (existing) {
     if (existing.provider_payment_id !== input.providerPaymentId) {
       // A second, different payment for a settled sale (two tabs): it is given back.
-      const second = await tx.selectFrom('sale_provider_payments').select('components').where('provider_payment_id', '=', input.providerPaymentId).executeTakeFirst();
-      const components = componentsPaidFor(second, (await priceSnapshot(tx, sale, refundProtectionBp, input.now)).components);
+      const second = await tx
+        .selectFrom('sale_provider_payments')
+        .select('components')
+        .where('provider_payment_id', '=', input.providerPaymentId)
+        .executeTakeFirst();
+      const components = componentsPaidFor(
+        second,
+        (await priceSnapshot(tx, sale, refundProtectionBp, input.now)).components,
+      );
       await refundCollected(tx, sale.id, input, currency, components, paymentMessages.secondPayment);
     }
     return existing.status === 'paid'
       ? { outcome: 'paid', alreadySettled: true }
-      : { outcome: 'refunded', reason: existing.refund_reason ?? paymentMessages.refundedAfterExpiry, alreadySettled: true };
+      : {
+          outcome: 'refunded',
+          reason: existing.refund_reason ?? paymentMessages.refundedAfterExpiry,
+          alreadySettled: true,
+        };
   }
 
-  const row = await tx.selectFrom('sale_provider_payments').selectAll().where('provider_payment_id', '=', input.providerPaymentId).forUpdate().executeTakeFirst();
+  const row = await tx
+    .selectFrom('sale_provider_payments')
+    .selectAll()
+    .where('provider_payment_id', '=', input.providerPaymentId)
+    .forUpdate()
+    .executeTakeFirst();
   const snapshot = await priceSnapshot(tx, sale, refundProtectionBp, input.now);
   const problem = snapshotProblem(row, sale, snapshot, input, currency);
   const paidFor = componentsPaidFor(row, snapshot.components);
@@ -206,13 +338,19 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
     const reason = messages.paymentRefundedBasketChanged;
     await refundCollected(tx, sale.id, input, currency, paidFor, reason);
     const onPaymentStep = sale.status === 'reserved' ? { state: 'payment' as const } : {};
-    await tx.updateTable('sales').set({ payment_error: reason, ...onPaymentStep, updated_at: input.now }).where('id', '=', sale.id).execute();
+    await tx
+      .updateTable('sales')
+      .set({ payment_error: reason, ...onPaymentStep, updated_at: input.now })
+      .where('id', '=', sale.id)
+      .execute();
     return { outcome: 'refunded', reason, alreadySettled: false, mismatch: problem };
   }
 
-  if (sale.status !== 'reserved' && sale.status !== 'expired') return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
+  if (sale.status !== 'reserved' && sale.status !== 'expired')
+    return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
   const sold = await endHolds(tx, sale.id, 'sold', input.now);
-  if (sold === 0 && !(await retakeStock(tx, sale.id, input.now))) return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
+  if (sold === 0 && !(await retakeStock(tx, sale.id, input.now)))
+    return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
 
   await recordCodeUses(tx, sale.id, snapshot.totals.byCodeId);
   await recordCollected(tx, sale.id, input, currency, snapshot.components);
@@ -223,12 +361,24 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
     components: componentsText(snapshot.components),
     instalment: row?.instalment ?? false,
   });
-  await tx.updateTable('sale_provider_payments').set({ status: 'settled', updated_at: input.now }).where('provider_payment_id', '=', input.providerPaymentId).execute();
+  await tx
+    .updateTable('sale_provider_payments')
+    .set({ status: 'settled', updated_at: input.now })
+    .where('provider_payment_id', '=', input.providerPaymentId)
+    .execute();
   // A Gift Aid declaration stands only beside a donation that was paid.
-  if (!snapshot.components.gift_aid) await tx.deleteFrom('gift_aid_declarations').where('sale_id', '=', sale.id).execute();
+  if (!snapshot.components.gift_aid)
+    await tx.deleteFrom('gift_aid_declarations').where('sale_id', '=', sale.id).execute();
   await tx
     .updateTable('sales')
-    .set({ status: 'paid', state: 'deliver_tickets', paid_at: input.now, payment_error: null, hold_expires_at: null, updated_at: input.now })
+    .set({
+      status: 'paid',
+      state: 'deliver_tickets',
+      paid_at: input.now,
+      payment_error: null,
+      hold_expires_at: null,
+      updated_at: input.now,
+    })
     .where('id', '=', sale.id)
     .execute();
   return { outcome: 'paid', alreadySettled: false };
@@ -268,7 +418,11 @@ export interface ConfirmResult {
 }
 
 /** What a provider says a payment collected: nothing until a card intent succeeded or a bank payment executed. */
-export async function collectedBy(providers: Providers, provider: string, providerPaymentId: string): Promise<{ amountMinor: number; currency: string } | null> {
+export async function collectedBy(
+  providers: Providers,
+  provider: string,
+  providerPaymentId: string,
+): Promise<{ amountMinor: number; currency: string } | null> {
   if (provider === 'stripe') {
     const intent = await providers.card.retrieveIntent(providerPaymentId);
     return intent.status === 'succeeded' ? { amountMinor: intent.amountMinor, currency: intent.currency } : null;
@@ -285,11 +439,21 @@ export async function collectedBy(providers: Providers, provider: string, provid
  * checked with its provider and settled (or refunded, if it no longer pays for the basket) when it collected.
  * Idempotent; delivery asks it first.
  */
-export async function confirmSalePayment(db: Db, saleId: number, providers?: Providers, now?: Date): Promise<ConfirmResult> {
-  const sale = await db.selectFrom('sales').select(['id', 'status', 'payment_error', 'refund_reason', 'payment_plan_remaining']).where('id', '=', saleId).executeTakeFirst();
+export async function confirmSalePayment(
+  db: Db,
+  saleId: number,
+  providers?: Providers,
+  now?: Date,
+): Promise<ConfirmResult> {
+  const sale = await db
+    .selectFrom('sales')
+    .select(['id', 'status', 'payment_error', 'refund_reason', 'payment_plan_remaining'])
+    .where('id', '=', saleId)
+    .executeTakeFirst();
   if (!sale) return { paid: false, error: paymentMessages.unknownIntent };
   if (sale.status === 'paid') return { paid: true, error: '' };
-  if (sale.status === 'refunded') return { paid: false, error: sale.refund_reason ?? paymentMessages.refundedAfterExpiry };
+  if (sale.status === 'refunded')
+    return { paid: false, error: sale.refund_reason ?? paymentMessages.refundedAfterExpiry };
   const config = loadConfig();
   const active = providers ?? providersFor(db, systemClock, config.payment);
   const at = now ?? systemClock.now();

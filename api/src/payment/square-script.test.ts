@@ -29,8 +29,8 @@ beforeAll(async () => {
   await card.attach('#square-card');
 });
 
-describe('the square-type sandbox widget draws the card form\'s fields', () => {
-  test('the card number, then expiry and security code side by side, with the card form\'s labels and field classes; no second postcode', () => {
+describe("the square-type sandbox widget draws the card form's fields", () => {
+  test("the card number, then expiry and security code side by side, with the card form's labels and field classes; no second postcode", () => {
     const host = document.getElementById('square-card');
     const labels = [...(host?.querySelectorAll('label') ?? [])].map((label) => label.textContent);
     expect(labels).toEqual(['Card number', 'Expiry date (MM/YY)', 'Security code (CVC)']);
@@ -42,7 +42,10 @@ describe('the square-type sandbox widget draws the card form\'s fields', () => {
       expect(host?.querySelector(`label[for="${input.id}"]`)).not.toBeNull();
     }
     const row = host?.querySelector('.fields-row');
-    expect([...(row?.querySelectorAll('label') ?? [])].map((label) => label.textContent)).toEqual(['Expiry date (MM/YY)', 'Security code (CVC)']);
+    expect([...(row?.querySelectorAll('label') ?? [])].map((label) => label.textContent)).toEqual([
+      'Expiry date (MM/YY)',
+      'Security code (CVC)',
+    ]);
     expect(host?.querySelector('.field__hint')?.textContent).toBe('Test mode: no real card is charged.');
     expect(host?.textContent).not.toMatch(/postcode/i);
     expect((host?.querySelector('input[autocomplete="cc-exp"]') as HTMLInputElement | null)?.placeholder).toBe('MM/YY');
@@ -54,7 +57,12 @@ describe('the square-type sandbox widget draws the card form\'s fields', () => {
     inputs.forEach((input, index) => (input.value = values[index] ?? ''));
     expect(await card.tokenize()).toEqual({ status: 'OK', token: 'cnon_sandbox' });
     expect(fetched[0]?.url).toBe('/sandbox/square/tokenize');
-    expect(Object.fromEntries(new URLSearchParams(fetched[0]?.body))).toEqual({ number: '4242 4242 4242 4242', exp_month: '12', exp_year: '34', cvc: '123' });
+    expect(Object.fromEntries(new URLSearchParams(fetched[0]?.body))).toEqual({
+      number: '4242 4242 4242 4242',
+      exp_month: '12',
+      exp_year: '34',
+      cvc: '123',
+    });
   });
 
   test('destroy takes the fields away (a panel shown again attaches a fresh form)', () => {

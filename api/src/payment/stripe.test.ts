@@ -13,7 +13,9 @@ let keys: { secretKey: string; publishableKey: string; host: string; port: numbe
 beforeAll(async () => {
   stub = await startStripeStub(SECRET);
   keys = { secretKey: SECRET, publishableKey: 'pk_test_stub', host: '127.0.0.1', port: stub.port, protocol: 'http' };
-  t = await createTestApp({ config: { payment: { stripe: keys, bankSettleMs: 4000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } } });
+  t = await createTestApp({
+    config: { payment: { stripe: keys, bankSettleMs: 4000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } },
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -21,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('the real Stripe adapter, against a local stub of the Stripe API', () => {
-  test('get_token creates a PaymentIntent for the basket total with an idempotency key; the same key, or another tab\'s, creates no second one', async () => {
+  test("get_token creates a PaymentIntent for the basket total with an idempotency key; the same key, or another tab's, creates no second one", async () => {
     const type = await freshTickets(t, 5);
     const visitor = await reservedBuyer(t, type, 2);
     const k = key();
@@ -32,9 +34,15 @@ describe('the real Stripe adapter, against a local stub of the Stripe API', () =
     const intent = [...stub.intents.values()].find((candidate) => candidate.client_secret === secret);
     expect(intent).toMatchObject({ amount: 2000, currency: 'gbp', status: 'requires_payment_method' });
     expect(intent?.metadata.sale_id).toBe(String((await saleOf(t, visitor)).id));
-    const created = stub.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
+    const created = stub.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/payment_intents',
+    );
     // The provider's key is the sale's payment slot's, so a retry after a crash finds the same intent at Stripe.
-    const slot = await t.db.selectFrom('sale_provider_payments').select(['provider_key', 'provider_payment_id']).where('provider_payment_id', '=', intent?.id ?? '').executeTakeFirstOrThrow();
+    const slot = await t.db
+      .selectFrom('sale_provider_payments')
+      .select(['provider_key', 'provider_payment_id'])
+      .where('provider_payment_id', '=', intent?.id ?? '')
+      .executeTakeFirstOrThrow();
     expect(created.at(-1)?.idempotencyKey).toContain(slot.provider_key);
     const count = stub.intents.size;
     expect((await visitor.post(payPaths.getToken, { idempotency_key: k })).json().client_secret).toBe(secret);
@@ -57,7 +65,7 @@ describe('the real Stripe adapter, against a local stub of the Stripe API', () =
     expect(await stockOf(t, type)).toMatchObject({ sold: 1, held: 0 });
   });
 
-  test('an intent still processing (a bank debit on its way) is not replaced by a second tab\'s Pay: a 409, one intent', async () => {
+  test("an intent still processing (a bank debit on its way) is not replaced by a second tab's Pay: a 409, one intent", async () => {
     const type = await freshTickets(t, 5);
     const visitor = await reservedBuyer(t, type, 1);
     const secret = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json().client_secret as string;
@@ -86,23 +94,47 @@ describe('the real Stripe adapter, against a local stub of the Stripe API', () =
 
   test('instalment functions: customer, SetupIntent, off-session charge (success and decline), refund', async () => {
     const stripe = new StripeCardProvider(keys);
-    const customer = await stripe.createCustomer({ email: 'ada@example.com', name: 'Ada Lovelace', idempotencyKey: key() });
+    const customer = await stripe.createCustomer({
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      idempotencyKey: key(),
+    });
     expect(customer.id).toMatch(/^cus_/);
     const setup = await stripe.createSetupIntent({ customerId: customer.id, idempotencyKey: key() });
     expect(setup.clientSecret).toMatch(/^seti_.+_secret_/);
-    const paid = await stripe.chargeOffSession({ saleId: 1, amountMinor: 1500, currency: 'GBP', idempotencyKey: key(), customerId: customer.id, paymentMethodId: 'pm_card_visa' });
+    const paid = await stripe.chargeOffSession({
+      saleId: 1,
+      amountMinor: 1500,
+      currency: 'GBP',
+      idempotencyKey: key(),
+      customerId: customer.id,
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(paid).toMatchObject({ status: 'succeeded', amountMinor: 1500 });
-    const declined = await stripe.chargeOffSession({ saleId: 1, amountMinor: 1500, currency: 'GBP', idempotencyKey: key(), customerId: customer.id, paymentMethodId: 'pm_card_declined' });
+    const declined = await stripe.chargeOffSession({
+      saleId: 1,
+      amountMinor: 1500,
+      currency: 'GBP',
+      idempotencyKey: key(),
+      customerId: customer.id,
+      paymentMethodId: 'pm_card_declined',
+    });
     expect(declined).toMatchObject({ status: 'requires_payment_method', lastError: 'Your card was declined.' });
     await stripe.refund(paid.id);
     await stripe.refund(paid.id);
     // Both requests carry the same key, so Stripe refunds once.
-    expect(stub.requests.filter((request) => request.path === '/v1/refunds' && request.idempotencyKey === `refund-${paid.id}`)).toHaveLength(2);
+    expect(
+      stub.requests.filter(
+        (request) => request.path === '/v1/refunds' && request.idempotencyKey === `refund-${paid.id}`,
+      ),
+    ).toHaveLength(2);
     expect(stub.refunds.filter((refund) => refund.payment_intent === paid.id)).toHaveLength(1);
   });
 
   test('a wrong secret key is an error, not a success', async () => {
     const stripe = new StripeCardProvider({ ...keys, secretKey: 'sk_test_wrong' });
-    await expect(stripe.createIntent({ saleId: 1, amountMinor: 100, currency: 'GBP', idempotencyKey: key() })).rejects.toThrow(/API Key/);
+    await expect(
+      stripe.createIntent({ saleId: 1, amountMinor: 100, currency: 'GBP', idempotencyKey: key() }),
+    ).rejects.toThrow(/API Key/);
   });
 });

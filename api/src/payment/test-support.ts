@@ -42,7 +42,11 @@ export const key = () => `k-${randomUUID()}`;
 
 let nextId = 70_000;
 /** A fresh ticket type with its own stock: on the stripe-type 'On-sale test' event, or the square-type comedy night. */
-export async function freshTickets(t: TestApp, capacity: number, options: { kind?: 'stripe' | 'square'; price_minor?: number } = {}): Promise<number> {
+export async function freshTickets(
+  t: TestApp,
+  capacity: number,
+  options: { kind?: 'stripe' | 'square'; price_minor?: number } = {},
+): Promise<number> {
   nextId += 1;
   const square = options.kind === 'square';
   await t.db
@@ -71,16 +75,29 @@ export async function reservedBuyer(t: TestApp, ticketTypeId: number, qty = 1): 
 }
 
 /** The card form's fields for a number. */
-export const cardForm = (clientSecret: string, number: string) => ({ client_secret: clientSecret, number, exp_month: '12', exp_year: '34', cvc: '123', postcode: 'BN1 1AA' });
+export const cardForm = (clientSecret: string, number: string) => ({
+  client_secret: clientSecret,
+  number,
+  exp_month: '12',
+  exp_year: '34',
+  cvc: '123',
+  postcode: 'BN1 1AA',
+});
 
 /** Runs every due payment job now (refunds, bank settlement), as the app's runner would. */
 export async function runPaymentJobs(t: TestApp): Promise<number> {
   const providers = providersFor(t.db, t.clock, t.deps.config.payment);
-  const runner = startJobRunner({ db: t.db, clock: t.clock, handlers: paymentJobHandlers(t.deps, providers), kinds: Object.keys(paymentJobHandlers(t.deps, providers)), intervalMs: 3_600_000, onError: () => undefined });
+  const runner = startJobRunner({
+    db: t.db,
+    clock: t.clock,
+    handlers: paymentJobHandlers(t.deps, providers),
+    kinds: Object.keys(paymentJobHandlers(t.deps, providers)),
+    intervalMs: 3_600_000,
+    onError: () => undefined,
+  });
   try {
     return await runner.runDue();
   } finally {
     await runner.stop();
   }
 }
-

@@ -41,7 +41,17 @@ export function registerTruelayerWebhook(app: FastifyInstance, deps: AppDeps, pr
   if (!truelayer) return;
   const { db, clock } = deps;
   const queueSettle = (paymentId: string) =>
-    enqueueJob(db, { kind: BANK_SETTLE_JOB, payload: { paymentId }, runAt: clock.now(), dedupeKey: `bank-settle:${paymentId}`, maxAttempts: 20 }, clock.now());
+    enqueueJob(
+      db,
+      {
+        kind: BANK_SETTLE_JOB,
+        payload: { paymentId },
+        runAt: clock.now(),
+        dedupeKey: `bank-settle:${paymentId}`,
+        maxAttempts: 20,
+      },
+      clock.now(),
+    );
 
   void app.register(async (scope) => {
     // The signature covers the body exactly as sent: it is kept as text and parsed only once verified.
@@ -51,7 +61,11 @@ export function registerTruelayerWebhook(app: FastifyInstance, deps: AppDeps, pr
       reply.header('cache-control', 'no-store');
       const body = typeof request.body === 'string' ? request.body : '';
       try {
-        await truelayer.verifyWebhook({ path: request.url.split('?')[0] ?? TRUELAYER_WEBHOOK_PATH, headers: headersOf(request), body });
+        await truelayer.verifyWebhook({
+          path: request.url.split('?')[0] ?? TRUELAYER_WEBHOOK_PATH,
+          headers: headersOf(request),
+          body,
+        });
       } catch (error) {
         if (!(error instanceof WebhookRefused)) throw error;
         request.log.warn({ reason: error.message }, 'TrueLayer webhook refused');
@@ -71,7 +85,10 @@ export function registerTruelayerWebhook(app: FastifyInstance, deps: AppDeps, pr
         try {
           await settleBankPayment(deps, providers, paymentId);
         } catch (error) {
-          request.log.warn({ err: error, paymentId }, 'TrueLayer payment not settled from its webhook; the bank-settle job will');
+          request.log.warn(
+            { err: error, paymentId },
+            'TrueLayer payment not settled from its webhook; the bank-settle job will',
+          );
           await queueSettle(paymentId);
         }
       } else if (type === 'payment_authorized') {

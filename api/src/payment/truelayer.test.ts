@@ -38,7 +38,17 @@ beforeAll(async () => {
     hppBase: 'https://payment.truelayer-sandbox.com',
     extraWebhookJkus: [stub.jwksUrl],
   };
-  t = await createTestApp({ config: { payment: { stripe: null, truelayer: keys, bankSettleMs: 4000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } } });
+  t = await createTestApp({
+    config: {
+      payment: {
+        stripe: null,
+        truelayer: keys,
+        bankSettleMs: 4000,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
+    },
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -51,7 +61,15 @@ async function freshBankTickets(currency: 'GBP' | 'EUR' = 'GBP', price_minor = 1
   nextId += 1;
   await t.db
     .insertInto('ticket_types')
-    .values({ id: nextId, event_id: SEED.event.livestream, event_date_id: 31, name: `Bank test ${nextId}`, price_minor, currency, capacity: 10 })
+    .values({
+      id: nextId,
+      event_id: SEED.event.livestream,
+      event_date_id: 31,
+      name: `Bank test ${nextId}`,
+      price_minor,
+      currency,
+      capacity: 10,
+    })
     .execute();
   return nextId;
 }
@@ -60,7 +78,11 @@ async function freshBankTickets(currency: 'GBP' | 'EUR' = 'GBP', price_minor = 1
 async function bankBuyer(type: number, qty = 1): Promise<Visitor> {
   const visitor = await reservedBuyer(t, type, qty);
   const sale = await saleOf(t, visitor);
-  await t.db.updateTable('sales').set({ email: 'ada@example.com', full_name: 'Ada Lovelace' }).where('id', '=', sale.id).execute();
+  await t.db
+    .updateTable('sales')
+    .set({ email: 'ada@example.com', full_name: 'Ada Lovelace' })
+    .where('id', '=', sale.id)
+    .execute();
   return visitor;
 }
 
@@ -82,16 +104,29 @@ const deliver = (webhook: { body: string; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url: TRUELAYER_WEBHOOK_PATH, payload: webhook.body, headers: webhook.headers });
 
 describe('the real open-banking adapter, against a local stub of TrueLayer that verifies every signature', () => {
-  test('a payment is created at TrueLayer, signed, with the slot\'s idempotency key, the merchant account and the buyer; Pay by bank answers the hosted payment page', async () => {
+  test("a payment is created at TrueLayer, signed, with the slot's idempotency key, the merchant account and the buyer; Pay by bank answers the hosted payment page", async () => {
     const type = await freshBankTickets('GBP');
     const visitor = await bankBuyer(type, 2);
     const { paymentId, authUrl } = await toBank(visitor);
     const sale = await saleOf(t, visitor);
 
     // The access token came from the auth server by client credentials.
-    expect(postsTo('/connect/token')[0]?.body).toBe(JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, scope: 'payments' }));
-    const created = postsTo('/v3/payments').find((request) => JSON.parse(request.body).metadata?.sale_id === String(sale.id));
-    const slot = await t.db.selectFrom('sale_provider_payments').selectAll().where('provider_payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    expect(postsTo('/connect/token')[0]?.body).toBe(
+      JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: CLIENT.clientId,
+        client_secret: CLIENT.clientSecret,
+        scope: 'payments',
+      }),
+    );
+    const created = postsTo('/v3/payments').find(
+      (request) => JSON.parse(request.body).metadata?.sale_id === String(sale.id),
+    );
+    const slot = await t.db
+      .selectFrom('sale_provider_payments')
+      .selectAll()
+      .where('provider_payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect(created?.headers['idempotency-key']).toBe(idempotencyUuid(`payment:${slot.provider_key ?? ''}`));
     expect(created?.headers['tl-signature']).toMatch(/^[\w-]+\.\.[\w-]+$/);
     expect(created?.headers.authorization).toMatch(/^Bearer stub-access-/);
@@ -109,11 +144,17 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
 
     // Pay by bank reuses the payment made on arrival: one payment at TrueLayer, its page with the resource token.
     expect(stub.payments.get(paymentId)).toBeDefined();
-    expect(postsTo('/v3/payments').filter((request) => JSON.parse(request.body).metadata?.sale_id === String(sale.id))).toHaveLength(1);
+    expect(
+      postsTo('/v3/payments').filter((request) => JSON.parse(request.body).metadata?.sale_id === String(sale.id)),
+    ).toHaveLength(1);
     const url = new URL(authUrl);
     expect(`${url.origin}${url.pathname}`).toBe('https://payment.truelayer-sandbox.com/payments');
     const fragment = new URLSearchParams(url.hash.slice(1));
-    expect(Object.fromEntries(fragment)).toEqual({ payment_id: paymentId, resource_token: stub.payments.get(paymentId)?.resource_token, return_uri: RETURN_URI });
+    expect(Object.fromEntries(fragment)).toEqual({
+      payment_id: paymentId,
+      resource_token: stub.payments.get(paymentId)?.resource_token,
+      return_uri: RETURN_URI,
+    });
     expect((await saleOf(t, visitor)).state).toBe('awaiting_truelayer');
   });
 
@@ -123,7 +164,11 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
     const { paymentId } = await toBank(visitor);
     for (const bank of ['authorization_required', 'authorizing', 'authorized']) {
       stub.setStatus(paymentId, bank);
-      expect(await status(visitor)).toMatchObject({ status: 'pending', payment_completed: false, truelayer_status_error: null });
+      expect(await status(visitor)).toMatchObject({
+        status: 'pending',
+        payment_completed: false,
+        truelayer_status_error: null,
+      });
     }
     // Approved at the bank: a second tab's Pay gets 'still being processed', never a second payment.
     const second = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
@@ -133,7 +178,13 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
     const sale = await saleOf(t, visitor);
     expect(sale).toMatchObject({ status: 'paid', state: 'deliver_tickets' });
     expect(await t.db.selectFrom('ledger_entries').selectAll().where('sale_id', '=', sale.id).execute()).toEqual([
-      expect.objectContaining({ kind: 'payment', provider: 'truelayer', provider_reference: paymentId, amount_minor: 1000, currency: 'GBP' }),
+      expect.objectContaining({
+        kind: 'payment',
+        provider: 'truelayer',
+        provider_reference: paymentId,
+        amount_minor: 1000,
+        currency: 'GBP',
+      }),
     ]);
     expect(await stockOf(t, type)).toMatchObject({ sold: 1, held: 0 });
   });
@@ -153,12 +204,22 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
     await runPaymentJobs(t);
     expect(postsTo(`/v3/payments/${paymentId}/refunds`)).toHaveLength(0);
     stub.setStatus(paymentId, 'settled');
-    await t.db.updateTable('jobs').set({ run_at: t.clock.now() }).where('kind', '=', 'payment.refund').where('status', '=', 'pending').execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ run_at: t.clock.now() })
+      .where('kind', '=', 'payment.refund')
+      .where('status', '=', 'pending')
+      .execute();
     await runPaymentJobs(t);
     expect(payment.refunds).toEqual([expect.objectContaining({ amount_in_minor: 999, reference: 'TICKETS REFUND' })]);
     const refundRequest = postsTo(`/v3/payments/${paymentId}/refunds`)[0];
     expect(refundRequest?.headers['idempotency-key']).toBe(idempotencyUuid(`refund:${paymentId}`));
-    const ledger = await t.db.selectFrom('ledger_entries').select(['kind', 'amount_minor', 'status']).where('sale_id', '=', sale.id).orderBy('id').execute();
+    const ledger = await t.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'amount_minor', 'status'])
+      .where('sale_id', '=', sale.id)
+      .orderBy('id')
+      .execute();
     expect(ledger).toEqual([
       { kind: 'payment', amount_minor: 999, status: 'done' },
       { kind: 'refund', amount_minor: 999, status: 'done' },
@@ -173,11 +234,17 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
     const failed = await bankBuyer(type, 1);
     const first = await toBank(failed);
     stub.setStatus(first.paymentId, 'failed', 'authorization_failed');
-    expect(await status(failed)).toMatchObject({ status: 'failed', truelayer_status_error: paymentMessages.bankFailed });
+    expect(await status(failed)).toMatchObject({
+      status: 'failed',
+      truelayer_status_error: paymentMessages.bankFailed,
+    });
     const cancelled = await bankBuyer(type, 1);
     const second = await toBank(cancelled);
     stub.setStatus(second.paymentId, 'failed', 'canceled');
-    expect(await status(cancelled)).toMatchObject({ status: 'failed', truelayer_status_error: paymentMessages.bankCancelled });
+    expect(await status(cancelled)).toMatchObject({
+      status: 'failed',
+      truelayer_status_error: paymentMessages.bankCancelled,
+    });
   });
 
   test('a change of price cancels the open payment at TrueLayer (signed); a payment the buyer already authorised is left to run', async () => {
@@ -186,7 +253,9 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
     const { paymentId } = await toBank(visitor);
     expect((await visitor.post(salePaths.refundProtection, { refund_protection: 1 })).statusCode).toBe(200);
     await runPaymentJobs(t);
-    expect(postsTo(`/v3/payments/${paymentId}/actions/cancel`)[0]?.headers['idempotency-key']).toBe(idempotencyUuid(`cancel:${paymentId}`));
+    expect(postsTo(`/v3/payments/${paymentId}/actions/cancel`)[0]?.headers['idempotency-key']).toBe(
+      idempotencyUuid(`cancel:${paymentId}`),
+    );
     expect(stub.payments.get(paymentId)).toMatchObject({ status: 'failed', failure_reason: 'canceled' });
 
     const bank = new TrueLayerBankProvider(t.db, t.clock, keys);
@@ -200,17 +269,41 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
   test('EUR goes to the EUR merchant account; a currency without one removes the bank option', async () => {
     const euro = await bankBuyer(await freshBankTickets('EUR', 2500), 1);
     const { paymentId } = await toBank(euro);
-    expect(stub.payments.get(paymentId)).toMatchObject({ currency: 'EUR', amount_in_minor: 2500, payment_method: expect.objectContaining({ beneficiary: expect.objectContaining({ merchant_account_id: ACCOUNTS.EUR }) }) });
+    expect(stub.payments.get(paymentId)).toMatchObject({
+      currency: 'EUR',
+      amount_in_minor: 2500,
+      payment_method: expect.objectContaining({
+        beneficiary: expect.objectContaining({ merchant_account_id: ACCOUNTS.EUR }),
+      }),
+    });
     const gbpOnly = new TrueLayerBankProvider(t.db, t.clock, { ...keys, merchantAccounts: { GBP: ACCOUNTS.GBP } });
-    await expect(gbpOnly.createPayment({ saleId: (await saleOf(t, euro)).id, amountMinor: 2500, currency: 'EUR', idempotencyKey: key(), reference: 'x' })).rejects.toMatchObject({ statusCode: 409, message: paymentMessages.bankNotOffered });
+    await expect(
+      gbpOnly.createPayment({
+        saleId: (await saleOf(t, euro)).id,
+        amountMinor: 2500,
+        currency: 'EUR',
+        idempotencyKey: key(),
+        reference: 'x',
+      }),
+    ).rejects.toMatchObject({ statusCode: 409, message: paymentMessages.bankNotOffered });
   });
 
   test('a signature the stub cannot verify (another key) is refused by TrueLayer and nothing is created', async () => {
-    const other = generateKeyPairSync('ec', { namedCurve: 'secp521r1' }).privateKey.export({ format: 'pem', type: 'sec1' }).toString();
+    const other = generateKeyPairSync('ec', { namedCurve: 'secp521r1' })
+      .privateKey.export({ format: 'pem', type: 'sec1' })
+      .toString();
     const forged = new TrueLayerBankProvider(t.db, t.clock, { ...keys, signingPrivateKeyPem: other });
     const visitor = await bankBuyer(await freshBankTickets('GBP'), 1);
     const before = stub.payments.size;
-    await expect(forged.createPayment({ saleId: (await saleOf(t, visitor)).id, amountMinor: 1000, currency: 'GBP', idempotencyKey: key(), reference: 'x' })).rejects.toThrow(/401.*Invalid Request Signature/);
+    await expect(
+      forged.createPayment({
+        saleId: (await saleOf(t, visitor)).id,
+        amountMinor: 1000,
+        currency: 'GBP',
+        idempotencyKey: key(),
+        reference: 'x',
+      }),
+    ).rejects.toThrow(/401.*Invalid Request Signature/);
     expect(stub.payments.size).toBe(before);
   });
 });
@@ -221,34 +314,50 @@ describe('TrueLayer webhooks, signed by the stub with its own key and verified a
     const visitor = await bankBuyer(type, 2);
     const { paymentId } = await toBank(visitor);
     stub.setStatus(paymentId, 'executed');
-    const webhook = stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: paymentId, executed_at: new Date().toISOString() });
+    const webhook = stub.signWebhook(TRUELAYER_WEBHOOK_PATH, {
+      type: 'payment_executed',
+      payment_id: paymentId,
+      executed_at: new Date().toISOString(),
+    });
     const answer = await deliver(webhook);
     expect(answer.statusCode).toBe(200);
     const sale = await saleOf(t, visitor);
     expect(sale).toMatchObject({ status: 'paid', state: 'deliver_tickets' });
     // TrueLayer delivers at least once: the same webhook again changes nothing.
     expect((await deliver(webhook)).statusCode).toBe(200);
-    expect(await t.db.selectFrom('ledger_entries').select(['kind', 'amount_minor']).where('sale_id', '=', sale.id).execute()).toEqual([{ kind: 'payment', amount_minor: 2000 }]);
+    expect(
+      await t.db.selectFrom('ledger_entries').select(['kind', 'amount_minor']).where('sale_id', '=', sale.id).execute(),
+    ).toEqual([{ kind: 'payment', amount_minor: 2000 }]);
     expect(await stockOf(t, type)).toMatchObject({ sold: 2, held: 0 });
   });
 
-  test('payment_authorized queues the bank-settle job; an executed webhook TrueLayer\'s API does not confirm yet is left to that job', async () => {
+  test("payment_authorized queues the bank-settle job; an executed webhook TrueLayer's API does not confirm yet is left to that job", async () => {
     const type = await freshBankTickets('GBP');
     const visitor = await bankBuyer(type, 1);
     const { paymentId } = await toBank(visitor);
     stub.setStatus(paymentId, 'authorized');
-    expect((await deliver(stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_authorized', payment_id: paymentId }))).statusCode).toBe(200);
+    expect(
+      (await deliver(stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_authorized', payment_id: paymentId })))
+        .statusCode,
+    ).toBe(200);
     // The body says executed, TrueLayer's API does not yet: nothing is settled on the body's word.
-    expect((await deliver(stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: paymentId }))).statusCode).toBe(200);
+    expect(
+      (await deliver(stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: paymentId })))
+        .statusCode,
+    ).toBe(200);
     expect((await saleOf(t, visitor)).status).toBe('reserved');
-    const jobs = await t.db.selectFrom('jobs').select(['kind', 'status']).where('dedupe_key', '=', `bank-settle:${paymentId}`).execute();
+    const jobs = await t.db
+      .selectFrom('jobs')
+      .select(['kind', 'status'])
+      .where('dedupe_key', '=', `bank-settle:${paymentId}`)
+      .execute();
     expect(jobs).toEqual([{ kind: BANK_SETTLE_JOB, status: 'pending' }]);
     stub.setStatus(paymentId, 'executed');
     await runPaymentJobs(t);
     expect((await saleOf(t, visitor)).status).toBe('paid');
   });
 
-  test('refused with a 401, changing nothing: no signature, a tampered body, a key address not allowed, a key not in TrueLayer\'s set', async () => {
+  test("refused with a 401, changing nothing: no signature, a tampered body, a key address not allowed, a key not in TrueLayer's set", async () => {
     const type = await freshBankTickets('GBP');
     const visitor = await bankBuyer(type, 1);
     const { paymentId } = await toBank(visitor);
@@ -259,9 +368,21 @@ describe('TrueLayer webhooks, signed by the stub with its own key and verified a
       { body: good.body, headers: { ...good.headers, 'tl-signature': '' } },
       { body: good.body.replace(paymentId, `${paymentId} `), headers: good.headers },
       { ...good, headers: { ...good.headers, 'x-tl-webhook-timestamp': '2020-01-01T00:00:00Z' } },
-      stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: paymentId }, { jku: 'https://webhooks.truelayer.evil.example/.well-known/jwks' }),
-      stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: paymentId }, { signWith: stranger }),
-      stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: paymentId }, { signWith: stranger, kid: 'not-truelayers' }),
+      stub.signWebhook(
+        TRUELAYER_WEBHOOK_PATH,
+        { type: 'payment_executed', payment_id: paymentId },
+        { jku: 'https://webhooks.truelayer.evil.example/.well-known/jwks' },
+      ),
+      stub.signWebhook(
+        TRUELAYER_WEBHOOK_PATH,
+        { type: 'payment_executed', payment_id: paymentId },
+        { signWith: stranger },
+      ),
+      stub.signWebhook(
+        TRUELAYER_WEBHOOK_PATH,
+        { type: 'payment_executed', payment_id: paymentId },
+        { signWith: stranger, kid: 'not-truelayers' },
+      ),
       stub.signWebhook('/webhooks/other', { type: 'payment_executed', payment_id: paymentId }),
     ];
     for (const forged of forgeries) expect((await deliver(forged)).statusCode).toBe(401);
@@ -270,8 +391,10 @@ describe('TrueLayer webhooks, signed by the stub with its own key and verified a
     expect((await saleOf(t, visitor)).status).toBe('paid');
   });
 
-  test('a webhook of a payment that is not this checkout\'s is acknowledged and ignored', async () => {
-    const answer = await deliver(stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: 'someone-elses' }));
+  test("a webhook of a payment that is not this checkout's is acknowledged and ignored", async () => {
+    const answer = await deliver(
+      stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: 'someone-elses' }),
+    );
     expect(answer.statusCode).toBe(200);
   });
 });
@@ -284,7 +407,7 @@ describe('TrueLayer configuration and statuses', () => {
     TRUELAYER_SIGNING_PRIVATE_KEY: '-----BEGIN EC PRIVATE KEY-----\\nAAA\\n-----END EC PRIVATE KEY-----',
     TRUELAYER_MERCHANT_ACCOUNT_ID_GBP: 'ma-1',
   };
-  test('on with the credentials and a merchant account; the return URI is PUBLIC_URL\'s checkout; a one-line PEM gets its newlines back', () => {
+  test("on with the credentials and a merchant account; the return URI is PUBLIC_URL's checkout; a one-line PEM gets its newlines back", () => {
     expect(loadTrueLayerConfig(env, 'https://tickets.example/')).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
@@ -297,9 +420,15 @@ describe('TrueLayer configuration and statuses', () => {
     expect(loadTrueLayerConfig({}, 'https://tickets.example')).toBeNull();
   });
   test('half a configuration or no merchant account stops the start-up', () => {
-    expect(() => loadTrueLayerConfig({ TRUELAYER_CLIENT_ID: 'id' }, 'https://x')).toThrow(/TRUELAYER_CLIENT_SECRET, TRUELAYER_SIGNING_KEY_ID, TRUELAYER_SIGNING_PRIVATE_KEY must be set/);
-    expect(() => loadTrueLayerConfig({ ...env, TRUELAYER_MERCHANT_ACCOUNT_ID_GBP: '' }, 'https://x')).toThrow(/MERCHANT_ACCOUNT_ID/);
-    expect(() => loadTrueLayerConfig({ ...env, TRUELAYER_ENVIRONMENT: 'live' }, 'https://x')).toThrow(/sandbox or production/);
+    expect(() => loadTrueLayerConfig({ TRUELAYER_CLIENT_ID: 'id' }, 'https://x')).toThrow(
+      /TRUELAYER_CLIENT_SECRET, TRUELAYER_SIGNING_KEY_ID, TRUELAYER_SIGNING_PRIVATE_KEY must be set/,
+    );
+    expect(() => loadTrueLayerConfig({ ...env, TRUELAYER_MERCHANT_ACCOUNT_ID_GBP: '' }, 'https://x')).toThrow(
+      /MERCHANT_ACCOUNT_ID/,
+    );
+    expect(() => loadTrueLayerConfig({ ...env, TRUELAYER_ENVIRONMENT: 'live' }, 'https://x')).toThrow(
+      /sandbox or production/,
+    );
   });
   test.each([
     ['authorization_required', undefined, 'pending'],
@@ -315,7 +444,9 @@ describe('TrueLayer configuration and statuses', () => {
     expect(bankStatusOf({ status, ...(failure_reason ? { failure_reason } : {}) })).toBe(expected);
   });
   test('idempotency keys are UUIDs, the same for the same slot', () => {
-    expect(idempotencyUuid('payment:a')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(idempotencyUuid('payment:a')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(idempotencyUuid('payment:a')).toBe(idempotencyUuid('payment:a'));
     expect(idempotencyUuid('payment:a')).not.toBe(idempotencyUuid('payment:b'));
   });

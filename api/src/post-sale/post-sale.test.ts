@@ -24,7 +24,8 @@ async function paid(visitor: Visitor): Promise<Visitor> {
   return visitor;
 }
 
-const feedbackOf = (saleId: number) => t.db.selectFrom('sale_feedback').select('message').where('sale_id', '=', saleId).execute();
+const feedbackOf = (saleId: number) =>
+  t.db.selectFrom('sale_feedback').select('message').where('sale_id', '=', saleId).execute();
 
 describe('get_simple_info', () => {
   test("the session's sale email and reference", async () => {
@@ -55,7 +56,9 @@ describe('get_reward_referrer_link', () => {
   test('refused before payment, and nothing stored', async () => {
     const visitor = await guestVisitor(t, 'ref-c@example.com', 'Cy Ref', gala);
     expect((await visitor.get(calls.getRewardReferrerLink.path)).statusCode).toBe(409);
-    expect(await t.db.selectFrom('referral_links').selectAll().where('email', '=', 'ref-c@example.com').execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('referral_links').selectAll().where('email', '=', 'ref-c@example.com').execute(),
+    ).toEqual([]);
   });
 });
 
@@ -67,7 +70,10 @@ describe('send_customer_feedback', () => {
     expect(await feedbackOf((await saleOf(visitor)).id)).toEqual([{ message: 'Lovely evening, thank you' }]);
   });
 
-  test.each([['an empty message', ''], ['only spaces', '   ']])('%s is a 400 and nothing is stored', async (_name, message) => {
+  test.each([
+    ['an empty message', ''],
+    ['only spaces', '   '],
+  ])('%s is a 400 and nothing is stored', async (_name, message) => {
     const visitor = await paid(await reservedVisitor(t, gala));
     const response = await visitor.post(calls.sendCustomerFeedback.path, { message });
     expect(response.statusCode).toBe(400);
@@ -85,12 +91,17 @@ describe('subscribe_to_events', () => {
   test("a guest's email is subscribed to event news", async () => {
     const visitor = await paid(await guestVisitor(t, 'news@example.com', 'Nia News', gala));
     expect((await visitor.post(calls.subscribeToEvents.path, {})).json()).toEqual({ success: true });
-    const contact = await t.db.selectFrom('marketing_contacts').selectAll().where('email', '=', 'news@example.com').executeTakeFirstOrThrow();
+    const contact = await t.db
+      .selectFrom('marketing_contacts')
+      .selectAll()
+      .where('email', '=', 'news@example.com')
+      .executeTakeFirstOrThrow();
     expect(contact.event_subscribed).toBe(true);
   });
 
   test('a signed-in buyer is subscribed on their account', async () => {
-    const user = () => t.db.selectFrom('users').select('is_event_subscribed').where('id', '=', SEED.user.demo).executeTakeFirstOrThrow();
+    const user = () =>
+      t.db.selectFrom('users').select('is_event_subscribed').where('id', '=', SEED.user.demo).executeTakeFirstOrThrow();
     expect((await user()).is_event_subscribed).toBe(false);
     const visitor = await paid(await demoUserVisitor(t, gala));
     expect((await visitor.post(calls.subscribeToEvents.path, {})).json()).toEqual({ success: true });
@@ -100,6 +111,13 @@ describe('subscribe_to_events', () => {
   test('refused before payment', async () => {
     const visitor = await guestVisitor(t, 'early@example.com', 'Ed Early', gala);
     expect((await visitor.post(calls.subscribeToEvents.path, {})).statusCode).toBe(409);
-    expect(await t.db.selectFrom('marketing_contacts').selectAll().where('email', '=', 'early@example.com').where('event_subscribed', '=', true).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('marketing_contacts')
+        .selectAll()
+        .where('email', '=', 'early@example.com')
+        .where('event_subscribed', '=', true)
+        .execute(),
+    ).toEqual([]);
   });
 });

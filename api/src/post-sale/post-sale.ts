@@ -7,7 +7,10 @@ import { currentSale } from '../sale/current';
 import { buyerEmail, paidSale } from './paid-sale';
 
 /** get_simple_info: the sale's email and reference; empty strings without a sale (the call fails silently, spec 7). */
-export async function simpleInfo(db: Db, session: SessionHandle): Promise<{ sale_email: string; sale_reference: string }> {
+export async function simpleInfo(
+  db: Db,
+  session: SessionHandle,
+): Promise<{ sale_email: string; sale_reference: string }> {
   const sale = await currentSale(db, session);
   if (!sale) return { sale_email: '', sale_reference: '' };
   return { sale_email: await buyerEmail(db, sale), sale_reference: sale.reference };
@@ -31,15 +34,30 @@ export async function referrerLink(db: Db, clock: Clock, session: SessionHandle,
   const address = normaliseEmail(email);
   await db
     .insertInto('referral_links')
-    .values({ token: randomBytes(16).toString('base64url'), email: address, event_id: line.event_id, created_at: clock.now() })
+    .values({
+      token: randomBytes(16).toString('base64url'),
+      email: address,
+      event_id: line.event_id,
+      created_at: clock.now(),
+    })
     .onConflict((oc) => oc.columns(['email', 'event_id']).doNothing())
     .execute();
-  const link = await db.selectFrom('referral_links').select('token').where('email', '=', address).where('event_id', '=', line.event_id).executeTakeFirstOrThrow();
+  const link = await db
+    .selectFrom('referral_links')
+    .select('token')
+    .where('email', '=', address)
+    .where('event_id', '=', line.event_id)
+    .executeTakeFirstOrThrow();
   return `${publicUrl}/all-events/?ref=${link.token}`;
 }
 
 /** send_customer_feedback: the message (not empty, by the contract) stored with the sale. */
-export async function sendFeedback(db: Db, clock: Clock, session: SessionHandle, message: string): Promise<{ success: true }> {
+export async function sendFeedback(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  message: string,
+): Promise<{ success: true }> {
   const sale = await paidSale(db, session);
   await db.insertInto('sale_feedback').values({ sale_id: sale.id, message, created_at: clock.now() }).execute();
   return { success: true };
@@ -50,7 +68,11 @@ export async function subscribeToEvents(db: Db, clock: Clock, session: SessionHa
   const sale = await paidSale(db, session);
   const now = clock.now();
   if (sale.user_id !== null) {
-    await db.updateTable('users').set({ is_event_subscribed: true, updated_at: now }).where('id', '=', sale.user_id).execute();
+    await db
+      .updateTable('users')
+      .set({ is_event_subscribed: true, updated_at: now })
+      .where('id', '=', sale.user_id)
+      .execute();
     return { success: true };
   }
   const email = await buyerEmail(db, sale);

@@ -19,12 +19,29 @@ export interface MarketingChoices {
   organiser_subscribed_marketing: Record<string, boolean>;
 }
 
-async function saveGuestChoices(tx: DbOrTx, email: string, choices: MarketingChoices, organiserIds: number[], now: Date): Promise<void> {
+async function saveGuestChoices(
+  tx: DbOrTx,
+  email: string,
+  choices: MarketingChoices,
+  organiserIds: number[],
+  now: Date,
+): Promise<void> {
   const address = normaliseEmail(email);
   await tx
     .insertInto('marketing_contacts')
-    .values({ email: address, ct_subscribed: choices.ct_subscribed, event_subscribed: choices.event_subscribed, updated_at: now })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ ct_subscribed: choices.ct_subscribed, event_subscribed: choices.event_subscribed, updated_at: now }))
+    .values({
+      email: address,
+      ct_subscribed: choices.ct_subscribed,
+      event_subscribed: choices.event_subscribed,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({
+        ct_subscribed: choices.ct_subscribed,
+        event_subscribed: choices.event_subscribed,
+        updated_at: now,
+      }),
+    )
     .execute();
   for (const id of organiserIds) {
     const subscribed = choices.organiser_subscribed_marketing[String(id)] ?? false;
@@ -36,7 +53,13 @@ async function saveGuestChoices(tx: DbOrTx, email: string, choices: MarketingCho
   }
 }
 
-async function saveUserChoices(tx: DbOrTx, userId: number, choices: MarketingChoices, organiserIds: number[], now: Date): Promise<void> {
+async function saveUserChoices(
+  tx: DbOrTx,
+  userId: number,
+  choices: MarketingChoices,
+  organiserIds: number[],
+  now: Date,
+): Promise<void> {
   await tx
     .updateTable('users')
     .set({ subscribed: choices.ct_subscribed, is_event_subscribed: choices.event_subscribed, updated_at: now })
@@ -56,7 +79,12 @@ async function saveUserChoices(tx: DbOrTx, userId: number, choices: MarketingCho
  * set_marketing_preferences. Every basket organiser's choice is stored (one left out of the map is a 'no', as an
  * unticked box); an organiser with nothing in the basket is refused, so nobody is signed up to a list they never saw.
  */
-export async function setMarketingPreferences(db: Db, clock: Clock, session: SessionHandle, choices: MarketingChoices): Promise<{ success: true }> {
+export async function setMarketingPreferences(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  choices: MarketingChoices,
+): Promise<{ success: true }> {
   const now = clock.now();
   const [sessionRow, sale] = await Promise.all([session.load(), currentSale(db, session)]);
   const organiserIds = sale ? (await basketOrganisers(db, sale.id)).map((row) => row.id) : [];
@@ -84,10 +112,18 @@ export interface StoredChoices {
 }
 
 /** A guest's stored choices for the checkout (marketing_preferences and basket_organisers), or null when none. */
-export async function guestMarketingChoices(db: Db, email: string, organiserIds: readonly number[]): Promise<StoredChoices | null> {
+export async function guestMarketingChoices(
+  db: Db,
+  email: string,
+  organiserIds: readonly number[],
+): Promise<StoredChoices | null> {
   const address = normaliseEmail(email);
   const [contact, organisers] = await Promise.all([
-    db.selectFrom('marketing_contacts').select(['ct_subscribed', 'event_subscribed']).where('email', '=', address).executeTakeFirst(),
+    db
+      .selectFrom('marketing_contacts')
+      .select(['ct_subscribed', 'event_subscribed'])
+      .where('email', '=', address)
+      .executeTakeFirst(),
     organiserIds.length
       ? db
           .selectFrom('marketing_contact_organisers')
@@ -110,18 +146,37 @@ export async function guestMarketingChoices(db: Db, email: string, organiserIds:
  * address is not proved here, so only the newsletter flag is set; a signed-in user signing up their own address also
  * has it set on their account.
  */
-export async function subscribeToNewsletter(db: Db, email: string, signedInUserId: number | null, now: Date): Promise<void> {
+export async function subscribeToNewsletter(
+  db: Db,
+  email: string,
+  signedInUserId: number | null,
+  now: Date,
+): Promise<void> {
   const address = normaliseEmail(email);
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('marketing_contacts')
       .values({ email: address, ct_subscribed: true, updated_at: now })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ ct_subscribed: true, updated_at: now }).where('marketing_contacts.ct_subscribed', '=', false))
+      .onConflict((oc) =>
+        oc
+          .column('email')
+          .doUpdateSet({ ct_subscribed: true, updated_at: now })
+          .where('marketing_contacts.ct_subscribed', '=', false),
+      )
       .execute();
     if (signedInUserId !== null) {
-      const user = await tx.selectFrom('users').select(['id', 'email']).where('id', '=', signedInUserId).executeTakeFirst();
+      const user = await tx
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('id', '=', signedInUserId)
+        .executeTakeFirst();
       if (user && normaliseEmail(user.email) === address) {
-        await tx.updateTable('users').set({ subscribed: true, updated_at: now }).where('id', '=', user.id).where('subscribed', '=', false).execute();
+        await tx
+          .updateTable('users')
+          .set({ subscribed: true, updated_at: now })
+          .where('id', '=', user.id)
+          .where('subscribed', '=', false)
+          .execute();
       }
     }
   });

@@ -18,7 +18,12 @@ export interface SaveAnswersInput {
  * are checked against the basket's questions (validate.ts) and replace the sale's earlier answers of that timing, in
  * one transaction; a refusal is a 400 naming each bad key and writes nothing.
  */
-export async function saveQuestionAnswers(db: Db, clock: Clock, session: SessionHandle, input: SaveAnswersInput): Promise<{ questions_set: true }> {
+export async function saveQuestionAnswers(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  input: SaveAnswersInput,
+): Promise<{ questions_set: true }> {
   const now = clock.now();
   const sale = await currentSale(db, session);
   if (input.before_or_after === 'before') {
@@ -35,7 +40,12 @@ export async function saveQuestionAnswers(db: Db, clock: Clock, session: Session
   if (firstError !== undefined) throw new HttpError(400, firstError, errors);
   const questionIds = [...new Set(slots.map((slot) => slot.question.id))];
   await db.transaction().execute(async (tx) => {
-    if (questionIds.length) await tx.deleteFrom('question_answers').where('sale_id', '=', sale.id).where('question_id', 'in', questionIds).execute();
+    if (questionIds.length)
+      await tx
+        .deleteFrom('question_answers')
+        .where('sale_id', '=', sale.id)
+        .where('question_id', 'in', questionIds)
+        .execute();
     if (answers.length) {
       await tx
         .insertInto('question_answers')

@@ -1,4 +1,11 @@
-import { answersToSend, CheckoutSchema, messages, questionSteps, type Checkout, type TicketQuestion } from '@checkout/shared';
+import {
+  answersToSend,
+  CheckoutSchema,
+  messages,
+  questionSteps,
+  type Checkout,
+  type TicketQuestion,
+} from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
 import { reservedVisitor } from '../identity/testing';
 import { SEED } from '../seed/catalogue';
@@ -16,13 +23,28 @@ describe('checkAnswers (the rules as a table)', () => {
     ticket_id: question.ticket_id ?? 1,
     ticket_counter,
     group,
-    question: { id: 1, ticket_id: 1, osq_id: null, question: 'Q', type: 'text', mandatory: '0', once_per_checkout: '0', prepopulated_array: [], ...question },
+    question: {
+      id: 1,
+      ticket_id: 1,
+      osq_id: null,
+      question: 'Q',
+      type: 'text',
+      mandatory: '0',
+      once_per_checkout: '0',
+      prepopulated_array: [],
+      ...question,
+    },
   });
   const text = slot('answer_1_1_1', { mandatory: '1' });
   const box = slot('answer_1_2_1', { type: 'checkbox', mandatory: '1', id: 2 });
   const drop = slot('answer_1_3_1', { type: 'dropdown', prepopulated_array: ['A', 'B'], id: 3 });
   const onceA = slot('answer_1_4', { mandatory: '1', id: 4, osq_id: 9, once_per_checkout: '1' }, 0, 'osq_9');
-  const onceB = slot('answer_2_5', { mandatory: '1', id: 5, ticket_id: 2, osq_id: 9, once_per_checkout: '1' }, 0, 'osq_9');
+  const onceB = slot(
+    'answer_2_5',
+    { mandatory: '1', id: 5, ticket_id: 2, osq_id: 9, once_per_checkout: '1' },
+    0,
+    'osq_9',
+  );
   const all = [text, box, drop, onceA, onceB];
   const ok = { answer_1_1_1: 'Ann', answer_1_2_1: '1', answer_1_4: 'Radio' };
 
@@ -32,13 +54,33 @@ describe('checkAnswers (the rules as a table)', () => {
     ['a mandatory text of spaces only', { ...ok, answer_1_1_1: '   ' }, { answer_1_1_1: messages.answerRequired }],
     ['a mandatory checkbox ticked as "on"', { ...ok, answer_1_2_1: 'on' }, {}],
     ['a mandatory checkbox not ticked', { ...ok, answer_1_2_1: '0' }, { answer_1_2_1: messages.answerRequired }],
-    ['a checkbox with another value', { ...ok, answer_1_2_1: 'maybe' }, { answer_1_2_1: questionMessages.invalidCheckbox }],
+    [
+      'a checkbox with another value',
+      { ...ok, answer_1_2_1: 'maybe' },
+      { answer_1_2_1: questionMessages.invalidCheckbox },
+    ],
     ['a dropdown option from the list', { ...ok, answer_1_3_1: 'B' }, {}],
-    ['a dropdown value not in the list', { ...ok, answer_1_3_1: 'C' }, { answer_1_3_1: questionMessages.invalidOption }],
-    ['a once-per-checkout group answered under its other key', { answer_1_1_1: 'Ann', answer_1_2_1: '1', answer_2_5: 'Web' }, {}],
-    ['a once-per-checkout group unanswered', { answer_1_1_1: 'Ann', answer_1_2_1: '1' }, { answer_1_4: messages.answerRequired }],
+    [
+      'a dropdown value not in the list',
+      { ...ok, answer_1_3_1: 'C' },
+      { answer_1_3_1: questionMessages.invalidOption },
+    ],
+    [
+      'a once-per-checkout group answered under its other key',
+      { answer_1_1_1: 'Ann', answer_1_2_1: '1', answer_2_5: 'Web' },
+      {},
+    ],
+    [
+      'a once-per-checkout group unanswered',
+      { answer_1_1_1: 'Ann', answer_1_2_1: '1' },
+      { answer_1_4: messages.answerRequired },
+    ],
     ['a key of no question', { ...ok, answer_1_1_2: 'x' }, { answer_1_1_2: questionMessages.unknownAnswer }],
-    ['a per-ticket key without its counter', { ...ok, answer_1_1: 'x' }, { answer_1_1: questionMessages.unknownAnswer }],
+    [
+      'a per-ticket key without its counter',
+      { ...ok, answer_1_1: 'x' },
+      { answer_1_1: questionMessages.unknownAnswer },
+    ],
   ])('%s', (_name, given, errors) => {
     expect(checkAnswers(all, given).errors).toEqual(errors);
   });
@@ -69,27 +111,43 @@ describe('save_question_answers', () => {
     return t.db.selectFrom('sales').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
   }
   const storedAnswers = (saleId: number) =>
-    t.db.selectFrom('question_answers').select(['ticket_type_id', 'question_id', 'ticket_counter', 'answer']).where('sale_id', '=', saleId)
-      .orderBy('question_id').orderBy('ticket_counter').execute();
+    t.db
+      .selectFrom('question_answers')
+      .select(['ticket_type_id', 'question_id', 'ticket_counter', 'answer'])
+      .where('sale_id', '=', saleId)
+      .orderBy('question_id')
+      .orderBy('ticket_counter')
+      .execute();
   const before = {
-    answer_101_1_1: 'Vegan', answer_101_2_1: 'Ann Lee',
-    answer_101_1_2: 'None', answer_101_2_2: 'Bo Lee',
+    answer_101_1_1: 'Vegan',
+    answer_101_2_1: 'Ann Lee',
+    answer_101_1_2: 'None',
+    answer_101_2_2: 'Bo Lee',
   };
 
   test('the checkout lists the catalogue questions before and after payment for the basket', async () => {
     const checkout = (await (await galaVisitor()).get(paths.get)).json();
     expect(checkout.before_payment_questions[String(adult)].map((q: { id: number }) => q.id)).toEqual([1, 2]);
-    expect(checkout.before_payment_questions[String(adult)][0]).toMatchObject({ type: 'dropdown', mandatory: '1', prepopulated_array: ['None', 'Vegetarian', 'Vegan', 'Gluten free'] });
-    expect(checkout.after_payment_questions[String(adult)]).toEqual([expect.objectContaining({ id: 3, osq_id: 500, once_per_checkout: '1' })]);
+    expect(checkout.before_payment_questions[String(adult)][0]).toMatchObject({
+      type: 'dropdown',
+      mandatory: '1',
+      prepopulated_array: ['None', 'Vegetarian', 'Vegan', 'Gluten free'],
+    });
+    expect(checkout.after_payment_questions[String(adult)]).toEqual([
+      expect.objectContaining({ id: 3, osq_id: 500, once_per_checkout: '1' }),
+    ]);
   });
 
-  test('the checkout carries the basket step\'s notices: fundraising contact per event, audience diversity per organiser', async () => {
+  test("the checkout carries the basket step's notices: fundraising contact per event, audience diversity per organiser", async () => {
     const visitor = await reservedVisitor(t, [
       { ticket_id: adult, quantity: 1 },
       { ticket_id: SEED.ticket.folkBalcony, quantity: 1 },
     ]);
     const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
-    expect(checkout.events.map((event) => [event.id, event.fundraising_contact_notice])).toEqual([[SEED.event.gala, true], [SEED.event.folk, false]]);
+    expect(checkout.events.map((event) => [event.id, event.fundraising_contact_notice])).toEqual([
+      [SEED.event.gala, true],
+      [SEED.event.folk, false],
+    ]);
     expect(checkout.organisers.map((organiser) => [organiser.name, organiser.audience_diversity_notice])).toEqual([
       ['Harbour Lifeboat Trust', false],
       ['Brighton Folk Collective', true],
@@ -108,8 +166,13 @@ describe('save_question_answers', () => {
       { ticket_type_id: adult, question_id: 2, ticket_counter: 1, answer: 'Ann Lee' },
       { ticket_type_id: adult, question_id: 2, ticket_counter: 2, answer: 'Bo Lee' },
     ]);
-    expect((await visitor.post(path, { answers: { ...before, answer_101_2_2: 'Cy Lee' }, before_or_after: 'before' })).statusCode).toBe(200);
-    expect((await storedAnswers(sale.id)).find((row) => row.question_id === 2 && row.ticket_counter === 2)?.answer).toBe('Cy Lee');
+    expect(
+      (await visitor.post(path, { answers: { ...before, answer_101_2_2: 'Cy Lee' }, before_or_after: 'before' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await storedAnswers(sale.id)).find((row) => row.question_id === 2 && row.ticket_counter === 2)?.answer,
+    ).toBe('Cy Lee');
     expect(await storedAnswers(sale.id)).toHaveLength(4);
   });
 
@@ -128,10 +191,16 @@ describe('save_question_answers', () => {
 
   test('a mandatory checkbox must be ticked (kayak: can everyone swim?)', async () => {
     const visitor = await reservedVisitor(t, [{ ticket_id: SEED.ticket.kayakTaster, quantity: 1 }]);
-    const unticked = await visitor.post(path, { answers: { [`answer_${SEED.ticket.kayakTaster}_6_1`]: '0' }, before_or_after: 'before' });
+    const unticked = await visitor.post(path, {
+      answers: { [`answer_${SEED.ticket.kayakTaster}_6_1`]: '0' },
+      before_or_after: 'before',
+    });
     expect(unticked.statusCode).toBe(400);
     expect(unticked.json().error).toBe(messages.answerRequired);
-    const ticked = await visitor.post(path, { answers: { [`answer_${SEED.ticket.kayakTaster}_6_1`]: '1' }, before_or_after: 'before' });
+    const ticked = await visitor.post(path, {
+      answers: { [`answer_${SEED.ticket.kayakTaster}_6_1`]: '1' },
+      before_or_after: 'before',
+    });
     expect(ticked.json()).toEqual({ questions_set: true });
   });
 
@@ -143,7 +212,9 @@ describe('save_question_answers', () => {
     await markPaid(t.db, sale.id, t.clock.now());
     const response = await visitor.post(path, { answers: { answer_101_3: 'Radio' }, before_or_after: 'after' });
     expect(response.json()).toEqual({ questions_set: true });
-    expect(await storedAnswers(sale.id)).toEqual([{ ticket_type_id: adult, question_id: 3, ticket_counter: 0, answer: 'Radio' }]);
+    expect(await storedAnswers(sale.id)).toEqual([
+      { ticket_type_id: adult, question_id: 3, ticket_counter: 0, answer: 'Radio' },
+    ]);
     // Before-payment answers cannot change once paid.
     expect((await visitor.post(path, { answers: before, before_or_after: 'before' })).statusCode).toBe(409);
   });
@@ -153,7 +224,12 @@ describe('save_question_answers', () => {
     const steps = questionSteps(questions, checkout.tickets);
     const answers: Record<string, string> = {};
     for (const { key, question } of steps.flatMap((step) => step.fields)) {
-      answers[key] = question.type === 'checkbox' ? '1' : question.type === 'dropdown' ? (question.prepopulated_array[0] ?? '') : `Answer ${key}`;
+      answers[key] =
+        question.type === 'checkbox'
+          ? '1'
+          : question.type === 'dropdown'
+            ? (question.prepopulated_array[0] ?? '')
+            : `Answer ${key}`;
     }
     return answersToSend(steps, answers);
   }
@@ -165,8 +241,15 @@ describe('save_question_answers', () => {
     ]);
     const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
     const beforeAnswers = pageAnswers(checkout, 'before');
-    expect(Object.keys(beforeAnswers)).toEqual(['answer_101_1_1', 'answer_101_2_1', 'answer_101_1_2', 'answer_101_2_2']);
-    expect((await visitor.post(path, { answers: beforeAnswers, before_or_after: 'before' })).json()).toEqual({ questions_set: true });
+    expect(Object.keys(beforeAnswers)).toEqual([
+      'answer_101_1_1',
+      'answer_101_2_1',
+      'answer_101_1_2',
+      'answer_101_2_2',
+    ]);
+    expect((await visitor.post(path, { answers: beforeAnswers, before_or_after: 'before' })).json()).toEqual({
+      questions_set: true,
+    });
 
     const sale = await saleOf(visitor);
     await markPaid(t.db, sale.id, t.clock.now());
@@ -174,7 +257,9 @@ describe('save_question_answers', () => {
     // key; the Folk checkbox is asked per ticket.
     const afterAnswers = pageAnswers(checkout, 'after');
     expect(Object.keys(afterAnswers)).toEqual([`answer_101_3`, `answer_${SEED.ticket.folkBalcony}_4_1`]);
-    expect((await visitor.post(path, { answers: afterAnswers, before_or_after: 'after' })).json()).toEqual({ questions_set: true });
+    expect((await visitor.post(path, { answers: afterAnswers, before_or_after: 'after' })).json()).toEqual({
+      questions_set: true,
+    });
     const stored = await storedAnswers(sale.id);
     expect(stored.filter((row) => row.question_id >= 3)).toEqual([
       { ticket_type_id: adult, question_id: 3, ticket_counter: 0, answer: 'Answer answer_101_3' },
@@ -184,7 +269,10 @@ describe('save_question_answers', () => {
 
   test('a wrong dropdown option is refused with its own message and nothing is stored', async () => {
     const visitor = await galaVisitor();
-    const response = await visitor.post(path, { answers: { ...before, answer_101_1_2: 'Steak' }, before_or_after: 'before' });
+    const response = await visitor.post(path, {
+      answers: { ...before, answer_101_1_2: 'Steak' },
+      before_or_after: 'before',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ answer_101_1_2: questionMessages.invalidOption });
     expect(await storedAnswers((await saleOf(visitor)).id)).toEqual([]);
@@ -192,9 +280,15 @@ describe('save_question_answers', () => {
 
   test('a mandatory answer of spaces only counts as missing', async () => {
     const visitor = await galaVisitor();
-    const response = await visitor.post(path, { answers: { ...before, answer_101_2_1: '   ' }, before_or_after: 'before' });
+    const response = await visitor.post(path, {
+      answers: { ...before, answer_101_2_1: '   ' },
+      before_or_after: 'before',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: messages.answerRequired, errors: { answer_101_2_1: messages.answerRequired } });
+    expect(response.json()).toMatchObject({
+      error: messages.answerRequired,
+      errors: { answer_101_2_1: messages.answerRequired },
+    });
   });
 
   test.each<[string, string]>([

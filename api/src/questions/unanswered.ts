@@ -14,7 +14,9 @@ export async function unansweredBeforePayment(db: DbOrTx, saleId: number): Promi
     .select(['ticket_type_id', 'question_id', 'ticket_counter', 'answer'])
     .where('sale_id', '=', saleId)
     .execute();
-  const byPlace = new Map(stored.map((row) => [`${row.ticket_type_id}/${row.question_id}/${row.ticket_counter}`, row.answer]));
+  const byPlace = new Map(
+    stored.map((row) => [`${row.ticket_type_id}/${row.question_id}/${row.ticket_counter}`, row.answer]),
+  );
   const given: Record<string, string> = {};
   for (const slot of slots) {
     const answer = byPlace.get(`${slot.ticket_id}/${slot.question.id}/${slot.ticket_counter}`);

@@ -39,7 +39,9 @@ export function saleTotals(
   now: Date,
 ): SaleTotals {
   const live = codes.filter((code) => !code.expires_at || code.expires_at.getTime() > now.getTime());
-  const delivery = new Map(tickets.map((line) => [line.event_id, { organiserId: line.organiser_id, amountMinor: line.delivery_fee_minor }]));
+  const delivery = new Map(
+    tickets.map((line) => [line.event_id, { organiserId: line.organiser_id, amountMinor: line.delivery_fee_minor }]),
+  );
   const input: TotalsInput = {
     tickets: tickets.map((line) => ({
       eventId: line.event_id,
@@ -50,7 +52,11 @@ export function saleTotals(
       absorbFee: line.absorb_fee,
       coverable: line.refund_protection,
     })),
-    vouchers: vouchers.map((line) => ({ organiserId: line.organiser_id, qty: line.qty, valueMinor: line.value_minor ?? 0 })),
+    vouchers: vouchers.map((line) => ({
+      organiserId: line.organiser_id,
+      qty: line.qty,
+      valueMinor: line.value_minor ?? 0,
+    })),
     codes: live.map((code) => ({
       code: code.code,
       kind: code.kind,
@@ -88,7 +94,16 @@ export async function loadSaleTotals(
       .selectFrom('sale_lines as l')
       .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
       .innerJoin('events as e', 'e.id', 't.event_id')
-      .select(['l.qty', 't.price_minor', 't.booking_fee_minor', 't.absorb_fee', 'e.id as event_id', 'e.organiser_id', 'e.refund_protection', 'e.delivery_fee_minor'])
+      .select([
+        'l.qty',
+        't.price_minor',
+        't.booking_fee_minor',
+        't.absorb_fee',
+        'e.id as event_id',
+        'e.organiser_id',
+        'e.refund_protection',
+        'e.delivery_fee_minor',
+      ])
       .where('l.sale_id', '=', sale.id)
       .orderBy('l.id')
       .execute(),

@@ -13,9 +13,18 @@ const { ticket } = SEED;
 
 async function counts() {
   const [sales, lines, sessions] = await Promise.all([
-    t.db.selectFrom('sales').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    t.db.selectFrom('sale_lines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    t.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    t.db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    t.db
+      .selectFrom('sale_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    t.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { sales: Number(sales.n), lines: Number(lines.n), sessions: Number(sessions.n) };
 }
@@ -23,8 +32,12 @@ async function counts() {
 describe('after-sale messages', () => {
   test('two events of one organiser: the checkout lists both messages, each with its event and that organiser', async () => {
     const visitor = await t.visitor();
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.folkBalcony, quantity: 1 })).json()).toEqual({ success: true });
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.summerDay, quantity: 1 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.folkBalcony, quantity: 1 })).json()).toEqual({
+      success: true,
+    });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.summerDay, quantity: 1 })).json()).toEqual({
+      success: true,
+    });
     const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
     expect(checkout.after_sale_messages.map((m) => [m.organiser_name, m.event_title])).toEqual([
       ['Brighton Folk Collective', 'Folk by the Sea'],
@@ -52,53 +65,98 @@ describe('add_to_basket and the totals of get', () => {
     try {
       // The seeded Lifeboat voucher is valid for 24 months: 31 January 2027 + 24 months is 31 January 2029; the Folk one
       // for 12. A 1-month voucher shows the clamping: 31 January + 1 month is 28 February.
-      await t.db.updateTable('gift_vouchers').set({ valid_months: 1 }).where('id', '=', SEED.giftVoucher.folk).execute();
+      await t.db
+        .updateTable('gift_vouchers')
+        .set({ valid_months: 1 })
+        .where('id', '=', SEED.giftVoucher.folk)
+        .execute();
       t.clock.set('2027-01-31T12:00:00Z');
       const visitor = await t.visitor();
-      expect((await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 })).json()).toEqual({ success: true });
+      expect(
+        (await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 })).json(),
+      ).toEqual({ success: true });
       const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
       expect(checkout.gift_vouchers.map((voucher) => voucher.uk_expiry_date)).toEqual(['28/02/2027']);
     } finally {
       t.clock.set(before);
-      await t.db.updateTable('gift_vouchers').set({ valid_months: 12 }).where('id', '=', SEED.giftVoucher.folk).execute();
+      await t.db
+        .updateTable('gift_vouchers')
+        .set({ valid_months: 12 })
+        .where('id', '=', SEED.giftVoucher.folk)
+        .execute();
     }
   });
 
   test('tickets from two events and a gift voucher: lines, events, organisers and server-side totals', async () => {
     const visitor = await t.visitor();
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: 2 })).json()).toEqual({ success: true });
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaChild, quantity: 1 })).json()).toEqual({ success: true });
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.folkBalcony, quantity: 1 })).json()).toEqual({ success: true });
-    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: 2 })).json()).toEqual({
+      success: true,
+    });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaChild, quantity: 1 })).json()).toEqual({
+      success: true,
+    });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.folkBalcony, quantity: 1 })).json()).toEqual({
+      success: true,
+    });
+    expect(
+      (await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 })).json(),
+    ).toEqual({ success: true });
     // Adding the same ticket again adds to its line.
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: '1' })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: '1' })).json()).toEqual({
+      success: true,
+    });
 
     const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
     expect(checkout.sale_reference).toMatch(/^CT-[A-Z2-9]{16}$/);
     expect(checkout.currency).toEqual({ symbol: '£', code: 'GBP' });
-    expect(checkout.tickets.map((line) => [line.ticket_id, line.qty, line.price, line.booking_fee, line.absorb_fee])).toEqual([
+    expect(
+      checkout.tickets.map((line) => [line.ticket_id, line.qty, line.price, line.booking_fee, line.absorb_fee]),
+    ).toEqual([
       [ticket.galaAdult, 3, 45, 2.5, false],
       [ticket.galaChild, 1, 20, 1, false],
       // The organiser absorbs this fee: the price is sent net of it, so price + fee is the £22 the ticket costs.
       [ticket.folkBalcony, 1, 20.5, 1.5, true],
     ]);
     expect(checkout.gift_vouchers).toEqual([
-      expect.objectContaining({ id: SEED.giftVoucher.folk, name: 'Folk Collective gift voucher', value: 25, qty: 1, o_name: 'Brighton Folk Collective' }),
+      expect.objectContaining({
+        id: SEED.giftVoucher.folk,
+        name: 'Folk Collective gift voucher',
+        value: 25,
+        qty: 1,
+        o_name: 'Brighton Folk Collective',
+      }),
     ]);
     // 3 x (45 + 2.50) + 1 x (20 + 1) + 22 (fee absorbed) + 25 voucher + 1.50 posting (Folk by the Sea)
     expect(checkout.delivery_cost).toBe(1.5);
     expect(checkout.basket_total).toBe(212);
     expect(checkout.all_booking_fees_are_absorbed).toBe(false);
     expect(checkout.events.map((event) => event.id)).toEqual([SEED.event.gala, SEED.event.folk]);
-    expect(checkout.organisers.map((organiser) => organiser.name)).toEqual(['Harbour Lifeboat Trust', 'Brighton Folk Collective']);
+    expect(checkout.organisers.map((organiser) => organiser.name)).toEqual([
+      'Harbour Lifeboat Trust',
+      'Brighton Folk Collective',
+    ]);
     expect(checkout.organisers[0]?.charity).toBe(true);
     expect(checkout.organisers[1]?.has_custom_refund_policy).toBe(true);
-    expect(checkout.marketing_preferences.basket_organisers.map((organiser) => organiser.id)).toEqual([SEED.organiser.lifeboat, SEED.organiser.folk]);
-    expect(checkout.charity).toMatchObject({ id: SEED.charity.lifeboat, donation_options: [5, 10, 20, 50], booking_fee: 1.5, booking_fee_vat: 20, booking_fee_cap: 5 });
+    expect(checkout.marketing_preferences.basket_organisers.map((organiser) => organiser.id)).toEqual([
+      SEED.organiser.lifeboat,
+      SEED.organiser.folk,
+    ]);
+    expect(checkout.charity).toMatchObject({
+      id: SEED.charity.lifeboat,
+      donation_options: [5, 10, 20, 50],
+      booking_fee: 1.5,
+      booking_fee_vat: 20,
+      booking_fee_cap: 5,
+    });
     const child = checkout.tickets.find((line) => line.ticket_id === ticket.galaChild);
     expect(child?.required_tickets).toEqual([{ title: 'Dinner ticket', ids: [ticket.galaAdult] }]);
-    expect(Object.keys(checkout.before_payment_questions)).toEqual([String(ticket.galaAdult), String(ticket.galaChild)]);
-    expect(Object.keys(checkout.after_payment_questions).sort()).toEqual([String(ticket.galaAdult), String(ticket.galaChild), String(ticket.folkBalcony)].sort());
+    expect(Object.keys(checkout.before_payment_questions)).toEqual([
+      String(ticket.galaAdult),
+      String(ticket.galaChild),
+    ]);
+    expect(Object.keys(checkout.after_payment_questions).sort()).toEqual(
+      [String(ticket.galaAdult), String(ticket.galaChild), String(ticket.folkBalcony)].sort(),
+    );
     expect(checkout.after_sale_messages).toHaveLength(1);
     expect(checkout.require_delivery_address).toBe(true);
     // Refund protection: both events coverable, 5 % of covered price and fees = 5 % of 185.50.
@@ -130,17 +188,27 @@ describe('add_to_basket and the totals of get', () => {
     const unknownTicket = await visitor.post(paths.addToBasket, { ticket_id: 424242, quantity: 1 });
     expect(unknownTicket.statusCode).toBe(404);
     expect(unknownTicket.json()).toEqual({ error: expect.any(String), request_id: expect.any(String) });
-    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: 424242, qty: 1, value: 10 })).statusCode).toBe(404);
+    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: 424242, qty: 1, value: 10 })).statusCode).toBe(
+      404,
+    );
     expect(await counts()).toEqual(before);
   });
 
   test('a gift voucher value that is not on offer is refused', async () => {
     const visitor = await t.visitor();
-    const response = await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 12.34 });
+    const response = await visitor.post(paths.addToBasket, {
+      gift_voucher_id: SEED.giftVoucher.folk,
+      qty: 1,
+      value: 12.34,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty('value');
     // Inside the lifeboat voucher's custom range it is fine.
-    expect((await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.lifeboat, qty: 1, value: 12.34 })).json()).toEqual({ success: true });
+    expect(
+      (
+        await visitor.post(paths.addToBasket, { gift_voucher_id: SEED.giftVoucher.lifeboat, qty: 1, value: 12.34 })
+      ).json(),
+    ).toEqual({ success: true });
   });
 });
 
@@ -180,7 +248,9 @@ describe('max per customer', () => {
       success: false,
       error: messages.canOnlyReserve(10),
     });
-    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 10 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 10 })).json()).toEqual({
+      success: true,
+    });
     expect((await visitor.post(paths.addToBasket, { ticket_id: ticket.onSale, quantity: 1 })).json()).toEqual({
       success: false,
       error: messages.canOnlyReserve(10),

@@ -20,7 +20,10 @@ export interface BreakdownVoucher {
 }
 
 /** What the rows are made of: the sale's totals now (the checkout), or a settlement's price components (a receipt). */
-export type BreakdownTotals = Pick<SaleTotals, 'lines' | 'discounts' | 'deliveryMinor' | 'refundProtectionMinor' | 'giftVouchers'>;
+export type BreakdownTotals = Pick<
+  SaleTotals,
+  'lines' | 'discounts' | 'deliveryMinor' | 'refundProtectionMinor' | 'giftVouchers'
+>;
 
 export interface BreakdownInput {
   totals: BreakdownTotals;
@@ -33,7 +36,12 @@ export interface BreakdownInput {
   currencySymbol: string;
 }
 
-const row = (kind: BreakdownRow['kind'], label: string, amountMinor: number, extra: Partial<BreakdownRow> = {}): BreakdownRow => ({
+const row = (
+  kind: BreakdownRow['kind'],
+  label: string,
+  amountMinor: number,
+  extra: Partial<BreakdownRow> = {},
+): BreakdownRow => ({
   kind,
   label,
   detail: null,
@@ -60,20 +68,39 @@ export function priceBreakdown(input: BreakdownInput): BreakdownRow[] {
     const feeMinor = amounts.unitFeeMinor * ticket.qty;
     const inside = ticket.absorb_fee || ticket.event_hide_booking_fee;
     if (!inside) shownFeesMinor += feeMinor;
-    const detail = [`${ticket.event_name}, ${ticket.nice_date}`, ticket.absorb_fee && feeMinor > 0 ? messages.bookingFeeIncluded(money(feeMinor)) : null].filter(Boolean).join(' · ');
-    rows.push(row('ticket', ticket.ticket_name, inside ? priceMinor + feeMinor : priceMinor, { detail, quantity: ticket.qty }));
+    const detail = [
+      `${ticket.event_name}, ${ticket.nice_date}`,
+      ticket.absorb_fee && feeMinor > 0 ? messages.bookingFeeIncluded(money(feeMinor)) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    rows.push(
+      row('ticket', ticket.ticket_name, inside ? priceMinor + feeMinor : priceMinor, { detail, quantity: ticket.qty }),
+    );
   });
-  for (const voucher of input.vouchers) rows.push(row('voucher', voucher.name, (voucher.value_minor ?? 0) * voucher.qty, { quantity: voucher.qty }));
-  for (const discount of totals.discounts) rows.push(row('discount', messages.discountRow(discount.code), -discount.amountMinor, { code: discount.code }));
+  for (const voucher of input.vouchers)
+    rows.push(row('voucher', voucher.name, (voucher.value_minor ?? 0) * voucher.qty, { quantity: voucher.qty }));
+  for (const discount of totals.discounts)
+    rows.push(row('discount', messages.discountRow(discount.code), -discount.amountMinor, { code: discount.code }));
   if (shownFeesMinor > 0) rows.push(row('booking_fee', messages.bookingFee, shownFeesMinor));
   if (totals.deliveryMinor > 0) rows.push(row('delivery', messages.deliveryRow, totals.deliveryMinor));
-  if (totals.refundProtectionMinor > 0) rows.push(row('refund_protection', messages.refundProtectionRow, totals.refundProtectionMinor));
+  if (totals.refundProtectionMinor > 0)
+    rows.push(row('refund_protection', messages.refundProtectionRow, totals.refundProtectionMinor));
   if (input.donationMinor > 0) {
-    rows.push(row('donation', messages.donationRow(input.charityName ?? 'charity'), input.donationMinor, { detail: input.isGiftAid ? messages.withGiftAid : null }));
+    rows.push(
+      row('donation', messages.donationRow(input.charityName ?? 'charity'), input.donationMinor, {
+        detail: input.isGiftAid ? messages.withGiftAid : null,
+      }),
+    );
   }
   if (input.donationFeeMinor > 0) rows.push(row('donation_fee', messages.donationFeeRow, input.donationFeeMinor));
   for (const voucher of totals.giftVouchers) {
-    if (voucher.amountMinor > 0) rows.push(row('gift_voucher_code', messages.giftVoucherCodeRow(voucher.code), -voucher.amountMinor, { code: voucher.code }));
+    if (voucher.amountMinor > 0)
+      rows.push(
+        row('gift_voucher_code', messages.giftVoucherCodeRow(voucher.code), -voucher.amountMinor, {
+          code: voucher.code,
+        }),
+      );
   }
   return rows;
 }
@@ -81,5 +108,9 @@ export function priceBreakdown(input: BreakdownInput): BreakdownRow[] {
 /** Every code on the sale with what it saves now (0 when it applies to nothing, or has expired). */
 export function appliedCodes(codes: readonly Pick<CodeRow, 'code' | 'kind'>[], totals: SaleTotals): AppliedCode[] {
   const saved = new Map([...totals.discounts, ...totals.giftVouchers].map((entry) => [entry.code, entry.amountMinor]));
-  return codes.map((code) => ({ code: code.code, kind: code.kind === 'gift_voucher' ? 'gift_voucher' : 'discount', saving: toDecimal(saved.get(code.code) ?? 0) }));
+  return codes.map((code) => ({
+    code: code.code,
+    kind: code.kind === 'gift_voucher' ? 'gift_voucher' : 'discount',
+    saving: toDecimal(saved.get(code.code) ?? 0),
+  }));
 }

@@ -36,7 +36,6 @@ import { canTransfer } from '../transfers/transferable';
 
 const UPCOMING_PER_ORGANISER = 4;
 
-
 async function loadLines(db: Db, saleId: number) {
   const [tickets, vouchers, heldBySale, codes, seated] = await Promise.all([
     db
@@ -81,7 +80,17 @@ async function loadLines(db: Db, saleId: number) {
       .selectFrom('sale_lines as l')
       .innerJoin('gift_vouchers as g', 'g.id', 'l.gift_voucher_id')
       .innerJoin('organisers as o', 'o.id', 'g.organiser_id')
-      .select(['l.qty', 'l.value_minor', 'g.id', 'g.name', 'g.thumbnail', 'g.valid_months', 'o.id as organiser_id', 'o.name as organiser_name', 'o.slug as organiser_slug'])
+      .select([
+        'l.qty',
+        'l.value_minor',
+        'g.id',
+        'g.name',
+        'g.thumbnail',
+        'g.valid_months',
+        'o.id as organiser_id',
+        'o.name as organiser_name',
+        'o.slug as organiser_slug',
+      ])
       .where('l.sale_id', '=', saleId)
       .orderBy('l.id')
       .execute(),
@@ -103,15 +112,35 @@ async function loadLines(db: Db, saleId: number) {
       .execute(),
   ]);
   const seatsByType = new Map<number, string[]>();
-  for (const row of seated) if (row.seat_label !== null) seatsByType.set(row.ticket_type_id, [...(seatsByType.get(row.ticket_type_id) ?? []), row.seat_label]);
-  return { tickets, vouchers, codes, seatsByType, heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])) };
+  for (const row of seated)
+    if (row.seat_label !== null)
+      seatsByType.set(row.ticket_type_id, [...(seatsByType.get(row.ticket_type_id) ?? []), row.seat_label]);
+  return {
+    tickets,
+    vouchers,
+    codes,
+    seatsByType,
+    heldBySale: new Map(heldBySale.map((row) => [row.ticket_type_id, row.qty])),
+  };
 }
 
-async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], organiserIds: number[], userId: number | null, now: Date) {
+async function loadContext(
+  db: Db,
+  ticketTypeIds: number[],
+  eventIds: number[],
+  organiserIds: number[],
+  userId: number | null,
+  now: Date,
+) {
   const none = Promise.resolve([]);
   const [requirements, events, organisers, upcoming, questions, afterSale, user, subscriptions] = await Promise.all([
     ticketTypeIds.length
-      ? db.selectFrom('ticket_requirements').select(['ticket_type_id', 'title', 'required_ticket_type_ids']).where('ticket_type_id', 'in', ticketTypeIds).orderBy('id').execute()
+      ? db
+          .selectFrom('ticket_requirements')
+          .select(['ticket_type_id', 'title', 'required_ticket_type_ids'])
+          .where('ticket_type_id', 'in', ticketTypeIds)
+          .orderBy('id')
+          .execute()
       : none,
     eventIds.length ? db.selectFrom('events').selectAll().where('id', 'in', eventIds).orderBy('id').execute() : none,
     organiserIds.length
@@ -158,18 +187,50 @@ async function loadContext(db: Db, ticketTypeIds: number[], eventIds: number[], 
                 .as('next'),
             (join) => join.onRef('next.event_id', '=', 'e.id'),
           )
-          .select(['e.id', 'e.organiser_id', 'e.slug', 'e.title', 'e.thumbnail', 'e.location', 'e.timezone', 'next.first_at'])
+          .select([
+            'e.id',
+            'e.organiser_id',
+            'e.slug',
+            'e.title',
+            'e.thumbnail',
+            'e.location',
+            'e.timezone',
+            'next.first_at',
+          ])
           .where('e.organiser_id', 'in', organiserIds)
           .where('e.published', '=', true)
           .orderBy('next.first_at')
           .execute()
       : none,
-    eventIds.length ? db.selectFrom('questions').selectAll().where('event_id', 'in', eventIds).orderBy('sort_order').orderBy('id').execute() : none,
-    eventIds.length ? db.selectFrom('after_sale_messages').selectAll().where('event_id', 'in', eventIds).orderBy('sort_order').orderBy('id').execute() : none,
-    userId === null ? Promise.resolve(undefined) : db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+    eventIds.length
+      ? db
+          .selectFrom('questions')
+          .selectAll()
+          .where('event_id', 'in', eventIds)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute()
+      : none,
+    eventIds.length
+      ? db
+          .selectFrom('after_sale_messages')
+          .selectAll()
+          .where('event_id', 'in', eventIds)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute()
+      : none,
+    userId === null
+      ? Promise.resolve(undefined)
+      : db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
     userId === null || organiserIds.length === 0
       ? none
-      : db.selectFrom('organiser_subscriptions').select(['organiser_id', 'subscribed']).where('user_id', '=', userId).where('organiser_id', 'in', organiserIds).execute(),
+      : db
+          .selectFrom('organiser_subscriptions')
+          .select(['organiser_id', 'subscribed'])
+          .where('user_id', '=', userId)
+          .where('organiser_id', 'in', organiserIds)
+          .execute(),
   ]);
   return { requirements, events, organisers, upcoming, questions, afterSale, user, subscriptions };
 }
@@ -191,7 +252,8 @@ function basketErrors(
   if (sale.status !== 'paid') {
     tickets.forEach((line, index) => {
       const row = rows[index];
-      if (row && line.qty > line.max_can_reserve) errors.push(serverMessages.notEnoughTickets(row.ticket_name, line.max_can_reserve));
+      if (row && line.qty > line.max_can_reserve)
+        errors.push(serverMessages.notEnoughTickets(row.ticket_name, line.max_can_reserve));
     });
   }
   return errors;
@@ -201,13 +263,21 @@ function basketErrors(
  * The whole checkout of spec section 3 for a sale (or the empty basket when there is none), totals computed here.
  * Read-only: several independent queries run side by side.
  */
-export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | undefined, userId: number | null, now: Date): Promise<Checkout> {
+export async function buildCheckout(
+  db: Db,
+  config: AppConfig,
+  sale: Sale | undefined,
+  userId: number | null,
+  now: Date,
+): Promise<Checkout> {
   if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey };
 
   const lines = await loadLines(db, sale.id);
   const ticketTypeIds = [...new Set(lines.tickets.map((line) => line.ticket_id))];
   const eventIds = [...new Set(lines.tickets.map((line) => line.event_id))];
-  const organiserIds = [...new Set([...lines.tickets.map((line) => line.organiser_id), ...lines.vouchers.map((line) => line.organiser_id)])];
+  const organiserIds = [
+    ...new Set([...lines.tickets.map((line) => line.organiser_id), ...lines.vouchers.map((line) => line.organiser_id)]),
+  ];
   const context = await loadContext(db, ticketTypeIds, eventIds, organiserIds, userId ?? sale.user_id, now);
   const currency = currencyOf(sale.currency);
 
@@ -276,14 +346,20 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     shareable_link: absolute(config.publicUrl, links.event(event.slug)),
     venue:
       event.venue_full_address || event.venue_map_address || event.venue_map_checkin
-        ? { full_address: event.venue_full_address, map_address: event.venue_map_address, map_checkin: event.venue_map_checkin }
+        ? {
+            full_address: event.venue_full_address,
+            map_address: event.venue_map_address,
+            map_checkin: event.venue_map_checkin,
+          }
         : null,
     has_livestream: event.has_livestream,
     access_online: event.access_online,
     ga: event.ga,
     ga_conversion_id: event.ga_conversion_id,
     fb_pixel: event.fb_pixel,
-    reward_referrers: event.reward_text ? { text: event.reward_text, short_text: event.reward_short_text ?? event.reward_text } : null,
+    reward_referrers: event.reward_text
+      ? { text: event.reward_text, short_text: event.reward_short_text ?? event.reward_text }
+      : null,
     fundraising_contact_notice: event.fundraising_contact_notice,
   }));
 
@@ -313,8 +389,16 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
   });
 
   // A guest's marketing choices are kept for the email the sale was made with (preferences/marketing.ts).
-  const guestChoices = !context.user && sale.email ? await guestMarketingChoices(db, sale.email, context.organisers.map((organiser) => organiser.id)) : null;
-  const subscribed = guestChoices?.organisers ?? new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
+  const guestChoices =
+    !context.user && sale.email
+      ? await guestMarketingChoices(
+          db,
+          sale.email,
+          context.organisers.map((organiser) => organiser.id),
+        )
+      : null;
+  const subscribed =
+    guestChoices?.organisers ?? new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
   const basket_organisers: BasketOrganiser[] = context.organisers.map((organiser) => ({
     id: organiser.id,
     organiser_subscribed: subscribed.get(organiser.id) ?? false,
@@ -335,7 +419,10 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
           booking_fee: (charityOrganiser.charity_booking_fee_bp ?? 0) / 100,
           booking_fee_includes_vat: charityOrganiser.charity_booking_fee_includes_vat ?? false,
           booking_fee_vat: (charityOrganiser.charity_booking_fee_vat_bp ?? 0) / 100,
-          booking_fee_cap: charityOrganiser.charity_booking_fee_cap_minor === null ? null : toDecimal(charityOrganiser.charity_booking_fee_cap_minor ?? 0),
+          booking_fee_cap:
+            charityOrganiser.charity_booking_fee_cap_minor === null
+              ? null
+              : toDecimal(charityOrganiser.charity_booking_fee_cap_minor ?? 0),
         }
       : null;
 
@@ -350,7 +437,9 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
 
   const eventById = new Map(context.events.map((event) => [event.id, event]));
   const firstDateByEvent = new Map<number, { at: Date; timezone: string }>();
-  for (const line of lines.tickets) if (!firstDateByEvent.has(line.event_id)) firstDateByEvent.set(line.event_id, { at: line.starts_at, timezone: line.timezone });
+  for (const line of lines.tickets)
+    if (!firstDateByEvent.has(line.event_id))
+      firstDateByEvent.set(line.event_id, { at: line.starts_at, timezone: line.timezone });
   const after_sale_messages: AfterSaleMessage[] = context.afterSale.map((message) => {
     const event = eventById.get(message.event_id);
     const date = firstDateByEvent.get(message.event_id);
@@ -382,7 +471,8 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     basket_total: toDecimal(totals.basketTotalMinor),
     has_refund_protection: totals.refundProtectionCostMinor !== null,
     refund_protection: sale.refund_protection && totals.refundProtectionCostMinor !== null ? 1 : 0,
-    refund_protection_cost: totals.refundProtectionCostMinor === null ? null : toDecimal(totals.refundProtectionCostMinor),
+    refund_protection_cost:
+      totals.refundProtectionCostMinor === null ? null : toDecimal(totals.refundProtectionCostMinor),
     basket_errors: basketErrors(sale, lines.tickets, tickets, totals),
     basket_success: totals.giftVouchers
       .filter((entry) => entry.amountMinor > 0)
@@ -395,7 +485,11 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
     express: isExpress(sale, context.organisers),
     edit_basket_clicked: sale.edit_basket_clicked,
     donation: hasDonation
-      ? { amount_before_booking_fee: toDecimal(sale.donation_minor), booking_fee: toDecimal(sale.donation_fee_minor), is_gift_aid: sale.is_gift_aid }
+      ? {
+          amount_before_booking_fee: toDecimal(sale.donation_minor),
+          booking_fee: toDecimal(sale.donation_fee_minor),
+          is_gift_aid: sale.is_gift_aid,
+        }
       : null,
     donation_amount: hasDonation ? toDecimal(sale.donation_minor + sale.donation_fee_minor) : null,
     is_gift_aid: sale.is_gift_aid,
@@ -428,7 +522,8 @@ export async function buildCheckout(db: Db, config: AppConfig, sale: Sale | unde
           ),
     saved_payment_methods: userId === null ? [] : await savedPaymentMethods(db, userId),
     init_guest_email: sale.email,
-    require_delivery_address: context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
+    require_delivery_address:
+      context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
     before_payment_questions: questionsByTiming.before_payment,
     after_payment_questions: questionsByTiming.after_payment,
     has_waivers: lines.tickets.some((line) => line.waiver_id !== null),

@@ -44,15 +44,18 @@ describe('set_code: discount codes', () => {
     ['another organiser’s code', code.fixed, ticket.galaAdult, saleMessages.codeNotApplicable],
     ['a code in another currency', code.fixed, ticket.europaDay, saleMessages.codeWrongCurrency],
     ['a code for free tickets only', code.percent, ticket.coffeeFree, saleMessages.codeNotApplicable],
-  ])('%s is refused with its reason, kept in basket_errors until the basket changes', async (_name, text, ticketId, reason) => {
-    const visitor = await buyerOf(t, ticketId, 1);
-    expect(await apply(visitor, text)).toEqual({ code_applied: false, error: reason });
-    const checkout = await checkoutOf(visitor);
-    expect(checkout.discounts_applied).toEqual({});
-    expect(checkout.basket_errors).toEqual([reason]);
-    await visitor.post(paths.add, { ticket_id: ticketId, quantity: 1 });
-    expect((await checkoutOf(visitor)).basket_errors).toEqual([]);
-  });
+  ])(
+    '%s is refused with its reason, kept in basket_errors until the basket changes',
+    async (_name, text, ticketId, reason) => {
+      const visitor = await buyerOf(t, ticketId, 1);
+      expect(await apply(visitor, text)).toEqual({ code_applied: false, error: reason });
+      const checkout = await checkoutOf(visitor);
+      expect(checkout.discounts_applied).toEqual({});
+      expect(checkout.basket_errors).toEqual([reason]);
+      await visitor.post(paths.add, { ticket_id: ticketId, quantity: 1 });
+      expect((await checkoutOf(visitor)).basket_errors).toEqual([]);
+    },
+  );
 
   test('no basket: nothing for a code to apply to', async () => {
     const visitor = await t.visitor();
@@ -92,7 +95,12 @@ describe('set_code: discount codes', () => {
     expect(checkout.discounts_applied).toEqual({});
     expect(checkout.basket_errors).toEqual([saleMessages.codeNoLongerApplies('AQUA20')]);
 
-    const expiring = await freshCode({ code: 'SOON10', kind: 'percent', percent_bp: 1000, expires_at: new Date(t.clock.now().getTime() + 60_000) });
+    const expiring = await freshCode({
+      code: 'SOON10',
+      kind: 'percent',
+      percent_bp: 1000,
+      expires_at: new Date(t.clock.now().getTime() + 60_000),
+    });
     expect(await apply(visitor, expiring)).toEqual({ code_applied: true });
     expect((await checkoutOf(visitor)).discounts_applied).toEqual({ SOON10: 1.8 });
     t.clock.advance(60_000);
@@ -113,9 +121,22 @@ describe('set_code: discount codes', () => {
 });
 
 let codeId = 1000;
-async function freshCode(values: { code: string; kind: 'percent' | 'fixed' | 'gift_voucher'; percent_bp?: number; amount_minor?: number; balance_minor?: number; currency?: string; max_uses?: number; expires_at?: Date; organiser_id?: number }): Promise<string> {
+async function freshCode(values: {
+  code: string;
+  kind: 'percent' | 'fixed' | 'gift_voucher';
+  percent_bp?: number;
+  amount_minor?: number;
+  balance_minor?: number;
+  currency?: string;
+  max_uses?: number;
+  expires_at?: Date;
+  organiser_id?: number;
+}): Promise<string> {
   codeId += 1;
-  await t.db.insertInto('codes').values({ id: codeId, ...values }).execute();
+  await t.db
+    .insertInto('codes')
+    .values({ id: codeId, ...values })
+    .execute();
   return values.code;
 }
 
@@ -132,7 +153,10 @@ describe('usage limits', () => {
     expect(await apply(third, limited)).toEqual({ code_applied: false, error: saleMessages.codeInUse });
 
     // The second buyer's reservation finds the use taken: the code comes off its basket, with the reason.
-    expect((await second.post(paths.reserve)).json()).toEqual({ reserved: false, error: saleMessages.codeNoLongerValid(limited) });
+    expect((await second.post(paths.reserve)).json()).toEqual({
+      reserved: false,
+      error: saleMessages.codeNoLongerValid(limited),
+    });
     const checkout = await checkoutOf(second);
     expect(checkout.discounts_applied).toEqual({});
     expect(checkout.basket_errors).toEqual([saleMessages.codeNoLongerValid(limited)]);
@@ -147,10 +171,17 @@ describe('usage limits', () => {
     const limited = await freshCode({ code: 'ONE-B', kind: 'percent', percent_bp: 5000, max_uses: 1 });
     const buyers = await Promise.all(Array.from({ length: 8 }, () => buyerOf(t, ticket.galaAdult, 1)));
     for (const buyer of buyers) expect(await apply(buyer, limited)).toEqual({ code_applied: true });
-    const answers = (await Promise.all(buyers.map((buyer) => buyer.post(paths.reserve)))).map((response) => response.json());
+    const answers = (await Promise.all(buyers.map((buyer) => buyer.post(paths.reserve)))).map((response) =>
+      response.json(),
+    );
     expect(answers.filter((answer) => answer.reserved === true)).toHaveLength(1);
     expect(answers.filter((answer) => answer.error === saleMessages.codeNoLongerValid(limited))).toHaveLength(7);
-    const claimed = await t.db.selectFrom('sale_codes').innerJoin('codes', 'codes.id', 'sale_codes.code_id').select('sale_id').where('codes.code', '=', limited).execute();
+    const claimed = await t.db
+      .selectFrom('sale_codes')
+      .innerJoin('codes', 'codes.id', 'sale_codes.code_id')
+      .select('sale_id')
+      .where('codes.code', '=', limited)
+      .execute();
     expect(claimed).toHaveLength(1);
   }, 30_000);
 
@@ -165,7 +196,9 @@ describe('usage limits', () => {
       await recordCodeUses(tx, sale.id, totals.byCodeId);
       await tx.updateTable('sales').set({ status: 'paid' }).where('id', '=', sale.id).execute();
     });
-    expect(await t.db.selectFrom('codes').select('uses').where('code', '=', limited).executeTakeFirstOrThrow()).toEqual({ uses: 1 });
+    expect(await t.db.selectFrom('codes').select('uses').where('code', '=', limited).executeTakeFirstOrThrow()).toEqual(
+      { uses: 1 },
+    );
     const next = await buyerOf(t, ticket.galaAdult, 1);
     expect(await apply(next, limited)).toEqual({ code_applied: false, error: saleMessages.codeUsedUp });
   });
@@ -187,17 +220,33 @@ describe('gift voucher codes', () => {
   });
 
   test('a voucher with a discount code beside it; a spent voucher is refused; a voucher is held by one reservation at a time', async () => {
-    const voucher = await freshCode({ code: 'GV-20', kind: 'gift_voucher', amount_minor: 2000, balance_minor: 2000, currency: 'GBP' });
+    const voucher = await freshCode({
+      code: 'GV-20',
+      kind: 'gift_voucher',
+      amount_minor: 2000,
+      balance_minor: 2000,
+      currency: 'GBP',
+    });
     const visitor = await buyerOf(t, ticket.galaAdult, 1);
     expect(await apply(visitor, code.percent)).toEqual({ code_applied: true });
     expect(await apply(visitor, voucher)).toEqual({ code_applied: true });
     const checkout = await checkoutOf(visitor);
-    expect(checkout).toMatchObject({ discounts_applied: { SAVE10: 4.5 }, gift_vouchers_applied_total: 20, basket_total: 45 - 4.5 + 2.5 - 20 });
+    expect(checkout).toMatchObject({
+      discounts_applied: { SAVE10: 4.5 },
+      gift_vouchers_applied_total: 20,
+      basket_total: 45 - 4.5 + 2.5 - 20,
+    });
     await visitor.post(paths.reserve);
     const other = await buyerOf(t, ticket.galaAdult, 1);
     expect(await apply(other, voucher)).toEqual({ code_applied: false, error: saleMessages.codeInUse });
 
-    const spent = await freshCode({ code: 'GV-0', kind: 'gift_voucher', amount_minor: 2000, balance_minor: 0, currency: 'GBP' });
+    const spent = await freshCode({
+      code: 'GV-0',
+      kind: 'gift_voucher',
+      amount_minor: 2000,
+      balance_minor: 0,
+      currency: 'GBP',
+    });
     expect(await apply(other, spent)).toEqual({ code_applied: false, error: saleMessages.giftVoucherSpent });
   });
 });

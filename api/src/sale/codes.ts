@@ -25,10 +25,12 @@ async function ticketScopes(tx: Tx, saleId: number) {
 /** Why `code` cannot be applied to `sale` now, or null when it can. The code row is locked by the caller. */
 async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<string | null> {
   if (code.expires_at && code.expires_at.getTime() <= now.getTime()) return saleMessages.codeExpired;
-  if (code.currency && sale.currency && code.currency.trim() !== sale.currency.trim()) return saleMessages.codeWrongCurrency;
+  if (code.currency && sale.currency && code.currency.trim() !== sale.currency.trim())
+    return saleMessages.codeWrongCurrency;
   const tickets = await ticketScopes(tx, sale.id);
   const inScope = (line: { event_id: number; organiser_id: number }) =>
-    (code.event_id === null || code.event_id === line.event_id) && (code.organiser_id === null || code.organiser_id === line.organiser_id);
+    (code.event_id === null || code.event_id === line.event_id) &&
+    (code.organiser_id === null || code.organiser_id === line.organiser_id);
   if (code.kind === 'gift_voucher') {
     if ((code.balance_minor ?? 0) <= 0) return saleMessages.giftVoucherSpent;
     const vouchers = await tx
@@ -37,16 +39,21 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
       .select('g.organiser_id')
       .where('l.sale_id', '=', sale.id)
       .execute();
-    const payable = tickets.some((line) => inScope(line) && line.price_minor + line.booking_fee_minor > 0) || vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
+    const payable =
+      tickets.some((line) => inScope(line) && line.price_minor + line.booking_fee_minor > 0) ||
+      vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
     if (!payable) return saleMessages.codeNotApplicable;
     if ((await liveClaims(tx, code.id, sale.id, now)) > 0) return saleMessages.codeInUse;
     return null;
   }
   if (code.max_uses !== null && code.uses >= code.max_uses) return saleMessages.codeUsedUp;
   // A discount takes money off tickets' prices (net of an absorbed fee): there must be one it can reduce.
-  const discountable = tickets.some((line) => inScope(line) && line.price_minor - (line.absorb_fee ? line.booking_fee_minor : 0) > 0);
+  const discountable = tickets.some(
+    (line) => inScope(line) && line.price_minor - (line.absorb_fee ? line.booking_fee_minor : 0) > 0,
+  );
   if (!discountable) return saleMessages.codeNotApplicable;
-  if (code.max_uses !== null && code.uses + (await liveClaims(tx, code.id, sale.id, now)) >= code.max_uses) return saleMessages.codeInUse;
+  if (code.max_uses !== null && code.uses + (await liveClaims(tx, code.id, sale.id, now)) >= code.max_uses)
+    return saleMessages.codeInUse;
   return null;
 }
 
@@ -54,11 +61,21 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
  * Takes a code off the basket: its discount or voucher payment goes, and so does any use a reservation claimed. A code
  * that is not on the basket is a success that changes nothing (a second tab removed it already).
  */
-export async function removeCode(db: Db, clock: Clock, session: SessionHandle, text: string): Promise<{ success: boolean }> {
+export async function removeCode(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  text: string,
+): Promise<{ success: boolean }> {
   return changeBasket(db, clock, session, async ({ tx, sale, now }) => {
     const found = await findCode(tx, text);
     if (!found) return { success: true };
-    const removed = await tx.deleteFrom('sale_codes').where('sale_id', '=', sale.id).where('code_id', '=', found.id).returning('code_id').executeTakeFirst();
+    const removed = await tx
+      .deleteFrom('sale_codes')
+      .where('sale_id', '=', sale.id)
+      .where('code_id', '=', found.id)
+      .returning('code_id')
+      .executeTakeFirst();
     if (removed) await basketChanged(tx, sale.id, now);
     return { success: true };
   });
@@ -82,9 +99,15 @@ export async function setCode(db: Db, clock: Clock, session: SessionHandle, text
       };
       const found = await findCode(tx, text);
       if (!found) return refuse(saleMessages.codeUnknown);
-      const applied = await tx.selectFrom('sale_codes').select('code_id').where('sale_id', '=', sale.id).where('code_id', '=', found.id).executeTakeFirst();
+      const applied = await tx
+        .selectFrom('sale_codes')
+        .select('code_id')
+        .where('sale_id', '=', sale.id)
+        .where('code_id', '=', found.id)
+        .executeTakeFirst();
       if (applied) {
-        if (sale.code_error !== null) await tx.updateTable('sales').set({ code_error: null }).where('id', '=', sale.id).execute();
+        if (sale.code_error !== null)
+          await tx.updateTable('sales').set({ code_error: null }).where('id', '=', sale.id).execute();
         return { code_applied: true };
       }
       const code = await lockCode(tx, found.id);

@@ -21,7 +21,13 @@ export function currentSale(db: Db, session: SessionHandle): Promise<Sale | unde
 /** The current sale locked for this transaction (after the session row: see the lock order in inventory/holds.ts). */
 export async function lockCurrentSale(tx: Tx, session: Session): Promise<Sale | undefined> {
   if (!session.sale_id) return undefined;
-  return tx.selectFrom('sales').selectAll().where('id', '=', session.sale_id).where('status', 'in', LIVE).forUpdate().executeTakeFirst();
+  return tx
+    .selectFrom('sales')
+    .selectAll()
+    .where('id', '=', session.sale_id)
+    .where('status', 'in', LIVE)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Whole seconds left on the sale's reservation at `now`, from the server clock; null when nothing is reserved. */
@@ -78,7 +84,13 @@ export async function openBasket(tx: Tx, session: Session, sale: Sale | undefine
   if (sale && sale.status !== 'paid') return reopenBasket(tx, sale, now);
   const created = await tx
     .insertInto('sales')
-    .values({ reference: newSaleReference(), session_id: session.id, user_id: session.user_id, created_at: now, updated_at: now })
+    .values({
+      reference: newSaleReference(),
+      session_id: session.id,
+      user_id: session.user_id,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await tx.updateTable('sessions').set({ sale_id: created.id }).where('id', '=', session.id).execute();

@@ -22,7 +22,11 @@ export async function destroySale(db: Db, clock: Clock, session: SessionHandle):
       if (sale.status === 'paid') throw new HttpError(409, serverMessages.cannotDestroyPaid);
       await cancelOpenPayments(tx, sale.id, now);
       await reopenBasket(tx, sale, now);
-      await tx.updateTable('sales').set({ state: 'basket', edit_basket_clicked: true, updated_at: now }).where('id', '=', sale.id).execute();
+      await tx
+        .updateTable('sales')
+        .set({ state: 'basket', edit_basket_clicked: true, updated_at: now })
+        .where('id', '=', sale.id)
+        .execute();
       return { success: true };
     });
   } finally {

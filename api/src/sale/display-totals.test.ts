@@ -19,10 +19,20 @@ afterAll(() => t.close());
 const { ticket, giftVoucher, code } = SEED;
 
 type Step = (visitor: Visitor) => Promise<unknown>;
-const add = (ticketId: number, quantity: number): Step => (visitor) => visitor.post(paths.add, { ticket_id: ticketId, quantity });
-const voucher = (id: number, value: number, qty = 1): Step => (visitor) => visitor.post(paths.add, { gift_voucher_id: id, qty, value });
-const applyCode = (text: string): Step => async (visitor) => expect((await visitor.post(paths.code, { code: text })).json()).toEqual({ code_applied: true });
-const protect: Step = async (visitor) => expect((await visitor.post(paths.refundProtection, { refund_protection: true })).json()).toEqual({ success: true });
+const add =
+  (ticketId: number, quantity: number): Step =>
+  (visitor) =>
+    visitor.post(paths.add, { ticket_id: ticketId, quantity });
+const voucher =
+  (id: number, value: number, qty = 1): Step =>
+  (visitor) =>
+    visitor.post(paths.add, { gift_voucher_id: id, qty, value });
+const applyCode =
+  (text: string): Step =>
+  async (visitor) =>
+    expect((await visitor.post(paths.code, { code: text })).json()).toEqual({ code_applied: true });
+const protect: Step = async (visitor) =>
+  expect((await visitor.post(paths.refundProtection, { refund_protection: true })).json()).toEqual({ success: true });
 
 test.each<[string, Step[], BookingFeeDisplay]>([
   ['fees added on top', [add(ticket.galaAdult, 2), add(ticket.galaChild, 1)], 'added'],
@@ -34,8 +44,16 @@ test.each<[string, Step[], BookingFeeDisplay]>([
   ['a percentage discount code', [add(ticket.galaAdult, 3), applyCode(code.percent)], 'added'],
   ['a fixed code that does not split evenly', [add(ticket.folkStalls, 3), applyCode(code.fixed)], 'added'],
   ['a discount on absorbed-fee tickets', [add(ticket.livestreamPass, 2), applyCode(code.percent)], 'absorbed'],
-  ['refund protection chosen, one event not covered', [add(ticket.galaAdult, 1), add(ticket.comedyNight, 2), protect], 'added'],
-  ['a gift voucher code paying part, with posting', [add(ticket.folkStalls, 2), voucher(giftVoucher.folk, 10), applyCode(code.giftVoucher), protect], 'added'],
+  [
+    'refund protection chosen, one event not covered',
+    [add(ticket.galaAdult, 1), add(ticket.comedyNight, 2), protect],
+    'added',
+  ],
+  [
+    'a gift voucher code paying part, with posting',
+    [add(ticket.folkStalls, 2), voucher(giftVoucher.folk, 10), applyCode(code.giftVoucher), protect],
+    'added',
+  ],
   ['a gift voucher code paying everything', [add(ticket.folkBalcony, 1), applyCode(code.giftVoucher)], 'absorbed'],
   ['free tickets', [add(ticket.coffeeFree, 2)], 'added'],
 ])('%s: the page’s subtotal and booking fee are the server’s', async (_name, steps, display) => {
@@ -47,7 +65,9 @@ test.each<[string, Step[], BookingFeeDisplay]>([
 
   const shown = basketDisplayTotals(checkout);
   expect(shown.bookingFeeTotal).toBe(toDecimal(server.bookingFeesMinor));
-  expect(shown.subtotal).toBe(toDecimal(server.ticketsMinor + server.vouchersMinor + (server.allFeesAbsorbed ? server.bookingFeesMinor : 0)));
+  expect(shown.subtotal).toBe(
+    toDecimal(server.ticketsMinor + server.vouchersMinor + (server.allFeesAbsorbed ? server.bookingFeesMinor : 0)),
+  );
   expect(shown.bookingFeeDisplay).toBe(display);
   expect(checkout.basket_total).toBe(toDecimal(server.basketTotalMinor));
 });
@@ -56,9 +76,22 @@ test('with a donation and its fee on the sale', async () => {
   const visitor = await t.visitor();
   await add(ticket.galaAdult, 2)(visitor);
   const sale = await saleOf(t, visitor);
-  await t.db.updateTable('sales').set({ donation_minor: 1000, donation_fee_minor: 35 }).where('id', '=', sale.id).execute();
+  await t.db
+    .updateTable('sales')
+    .set({ donation_minor: 1000, donation_fee_minor: 35 })
+    .where('id', '=', sale.id)
+    .execute();
   const checkout = CheckoutSchema.parse((await visitor.get(paths.get)).json());
-  const server = await loadSaleTotals(t.db, { ...sale, donation_minor: 1000, donation_fee_minor: 35 }, 500, t.clock.now());
-  expect(basketDisplayTotals(checkout)).toEqual({ subtotal: 90, bookingFeeTotal: toDecimal(server.bookingFeesMinor), bookingFeeDisplay: 'added' });
+  const server = await loadSaleTotals(
+    t.db,
+    { ...sale, donation_minor: 1000, donation_fee_minor: 35 },
+    500,
+    t.clock.now(),
+  );
+  expect(basketDisplayTotals(checkout)).toEqual({
+    subtotal: 90,
+    bookingFeeTotal: toDecimal(server.bookingFeesMinor),
+    bookingFeeDisplay: 'added',
+  });
   expect(checkout.basket_total).toBe(90 + 5 + 10.35);
 });

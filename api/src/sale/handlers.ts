@@ -6,7 +6,12 @@ import { buildCheckout } from './checkout';
 import { removeCode, setCode } from './codes';
 import { currentSale } from './current';
 import { destroySale } from './destroy';
-import { removeFromBasket, removeGiftVoucherFromBasket, updateGiftVoucherQuantity, updateTicketQuantity } from './lines';
+import {
+  removeFromBasket,
+  removeGiftVoucherFromBasket,
+  updateGiftVoucherQuantity,
+  updateTicketQuantity,
+} from './lines';
 import { updateRefundProtection } from './refund-protection';
 import { reserveTickets } from './reserve';
 import { updateBasketState } from './state';
@@ -19,18 +24,25 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
       const [sale, session] = await Promise.all([currentSale(db, request.session), request.session.load()]);
       return buildCheckout(db, config, sale, session?.user_id ?? null, clock.now());
     },
-    updateBasketState: async ({ state, from }, { request }) => updateBasketState(db, clock, request.session, state, from),
+    updateBasketState: async ({ state, from }, { request }) =>
+      updateBasketState(db, clock, request.session, state, from),
     addToBasket: async (input, { request }) => addToBasket(db, clock, request.session, input),
-    updateTicketQuantity: async ({ ticket_id, quantity }, { request }) => updateTicketQuantity(db, clock, request.session, ticket_id, quantity),
-    updateGiftVoucherQuantity: async (input, { request }) => updateGiftVoucherQuantity(db, clock, request.session, input),
+    updateTicketQuantity: async ({ ticket_id, quantity }, { request }) =>
+      updateTicketQuantity(db, clock, request.session, ticket_id, quantity),
+    updateGiftVoucherQuantity: async (input, { request }) =>
+      updateGiftVoucherQuantity(db, clock, request.session, input),
     updateRefundProtection: async ({ refund_protection }, { request }) =>
       updateRefundProtection(db, clock, request.session, refund_protection, config.sale.refundProtectionBp),
     setCode: async ({ code }, { request }) => setCode(db, clock, request.session, code),
     removeCode: async ({ code }, { request }) => removeCode(db, clock, request.session, code),
     removeFromBasket: async ({ ticket_id }, { request }) => removeFromBasket(db, clock, request.session, ticket_id),
-    removeGiftVoucherFromBasket: async (input, { request }) => removeGiftVoucherFromBasket(db, clock, request.session, input),
+    removeGiftVoucherFromBasket: async (input, { request }) =>
+      removeGiftVoucherFromBasket(db, clock, request.session, input),
     reserveTickets: async (input, { request }) =>
-      reserveTickets(reserveDeps, request.session, { captchaToken: input['h-captcha-response'], clientAddress: request.ip }),
+      reserveTickets(reserveDeps, request.session, {
+        captchaToken: input['h-captcha-response'],
+        clientAddress: request.ip,
+      }),
     destroySale: async (_input, { request }) => destroySale(db, clock, request.session),
   };
 }

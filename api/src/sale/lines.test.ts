@@ -41,13 +41,18 @@ describe('update_ticket_quantity', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: messages.canOnlyReserve(10), request_id: expect.any(String) });
     expect((await basket(visitor)).tickets[0].qty).toBe(2);
-    expect((await visitor.post(paths.quantity, { ticket_id: ticket.onSale, quantity: 10 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.quantity, { ticket_id: ticket.onSale, quantity: 10 })).json()).toEqual({
+      success: true,
+    });
   });
 
   test('raising above the stock left is refused with what can be reserved; lowering is always allowed', async () => {
     const type = await freshTicketType(t, 3);
     const visitor = await buyerOf(t, type, 1);
-    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 4 })).json()).toEqual({ error: messages.canOnlyReserve(3), request_id: expect.any(String) });
+    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 4 })).json()).toEqual({
+      error: messages.canOnlyReserve(3),
+      request_id: expect.any(String),
+    });
     expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 3 })).json()).toEqual({ success: true });
     // Someone else takes two: the basket now asks for more than is left, and says so.
     const other = await buyerOf(t, type, 2);
@@ -64,7 +69,10 @@ describe('update_ticket_quantity', () => {
     const visitor = await buyerOf(t, type, 1);
     const other = await buyerOf(t, type, 1);
     await other.post(paths.reserve);
-    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 2 })).json()).toEqual({ error: `Sorry, Test ticket ${type} has sold out.`, request_id: expect.any(String) });
+    expect((await visitor.post(paths.quantity, { ticket_id: type, quantity: 2 })).json()).toEqual({
+      error: `Sorry, Test ticket ${type} has sold out.`,
+      request_id: expect.any(String),
+    });
   });
 
   test('below a minimum per customer is refused', async () => {
@@ -72,7 +80,9 @@ describe('update_ticket_quantity', () => {
     const response = await visitor.post(paths.quantity, { ticket_id: ticket.jazzTable, quantity: 1 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: messages.minimumPurchase(2), request_id: expect.any(String) });
-    expect((await visitor.post(paths.quantity, { ticket_id: ticket.jazzTable, quantity: 2 })).json()).toEqual({ success: true });
+    expect((await visitor.post(paths.quantity, { ticket_id: ticket.jazzTable, quantity: 2 })).json()).toEqual({
+      success: true,
+    });
   });
 
   test('a seated ticket keeps its quantity', async () => {
@@ -124,7 +134,9 @@ describe('update_gift_voucher_quantity', () => {
     const visitor = await t.visitor();
     await visitor.post(paths.add, { gift_voucher_id: giftVoucher.folk, qty: 1, value: 25 });
     await visitor.post(paths.add, { gift_voucher_id: giftVoucher.folk, qty: 1, value: 10 });
-    expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 3, value: 25 })).json()).toEqual({ success: true });
+    expect(
+      (await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 3, value: 25 })).json(),
+    ).toEqual({ success: true });
     const checkout = await basket(visitor);
     expect(checkout.gift_vouchers.map((line: { value: number; qty: number }) => [line.value, line.qty])).toEqual([
       [25, 3],
@@ -139,8 +151,12 @@ describe('update_gift_voucher_quantity', () => {
     const over = await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 11, value: 25 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error).toBe('You can only buy 10 of this gift voucher at this value');
-    expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 2, value: 50 })).statusCode).toBe(404);
-    expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 0, value: 25 })).statusCode).toBe(400);
+    expect(
+      (await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 2, value: 50 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await visitor.post(paths.voucherQuantity, { gift_voucher_id: giftVoucher.folk, qty: 0, value: 25 })).statusCode,
+    ).toBe(400);
     expect((await basket(visitor)).gift_vouchers[0].qty).toBe(1);
   });
 });
@@ -150,9 +166,13 @@ describe('remove_from_basket and remove_gift_voucher_from_basket', () => {
     const visitor = await buyerOf(t, ticket.galaAdult, 1);
     await visitor.post(paths.add, { ticket_id: ticket.livestreamPass, quantity: 1 });
     expect((await visitor.post(paths.remove, { ticket_id: ticket.galaAdult })).json()).toEqual({ success: true });
-    expect((await basket(visitor)).tickets.map((line: { ticket_id: number }) => line.ticket_id)).toEqual([ticket.livestreamPass]);
+    expect((await basket(visitor)).tickets.map((line: { ticket_id: number }) => line.ticket_id)).toEqual([
+      ticket.livestreamPass,
+    ]);
     expect((await visitor.post(paths.remove, { ticket_id: ticket.galaAdult })).json()).toEqual({ success: true });
-    expect((await (await t.visitor()).post(paths.remove, { ticket_id: ticket.galaAdult })).json()).toEqual({ success: true });
+    expect((await (await t.visitor()).post(paths.remove, { ticket_id: ticket.galaAdult })).json()).toEqual({
+      success: true,
+    });
   });
 
   test('removing from a reserved basket gives the holds back; removing what is not there keeps the reservation', async () => {
@@ -175,7 +195,9 @@ describe('remove_from_basket and remove_gift_voucher_from_basket', () => {
     const visitor = await t.visitor();
     await visitor.post(paths.add, { gift_voucher_id: giftVoucher.lifeboat, qty: 1, value: 20 });
     await visitor.post(paths.add, { gift_voucher_id: giftVoucher.lifeboat, qty: 2, value: 12.34 });
-    expect((await visitor.post(paths.removeVoucher, { gift_voucher_id: giftVoucher.lifeboat, value: 12.34 })).json()).toEqual({ success: true });
+    expect(
+      (await visitor.post(paths.removeVoucher, { gift_voucher_id: giftVoucher.lifeboat, value: 12.34 })).json(),
+    ).toEqual({ success: true });
     expect((await basket(visitor)).gift_vouchers.map((line: { value: number }) => line.value)).toEqual([20]);
   });
 });
@@ -198,7 +220,12 @@ describe('a paid sale', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: saleMessages.paidSale, request_id: expect.any(String) });
     }
-    const after = await t.db.selectFrom('sale_lines').select(['qty']).where('sale_id', '=', sale.id).orderBy('id').execute();
+    const after = await t.db
+      .selectFrom('sale_lines')
+      .select(['qty'])
+      .where('sale_id', '=', sale.id)
+      .orderBy('id')
+      .execute();
     expect(after).toEqual([{ qty: 1 }, { qty: 1 }]);
   });
 });

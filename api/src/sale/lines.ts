@@ -21,7 +21,13 @@ import { saleMessages } from './messages';
  * at once and returns it to the basket (reopenBasket): the buyer reserves the new basket again. A change to the same
  * quantity changes nothing (and keeps a reservation). Removing what is not in the basket succeeds (a double click).
  */
-export async function updateTicketQuantity(db: Db, clock: Clock, session: SessionHandle, ticketId: number, quantity: number): Promise<{ success: boolean }> {
+export async function updateTicketQuantity(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  ticketId: number,
+  quantity: number,
+): Promise<{ success: boolean }> {
   return changeBasket(db, clock, session, async ({ tx, sale, now }) => {
     const line = await tx
       .selectFrom('sale_lines as l')
@@ -34,15 +40,25 @@ export async function updateTicketQuantity(db: Db, clock: Clock, session: Sessio
     if (quantity === line.qty) return { success: true };
     if (line.seated) throw new HttpError(409, saleMessages.quantityFixed);
     if (quantity > line.max_per_customer) throw new HttpError(409, messages.canOnlyReserve(line.max_per_customer));
-    if (line.min_per_customer > 1 && quantity < line.min_per_customer) throw new HttpError(409, messages.minimumPurchase(line.min_per_customer));
+    if (line.min_per_customer > 1 && quantity < line.min_per_customer)
+      throw new HttpError(409, messages.minimumPurchase(line.min_per_customer));
 
     // The stock as it is once this sale's own holds are given back.
     await reopenBasket(tx, sale, now);
     if (quantity > line.qty) {
-      const stock = await tx.selectFrom('ticket_types').select(['capacity', 'sold', 'held']).where('id', '=', ticketId).executeTakeFirstOrThrow();
+      const stock = await tx
+        .selectFrom('ticket_types')
+        .select(['capacity', 'sold', 'held'])
+        .where('id', '=', ticketId)
+        .executeTakeFirstOrThrow();
       const available = availableOf(stock);
       if (quantity > available) {
-        throw new HttpError(409, available > 0 ? messages.canOnlyReserve(Math.min(available, line.max_per_customer)) : serverMessages.notEnoughTickets(line.name, 0));
+        throw new HttpError(
+          409,
+          available > 0
+            ? messages.canOnlyReserve(Math.min(available, line.max_per_customer))
+            : serverMessages.notEnoughTickets(line.name, 0),
+        );
       }
     }
     await tx.updateTable('sale_lines').set({ qty: quantity }).where('id', '=', line.id).execute();
@@ -68,7 +84,8 @@ export async function updateGiftVoucherQuantity(
       .executeTakeFirst();
     if (!line) throw new HttpError(404, saleMessages.giftVoucherNotInBasket);
     if (input.qty === line.qty) return { success: true };
-    if (input.qty > line.max_per_customer) throw new HttpError(409, serverMessages.giftVoucherLimit(line.max_per_customer));
+    if (input.qty > line.max_per_customer)
+      throw new HttpError(409, serverMessages.giftVoucherLimit(line.max_per_customer));
     await reopenBasket(tx, sale, now);
     await tx.updateTable('sale_lines').set({ qty: input.qty }).where('id', '=', line.id).execute();
     await basketChanged(tx, sale.id, now);
@@ -79,7 +96,12 @@ export async function updateGiftVoucherQuantity(
 /** Ticket lines are keyed by ticket type; gift voucher lines by voucher and value. */
 type LineKey = { ticketTypeId: number } | { giftVoucherId: number; valueMinor: number };
 
-export function removeFromBasket(db: Db, clock: Clock, session: SessionHandle, ticketId: number): Promise<{ success: boolean }> {
+export function removeFromBasket(
+  db: Db,
+  clock: Clock,
+  session: SessionHandle,
+  ticketId: number,
+): Promise<{ success: boolean }> {
   return removeLine(db, clock, session, { ticketTypeId: ticketId });
 }
 

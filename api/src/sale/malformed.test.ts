@@ -76,18 +76,25 @@ test.each(cases)('%s with %s is a 400 naming the field, and changes nothing', as
   expect(await snapshot()).toBe(before);
 });
 
-test.each(Object.values(paths).filter((path) => path !== paths.get))('POST %s without the XSRF header or as JSON is refused, and changes nothing', async (path) => {
-  const before = await snapshot();
-  expect((await visitor.post(path, { ticket_id: galaAdult, quantity: 1 }, { xsrf: false })).statusCode).toBe(403);
-  expect((await visitor.post(path, '{"ticket_id":101}', { contentType: 'application/json' })).statusCode).toBe(415);
-  expect(await snapshot()).toBe(before);
-});
+test.each(Object.values(paths).filter((path) => path !== paths.get))(
+  'POST %s without the XSRF header or as JSON is refused, and changes nothing',
+  async (path) => {
+    const before = await snapshot();
+    expect((await visitor.post(path, { ticket_id: galaAdult, quantity: 1 }, { xsrf: false })).statusCode).toBe(403);
+    expect((await visitor.post(path, '{"ticket_id":101}', { contentType: 'application/json' })).statusCode).toBe(415);
+    expect(await snapshot()).toBe(before);
+  },
+);
 
 test('refusals of well-formed requests change nothing either', async () => {
   const before = await snapshot();
   expect((await visitor.post(paths.quantity, { ticket_id: galaAdult, quantity: 11 })).statusCode).toBe(409);
   expect((await visitor.post(paths.quantity, { ticket_id: SEED.ticket.galaChild, quantity: 1 })).statusCode).toBe(404);
-  expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: voucher, qty: 11, value: 10 })).statusCode).toBe(409);
-  expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: voucher, qty: 2, value: 25 })).statusCode).toBe(404);
+  expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: voucher, qty: 11, value: 10 })).statusCode).toBe(
+    409,
+  );
+  expect((await visitor.post(paths.voucherQuantity, { gift_voucher_id: voucher, qty: 2, value: 25 })).statusCode).toBe(
+    404,
+  );
   expect(await snapshot()).toBe(before);
 });

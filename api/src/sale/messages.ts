@@ -20,7 +20,8 @@ export const saleMessages = {
   giftVoucherSpent: 'This gift voucher has no balance left.',
   codeNoLongerApplies: (code: string) => `The code ${code} does not apply to anything in your basket.`,
   codeNoLongerValid: (code: string) => `The code ${code} can no longer be used, so it has been taken off your basket.`,
-  giftVoucherApplied: (code: string, amount: number, symbol: string) => `Gift voucher ${code}: ${formatMoney(amount, symbol)} paid`,
+  giftVoucherApplied: (code: string, amount: number, symbol: string) =>
+    `Gift voucher ${code}: ${formatMoney(amount, symbol)} paid`,
   basketChangedWhileReserving: 'Your basket changed while it was being reserved. Please check it and reserve again.',
   recoveryNotFound: 'This checkout link is not valid, or the checkout it belonged to has ended.',
   recoveryCompleted: 'This order has been completed. The tickets were sent to the email address used for the order.',

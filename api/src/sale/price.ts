@@ -45,13 +45,33 @@ export interface PriceSnapshot {
   totals: SaleTotals;
 }
 
-type PricedSale = Pick<Sale, 'id' | 'currency' | 'basket_version' | 'refund_protection' | 'donation_minor' | 'donation_fee_minor' | 'charity_id' | 'is_gift_aid'>;
+type PricedSale = Pick<
+  Sale,
+  | 'id'
+  | 'currency'
+  | 'basket_version'
+  | 'refund_protection'
+  | 'donation_minor'
+  | 'donation_fee_minor'
+  | 'charity_id'
+  | 'is_gift_aid'
+>;
 
 /** The sale's price now, from its rows and the catalogue (read under the sale's lock when it matters). */
-export async function priceSnapshot(db: DbOrTx, sale: PricedSale, refundProtectionBp: number, now: Date): Promise<PriceSnapshot> {
+export async function priceSnapshot(
+  db: DbOrTx,
+  sale: PricedSale,
+  refundProtectionBp: number,
+  now: Date,
+): Promise<PriceSnapshot> {
   const [totals, rows] = await Promise.all([
     loadSaleTotals(db, sale, refundProtectionBp, now),
-    db.selectFrom('sale_lines').select(['ticket_type_id', 'gift_voucher_id', 'qty', 'value_minor']).where('sale_id', '=', sale.id).orderBy('id').execute(),
+    db
+      .selectFrom('sale_lines')
+      .select(['ticket_type_id', 'gift_voucher_id', 'qty', 'value_minor'])
+      .where('sale_id', '=', sale.id)
+      .orderBy('id')
+      .execute(),
   ]);
   // loadSaleTotals lists ticket lines, then voucher lines, each in line order: the same order as here.
   const tickets = rows.filter((row) => row.ticket_type_id !== null);
@@ -68,7 +88,14 @@ export async function priceSnapshot(db: DbOrTx, sale: PricedSale, refundProtecti
         unit_discount_minor: amounts?.unitDiscountMinor ?? 0,
       };
     }),
-    ...vouchers.map((row) => ({ kind: 'voucher' as const, id: row.gift_voucher_id ?? 0, qty: row.qty, unit_price_minor: row.value_minor ?? 0, unit_fee_minor: 0, unit_discount_minor: 0 })),
+    ...vouchers.map((row) => ({
+      kind: 'voucher' as const,
+      id: row.gift_voucher_id ?? 0,
+      qty: row.qty,
+      unit_price_minor: row.value_minor ?? 0,
+      unit_fee_minor: 0,
+      unit_discount_minor: 0,
+    })),
   ];
   return {
     basketVersion: sale.basket_version,
@@ -118,12 +145,36 @@ export function checkComponents(components: PriceComponents): { totalMinor: numb
   const expect = (what: string, actual: number, wanted: number) => {
     if (actual !== wanted) problems.push(`${what} ${actual} ≠ ${wanted}`);
   };
-  expect('ticket lines', sum('ticket', (line) => line.unit_price_minor), components.tickets_minor);
-  expect('booking fees of the lines', sum('ticket', (line) => line.unit_fee_minor), components.booking_fees_minor);
-  expect('discounts of the lines', sum('ticket', (line) => line.unit_discount_minor), components.discounts_minor);
-  expect('discount codes', components.discounts.reduce((total, code) => total + code.amountMinor, 0), components.discounts_minor);
-  expect('voucher lines', sum('voucher', (line) => line.unit_price_minor), components.vouchers_minor);
-  expect('gift voucher codes', components.gift_voucher_codes.reduce((total, code) => total + code.amountMinor, 0), components.gift_vouchers_applied_minor);
+  expect(
+    'ticket lines',
+    sum('ticket', (line) => line.unit_price_minor),
+    components.tickets_minor,
+  );
+  expect(
+    'booking fees of the lines',
+    sum('ticket', (line) => line.unit_fee_minor),
+    components.booking_fees_minor,
+  );
+  expect(
+    'discounts of the lines',
+    sum('ticket', (line) => line.unit_discount_minor),
+    components.discounts_minor,
+  );
+  expect(
+    'discount codes',
+    components.discounts.reduce((total, code) => total + code.amountMinor, 0),
+    components.discounts_minor,
+  );
+  expect(
+    'voucher lines',
+    sum('voucher', (line) => line.unit_price_minor),
+    components.vouchers_minor,
+  );
+  expect(
+    'gift voucher codes',
+    components.gift_voucher_codes.reduce((total, code) => total + code.amountMinor, 0),
+    components.gift_vouchers_applied_minor,
+  );
   const totalMinor =
     components.tickets_minor -
     components.discounts_minor +

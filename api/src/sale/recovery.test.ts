@@ -25,11 +25,20 @@ describe('the recovery link /smartcheckout/?session={sale_reference}', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     const restored = (await second.get(paths.get)).json();
-    expect(restored).toMatchObject({ sale_reference: original.sale_reference, basket_total: original.basket_total, discounts_applied: { SAVE10: 9 } });
+    expect(restored).toMatchObject({
+      sale_reference: original.sale_reference,
+      basket_total: original.basket_total,
+      discounts_applied: { SAVE10: 9 },
+    });
     expect(restored.tickets).toEqual(original.tickets);
     // The second browser carries on: it can change and reserve the basket.
-    expect((await second.post(paths.quantity, { ticket_id: SEED.ticket.galaAdult, quantity: 3 })).json()).toEqual({ success: true });
-    expect((await second.post(paths.reserve)).json()).toMatchObject({ reserved: true, sale_reference: original.sale_reference });
+    expect((await second.post(paths.quantity, { ticket_id: SEED.ticket.galaAdult, quantity: 3 })).json()).toEqual({
+      success: true,
+    });
+    expect((await second.post(paths.reserve)).json()).toMatchObject({
+      reserved: true,
+      sale_reference: original.sale_reference,
+    });
   });
 
   test('a reserved basket keeps its reservation and clock; the reference is read without regard to case', async () => {
@@ -46,7 +55,11 @@ describe('the recovery link /smartcheckout/?session={sale_reference}', () => {
   test('a paid sale’s link shows a neutral page with nothing of the order, and attaches nothing', async () => {
     const first = await buyerOf(t, SEED.ticket.galaAdult, 1);
     const sale = await saleOf(t, first);
-    await t.db.updateTable('sales').set({ status: 'paid', email: 'buyer@example.com', full_name: 'Pat Buyer' }).where('id', '=', sale.id).execute();
+    await t.db
+      .updateTable('sales')
+      .set({ status: 'paid', email: 'buyer@example.com', full_name: 'Pat Buyer' })
+      .where('id', '=', sale.id)
+      .execute();
     const second = await t.visitor();
     const response = await second.get(link(sale.reference));
     expect(response.statusCode).toBe(302);
@@ -55,7 +68,8 @@ describe('the recovery link /smartcheckout/?session={sale_reference}', () => {
     const page = await second.get(RECOVERY_COMPLETED_PATH);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(saleMessages.recoveryCompleted);
-    for (const secret of [sale.reference, 'buyer@example.com', 'Pat Buyer', 'Dinner ticket']) expect(page.body).not.toContain(secret);
+    for (const secret of [sale.reference, 'buyer@example.com', 'Pat Buyer', 'Dinner ticket'])
+      expect(page.body).not.toContain(secret);
   });
 
   test.each([
@@ -79,6 +93,10 @@ describe('the recovery link /smartcheckout/?session={sale_reference}', () => {
     await first.post(paths.destroy);
     const second = await t.visitor();
     expect((await second.get(link(reference))).statusCode).toBe(302);
-    expect((await second.get(paths.get)).json()).toMatchObject({ sale_reference: reference, state: 'basket', tickets: [{ ticket_id: SEED.ticket.galaAdult, qty: 1 }] });
+    expect((await second.get(paths.get)).json()).toMatchObject({
+      sale_reference: reference,
+      state: 'basket',
+      tickets: [{ ticket_id: SEED.ticket.galaAdult, qty: 1 }],
+    });
   });
 });

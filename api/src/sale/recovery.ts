@@ -38,11 +38,20 @@ export function registerRecovery(app: FastifyInstance, { db, clock }: AppDeps, a
     const now = clock.now();
     const outcome = await db.transaction().execute(async (tx) => {
       const session = await request.session.lock(tx);
-      const sale = await tx.selectFrom('sales').select(['id', 'status']).where('reference', '=', reference).forUpdate().executeTakeFirst();
+      const sale = await tx
+        .selectFrom('sales')
+        .select(['id', 'status'])
+        .where('reference', '=', reference)
+        .forUpdate()
+        .executeTakeFirst();
       if (!sale || sale.status === 'destroyed') return 'unknown' as const;
       if (sale.status === 'paid') return 'paid' as const;
       await tx.updateTable('sessions').set({ sale_id: sale.id }).where('id', '=', session.id).execute();
-      await tx.updateTable('sales').set({ session_id: session.id, updated_at: now }).where('id', '=', sale.id).execute();
+      await tx
+        .updateTable('sales')
+        .set({ session_id: session.id, updated_at: now })
+        .where('id', '=', sale.id)
+        .execute();
       return 'restored' as const;
     });
     request.session.forget();
@@ -50,5 +59,7 @@ export function registerRecovery(app: FastifyInstance, { db, clock }: AppDeps, a
     return reply.redirect(outcome === 'paid' ? RECOVERY_COMPLETED_PATH : links.checkout);
   });
 
-  app.get(RECOVERY_COMPLETED_PATH, async (_request, reply) => reply.header('content-type', HTML).header('cache-control', 'no-store').send(completed));
+  app.get(RECOVERY_COMPLETED_PATH, async (_request, reply) =>
+    reply.header('content-type', HTML).header('cache-control', 'no-store').send(completed),
+  );
 }

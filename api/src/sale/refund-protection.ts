@@ -24,7 +24,11 @@ export async function updateRefundProtection(
       if (totals.refundProtectionCostMinor === null) throw new HttpError(409, saleMessages.refundProtectionUnavailable);
     }
     if (sale.refund_protection !== chosen) {
-      await tx.updateTable('sales').set({ refund_protection: chosen, updated_at: now }).where('id', '=', sale.id).execute();
+      await tx
+        .updateTable('sales')
+        .set({ refund_protection: chosen, updated_at: now })
+        .where('id', '=', sale.id)
+        .execute();
       await priceChanged(tx, sale.id, now);
     }
     return { success: true };

@@ -94,17 +94,28 @@ function refusalOf(error: unknown): { kind: 'stock_short' | 'code_unavailable'; 
 /** Holds all lines, or nothing, in one statement (see reserve_sale): 'stale' when the basket changed meanwhile. */
 async function takeReservation(db: Db, snapshot: Snapshot, now: Date, expiresAt: Date): Promise<'reserved' | 'stale'> {
   const byType = new Map<number, number>();
-  for (const line of snapshot.lines) if (line.ticket_type_id !== null) byType.set(line.ticket_type_id, (byType.get(line.ticket_type_id) ?? 0) + line.qty);
+  for (const line of snapshot.lines)
+    if (line.ticket_type_id !== null)
+      byType.set(line.ticket_type_id, (byType.get(line.ticket_type_id) ?? 0) + line.qty);
   const sorted = [...byType].sort((a, b) => a[0] - b[0]);
-  const { rows } = await sql<{ outcome: 'reserved' | 'stale' }>`SELECT reserve_sale(${snapshot.id}, ${snapshot.basket_version},
-      ${sorted.map(([id]) => id)}::integer[], ${sorted.map(([, qty]) => qty)}::integer[], ${expiresAt}, ${now}) AS outcome`.execute(db);
+  const { rows } = await sql<{
+    outcome: 'reserved' | 'stale';
+  }>`SELECT reserve_sale(${snapshot.id}, ${snapshot.basket_version},
+      ${sorted.map(([id]) => id)}::integer[], ${sorted.map(([, qty]) => qty)}::integer[], ${expiresAt}, ${now}) AS outcome`.execute(
+    db,
+  );
   return rows[0]?.outcome ?? 'stale';
 }
 
 /** A lapsed reservation the sweeper has not reached: its holds given back, so the buyer can reserve afresh. */
 async function expireLapsed(db: Db, saleId: number, now: Date): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const sale = await tx.selectFrom('sales').select(['status', 'hold_expires_at']).where('id', '=', saleId).forUpdate().executeTakeFirst();
+    const sale = await tx
+      .selectFrom('sales')
+      .select(['status', 'hold_expires_at'])
+      .where('id', '=', saleId)
+      .forUpdate()
+      .executeTakeFirst();
     if (sale?.status !== 'reserved' || !sale.hold_expires_at || sale.hold_expires_at.getTime() > now.getTime()) return;
     await endHolds(tx, saleId, 'expired', now);
     await tx.updateTable('sales').set({ status: 'expired', updated_at: now }).where('id', '=', saleId).execute();
@@ -129,21 +140,30 @@ async function saleIdOf(db: Db, tokenHash: string): Promise<number> {
 }
 
 async function shortageMessage(db: Db, ticketTypeId: number): Promise<string> {
-  const row = await db.selectFrom('ticket_types').select(['name', 'capacity', 'sold', 'held']).where('id', '=', ticketTypeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ticket_types')
+    .select(['name', 'capacity', 'sold', 'held'])
+    .where('id', '=', ticketTypeId)
+    .executeTakeFirst();
   return serverMessages.notEnoughTickets(row?.name ?? '', row ? availableOf(row) : 0);
 }
 
 const MAX_ROUNDS = 4;
 
 /** Why a reservation was refused, as the reservations_total metric labels it (a few fixed words, never the sentence). */
-type RefusalReason = 'empty_basket' | 'already_paid' | 'code_unavailable' | 'basket_rule' | 'sold_out' | 'basket_changed';
+type RefusalReason =
+  'empty_basket' | 'already_paid' | 'code_unavailable' | 'basket_rule' | 'sold_out' | 'basket_changed';
 
 function refused(reason: RefusalReason, error: string): ReserveTicketsResponse {
   recordReservation('refused', reason);
   return { reserved: false, error };
 }
 
-function reservedAnswer(answer: { sale_reference: string | null; fresh_reservation: boolean; checkout_time: number | null }): ReserveTicketsResponse {
+function reservedAnswer(answer: {
+  sale_reference: string | null;
+  fresh_reservation: boolean;
+  checkout_time: number | null;
+}): ReserveTicketsResponse {
   recordReservation(answer.fresh_reservation ? 'reserved' : 'reserved_again');
   return { reserved: true, ...answer };
 }
@@ -157,8 +177,15 @@ type FastOutcome = 'empty' | 'paid' | 'held' | 'reserved' | 'check';
 
 /** reserve_basket (0002_basket): a plain basket read, checked and reserved in one round trip. */
 async function reserveFast(db: Db, tokenHash: string, now: Date, expiresAt: Date, check: boolean) {
-  const { rows } = await sql<{ outcome: FastOutcome; sale_id: number | null; reference: string | null; hold_expires_at: Date | null }>`
-    SELECT outcome, sale_id, reference, hold_expires_at FROM reserve_basket(${tokenHash}, ${expiresAt}, ${now}, ${check})`.execute(db);
+  const { rows } = await sql<{
+    outcome: FastOutcome;
+    sale_id: number | null;
+    reference: string | null;
+    hold_expires_at: Date | null;
+  }>`
+    SELECT outcome, sale_id, reference, hold_expires_at FROM reserve_basket(${tokenHash}, ${expiresAt}, ${now}, ${check})`.execute(
+    db,
+  );
   const row = rows[0];
   if (!row) throw new Error('reserve_basket answered no row');
   return row;
@@ -172,7 +199,11 @@ async function reserveFast(db: Db, tokenHash: string, now: Date, expiresAt: Date
  * the reservation tried again, so stock waiting for the periodic sweeper (or freed by a sweep running beside this
  * one) is never refused.
  */
-export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, request: ReserveRequest): Promise<ReserveTicketsResponse> {
+export async function reserveTickets(
+  deps: ReserveDeps,
+  session: SessionHandle,
+  request: ReserveRequest,
+): Promise<ReserveTicketsResponse> {
   const { db, clock, captcha } = deps;
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + deps.holdSeconds * 1000);
@@ -182,18 +213,34 @@ export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, 
 
   // The on-sale path: one round trip. A captcha that may be due (or a token to check) takes the full path below.
   try {
-    const fast = await reserveFast(db, session.tokenHash, now, expiresAt, overLimit || request.captchaToken !== undefined);
+    const fast = await reserveFast(
+      db,
+      session.tokenHash,
+      now,
+      expiresAt,
+      overLimit || request.captchaToken !== undefined,
+    );
     if (fast.outcome === 'empty') return refused('empty_basket', serverMessages.emptyBasket);
     if (fast.outcome === 'paid') return refused('already_paid', serverMessages.alreadyPaid);
-    if (fast.outcome === 'reserved') return reservedAnswer({ sale_reference: fast.reference, fresh_reservation: true, checkout_time: deps.holdSeconds });
+    if (fast.outcome === 'reserved')
+      return reservedAnswer({
+        sale_reference: fast.reference,
+        fresh_reservation: true,
+        checkout_time: deps.holdSeconds,
+      });
     if (fast.outcome === 'held') {
       // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
-      return reservedAnswer({ sale_reference: fast.reference, fresh_reservation: false, checkout_time: secondsRemaining({ status: 'reserved', hold_expires_at: fast.hold_expires_at }, now) });
+      return reservedAnswer({
+        sale_reference: fast.reference,
+        fresh_reservation: false,
+        checkout_time: secondsRemaining({ status: 'reserved', hold_expires_at: fast.hold_expires_at }, now),
+      });
     }
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    if (refusal.kind === 'code_unavailable') return refused('code_unavailable', await dropCode(db, await saleIdOf(db, session.tokenHash), refusal.id, now));
+    if (refusal.kind === 'code_unavailable')
+      return refused('code_unavailable', await dropCode(db, await saleIdOf(db, session.tokenHash), refusal.id, now));
     // Short of stock: lapsed holds are swept once (by this sweep or one running beside it), then the full path tries
     // once more and words the answer.
     swept = true;
@@ -226,11 +273,16 @@ export async function reserveTickets(deps: ReserveDeps, session: SessionHandle, 
 
     try {
       if ((await takeReservation(db, snapshot, now, expiresAt)) === 'stale') continue;
-      return reservedAnswer({ sale_reference: snapshot.reference, fresh_reservation: true, checkout_time: deps.holdSeconds });
+      return reservedAnswer({
+        sale_reference: snapshot.reference,
+        fresh_reservation: true,
+        checkout_time: deps.holdSeconds,
+      });
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal) throw error;
-      if (refusal.kind === 'code_unavailable') return refused('code_unavailable', await dropCode(db, snapshot.id, refusal.id, now));
+      if (refusal.kind === 'code_unavailable')
+        return refused('code_unavailable', await dropCode(db, snapshot.id, refusal.id, now));
       if (!swept) {
         swept = true;
         await expireHolds(db, now);

@@ -52,16 +52,26 @@ describe('the order summary adds up', () => {
   test('Lifeboat Dinner with a £20 donation, and Dinner ×2 with refund protection', async () => {
     const donor = await buyerOf(t, SEED.ticket.galaAdult, 1);
     expect((await donor.post(paths.reserve)).json().reserved).toBe(true);
-    expect((await donor.post(calls.saveDonation.path, { amount_before_booking_fee: 20, charity_id: SEED.charity.lifeboat })).statusCode).toBe(200);
+    expect(
+      (await donor.post(calls.saveDonation.path, { amount_before_booking_fee: 20, charity_id: SEED.charity.lifeboat }))
+        .statusCode,
+    ).toBe(200);
     const donation = await checkoutOf(donor);
     expectAddsUp(donation);
-    expect(donation.price_breakdown.map((row) => row.kind)).toEqual(['ticket', 'booking_fee', 'donation', 'donation_fee']);
+    expect(donation.price_breakdown.map((row) => row.kind)).toEqual([
+      'ticket',
+      'booking_fee',
+      'donation',
+      'donation_fee',
+    ]);
 
     const protectedBuyer = await buyerOf(t, SEED.ticket.galaAdult, 2);
     await protectedBuyer.post(paths.refundProtection, { refund_protection: 1 });
     const protectedCheckout = await checkoutOf(protectedBuyer);
     expectAddsUp(protectedCheckout);
-    expect(protectedCheckout.price_breakdown.find((row) => row.kind === 'refund_protection')?.amount).toBe(protectedCheckout.refund_protection_cost);
+    expect(protectedCheckout.price_breakdown.find((row) => row.kind === 'refund_protection')?.amount).toBe(
+      protectedCheckout.refund_protection_cost,
+    );
   });
 
   test('a Balcony seat (fee absorbed) with delivery: the fee is inside the seat price, shown once', async () => {
@@ -89,7 +99,7 @@ describe('codes can be seen and removed', () => {
     expect((await visitor.post(calls.removeCode.path, { code: 'SAVE10' })).json()).toEqual({ success: true });
   });
 
-  test('bad input: an empty or over-long code is a 400 naming the field; another buyer\'s code is untouched', async () => {
+  test("bad input: an empty or over-long code is a 400 naming the field; another buyer's code is untouched", async () => {
     const owner = await buyerOf(t, SEED.ticket.folkStalls, 1);
     await owner.post(paths.code, { code: SEED.code.percent });
     const stranger = await buyerOf(t, SEED.ticket.folkStalls, 1);
@@ -109,7 +119,13 @@ describe('Edit basket', () => {
     const held = await stockOf(t, SEED.ticket.galaAdult);
     expect((await visitor.post(paths.destroy)).json()).toEqual({ success: true });
     const after = await checkoutOf(visitor);
-    expect(after).toMatchObject({ state: 'basket', refund_protection: 1, seconds_remaining: null, edit_basket_clicked: true, tickets: [{ ticket_id: SEED.ticket.galaAdult, qty: 2 }] });
+    expect(after).toMatchObject({
+      state: 'basket',
+      refund_protection: 1,
+      seconds_remaining: null,
+      edit_basket_clicked: true,
+      tickets: [{ ticket_id: SEED.ticket.galaAdult, qty: 2 }],
+    });
     expect(after.applied_codes.map((code) => code.code)).toEqual(['SAVE10']);
     expect((await stockOf(t, SEED.ticket.galaAdult)).held).toBe(held.held - 2);
     expect((await saleOf(t, visitor)).status).toBe('basket');
@@ -140,7 +156,11 @@ describe('stale tabs', () => {
     const visitor = await buyerOf(t, SEED.ticket.onSale, 1);
     expect((await visitor.post(paths.reserve)).json().reserved).toBe(true);
     const sale = await saleOf(t, visitor);
-    await t.db.updateTable('sales').set({ status: 'paid', state: 'order_completed' }).where('id', '=', sale.id).execute();
+    await t.db
+      .updateTable('sales')
+      .set({ status: 'paid', state: 'order_completed' })
+      .where('id', '=', sale.id)
+      .execute();
     const stale = await move(visitor, 'payment', 'payment');
     expect(stale.statusCode).toBe(409);
     expect((await move(visitor, 'order_completed', 'order_completed')).statusCode).toBe(200);

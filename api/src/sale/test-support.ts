@@ -22,7 +22,11 @@ export const salePaths = {
 
 /** A ticket type's stock, and the sum of its active holds (which `held` must equal). */
 export async function stockOf(t: TestApp, ticketTypeId: number) {
-  const row = await t.db.selectFrom('ticket_types').select(['capacity', 'sold', 'held']).where('id', '=', ticketTypeId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('ticket_types')
+    .select(['capacity', 'sold', 'held'])
+    .where('id', '=', ticketTypeId)
+    .executeTakeFirstOrThrow();
   const active = await t.db
     .selectFrom('holds')
     .select(sql<number>`coalesce(sum(qty), 0)::int`.as('qty'))
@@ -37,12 +41,27 @@ let nextId = 60_000;
 export async function freshTicketType(
   t: TestApp,
   capacity: number,
-  extra: { max_per_customer?: number; min_per_customer?: number; price_minor?: number; booking_fee_minor?: number; seated?: boolean } = {},
+  extra: {
+    max_per_customer?: number;
+    min_per_customer?: number;
+    price_minor?: number;
+    booking_fee_minor?: number;
+    seated?: boolean;
+  } = {},
 ): Promise<number> {
   nextId += 1;
   await t.db
     .insertInto('ticket_types')
-    .values({ id: nextId, event_id: SEED.event.onSale, event_date_id: 101, name: `Test ticket ${nextId}`, price_minor: 1000, currency: 'GBP', capacity, ...extra })
+    .values({
+      id: nextId,
+      event_id: SEED.event.onSale,
+      event_date_id: 101,
+      name: `Test ticket ${nextId}`,
+      price_minor: 1000,
+      currency: 'GBP',
+      capacity,
+      ...extra,
+    })
     .execute();
   return nextId;
 }

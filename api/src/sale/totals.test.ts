@@ -30,9 +30,12 @@ const code = (over: Partial<AppliedCode>): AppliedCode => ({
   organiserId: null,
   ...over,
 });
-const percent = (bp: number, over: Partial<AppliedCode> = {}) => code({ code: `P${bp}`, kind: 'percent', percentBp: bp, ...over });
-const fixed = (amountMinor: number, over: Partial<AppliedCode> = {}) => code({ code: `F${amountMinor}`, kind: 'fixed', amountMinor, ...over });
-const voucherCode = (balanceMinor: number, over: Partial<AppliedCode> = {}) => code({ code: `G${balanceMinor}`, kind: 'gift_voucher', balanceMinor, ...over });
+const percent = (bp: number, over: Partial<AppliedCode> = {}) =>
+  code({ code: `P${bp}`, kind: 'percent', percentBp: bp, ...over });
+const fixed = (amountMinor: number, over: Partial<AppliedCode> = {}) =>
+  code({ code: `F${amountMinor}`, kind: 'fixed', amountMinor, ...over });
+const voucherCode = (balanceMinor: number, over: Partial<AppliedCode> = {}) =>
+  code({ code: `G${balanceMinor}`, kind: 'gift_voucher', balanceMinor, ...over });
 
 describe('basket_total', () => {
   test.each<[string, Partial<TotalsInput>, number]>([
@@ -40,8 +43,21 @@ describe('basket_total', () => {
     ['a ticket with its fee added', { tickets: [ticket({ qty: 2 })] }, 2200],
     ['an absorbed fee is inside the price', { tickets: [ticket({ qty: 2, absorbFee: true })] }, 2000],
     ['gift vouchers bought add their value', { vouchers: [{ organiserId: 1, qty: 2, valueMinor: 2500 }] }, 5000],
-    ['delivery and donation (with its fee) are added', { tickets: [ticket()], deliveries: [{ organiserId: 1, amountMinor: 150 }], donationMinor: 500, donationFeeMinor: 30 }, 1100 + 150 + 530],
-    ['refund protection when chosen: 5 % of price and fee', { tickets: [ticket({ qty: 2 })], refundProtectionChosen: true }, 2200 + 110],
+    [
+      'delivery and donation (with its fee) are added',
+      {
+        tickets: [ticket()],
+        deliveries: [{ organiserId: 1, amountMinor: 150 }],
+        donationMinor: 500,
+        donationFeeMinor: 30,
+      },
+      1100 + 150 + 530,
+    ],
+    [
+      'refund protection when chosen: 5 % of price and fee',
+      { tickets: [ticket({ qty: 2 })], refundProtectionChosen: true },
+      2200 + 110,
+    ],
     ['refund protection not chosen costs nothing', { tickets: [ticket({ qty: 2 })] }, 2200],
     ['10 % off the price, not the fee', { tickets: [ticket({ qty: 2 })], codes: [percent(1000)] }, 2200 - 200],
     ['a fixed amount off', { tickets: [ticket()], codes: [fixed(300)] }, 800],
@@ -56,13 +72,23 @@ describe('basket_total', () => {
 
 describe('booking fees', () => {
   test('an absorbed fee is sent inside the price: price net of the fee, fee in brackets, the sum what the ticket costs', () => {
-    const totals = computeTotals({ ...base, tickets: [ticket({ priceMinor: 2200, bookingFeeMinor: 150, absorbFee: true })] });
+    const totals = computeTotals({
+      ...base,
+      tickets: [ticket({ priceMinor: 2200, bookingFeeMinor: 150, absorbFee: true })],
+    });
     expect(totals.lines).toEqual([{ unitPriceMinor: 2050, unitFeeMinor: 150, unitDiscountMinor: 0 }]);
-    expect(totals).toMatchObject({ ticketsMinor: 2050, bookingFeesMinor: 150, allFeesAbsorbed: true, basketTotalMinor: 2200 });
+    expect(totals).toMatchObject({
+      ticketsMinor: 2050,
+      bookingFeesMinor: 150,
+      allFeesAbsorbed: true,
+      basketTotalMinor: 2200,
+    });
   });
 
   test('an absorbed fee larger than the price is capped at it', () => {
-    expect(computeTotals({ ...base, tickets: [ticket({ priceMinor: 50, bookingFeeMinor: 100, absorbFee: true })] }).lines[0]).toEqual({
+    expect(
+      computeTotals({ ...base, tickets: [ticket({ priceMinor: 50, bookingFeeMinor: 100, absorbFee: true })] }).lines[0],
+    ).toEqual({
       unitPriceMinor: 0,
       unitFeeMinor: 50,
       unitDiscountMinor: 0,
@@ -70,8 +96,13 @@ describe('booking fees', () => {
   });
 
   test('all absorbed only when every ticket absorbs its fee; a basket of vouchers alone absorbs nothing', () => {
-    expect(computeTotals({ ...base, tickets: [ticket({ absorbFee: true }), ticket()] })).toMatchObject({ allFeesAbsorbed: false, bookingFeesMinor: 200 });
-    expect(computeTotals({ ...base, vouchers: [{ organiserId: 1, qty: 1, valueMinor: 100 }] }).allFeesAbsorbed).toBe(false);
+    expect(computeTotals({ ...base, tickets: [ticket({ absorbFee: true }), ticket()] })).toMatchObject({
+      allFeesAbsorbed: false,
+      bookingFeesMinor: 200,
+    });
+    expect(computeTotals({ ...base, vouchers: [{ organiserId: 1, qty: 1, valueMinor: 100 }] }).allFeesAbsorbed).toBe(
+      false,
+    );
   });
 });
 
@@ -83,13 +114,27 @@ describe('discount codes', () => {
   });
 
   test('a per-event code discounts that event only; a per-organiser code that organiser only', () => {
-    const tickets = [ticket({ eventId: 1, organiserId: 1 }), ticket({ eventId: 2, organiserId: 1 }), ticket({ eventId: 3, organiserId: 2 })];
-    expect(computeTotals({ ...base, tickets, codes: [percent(5000, { eventId: 2 })] }).lines.map((l) => l.unitDiscountMinor)).toEqual([0, 500, 0]);
-    expect(computeTotals({ ...base, tickets, codes: [percent(5000, { organiserId: 1 })] }).lines.map((l) => l.unitDiscountMinor)).toEqual([500, 500, 0]);
+    const tickets = [
+      ticket({ eventId: 1, organiserId: 1 }),
+      ticket({ eventId: 2, organiserId: 1 }),
+      ticket({ eventId: 3, organiserId: 2 }),
+    ];
+    expect(
+      computeTotals({ ...base, tickets, codes: [percent(5000, { eventId: 2 })] }).lines.map((l) => l.unitDiscountMinor),
+    ).toEqual([0, 500, 0]);
+    expect(
+      computeTotals({ ...base, tickets, codes: [percent(5000, { organiserId: 1 })] }).lines.map(
+        (l) => l.unitDiscountMinor,
+      ),
+    ).toEqual([500, 500, 0]);
   });
 
   test('a code that discounts nothing is reported as such', () => {
-    const totals = computeTotals({ ...base, tickets: [ticket({ eventId: 1 })], codes: [percent(1000, { eventId: 9 })] });
+    const totals = computeTotals({
+      ...base,
+      tickets: [ticket({ eventId: 1 })],
+      codes: [percent(1000, { eventId: 9 })],
+    });
     expect(totals).toMatchObject({ discounts: [], inapplicable: ['P1000'], basketTotalMinor: 1100 });
   });
 
@@ -107,7 +152,12 @@ describe('discount codes', () => {
   });
 
   test('refund protection is priced on what the covered tickets cost after discount', () => {
-    const totals = computeTotals({ ...base, tickets: [ticket({ qty: 2 })], codes: [percent(5000)], refundProtectionChosen: true });
+    const totals = computeTotals({
+      ...base,
+      tickets: [ticket({ qty: 2 })],
+      codes: [percent(5000)],
+      refundProtectionChosen: true,
+    });
     // 2 x (500 + 100) = 1200, 5 % = 60
     expect(totals).toMatchObject({ refundProtectionCostMinor: 60, refundProtectionMinor: 60, basketTotalMinor: 1260 });
   });
@@ -115,11 +165,19 @@ describe('discount codes', () => {
 
 describe('refund protection', () => {
   test('priced on covered tickets only; absent when nothing can be covered or it would cost nothing', () => {
-    const mixed = computeTotals({ ...base, tickets: [ticket({ qty: 2 }), ticket({ coverable: false, priceMinor: 5000 })] });
+    const mixed = computeTotals({
+      ...base,
+      tickets: [ticket({ qty: 2 }), ticket({ coverable: false, priceMinor: 5000 })],
+    });
     expect(mixed.refundProtectionCostMinor).toBe(110);
     expect(computeTotals({ ...base, tickets: [ticket({ coverable: false })] }).refundProtectionCostMinor).toBeNull();
-    expect(computeTotals({ ...base, tickets: [ticket({ coverable: false })], refundProtectionChosen: true }).basketTotalMinor).toBe(1100);
-    expect(computeTotals({ ...base, tickets: [ticket({ priceMinor: 0, bookingFeeMinor: 0 })] }).refundProtectionCostMinor).toBeNull();
+    expect(
+      computeTotals({ ...base, tickets: [ticket({ coverable: false })], refundProtectionChosen: true })
+        .basketTotalMinor,
+    ).toBe(1100);
+    expect(
+      computeTotals({ ...base, tickets: [ticket({ priceMinor: 0, bookingFeeMinor: 0 })] }).refundProtectionCostMinor,
+    ).toBeNull();
   });
 
   test.each<[number, number, number]>([
@@ -128,7 +186,10 @@ describe('refund protection', () => {
     [1009, 500, 50], // 50.45 rounds down
     [2200, 750, 165],
   ])('%i covered at %i bp costs %i', (covered, bp, cost) => {
-    expect(computeTotals({ ...base, refundProtectionBp: bp, tickets: [ticket({ priceMinor: covered, bookingFeeMinor: 0 })] }).refundProtectionCostMinor).toBe(cost);
+    expect(
+      computeTotals({ ...base, refundProtectionBp: bp, tickets: [ticket({ priceMinor: covered, bookingFeeMinor: 0 })] })
+        .refundProtectionCostMinor,
+    ).toBe(cost);
   });
 });
 
@@ -149,7 +210,11 @@ describe('gift voucher codes', () => {
   });
 
   test('several vouchers add up, each up to its balance, and stop at zero', () => {
-    const totals = computeTotals({ ...base, tickets: [ticket({ qty: 2 })], codes: [voucherCode(1000, { code: 'A' }), voucherCode(5000, { code: 'B' })] });
+    const totals = computeTotals({
+      ...base,
+      tickets: [ticket({ qty: 2 })],
+      codes: [voucherCode(1000, { code: 'A' }), voucherCode(5000, { code: 'B' })],
+    });
     expect(totals.giftVouchers).toEqual([
       { code: 'A', amountMinor: 1000 },
       { code: 'B', amountMinor: 1200 },
@@ -158,7 +223,14 @@ describe('gift voucher codes', () => {
   });
 
   test('a voucher also pays for delivery, refund protection and a donation', () => {
-    const totals = computeTotals({ ...base, tickets: [ticket()], refundProtectionChosen: true, donationMinor: 500, codes: [voucherCode(100_000)], deliveries: [{ organiserId: 2, amountMinor: 150 }] });
+    const totals = computeTotals({
+      ...base,
+      tickets: [ticket()],
+      refundProtectionChosen: true,
+      donationMinor: 500,
+      codes: [voucherCode(100_000)],
+      deliveries: [{ organiserId: 2, amountMinor: 150 }],
+    });
     expect(totals.giftVouchersAppliedMinor).toBe(1100 + 150 + 55 + 500);
     expect(totals.basketTotalMinor).toBe(0);
   });

@@ -105,7 +105,10 @@ function applies(code: AppliedCode, line: TicketAmount): boolean {
 }
 
 /** A fixed amount over the eligible tickets: proportional whole pennies per ticket, then spare pennies one by one. */
-function splitFixed(amountMinor: number, eligible: readonly { index: number; qty: number; remaining: number }[]): Map<number, number> {
+function splitFixed(
+  amountMinor: number,
+  eligible: readonly { index: number; qty: number; remaining: number }[],
+): Map<number, number> {
   const perUnit = new Map<number, number>();
   const base = eligible.reduce((sum, line) => sum + line.remaining * line.qty, 0);
   const amount = Math.min(amountMinor, base);
@@ -131,7 +134,11 @@ function splitFixed(amountMinor: number, eligible: readonly { index: number; qty
 export function computeTotals(input: TotalsInput): Totals {
   const lines: TicketLineAmounts[] = input.tickets.map((line) => {
     const fee = line.absorbFee ? Math.min(line.bookingFeeMinor, line.priceMinor) : line.bookingFeeMinor;
-    return { unitPriceMinor: line.absorbFee ? line.priceMinor - fee : line.priceMinor, unitFeeMinor: fee, unitDiscountMinor: 0 };
+    return {
+      unitPriceMinor: line.absorbFee ? line.priceMinor - fee : line.priceMinor,
+      unitFeeMinor: fee,
+      unitDiscountMinor: 0,
+    };
   });
 
   const discounts: CodeAmount[] = [];
@@ -146,7 +153,12 @@ export function computeTotals(input: TotalsInput): Totals {
     });
     const perUnit =
       code.kind === 'percent'
-        ? new Map(eligible.map((line) => [line.index, Math.min(line.remaining, Math.round((line.remaining * (code.percentBp ?? 0)) / 10_000))]))
+        ? new Map(
+            eligible.map((line) => [
+              line.index,
+              Math.min(line.remaining, Math.round((line.remaining * (code.percentBp ?? 0)) / 10_000)),
+            ]),
+          )
         : splitFixed(code.amountMinor ?? 0, eligible);
     let taken = 0;
     for (const line of eligible) {
@@ -190,10 +202,18 @@ export function computeTotals(input: TotalsInput): Totals {
 
   const cost = coveredMinor > 0 ? Math.round((coveredMinor * input.refundProtectionBp) / 10_000) : 0;
   const refundProtectionCostMinor = cost > 0 ? cost : null;
-  const refundProtectionMinor = input.refundProtectionChosen && refundProtectionCostMinor !== null ? refundProtectionCostMinor : 0;
+  const refundProtectionMinor =
+    input.refundProtectionChosen && refundProtectionCostMinor !== null ? refundProtectionCostMinor : 0;
 
   const grossMinor =
-    ticketsMinor - discountsMinor + bookingFeesMinor + vouchersMinor + deliveryMinor + refundProtectionMinor + input.donationMinor + input.donationFeeMinor;
+    ticketsMinor -
+    discountsMinor +
+    bookingFeesMinor +
+    vouchersMinor +
+    deliveryMinor +
+    refundProtectionMinor +
+    input.donationMinor +
+    input.donationFeeMinor;
 
   let left = grossMinor;
   const giftVouchers: CodeAmount[] = [];

@@ -9,7 +9,11 @@ async function run(): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     const seeded = await seedIfEmpty(handle.db, { now: systemClock.now(), onSaleCapacity: onSaleCapacityFromEnv() });
-    console.log(seeded ? `Seeded the demo catalogue into ${handle.description}` : `The catalogue in ${handle.description} is not empty: left as it is`);
+    console.log(
+      seeded
+        ? `Seeded the demo catalogue into ${handle.description}`
+        : `The catalogue in ${handle.description} is not empty: left as it is`,
+    );
   } finally {
     await handle.close();
   }

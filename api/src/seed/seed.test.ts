@@ -10,14 +10,29 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const count = async (table: 'organisers' | 'events' | 'ticket_types' | 'codes' | 'users') =>
-  Number((await database.db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('seed', () => {
   test('seeds an empty catalogue once; running it again changes nothing', async () => {
     expect(await seedIfEmpty(database.db, { now: TEST_NOW, onSaleCapacity: 37 })).toBe(true);
-    const before = await Promise.all([count('organisers'), count('events'), count('ticket_types'), count('codes'), count('users')]);
+    const before = await Promise.all([
+      count('organisers'),
+      count('events'),
+      count('ticket_types'),
+      count('codes'),
+      count('users'),
+    ]);
     expect(await seedIfEmpty(database.db, { now: TEST_NOW, onSaleCapacity: 37 })).toBe(false);
-    expect(await Promise.all([count('organisers'), count('events'), count('ticket_types'), count('codes'), count('users')])).toEqual(before);
+    expect(
+      await Promise.all([count('organisers'), count('events'), count('ticket_types'), count('codes'), count('users')]),
+    ).toEqual(before);
   });
 
   test("the 'On-sale test' event has ticket type 9001: 10.00 GBP, at most 10 per customer, the configured capacity", async () => {
@@ -27,8 +42,19 @@ describe('seed', () => {
       .select(['e.title', 't.price_minor', 't.currency', 't.max_per_customer', 't.capacity', 't.booking_fee_minor'])
       .where('t.id', '=', 9001)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ title: 'On-sale test', price_minor: 1000, currency: 'GBP', max_per_customer: 10, capacity: 37, booking_fee_minor: 0 });
-    const types = await database.db.selectFrom('ticket_types').select('id').where('event_id', '=', SEED.event.onSale).execute();
+    expect(row).toEqual({
+      title: 'On-sale test',
+      price_minor: 1000,
+      currency: 'GBP',
+      max_per_customer: 10,
+      capacity: 37,
+      booking_fee_minor: 0,
+    });
+    const types = await database.db
+      .selectFrom('ticket_types')
+      .select('id')
+      .where('event_id', '=', SEED.event.onSale)
+      .execute();
     expect(types).toEqual([{ id: 9001 }]);
   });
 
@@ -42,7 +68,9 @@ describe('seed', () => {
     const questions = await db.selectFrom('questions').selectAll().execute();
 
     expect(organisers.some((o) => o.charity_id !== null)).toBe(true);
-    expect((await db.selectFrom('charities').select('gift_aid_enabled').execute()).some((c) => c.gift_aid_enabled)).toBe(true);
+    expect(
+      (await db.selectFrom('charities').select('gift_aid_enabled').execute()).some((c) => c.gift_aid_enabled),
+    ).toBe(true);
     expect(new Set(organisers.map((o) => o.payment_provider))).toEqual(new Set(['stripe', 'square', null]));
     expect(new Set(types.map((t) => t.currency))).toEqual(new Set(['GBP', 'EUR', 'USD']));
     expect(questions.some((q) => q.timing === 'before_payment')).toBe(true);
@@ -55,7 +83,9 @@ describe('seed', () => {
     expect(types.some((t) => t.seated)).toBe(true);
     expect(types.some((t) => t.price_minor === 0)).toBe(true);
     expect(await db.selectFrom('gift_vouchers').select('id').execute()).toHaveLength(2);
-    expect(await db.selectFrom('ticket_requirements').select('required_ticket_type_ids').execute()).toEqual([{ required_ticket_type_ids: [SEED.ticket.galaAdult] }]);
+    expect(await db.selectFrom('ticket_requirements').select('required_ticket_type_ids').execute()).toEqual([
+      { required_ticket_type_ids: [SEED.ticket.galaAdult] },
+    ]);
     expect(types.some((t) => t.min_per_customer > 1)).toBe(true);
     expect(types.some((t) => t.absorb_fee) && types.some((t) => t.hide_booking_fee)).toBe(true);
     const aquariumDates = dates.filter((d) => d.event_id === SEED.event.aquarium);
@@ -73,8 +103,12 @@ describe('seed', () => {
     expect(events.filter((e) => e.fundraising_contact_notice)).toHaveLength(2);
     expect(organisers.some((o) => o.audience_diversity_notice)).toBe(true);
     expect(events.some((e) => e.require_phone_number)).toBe(true);
-    expect(await db.selectFrom('user_addresses').select('id').where('user_id', '=', SEED.user.demo).execute()).toHaveLength(2);
-    expect(await db.selectFrom('user_payment_methods').select('id').where('user_id', '=', SEED.user.demo).execute()).toHaveLength(2);
+    expect(
+      await db.selectFrom('user_addresses').select('id').where('user_id', '=', SEED.user.demo).execute(),
+    ).toHaveLength(2);
+    expect(
+      await db.selectFrom('user_payment_methods').select('id').where('user_id', '=', SEED.user.demo).execute(),
+    ).toHaveLength(2);
     // Every event is ahead of the seeding moment.
     expect(dates.every((d) => d.starts_at.getTime() > TEST_NOW.getTime())).toBe(true);
   });

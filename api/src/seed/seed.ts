@@ -38,6 +38,7 @@ export function onSaleCapacityFromEnv(env: Record<string, string | undefined> = 
   const raw = env.SEED_ONSALE_CAPACITY;
   if (raw === undefined || raw === '') return 100;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`SEED_ONSALE_CAPACITY must be a whole number, got '${raw}'`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`SEED_ONSALE_CAPACITY must be a whole number, got '${raw}'`);
   return value;
 }

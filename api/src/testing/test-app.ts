@@ -17,7 +17,9 @@ export interface TestApp {
 }
 
 /** A fresh database, a clock that stands still at TEST_NOW, and the app on top (inject only, never listening). */
-export async function createTestApp(options: TestDatabaseOptions & Pick<BuildAppOptions, 'config' | 'errorReporter' | 'logStream'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: TestDatabaseOptions & Pick<BuildAppOptions, 'config' | 'errorReporter' | 'logStream'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const clock = manualClock(TEST_NOW);
   // Every inject request comes from one address: the repeated-reservations captcha rule is off unless a test turns it on.

@@ -73,7 +73,15 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     .map((name) => readFileSync(path.join(migrationsDir, name), 'utf8'));
   const code = ['../db/migrate.ts', '../seed/seed.ts'].map((file) => readFileSync(path.join(__dirname, file), 'utf8'));
   const key = createHash('sha256')
-    .update(JSON.stringify({ migrationSources, migrations: Object.keys(migrations), code, seed, data: seed ? demoCatalogue({ now: TEST_NOW, onSaleCapacity }) : null }))
+    .update(
+      JSON.stringify({
+        migrationSources,
+        migrations: Object.keys(migrations),
+        code,
+        seed,
+        data: seed ? demoCatalogue({ now: TEST_NOW, onSaleCapacity }) : null,
+      }),
+    )
     .digest('hex')
     .slice(0, 16);
   const prefix = `checkout-api-pglite-${seed ? `seeded-${onSaleCapacity}` : 'empty'}-`;
@@ -91,7 +99,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   renameSync(temporary, dumpPath);
   // Snapshots of older schemas are of no further use.
   for (const name of readdirSync(os.tmpdir())) {
-    if (name.startsWith(prefix) && name.endsWith('.tar.gz') && !dumpPath.endsWith(name)) rmSync(path.join(os.tmpdir(), name), { force: true });
+    if (name.startsWith(prefix) && name.endsWith('.tar.gz') && !dumpPath.endsWith(name))
+      rmSync(path.join(os.tmpdir(), name), { force: true });
   }
   return { db: handle.db, kind: 'pglite', close: () => handle.close() };
 }

@@ -36,7 +36,11 @@ export class Visitor {
     return this;
   }
 
-  async post(url: string, body: Record<string, FormValue> | string = {}, options: PostOptions = {}): Promise<LightMyRequestResponse> {
+  async post(
+    url: string,
+    body: Record<string, FormValue> | string = {},
+    options: PostOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {
       cookie: this.cookieHeader(),
       'content-type': options.contentType ?? 'application/x-www-form-urlencoded',

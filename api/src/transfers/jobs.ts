@@ -8,7 +8,8 @@ export const TRANSFER_JOB_KINDS = [TRANSFER_NOTIFY_JOB] as const;
 
 export function transferIdOf(payload: unknown): number {
   const id = (payload as { transferId?: unknown } | null)?.transferId;
-  if (typeof id !== 'number' || !Number.isInteger(id)) throw new Error(`A ${TRANSFER_NOTIFY_JOB} job needs a transferId, got ${JSON.stringify(payload)}`);
+  if (typeof id !== 'number' || !Number.isInteger(id))
+    throw new Error(`A ${TRANSFER_NOTIFY_JOB} job needs a transferId, got ${JSON.stringify(payload)}`);
   return id;
 }
 
@@ -18,7 +19,11 @@ export function transferJobsIntervalMs(env: Record<string, string | undefined> =
 }
 
 /** The runner of transfer jobs (its kinds only). */
-export function startTransferRunner(deps: AppDeps, onError: (error: unknown, job?: Job) => void, intervalMs = transferJobsIntervalMs()): JobRunner {
+export function startTransferRunner(
+  deps: AppDeps,
+  onError: (error: unknown, job?: Job) => void,
+  intervalMs = transferJobsIntervalMs(),
+): JobRunner {
   return startJobRunner({
     db: deps.db,
     clock: deps.clock,

@@ -5,7 +5,12 @@ import { displayCode } from '../delivery/codes';
 import { ticketsByIds } from '../delivery/wallet';
 import { WALLET_PATH } from '../delivery/wallet-email';
 import { senderName } from '../emails/render';
-import { acceptedTicketsEmail, transferOfferEmail, type AcceptedTicketsEvent, type TransferEvent } from '../emails/transfer';
+import {
+  acceptedTicketsEmail,
+  transferOfferEmail,
+  type AcceptedTicketsEvent,
+  type TransferEvent,
+} from '../emails/transfer';
 
 export const TRANSFER_MAIL_KIND = 'ticket_transfer';
 export const TRANSFER_ACCEPTED_MAIL_KIND = 'ticket_transfer_accepted';
@@ -16,10 +21,18 @@ export function acceptPath(token: string): string {
 
 /** The order's buyer as they gave their name (a guest's on the sale, an account's on the account). */
 async function buyerNameOf(db: Db, saleId: number): Promise<string | null> {
-  const sale = await db.selectFrom('sales').select(['full_name', 'user_id']).where('id', '=', saleId).executeTakeFirst();
+  const sale = await db
+    .selectFrom('sales')
+    .select(['full_name', 'user_id'])
+    .where('id', '=', saleId)
+    .executeTakeFirst();
   if (sale?.full_name?.trim()) return sale.full_name.trim();
   if (!sale || sale.user_id === null) return null;
-  const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', sale.user_id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', sale.user_id)
+    .executeTakeFirst();
   return user ? `${user.first_name} ${user.last_name}`.trim() || null : null;
 }
 
@@ -35,7 +48,13 @@ async function transferEventOf(db: Db, transferId: number): Promise<TransferEven
     .where('tt.transfer_id', '=', transferId)
     .executeTakeFirst();
   if (!row) return null;
-  return { title: row.title, when: `${niceDay(row.starts_at, row.timezone)} at ${niceTime(row.starts_at, row.timezone)}`, venue: row.location, address: row.venue_full_address, organiser: row.organiser };
+  return {
+    title: row.title,
+    when: `${niceDay(row.starts_at, row.timezone)} at ${niceTime(row.starts_at, row.timezone)}`,
+    venue: row.location,
+    address: row.venue_full_address,
+    organiser: row.organiser,
+  };
 }
 
 /**
@@ -77,15 +96,53 @@ export async function notifyRecipient(deps: AppDeps, transferId: number): Promis
  * and the wallet link, where they appear once the recipient signs in with this email.
  */
 export async function mailAcceptedTickets(deps: AppDeps, transferId: number): Promise<void> {
-  const transfer = await deps.db.selectFrom('ticket_transfers').select(['recipient_email', 'recipient_name', 'sale_id']).where('id', '=', transferId).executeTakeFirst();
+  const transfer = await deps.db
+    .selectFrom('ticket_transfers')
+    .select(['recipient_email', 'recipient_name', 'sale_id'])
+    .where('id', '=', transferId)
+    .executeTakeFirst();
   if (!transfer) return;
-  const ids = (await deps.db.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transferId).execute()).map((row) => row.ticket_id);
-  const [tickets, event, sender] = await Promise.all([ticketsByIds(deps.db, ids), transferEventOf(deps.db, transferId), buyerNameOf(deps.db, transfer.sale_id)]);
+  const ids = (
+    await deps.db.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transferId).execute()
+  ).map((row) => row.ticket_id);
+  const [tickets, event, sender] = await Promise.all([
+    ticketsByIds(deps.db, ids),
+    transferEventOf(deps.db, transferId),
+    buyerNameOf(deps.db, transfer.sale_id),
+  ]);
   // A transfer is of one ticket type, so of one event date.
   const first = tickets[0];
   const where: TransferEvent | null =
-    event ?? (first ? { title: first.eventTitle, when: `${niceDay(first.startsAt, first.timezone)} at ${niceTime(first.startsAt, first.timezone)}`, venue: first.location, address: null, organiser: '' } : null);
-  const events: AcceptedTicketsEvent[] = where ? [{ ...where, tickets: tickets.map((ticket) => ({ name: ticket.ticketName, seat: ticket.seatLabel, code: displayCode(ticket.code) })) }] : [];
-  const accepted = { to: transfer.recipient_email, recipientName: transfer.recipient_name, senderName: sender, events, walletUrl: `${deps.config.publicUrl}${WALLET_PATH}` };
-  await deps.mailer.send(await acceptedTicketsEmail(accepted, senderName(deps.config.mail.from), TRANSFER_ACCEPTED_MAIL_KIND));
+    event ??
+    (first
+      ? {
+          title: first.eventTitle,
+          when: `${niceDay(first.startsAt, first.timezone)} at ${niceTime(first.startsAt, first.timezone)}`,
+          venue: first.location,
+          address: null,
+          organiser: '',
+        }
+      : null);
+  const events: AcceptedTicketsEvent[] = where
+    ? [
+        {
+          ...where,
+          tickets: tickets.map((ticket) => ({
+            name: ticket.ticketName,
+            seat: ticket.seatLabel,
+            code: displayCode(ticket.code),
+          })),
+        },
+      ]
+    : [];
+  const accepted = {
+    to: transfer.recipient_email,
+    recipientName: transfer.recipient_name,
+    senderName: sender,
+    events,
+    walletUrl: `${deps.config.publicUrl}${WALLET_PATH}`,
+  };
+  await deps.mailer.send(
+    await acceptedTicketsEmail(accepted, senderName(deps.config.mail.from), TRANSFER_ACCEPTED_MAIL_KIND),
+  );
 }

@@ -33,12 +33,21 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
     // The new codes go to the recipient by email (outbox first, so a mail failure loses nothing).
     if (accepted?.transferId !== undefined) await mailAcceptedTickets(deps, accepted.transferId);
     const [status, text] =
-      outcome === 'accepted' ? [200, transferMessages.accepted]
-      : outcome === 'already' ? [200, transferMessages.alreadyAccepted]
-      : outcome === 'unavailable' ? [409, transferMessages.unavailable]
-      : [404, transferMessages.notFound];
+      outcome === 'accepted'
+        ? [200, transferMessages.accepted]
+        : outcome === 'already'
+          ? [200, transferMessages.alreadyAccepted]
+          : outcome === 'unavailable'
+            ? [409, transferMessages.unavailable]
+            : [404, transferMessages.notFound];
     const action =
-      accepted?.recipientEmail !== undefined ? { href: recipientSignInPath(accepted.recipientEmail), label: transferMessages.seeTickets } : { href: WALLET_PATH, label: 'Your tickets' };
-    return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page('Ticket transfer', text, action));
+      accepted?.recipientEmail !== undefined
+        ? { href: recipientSignInPath(accepted.recipientEmail), label: transferMessages.seeTickets }
+        : { href: WALLET_PATH, label: 'Your tickets' };
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page('Ticket transfer', text, action));
   });
 }

@@ -13,11 +13,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function deliveryMoment(date: string, time: string, timeZone = GIFT_TIME_ZONE): Date | undefined {
   const [day, month, year] = date.split('/').map(Number);
   const [hours, minutes] = time.split(':').map(Number);
-  if (day === undefined || month === undefined || year === undefined || hours === undefined || minutes === undefined) return undefined;
+  if (day === undefined || month === undefined || year === undefined || hours === undefined || minutes === undefined)
+    return undefined;
   if (hours > 23 || minutes > 59) return undefined;
   const asUtc = Date.UTC(year, month - 1, day, hours, minutes);
   const check = new Date(asUtc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return undefined;
   const wanted = `${year}-${pad(month)}-${pad(day)} ${pad(hours)}:${pad(minutes)}:00`;
   // The zone's offset is at most a day either side: try the offsets in force around that moment, earliest first.
   const offsetAt = (at: number) => Date.parse(`${wallClock(new Date(at), timeZone).replace(' ', 'T')}Z`) - at;

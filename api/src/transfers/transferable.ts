@@ -11,7 +11,16 @@ export async function transferableTickets(db: DbOrTx, saleId: number): Promise<M
     .select(['id', 'ticket_type_id'])
     .where('sale_id', '=', saleId)
     .where('seat_number', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('transfer_tickets').select(sql`1`.as('one')).whereRef('transfer_tickets.ticket_id', '=', 'tickets.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('transfer_tickets')
+            .select(sql`1`.as('one'))
+            .whereRef('transfer_tickets.ticket_id', '=', 'tickets.id'),
+        ),
+      ),
+    )
     .orderBy('position')
     .execute();
   const byType = new Map<number, number[]>();
@@ -23,7 +32,10 @@ export async function transferableTickets(db: DbOrTx, saleId: number): Promise<M
  * Whether a transfer of this sale can succeed now: it is paid with no payment plan outstanding (a plan's tickets do
  * not exist until its last payment) and at least one issued ticket is transferable.
  */
-export async function canTransfer(db: DbOrTx, sale: Pick<Sale, 'id' | 'status' | 'payment_plan_remaining'>): Promise<boolean> {
+export async function canTransfer(
+  db: DbOrTx,
+  sale: Pick<Sale, 'id' | 'status' | 'payment_plan_remaining'>,
+): Promise<boolean> {
   if (sale.status !== 'paid' || sale.payment_plan_remaining) return false;
   return (await transferableTickets(db, sale.id)).size > 0;
 }

@@ -36,7 +36,8 @@ function planTransfers(rows: readonly TransferRow[], owned: Map<number, number[]
     let deliverAt = now;
     if (scheduled) {
       const at = deliveryMoment(row.delivery_date ?? '', row.delivery_time ?? '');
-      if (!at || at.getTime() <= now.getTime()) errors[`transfers[${index}][delivery_date]`] = transferMessages.inThePast;
+      if (!at || at.getTime() <= now.getTime())
+        errors[`transfers[${index}][delivery_date]`] = transferMessages.inThePast;
       else deliverAt = at;
     }
     planned.push({ row, deliverAt, scheduled });
@@ -51,7 +52,11 @@ function planTransfers(rows: readonly TransferRow[], owned: Map<number, number[]
  * page's checks are not trusted), then in one transaction the tickets are set aside per transfer and a scheduled
  * gift's notification is queued as a durable job; notifications due now are sent after the commit.
  */
-export async function setTransfers(deps: AppDeps, session: SessionHandle, rows: readonly TransferRow[]): Promise<{ success: true }> {
+export async function setTransfers(
+  deps: AppDeps,
+  session: SessionHandle,
+  rows: readonly TransferRow[],
+): Promise<{ success: true }> {
   const { db, clock } = deps;
   const now = clock.now();
   const sale = await paidSale(db, session);
@@ -82,8 +87,21 @@ export async function setTransfers(deps: AppDeps, session: SessionHandle, rows: 
         .returning('id')
         .executeTakeFirstOrThrow();
       const ticketIds = (owned.get(row.ticket_id) ?? []).splice(0, row.qty);
-      await tx.insertInto('transfer_tickets').values(ticketIds.map((ticket_id) => ({ transfer_id: transfer.id, ticket_id }))).execute();
-      if (scheduled) await enqueueJob(tx, { kind: TRANSFER_NOTIFY_JOB, payload: { transferId: transfer.id }, runAt: deliverAt, dedupeKey: `transfer-${transfer.id}` }, now);
+      await tx
+        .insertInto('transfer_tickets')
+        .values(ticketIds.map((ticket_id) => ({ transfer_id: transfer.id, ticket_id })))
+        .execute();
+      if (scheduled)
+        await enqueueJob(
+          tx,
+          {
+            kind: TRANSFER_NOTIFY_JOB,
+            payload: { transferId: transfer.id },
+            runAt: deliverAt,
+            dedupeKey: `transfer-${transfer.id}`,
+          },
+          now,
+        );
       else immediate.push(transfer.id);
     }
     return immediate;
@@ -100,16 +118,35 @@ export type AcceptOutcome = 'accepted' | 'already' | 'unknown' | 'unavailable';
  * old code must stop admitting, so it is replaced, and the sender's wallet and QR links no longer find it. A transfer
  * is accepted once.
  */
-export async function acceptTransfer(db: Db, token: string, now: Date): Promise<{ outcome: AcceptOutcome; transferId?: number; recipientEmail?: string }> {
+export async function acceptTransfer(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ outcome: AcceptOutcome; transferId?: number; recipientEmail?: string }> {
   return db.transaction().execute(async (tx) => {
-    const transfer = await tx.selectFrom('ticket_transfers').selectAll().where('token', '=', token).forUpdate().executeTakeFirst();
+    const transfer = await tx
+      .selectFrom('ticket_transfers')
+      .selectAll()
+      .where('token', '=', token)
+      .forUpdate()
+      .executeTakeFirst();
     if (!transfer) return { outcome: 'unknown' };
     if (transfer.accepted_at !== null) return { outcome: 'already', recipientEmail: transfer.recipient_email };
-    const ticketIds = (await tx.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transfer.id).execute()).map((row) => row.ticket_id);
+    const ticketIds = (
+      await tx.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transfer.id).execute()
+    ).map((row) => row.ticket_id);
     if (ticketIds.length === 0) return { outcome: 'unavailable' };
-    const user = await tx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', transfer.recipient_email).executeTakeFirst();
+    const user = await tx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', transfer.recipient_email)
+      .executeTakeFirst();
     for (const id of ticketIds) {
-      await tx.updateTable('tickets').set({ code: newTicketCode(), owner_user_id: user?.id ?? null, owner_email: transfer.recipient_email }).where('id', '=', id).execute();
+      await tx
+        .updateTable('tickets')
+        .set({ code: newTicketCode(), owner_user_id: user?.id ?? null, owner_email: transfer.recipient_email })
+        .where('id', '=', id)
+        .execute();
     }
     await tx.updateTable('ticket_transfers').set({ accepted_at: now }).where('id', '=', transfer.id).execute();
     return { outcome: 'accepted', transferId: transfer.id, recipientEmail: transfer.recipient_email };

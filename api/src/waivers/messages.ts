@@ -22,5 +22,6 @@ export const waiverMessages = {
   full: 'These terms already have as many signatures as one booking can take. Please contact the organiser.',
   tooManyTries: 'Too many signatures from this connection. Please wait a few minutes and try again.',
   notFoundTitle: 'Terms not found',
-  notFound: 'There are no activity terms to sign at this link. Please check the link you were sent, or ask the person who made the booking.',
+  notFound:
+    'There are no activity terms to sign at this link. Please check the link you were sent, or ask the person who made the booking.',
 } as const;

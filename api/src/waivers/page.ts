@@ -20,7 +20,8 @@ export interface FormOutcome {
 function signatureList(waiver: SaleWaiver) {
   if (waiver.signatures.length === 0) return html`<p class="muted" data-signatures>${m.noSignatures}</p>`;
   return html`<ul class="waiver__signatures" data-signatures>${waiver.signatures.map(
-    (s) => html`<li><span class="waiver__signer">${s.name}</span> <span class="muted">signed ${niceDate(s.signedAt, SIGNATURE_ZONE)}</span></li>`,
+    (s) =>
+      html`<li><span class="waiver__signer">${s.name}</span> <span class="muted">signed ${niceDate(s.signedAt, SIGNATURE_ZONE)}</span></li>`,
   )}</ul>`;
 }
 

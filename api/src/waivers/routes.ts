@@ -31,14 +31,22 @@ function asset(name: string, ext: string, type: string, body: string): Asset {
 function waiverAssets(app: FastifyInstance): Asset[] {
   const dir = path.join(__dirname, 'assets');
   // The source map comment would send browsers' developer tools to a file we do not serve.
-  const purify = readFileSync(require.resolve('dompurify/dist/purify.min.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+  const purify = readFileSync(require.resolve('dompurify/dist/purify.min.js'), 'utf8').replace(
+    /\n\/\/# sourceMappingURL=.*\s*$/,
+    '\n',
+  );
   const list = [
     asset('purify', 'js', 'text/javascript; charset=utf-8', purify),
     asset('waiver', 'js', 'text/javascript; charset=utf-8', readFileSync(path.join(dir, 'waiver.js'), 'utf8')),
     asset('waiver', 'css', 'text/css; charset=utf-8', readFileSync(path.join(dir, 'waiver.css'), 'utf8')),
   ];
   for (const item of list) {
-    app.get(item.url, SESSIONLESS, async (_request, reply) => reply.header('content-type', item.type).header('cache-control', 'public, max-age=31536000, immutable').send(item.body));
+    app.get(item.url, SESSIONLESS, async (_request, reply) =>
+      reply
+        .header('content-type', item.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(item.body),
+    );
   }
   return list;
 }
@@ -60,10 +68,17 @@ export function registerWaiverPages(app: FastifyInstance, { db, clock }: AppDeps
 
   /** The page (status as given), or the not-found page (404) when there is no such booking with terms to sign. */
   const send = (reply: FastifyReply, status: number, sale: WaiverSale | undefined, outcome?: FormOutcome) => {
-    reply.code(sale ? status : 404).header('content-type', HTML).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    reply
+      .code(sale ? status : 404)
+      .header('content-type', HTML)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex');
     if (!sale) return reply.send(layout({ title: waiverMessages.notFoundTitle, body: notFoundBody(), assets }));
     const title = `${outcome?.kind === 'error' ? 'Error: ' : ''}${waiverMessages.title}`;
-    return reply.send(layout({ title, body: waiverBody(sale, outcome), assets: pageAssets, scripts: [purify.url, script.url] }));
+    return reply.send(
+      layout({ title, body: waiverBody(sale, outcome), assets: pageAssets, scripts: [purify.url, script.url] }),
+    );
   };
 
   app.get<{ Params: { reference: string } }>('/activity-terms-and-conditions/:reference', async (request, reply) =>
@@ -75,29 +90,44 @@ export function registerWaiverPages(app: FastifyInstance, { db, clock }: AppDeps
     return send(reply, 200, reference ? await waiverSale(db, reference) : undefined);
   });
 
-  app.post<{ Params: { reference: string }; Body: Record<string, unknown> | undefined }>(ROUTE, async (request, reply) => {
-    const reference = normalisedReference(request.params.reference);
-    const sale = reference ? await waiverSale(db, reference) : undefined;
-    if (!sale) return send(reply, 404, undefined);
-    const body = request.body ?? {};
-    const waiverId = typeof body.waiver_id === 'string' && /^\d{1,9}$/.test(body.waiver_id) ? Number(body.waiver_id) : NaN;
-    const waiver = sale.waivers.find((w) => w.id === waiverId);
-    const typed = typeof body.name === 'string' ? body.name.slice(0, 1000) : '';
-    const agreed = body.agree === 'yes';
-    const refuse = (message: string, status = 400) =>
-      send(reply, status, sale, { waiverId: waiver?.id ?? NaN, kind: 'error', message, name: typed, agreed });
+  app.post<{ Params: { reference: string }; Body: Record<string, unknown> | undefined }>(
+    ROUTE,
+    async (request, reply) => {
+      const reference = normalisedReference(request.params.reference);
+      const sale = reference ? await waiverSale(db, reference) : undefined;
+      if (!sale) return send(reply, 404, undefined);
+      const body = request.body ?? {};
+      const waiverId =
+        typeof body.waiver_id === 'string' && /^\d{1,9}$/.test(body.waiver_id) ? Number(body.waiver_id) : NaN;
+      const waiver = sale.waivers.find((w) => w.id === waiverId);
+      const typed = typeof body.name === 'string' ? body.name.slice(0, 1000) : '';
+      const agreed = body.agree === 'yes';
+      const refuse = (message: string, status = 400) =>
+        send(reply, status, sale, { waiverId: waiver?.id ?? NaN, kind: 'error', message, name: typed, agreed });
 
-    if (!waiver) return send(reply, 400, sale, { waiverId: sale.waivers[0]?.id ?? NaN, kind: 'error', message: waiverMessages.unknownWaiver });
-    const name = signerName(body.name);
-    if (!name.ok) return refuse(name.error);
-    if (!agreed) return refuse(waiverMessages.agreeRequired);
-    const now = clock.now();
-    const limited = await hitRateLimit(db, rateKey('waiver-sign-client', request.ip), SIGNATURES_PER_CLIENT, now);
-    if (!limited.allowed) return refuse(waiverMessages.tooManyTries, 429);
+      if (!waiver)
+        return send(reply, 400, sale, {
+          waiverId: sale.waivers[0]?.id ?? NaN,
+          kind: 'error',
+          message: waiverMessages.unknownWaiver,
+        });
+      const name = signerName(body.name);
+      if (!name.ok) return refuse(name.error);
+      if (!agreed) return refuse(waiverMessages.agreeRequired);
+      const now = clock.now();
+      const limited = await hitRateLimit(db, rateKey('waiver-sign-client', request.ip), SIGNATURES_PER_CLIENT, now);
+      if (!limited.allowed) return refuse(waiverMessages.tooManyTries, 429);
 
-    const outcome = await signWaiver(db, { saleId: sale.saleId, waiverId: waiver.id, name: name.name, key: name.key, now });
-    if (outcome === 'full') return refuse(waiverMessages.full, 409);
-    const message = outcome === 'signed' ? waiverMessages.signed(name.name) : waiverMessages.alreadySigned(name.name);
-    return send(reply, 200, await waiverSale(db, sale.reference), { waiverId: waiver.id, kind: 'success', message });
-  });
+      const outcome = await signWaiver(db, {
+        saleId: sale.saleId,
+        waiverId: waiver.id,
+        name: name.name,
+        key: name.key,
+        now,
+      });
+      if (outcome === 'full') return refuse(waiverMessages.full, 409);
+      const message = outcome === 'signed' ? waiverMessages.signed(name.name) : waiverMessages.alreadySigned(name.name);
+      return send(reply, 200, await waiverSale(db, sale.reference), { waiverId: waiver.id, kind: 'success', message });
+    },
+  );
 }

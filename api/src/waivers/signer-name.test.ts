@@ -12,7 +12,11 @@ describe('signerName', () => {
     ['decomposed accents are composed', 'Ana Lo\u0301pez', { name: 'Ana López', key: 'ana lópez' }],
     ['markup is kept as text (escaped where shown)', '<b>Bo</b>', { name: '<b>Bo</b>', key: '<b>bo</b>' }],
     ['exactly 100 characters', 'x'.repeat(100), { name: 'x'.repeat(100), key: 'x'.repeat(100) }],
-    ['100 characters outside the basic plane count as 100', '😀'.repeat(100), { name: '😀'.repeat(100), key: '😀'.repeat(100) }],
+    [
+      '100 characters outside the basic plane count as 100',
+      '😀'.repeat(100),
+      { name: '😀'.repeat(100), key: '😀'.repeat(100) },
+    ],
     ['empty', '', waiverMessages.nameRequired],
     ['only spaces', '   \n ', waiverMessages.nameRequired],
     ['not text', ['Ana'], waiverMessages.nameRequired],

@@ -19,10 +19,17 @@ afterAll(() => t.close());
 const kayak = SEED.waiver.kayak;
 const KAYAK_TERMS = 'Kayaking is a water sport with risks.';
 
-async function booking(lines: Record<string, number>[] = [{ ticket_id: SEED.ticket.kayakTaster, quantity: 2 }], paid = true) {
+async function booking(
+  lines: Record<string, number>[] = [{ ticket_id: SEED.ticket.kayakTaster, quantity: 2 }],
+  paid = true,
+) {
   const visitor = await reservedVisitor(t, lines);
   const reference = (await visitor.get('/ajax/checkout/checkout/get/')).json().sale_reference as string;
-  const sale = await t.db.selectFrom('sales').select(['id']).where('reference', '=', reference).executeTakeFirstOrThrow();
+  const sale = await t.db
+    .selectFrom('sales')
+    .select(['id'])
+    .where('reference', '=', reference)
+    .executeTakeFirstOrThrow();
   if (paid) await markPaid(t.db, sale.id, t.clock.now());
   return { reference, saleId: sale.id, url: WAIVER_PATH(reference) };
 }
@@ -32,9 +39,15 @@ const member = () => t.visitor();
 const sign = (visitor: Visitor, url: string, fields: Record<string, string>, options: { xsrf?: boolean } = {}) =>
   visitor.post(url, { waiver_id: String(kayak), agree: 'yes', ...fields }, options);
 const signatures = (saleId: number) =>
-  t.db.selectFrom('waiver_signatures').select(['waiver_id', 'signer_name']).where('sale_id', '=', saleId).orderBy('id').execute();
+  t.db
+    .selectFrom('waiver_signatures')
+    .select(['waiver_id', 'signer_name'])
+    .where('sale_id', '=', saleId)
+    .orderBy('id')
+    .execute();
 /** The names in the page's 'Signed by' list, in order. */
-const listedNames = (page: string) => [...page.matchAll(/<span class="waiver__signer">([^<]*)<\/span>/g)].map((match) => match[1]);
+const listedNames = (page: string) =>
+  [...page.matchAll(/<span class="waiver__signer">([^<]*)<\/span>/g)].map((match) => match[1]);
 
 describe('GET /activity-terms-and-conditions/{reference}/', () => {
   test('a paid booking with a waiver: the terms (as data for the page to clean), the sentences and the signing form', async () => {
@@ -75,7 +88,10 @@ describe('GET /activity-terms-and-conditions/{reference}/', () => {
     ['an unknown reference', async () => WAIVER_PATH('CT-ABCDEFGHJKLMNPQR')],
     ['a malformed reference', async () => WAIVER_PATH('<script>alert(1)</script>')],
     ['an unpaid booking', async () => (await booking(undefined, false)).url],
-    ['a paid booking without a waiver', async () => (await booking([{ ticket_id: SEED.ticket.onSale, quantity: 1 }])).url],
+    [
+      'a paid booking without a waiver',
+      async () => (await booking([{ ticket_id: SEED.ticket.onSale, quantity: 1 }])).url,
+    ],
   ])('%s: the not-found page', async (_label, urlOf) => {
     const url = await urlOf();
     const response = await t.app.inject({ method: 'GET', url });
@@ -105,7 +121,12 @@ describe('signing', () => {
       { waiver_id: kayak, signer_name: 'Ana López' },
       { waiver_id: kayak, signer_name: 'Ben Okafor' },
     ]);
-    const row = await t.db.selectFrom('waiver_signatures').select('signed_at').where('sale_id', '=', saleId).orderBy('id').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('waiver_signatures')
+      .select('signed_at')
+      .where('sale_id', '=', saleId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect(new Date(row.signed_at).getTime()).toBe(t.clock.now().getTime() - 60_000);
   });
 
@@ -133,7 +154,9 @@ describe('signing', () => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(`<title>Error: ${waiverMessages.title}</title>`);
-    expect(response.body).toMatch(new RegExp(`role="alert"[^>]*>${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</div>`));
+    expect(response.body).toMatch(
+      new RegExp(`role="alert"[^>]*>${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</div>`),
+    );
     expect(await signatures(saleId)).toEqual([]);
   });
 
@@ -154,7 +177,12 @@ describe('signing', () => {
 
   test('hostile names are stored as typed and shown only as text', async () => {
     const { saleId, url } = await booking();
-    const payloads = ['<script>window.__xss=1</script>', '"><svg onload=alert(1)>', "'; alert(1); //", '<a href="javascript:alert(1)">me</a>'];
+    const payloads = [
+      '<script>window.__xss=1</script>',
+      '"><svg onload=alert(1)>',
+      "'; alert(1); //",
+      '<a href="javascript:alert(1)">me</a>',
+    ];
     let last = '';
     for (const name of payloads) last = (await sign(await member(), url, { name })).body;
     expect((await signatures(saleId)).map((row) => row.signer_name)).toEqual(payloads);
@@ -169,9 +197,18 @@ describe('signing', () => {
 
   test('hostile terms from an organiser reach the page only escaped inside the attribute', async () => {
     const { url } = await booking();
-    const waiver = await t.db.selectFrom('waivers').select(['title', 'body_html']).where('id', '=', kayak).executeTakeFirstOrThrow();
-    const hostile = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>"><iframe srcdoc="<script>parent.__xss=1</script>">';
-    await t.db.updateTable('waivers').set({ title: '<script>window.__xss=1</script>Terms', body_html: hostile }).where('id', '=', kayak).execute();
+    const waiver = await t.db
+      .selectFrom('waivers')
+      .select(['title', 'body_html'])
+      .where('id', '=', kayak)
+      .executeTakeFirstOrThrow();
+    const hostile =
+      '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>"><iframe srcdoc="<script>parent.__xss=1</script>">';
+    await t.db
+      .updateTable('waivers')
+      .set({ title: '<script>window.__xss=1</script>Terms', body_html: hostile })
+      .where('id', '=', kayak)
+      .execute();
     try {
       const page = (await (await member()).get(url)).body;
       expect(page).toContain('<h2 id="waiver-1-title">&lt;script&gt;window.__xss=1&lt;/script&gt;Terms</h2>');
@@ -186,7 +223,15 @@ describe('signing', () => {
     const { saleId, url } = await booking();
     await t.db
       .insertInto('waiver_signatures')
-      .values(Array.from({ length: SIGNATURES_PER_WAIVER_MAX }, (_, i) => ({ sale_id: saleId, waiver_id: kayak, signer_name: `Member ${i}`, signer_key: `member ${i}`, signed_at: t.clock.now() })))
+      .values(
+        Array.from({ length: SIGNATURES_PER_WAIVER_MAX }, (_, i) => ({
+          sale_id: saleId,
+          waiver_id: kayak,
+          signer_name: `Member ${i}`,
+          signer_key: `member ${i}`,
+          signed_at: t.clock.now(),
+        })),
+      )
       .execute();
     const response = await sign(await member(), url, { name: 'One Too Many' });
     expect(response.statusCode).toBe(409);

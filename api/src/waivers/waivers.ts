@@ -29,7 +29,12 @@ export interface WaiverSale {
  * unknown, the sale is not paid or none of its tickets has a waiver (the page does not exist then).
  */
 export async function waiverSale(db: Db, reference: string): Promise<WaiverSale | undefined> {
-  const sale = await db.selectFrom('sales').select(['id', 'reference']).where('reference', '=', reference).where('status', '=', 'paid').executeTakeFirst();
+  const sale = await db
+    .selectFrom('sales')
+    .select(['id', 'reference'])
+    .where('reference', '=', reference)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
   if (!sale) return undefined;
   const rows = await db
     .selectFrom('sale_lines as l')
@@ -51,11 +56,20 @@ export async function waiverSale(db: Db, reference: string): Promise<WaiverSale 
     .execute();
   const waivers = new Map<number, SaleWaiver>();
   for (const row of rows) {
-    const waiver = waivers.get(row.waiver_id) ?? { id: row.waiver_id, title: row.title, bodyHtml: row.body_html, eventTitles: [], signatures: [] };
+    const waiver = waivers.get(row.waiver_id) ?? {
+      id: row.waiver_id,
+      title: row.title,
+      bodyHtml: row.body_html,
+      eventTitles: [],
+      signatures: [],
+    };
     if (!waiver.eventTitles.includes(row.event_title)) waiver.eventTitles.push(row.event_title);
     waivers.set(row.waiver_id, waiver);
   }
-  for (const signature of signatures) waivers.get(signature.waiver_id)?.signatures.push({ name: signature.signer_name, signedAt: new Date(signature.signed_at) });
+  for (const signature of signatures)
+    waivers
+      .get(signature.waiver_id)
+      ?.signatures.push({ name: signature.signer_name, signedAt: new Date(signature.signed_at) });
   return { saleId: sale.id, reference: sale.reference, waivers: [...waivers.values()] };
 }
 
@@ -81,7 +95,13 @@ export async function signWaiver(
     if (existing.length >= SIGNATURES_PER_WAIVER_MAX) return 'full';
     const inserted = await tx
       .insertInto('waiver_signatures')
-      .values({ sale_id: input.saleId, waiver_id: input.waiverId, signer_name: input.name, signer_key: input.key, signed_at: input.now })
+      .values({
+        sale_id: input.saleId,
+        waiver_id: input.waiverId,
+        signer_name: input.name,
+        signer_key: input.key,
+        signed_at: input.now,
+      })
       .onConflict((oc) => oc.columns(['sale_id', 'waiver_id', 'signer_key']).doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -18,7 +18,9 @@ test('saved addresses with delete, then Continue with the chosen one', async () 
   expect(screen.getByRole('heading', { level: 1, name: 'Delivery Address' })).toBeInTheDocument();
   const saved = await screen.findByRole('radio', { name: /Alex Morgan, 1 Quay Street, Bristol, BS1 4QA/ });
   expect(saved).toBeChecked();
-  expect(screen.getByRole('button', { name: 'Delete the address of Alex Morgan, 1 Quay Street, Bristol, BS1 4QA' })).toBeInTheDocument();
+  expect(
+    screen.getByRole('button', { name: 'Delete the address of Alex Morgan, 1 Quay Street, Bristol, BS1 4QA' }),
+  ).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('payment'));
   expect(props.api.payloadsOf('setDeliveryAddress')).toEqual([{ address: { selected_user_address_id: 7 } }]);
@@ -50,7 +52,9 @@ test('a new address: Find from 3 characters, a result fills the form, and it is 
   expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Alex');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(props.api.payloadsOf('setDeliveryAddress')).toHaveLength(1));
-  expect(props.api.payloadsOf('setDeliveryAddress')[0]).toMatchObject({ address: { selected_user_address_id: 'new', address_1: '1 Quay Street', country: 1 } });
+  expect(props.api.payloadsOf('setDeliveryAddress')[0]).toMatchObject({
+    address: { selected_user_address_id: 'new', address_1: '1 Quay Street', country: 1 },
+  });
 });
 
 test('an incomplete address: the messages beside the fields, the summary, focus on the first', async () => {
@@ -80,12 +84,20 @@ test('a gift voucher basket asks who it is from and for', async () => {
   const user = userEvent.setup();
   const props = open({ checkout: sampleCheckout({ state: 'delivery_address', require_delivery_address: true }) });
   await user.click(await screen.findByRole('button', { name: 'Continue' }));
-  expect(screen.getByRole('textbox', { name: 'Who is it from?' })).toHaveAccessibleDescription(messages.giftVoucherFromRequired);
-  expect(screen.getByRole('textbox', { name: 'Who is it for?' })).toHaveAccessibleDescription(messages.giftVoucherToRequired);
+  expect(screen.getByRole('textbox', { name: 'Who is it from?' })).toHaveAccessibleDescription(
+    messages.giftVoucherFromRequired,
+  );
+  expect(screen.getByRole('textbox', { name: 'Who is it for?' })).toHaveAccessibleDescription(
+    messages.giftVoucherToRequired,
+  );
   await user.type(screen.getByRole('textbox', { name: 'Who is it from?' }), 'Alex');
   await user.type(screen.getByRole('textbox', { name: 'Who is it for?' }), 'Jo');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await waitFor(() => expect(props.api.payloadsOf('setDeliveryAddress')).toEqual([{ address: { selected_user_address_id: 7 }, gift_voucher_from: 'Alex', gift_voucher_to: 'Jo' }]));
+  await waitFor(() =>
+    expect(props.api.payloadsOf('setDeliveryAddress')).toEqual([
+      { address: { selected_user_address_id: 7 }, gift_voucher_from: 'Alex', gift_voucher_to: 'Jo' },
+    ]),
+  );
 });
 
 test('a failed save shows the spec toast', async () => {
@@ -101,5 +113,7 @@ test.each([
   [{ tickets: 0, vouchers: 1 }, 'the recipients'],
 ])('addressOwner %j -> %s', ({ tickets, vouchers }, owner) => {
   const c = sampleCheckout();
-  expect(addressOwner({ tickets: c.tickets.slice(0, tickets), gift_vouchers: c.gift_vouchers.slice(0, vouchers) })).toBe(owner);
+  expect(
+    addressOwner({ tickets: c.tickets.slice(0, tickets), gift_vouchers: c.gift_vouchers.slice(0, vouchers) }),
+  ).toBe(owner);
 });

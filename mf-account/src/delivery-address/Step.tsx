@@ -110,14 +110,22 @@ export function DeliveryAddressStep(props: StepProps) {
 
   return (
     <section className="card stack account delivery" aria-labelledby="delivery-title">
-      <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">{copy.delivery.title}</h1>
+      <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">
+        {copy.delivery.title}
+      </h1>
       {m.selected === null ? (
         <Spinner label={copy.account.loading} />
       ) : (
         <form className="stack" noValidate onSubmit={submit}>
           {refused ? <AlertBox type="error">{messages.completeAddress}</AlertBox> : null}
           {m.saved.length > 0 ? (
-            <SavedAddresses addresses={m.saved} selected={m.selected} deleting={m.deleting} onSelect={m.addressSelected} onDelete={m.deleteClicked} />
+            <SavedAddresses
+              addresses={m.saved}
+              selected={m.selected}
+              deleting={m.deleting}
+              onSelect={m.addressSelected}
+              onDelete={m.deleteClicked}
+            />
           ) : null}
           {m.selected === 'new' ? (
             <>
@@ -133,15 +141,36 @@ export function DeliveryAddressStep(props: StepProps) {
               {m.loading ? (
                 <Spinner label={copy.account.loading} />
               ) : (
-                <AddressForm form={m.form} errors={m.errors} countries={m.countries} states={m.states} needsState={stateRequired(m.form.country)} onChange={m.fieldChanged} />
+                <AddressForm
+                  form={m.form}
+                  errors={m.errors}
+                  countries={m.countries}
+                  states={m.states}
+                  needsState={stateRequired(m.form.country)}
+                  onChange={m.fieldChanged}
+                />
               )}
             </>
           ) : null}
           {hasGiftVouchers ? (
             <fieldset>
               <legend>{copy.delivery.voucherLegend}</legend>
-              <TextField id="delivery-voucher-from" label={copy.delivery.voucherFrom} autoComplete="name" value={m.from} onValue={m.voucherFromChanged} error={m.errors.gift_voucher_from} />
-              <TextField id="delivery-voucher-to" label={copy.delivery.voucherTo} autoComplete="off" value={m.to} onValue={m.voucherToChanged} error={m.errors.gift_voucher_to} />
+              <TextField
+                id="delivery-voucher-from"
+                label={copy.delivery.voucherFrom}
+                autoComplete="name"
+                value={m.from}
+                onValue={m.voucherFromChanged}
+                error={m.errors.gift_voucher_from}
+              />
+              <TextField
+                id="delivery-voucher-to"
+                label={copy.delivery.voucherTo}
+                autoComplete="off"
+                value={m.to}
+                onValue={m.voucherToChanged}
+                error={m.errors.gift_voucher_to}
+              />
             </fieldset>
           ) : null}
           <div className="actions">

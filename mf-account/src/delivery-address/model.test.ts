@@ -29,7 +29,10 @@ import {
 
 type Setup = ReturnType<typeof modelScope>;
 
-async function shown(setup: Setup, options: { hasGiftVouchers?: boolean; owner?: AddressOwner; user?: ReturnType<typeof sampleUser> | null } = {}) {
+async function shown(
+  setup: Setup,
+  options: { hasGiftVouchers?: boolean; owner?: AddressOwner; user?: ReturnType<typeof sampleUser> | null } = {},
+) {
   await allSettled(deliveryShown, {
     scope: setup.scope,
     params: {
@@ -159,7 +162,9 @@ describe('the new address (spec 5)', () => {
     expect(setup.scope.getState($errors)).toEqual({ state: 'Please type your state' });
     await allSettled(fieldChanged, { scope: setup.scope, params: { state: '2' } });
     await allSettled(continueClicked, { scope: setup.scope });
-    expect(setup.api.payloadsOf('setDeliveryAddress')).toEqual([{ address: expect.objectContaining({ country: 2, state: 2 }) }]);
+    expect(setup.api.payloadsOf('setDeliveryAddress')).toEqual([
+      { address: expect.objectContaining({ country: 2, state: 2 }) },
+    ]);
   });
 
   test('changing the country clears the state', async () => {
@@ -182,11 +187,18 @@ describe('the new address (spec 5)', () => {
 
   test('a failure toasts the spec message, and field errors from the server show beside the fields', async () => {
     const setup = modelScope({
-      setDeliveryAddress: failWith(apiFailure('setDeliveryAddress', { fieldErrors: { postcode: 'Please type your postcode' } })),
+      setDeliveryAddress: failWith(
+        apiFailure('setDeliveryAddress', { fieldErrors: { postcode: 'Please type your postcode' } }),
+      ),
     });
     await shown(setup);
     await allSettled(continueClicked, { scope: setup.scope });
-    expect(setup.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.deliveryAddressFailed, group: 'delivery-address' } }]);
+    expect(setup.sent).toEqual([
+      {
+        kind: 'notify',
+        notification: { type: 'error', text: messages.deliveryAddressFailed, group: 'delivery-address' },
+      },
+    ]);
     expect(setup.scope.getState($errors)).toEqual({ postcode: 'Please type your postcode' });
   });
 });
@@ -214,7 +226,14 @@ describe('lookup', () => {
     const [result] = setup.scope.getState($lookupResults) ?? [];
     if (!result) throw new Error('no result');
     await allSettled(lookupResultChosen, { scope: setup.scope, params: result });
-    expect(setup.scope.getState($form)).toMatchObject({ address_1: '1 Quay Street', address_2: '', town: 'Bristol', postcode: 'BS1 4QA', country: '1', state: '' });
+    expect(setup.scope.getState($form)).toMatchObject({
+      address_1: '1 Quay Street',
+      address_2: '',
+      town: 'Bristol',
+      postcode: 'BS1 4QA',
+      country: '1',
+      state: '',
+    });
     expect(setup.scope.getState($lookupResults)).toBeNull();
   });
 
@@ -248,7 +267,16 @@ describe('gift vouchers', () => {
 });
 
 test('addressPayload sends an empty state outside the USA even when one was left', () => {
-  const form: AddressForm = { first_name: 'A', last_name: 'B', address_1: 'x', address_2: '', town: 't', postcode: 'p', country: '77', state: '3' };
+  const form: AddressForm = {
+    first_name: 'A',
+    last_name: 'B',
+    address_1: 'x',
+    address_2: '',
+    town: 't',
+    postcode: 'p',
+    country: '77',
+    state: '3',
+  };
   expect(addressPayload('new', form)).toMatchObject({ country: 77, state: '' });
   expect(addressPayload(9, form)).toEqual({ selected_user_address_id: 9 });
 });

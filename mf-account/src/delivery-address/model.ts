@@ -21,7 +21,15 @@ import {
   type User,
 } from '@checkout/shared';
 import { copy } from '../copy';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 
 /** The 'new' address form as typed: selects hold ids as text ('' = none chosen). */
 export interface AddressForm {
@@ -85,22 +93,26 @@ export const loadAddressesFx = createEffect(async (api: ApiClient): Promise<Save
   }
 });
 
-export const loadCountriesFx = createEffect(async (api: ApiClient): Promise<{ countries: Country[]; states: CountryState[] }> => {
-  try {
-    const answer = await api.getAddressAllCountriesStates({});
-    return answer.countries.length > 0 ? answer : { countries: FALLBACK_COUNTRIES, states: answer.states };
-  } catch {
-    return { countries: FALLBACK_COUNTRIES, states: [] };
-  }
-});
+export const loadCountriesFx = createEffect(
+  async (api: ApiClient): Promise<{ countries: Country[]; states: CountryState[] }> => {
+    try {
+      const answer = await api.getAddressAllCountriesStates({});
+      return answer.countries.length > 0 ? answer : { countries: FALLBACK_COUNTRIES, states: answer.states };
+    } catch {
+      return { countries: FALLBACK_COUNTRIES, states: [] };
+    }
+  },
+);
 
-export const lookupFx = createEffect(async ({ api, query }: { api: ApiClient; query: string }): Promise<AddressLookupResult[]> => {
-  try {
-    return (await api.lookupAddress({ address: query })).possible_addresses;
-  } catch {
-    return [];
-  }
-});
+export const lookupFx = createEffect(
+  async ({ api, query }: { api: ApiClient; query: string }): Promise<AddressLookupResult[]> => {
+    try {
+      return (await api.lookupAddress({ address: query })).possible_addresses;
+    } catch {
+      return [];
+    }
+  },
+);
 
 export const deleteAddressFx = createEffect(async ({ api, id }: { api: ApiClient; id: number }): Promise<number> => {
   await api.deleteAddress({ address_id: id });
@@ -113,7 +125,9 @@ export interface DeliveryPayload {
   gift_voucher_to?: string;
 }
 
-export const setAddressFx = createEffect(({ api, payload }: { api: ApiClient; payload: DeliveryPayload }) => api.setDeliveryAddress(payload));
+export const setAddressFx = createEffect(({ api, payload }: { api: ApiClient; payload: DeliveryPayload }) =>
+  api.setDeliveryAddress(payload),
+);
 
 // ---- Stores -----------------------------------------------------------------------------------------------------
 
@@ -146,7 +160,18 @@ export const $countryStates = combine($form, $states, (form, states) =>
 
 sample({ clock: deliveryShown, fn: ({ deps }) => deps, target: depsReceived });
 $start.on(deliveryShown, (_, { deps: _deps, ...start }) => start);
-for (const $store of [$saved, $selected, $lookupQuery, $lookupResults, $voucherFrom, $voucherTo, $errors, $refusals, $deleting]) $store.reset(deliveryShown);
+for (const $store of [
+  $saved,
+  $selected,
+  $lookupQuery,
+  $lookupResults,
+  $voucherFrom,
+  $voucherTo,
+  $errors,
+  $refusals,
+  $deleting,
+])
+  $store.reset(deliveryShown);
 $form.on(deliveryShown, (_, { user, owner }) => emptyForm(user, owner));
 sample({ clock: deliveryShown, fn: ({ deps }) => deps.api, target: [loadAddressesFx, loadCountriesFx] });
 
@@ -223,7 +248,11 @@ sample({
   fn: ({ saved }) => saved[0]?.id ?? ('new' as const),
   target: $selected,
 });
-sample({ clock: deleteAddressFx.fail, fn: () => [notifyError(copy.delivery.deleteFailed, 'delete-address')], target: shellCommandsSent });
+sample({
+  clock: deleteAddressFx.fail,
+  fn: () => [notifyError(copy.delivery.deleteFailed, 'delete-address')],
+  target: shellCommandsSent,
+});
 
 // ---- Continue ------------------------------------------------------------------------------------------------------
 
@@ -253,7 +282,10 @@ export function deliveryErrors(input: {
   from: string;
   to: string;
 }): DeliveryErrors {
-  const address = input.selected === 'new' ? { selected_user_address_id: 'new', ...input.form } : { selected_user_address_id: input.selected };
+  const address =
+    input.selected === 'new'
+      ? { selected_user_address_id: 'new', ...input.form }
+      : { selected_user_address_id: input.selected };
   return {
     ...addressErrors(address, { owner: input.owner }),
     ...(input.hasGiftVouchers ? giftVoucherErrors(input.from, input.to) : {}),
@@ -262,19 +294,28 @@ export function deliveryErrors(input: {
 
 const requested = sample({
   clock: continueClicked,
-  source: { deps: $deps, start: $start, selected: $selected, form: $form, from: $voucherFrom, to: $voucherTo, saving: $saving },
+  source: {
+    deps: $deps,
+    start: $start,
+    selected: $selected,
+    form: $form,
+    from: $voucherFrom,
+    to: $voucherTo,
+    saving: $saving,
+  },
   filter: ({ saving, start }) => !saving && start !== null,
   fn: (s) => {
     const owner = s.start?.owner ?? 'your';
     const hasGiftVouchers = s.start?.hasGiftVouchers ?? false;
-    return { ...s, hasGiftVouchers, errors: deliveryErrors({ selected: s.selected, form: s.form, owner, hasGiftVouchers, from: s.from, to: s.to }) };
+    return {
+      ...s,
+      hasGiftVouchers,
+      errors: deliveryErrors({ selected: s.selected, form: s.form, owner, hasGiftVouchers, from: s.from, to: s.to }),
+    };
   },
 });
 sample({ clock: requested, fn: ({ errors }) => errors, target: $errors });
-$refusals.on(
-  sample({ clock: requested, filter: ({ errors }) => !noErrors(errors) }),
-  (n) => n + 1,
-);
+$refusals.on(sample({ clock: requested, filter: ({ errors }) => !noErrors(errors) }), (n) => n + 1);
 sample({
   clock: requested,
   filter: ({ errors, selected }) => noErrors(errors) && selected !== null,
@@ -289,7 +330,11 @@ sample({
 });
 
 sample({ clock: setAddressFx.done, fn: () => [stepCompleted], target: shellCommandsSent });
-sample({ clock: setAddressFx.fail, fn: () => [notifyError(messages.deliveryAddressFailed, 'delivery-address')], target: shellCommandsSent });
+sample({
+  clock: setAddressFx.fail,
+  fn: () => [notifyError(messages.deliveryAddressFailed, 'delivery-address')],
+  target: shellCommandsSent,
+});
 // The server names the fields at fault (the same rules): show them beside the fields.
 sample({
   clock: setAddressFx.failData,

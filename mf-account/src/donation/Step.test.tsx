@@ -9,7 +9,8 @@ const charity: Charity = {
   id: 1,
   name: 'Harbour Lifeboat Trust',
   logo: '/assets/demo/lifeboat-logo.svg',
-  description_html: '<p>Crews answer calls <strong>day and night</strong>.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+  description_html:
+    '<p>Crews answer calls <strong>day and night</strong>.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
   donation_checkout_title: 'Would you like to add a donation?',
   donation_options: [5, 10, 20, 50],
   base_fee: 0.2,
@@ -26,7 +27,10 @@ test("shows the charity's title, name, logo, sanitised description and the fee n
   open();
   expect(screen.getByRole('heading', { level: 1, name: 'Would you like to add a donation?' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'Harbour Lifeboat Trust' })).toBeInTheDocument();
-  expect(screen.getByRole('img', { name: 'Harbour Lifeboat Trust logo' })).toHaveAttribute('src', '/assets/demo/lifeboat-logo.svg');
+  expect(screen.getByRole('img', { name: 'Harbour Lifeboat Trust logo' })).toHaveAttribute(
+    'src',
+    '/assets/demo/lifeboat-logo.svg',
+  );
   expect(await screen.findByText('day and night')).toBeInTheDocument();
   const description = screen.getByText('day and night').closest('.donation__description') as HTMLElement;
   expect(description.innerHTML).not.toMatch(/onerror|<script/);

@@ -47,7 +47,9 @@ export function DonationStep(props: StepProps) {
   const charity = ready ? m.charity : null;
   return (
     <section className="card stack account donation" aria-labelledby="donation-title">
-      <h1 id="donation-title" ref={heading} tabIndex={-1} className="step-heading">{charity?.donation_checkout_title || copy.donation.fallbackTitle}</h1>
+      <h1 id="donation-title" ref={heading} tabIndex={-1} className="step-heading">
+        {charity?.donation_checkout_title || copy.donation.fallbackTitle}
+      </h1>
       {charity ? <CharityIntro charity={charity} /> : null}
       <DonationForm charity={charity} currencySymbol={checkout?.currency.symbol ?? '£'} />
     </section>
@@ -58,7 +60,9 @@ function CharityIntro({ charity }: { charity: Charity }) {
   return (
     <>
       <div className="donation__charity">
-        {charity.logo ? <img className="donation__logo" src={charity.logo} alt={copy.donation.logoAlt(charity.name)} /> : null}
+        {charity.logo ? (
+          <img className="donation__logo" src={charity.logo} alt={copy.donation.logoAlt(charity.name)} />
+        ) : null}
         <h2>{charity.name}</h2>
       </div>
       <SafeHtml className="donation__description" html={charity.description_html} />
@@ -81,7 +85,9 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
   });
   useEffectWhen([m.refusals], () => {
     if (m.refusals === 0) return;
-    const first = document.querySelector<HTMLInputElement>('.donation input[name="donation-amount"]:checked, .donation input[name="donation-amount"]');
+    const first = document.querySelector<HTMLInputElement>(
+      '.donation input[name="donation-amount"]:checked, .donation input[name="donation-amount"]',
+    );
     (m.preset === null && m.custom.trim() !== '' ? document.getElementById('donation-custom') : first)?.focus();
   });
 
@@ -139,7 +145,9 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
         </p>
       ) : null}
       {fee !== null && m.amount !== null ? (
-        <p aria-live="polite">{copy.donation.summary(money(m.amount), money(fee), money(Math.round((m.amount + fee) * 100) / 100))}</p>
+        <p aria-live="polite">
+          {copy.donation.summary(money(m.amount), money(fee), money(Math.round((m.amount + fee) * 100) / 100))}
+        </p>
       ) : null}
       <div className="actions">
         {charity ? (

@@ -36,7 +36,11 @@ const charity: Charity = {
 async function shown(setup: ReturnType<typeof modelScope>, saved: number | null = null) {
   await allSettled(donationShown, {
     scope: setup.scope,
-    params: { deps: setup.deps, charity, saved: saved === null ? null : { amount_before_booking_fee: saved, booking_fee: 0.5, is_gift_aid: false } },
+    params: {
+      deps: setup.deps,
+      charity,
+      saved: saved === null ? null : { amount_before_booking_fee: saved, booking_fee: 0.5, is_gift_aid: false },
+    },
   });
 }
 
@@ -69,10 +73,22 @@ describe('choosing', () => {
 describe('validation (spec 5)', () => {
   test.each<[string, (s: ReturnType<typeof modelScope>) => Promise<unknown>, string]>([
     ['nothing chosen', async () => undefined, messages.selectAmount],
-    ['an empty custom amount', (s) => allSettled(customChanged, { scope: s.scope, params: '  ' }), messages.selectAmount],
+    [
+      'an empty custom amount',
+      (s) => allSettled(customChanged, { scope: s.scope, params: '  ' }),
+      messages.selectAmount,
+    ],
     ['under 1', (s) => allSettled(customChanged, { scope: s.scope, params: '0.5' }), messages.donationAmountRequired],
-    ['not a number', (s) => allSettled(customChanged, { scope: s.scope, params: 'abc' }), messages.donationAmountRequired],
-    ['fractions of a penny', (s) => allSettled(customChanged, { scope: s.scope, params: '5.555' }), messages.donationAmountRequired],
+    [
+      'not a number',
+      (s) => allSettled(customChanged, { scope: s.scope, params: 'abc' }),
+      messages.donationAmountRequired,
+    ],
+    [
+      'fractions of a penny',
+      (s) => allSettled(customChanged, { scope: s.scope, params: '5.555' }),
+      messages.donationAmountRequired,
+    ],
   ])('%s is refused and nothing is saved', async (_name, choose, message) => {
     const setup = modelScope();
     await shown(setup);
@@ -135,7 +151,9 @@ describe('saving', () => {
     await allSettled(presetChosen, { scope: setup.scope, params: 10 });
     await allSettled(donateClicked, { scope: setup.scope });
     expect(setup.scope.getState($error)).toBe(messages.donationAmountProblem);
-    expect(setup.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.saveDonationFailed, group: 'donation' } }]);
+    expect(setup.sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: messages.saveDonationFailed, group: 'donation' } },
+    ]);
   });
 });
 

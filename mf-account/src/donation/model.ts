@@ -1,6 +1,14 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { donationAmountValid, messages, type ApiClient, type Charity, type Donation } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 
 /** The step was mounted: the charity, and any donation already saved (preselected). */
 export const donationShown = createEvent<{ deps: StepDeps; charity: Charity | null; saved: Donation | null }>();
@@ -15,8 +23,9 @@ export const checkoutArrived = createEvent();
 /** The shell finished reloading, whether or not a new checkout came (a failed reload has its own toast). */
 export const reloadSettled = createEvent();
 
-export const saveDonationFx = createEffect(({ api, amount, charityId }: { api: ApiClient; amount: number; charityId: number }) =>
-  api.saveDonation({ amount_before_booking_fee: amount, charity_id: charityId }),
+export const saveDonationFx = createEffect(
+  ({ api, amount, charityId }: { api: ApiClient; amount: number; charityId: number }) =>
+    api.saveDonation({ amount_before_booking_fee: amount, charity_id: charityId }),
 );
 
 export const $charity = createStore<Charity | null>(null, { serialize: 'ignore' });
@@ -72,7 +81,11 @@ $refusals.on(refused, (n) => n + 1);
 sample({
   clock: donateRequested,
   filter: ({ amount, charity }) => amountError(amount) === null && charity !== null,
-  fn: ({ deps, amount, charity }) => ({ api: apiOf(deps), amount: amount as number, charityId: (charity as Charity).id }),
+  fn: ({ deps, amount, charity }) => ({
+    api: apiOf(deps),
+    amount: amount as number,
+    charityId: (charity as Charity).id,
+  }),
   target: saveDonationFx,
 });
 
@@ -86,7 +99,17 @@ sample({ clock: reloaded, fn: () => [stepCompleted], target: shellCommandsSent }
 $phase.on(reloadSettled, (phase) => (phase === 'reloading' ? 'idle' : phase));
 
 sample({ clock: saveDonationFx.fail, fn: () => messages.donationAmountProblem, target: $error });
-sample({ clock: saveDonationFx.fail, fn: () => [notifyError(messages.saveDonationFailed, 'donation')], target: shellCommandsSent });
+sample({
+  clock: saveDonationFx.fail,
+  fn: () => [notifyError(messages.saveDonationFailed, 'donation')],
+  target: shellCommandsSent,
+});
 
 // Skip: nothing saved, so the next step is login.
-sample({ clock: skipClicked, source: $saving, filter: (saving) => !saving, fn: () => [stepCompleted], target: shellCommandsSent });
+sample({
+  clock: skipClicked,
+  source: $saving,
+  filter: (saving) => !saving,
+  fn: () => [stepCompleted],
+  target: shellCommandsSent,
+});

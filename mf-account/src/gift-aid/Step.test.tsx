@@ -13,7 +13,18 @@ const open = (amount: number, api: Parameters<typeof renderStep>[1]['api'] = {})
     state: 'gift_aid',
     checkout: sampleCheckout({
       state: 'gift_aid',
-      charity: { ...charity, logo: null, description_html: '', donation_checkout_title: '', donation_options: [], base_fee: 0, booking_fee: 0, booking_fee_includes_vat: false, booking_fee_vat: 0, booking_fee_cap: null },
+      charity: {
+        ...charity,
+        logo: null,
+        description_html: '',
+        donation_checkout_title: '',
+        donation_options: [],
+        base_fee: 0,
+        booking_fee: 0,
+        booking_fee_includes_vat: false,
+        booking_fee_vat: 0,
+        booking_fee_cap: null,
+      },
       donation: { amount_before_booking_fee: amount, booking_fee: 0.6, is_gift_aid: false },
       donation_amount: amount + 0.6,
     }),
@@ -24,7 +35,9 @@ test('shows the 25 % uplift; opting in asks for the three confirmations and the 
   const user = userEvent.setup();
   open(20);
   expect(screen.getByRole('heading', { level: 1, name: 'Gift Aid' })).toBeInTheDocument();
-  expect(await screen.findByText('Gift Aid turns your £20.00 donation into £25.00 at no extra cost to you.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Gift Aid turns your £20.00 donation into £25.00 at no extra cost to you.'),
+  ).toBeInTheDocument();
   expect(screen.queryByRole('group', { name: copy.giftAid.confirmLegend })).not.toBeInTheDocument();
   await user.click(screen.getByRole('checkbox', { name: copy.giftAid.optIn }));
   expect(screen.getByRole('group', { name: copy.giftAid.confirmLegend })).toBeInTheDocument();
@@ -37,7 +50,9 @@ test('shows the 25 % uplift; opting in asks for the three confirmations and the 
   await user.click(screen.getByRole('radio', { name: copy.giftAid.overseas }));
   expect(screen.getByRole('textbox', { name: copy.giftAid.overseasAddress })).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: copy.giftAid.postcode })).not.toBeInTheDocument();
-  expect(screen.getByRole('checkbox', { name: "Keep me updated about Harbour Lifeboat Trust's work" })).toBeInTheDocument();
+  expect(
+    screen.getByRole('checkbox', { name: "Keep me updated about Harbour Lifeboat Trust's work" }),
+  ).toBeInTheDocument();
 });
 
 test('under 20 no address is asked for', async () => {
@@ -54,7 +69,9 @@ test('missing confirmations and address are refused, focus on the first; complet
   await user.click(screen.getByRole('checkbox', { name: copy.giftAid.confirmTaxpayer }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByText(copy.giftAid.confirmAll)).toBeInTheDocument();
-  expect(screen.getByRole('group', { name: copy.giftAid.confirmLegend })).toHaveAccessibleDescription(copy.giftAid.confirmAll);
+  expect(screen.getByRole('group', { name: copy.giftAid.confirmLegend })).toHaveAccessibleDescription(
+    copy.giftAid.confirmAll,
+  );
   expect(screen.getByRole('checkbox', { name: copy.giftAid.confirmTaxpayer })).toHaveFocus();
   const line1 = screen.getByRole('textbox', { name: copy.giftAid.address1 });
   expect(line1).toHaveAccessibleDescription(messages.addressLine1Required('your'));

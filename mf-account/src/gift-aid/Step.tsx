@@ -1,13 +1,29 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { formatMoney, GIFT_AID_ADDRESS_THRESHOLD, giftAidAddressRequired, giftAidUplift, type StepProps } from '@checkout/shared';
+import {
+  formatMoney,
+  GIFT_AID_ADDRESS_THRESHOLD,
+  giftAidAddressRequired,
+  giftAidUplift,
+  type StepProps,
+} from '@checkout/shared';
 import { AlertBox, Button, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
 import { CheckboxField, FieldError, Radio, TextField } from '@checkout/shared/ui';
-import { $amount, $errors, $form, $refusals, $saveError, $saving, continueClicked, formChanged, giftAidShown } from './model';
+import {
+  $amount,
+  $errors,
+  $form,
+  $refusals,
+  $saveError,
+  $saving,
+  continueClicked,
+  formChanged,
+  giftAidShown,
+} from './model';
 import '../account.css';
 
 const ERROR_FIELDS = [
@@ -55,12 +71,19 @@ export function GiftAidStep(props: StepProps) {
 
   return (
     <section className="card stack account gift-aid" aria-labelledby="gift-aid-title">
-      <h1 id="gift-aid-title" ref={heading} tabIndex={-1} className="step-heading">{copy.giftAid.title}</h1>
+      <h1 id="gift-aid-title" ref={heading} tabIndex={-1} className="step-heading">
+        {copy.giftAid.title}
+      </h1>
       {ready && m.amount > 0 ? (
         <p>{copy.giftAid.uplift(formatMoney(m.amount, symbol), formatMoney(giftAidUplift(m.amount), symbol))}</p>
       ) : null}
       <form className="stack" noValidate onSubmit={submit}>
-        <CheckboxField id="gift-aid-opt-in" label={copy.giftAid.optIn} checked={m.form.optedIn} onChecked={(optedIn) => m.change({ optedIn })} />
+        <CheckboxField
+          id="gift-aid-opt-in"
+          label={copy.giftAid.optIn}
+          checked={m.form.optedIn}
+          onChecked={(optedIn) => m.change({ optedIn })}
+        />
         {m.form.optedIn ? (
           <>
             <fieldset aria-describedby={m.errors.confirm ? 'gift-aid-confirm-error' : undefined}>
@@ -90,7 +113,13 @@ export function GiftAidStep(props: StepProps) {
             </fieldset>
             <fieldset>
               <legend>{copy.giftAid.residenceLegend}</legend>
-              <Radio id="gift-aid-uk" name="gift-aid-residence" label={copy.giftAid.ukResident} checked={m.form.ukResident} onSelect={() => m.change({ ukResident: true })} />
+              <Radio
+                id="gift-aid-uk"
+                name="gift-aid-residence"
+                label={copy.giftAid.ukResident}
+                checked={m.form.ukResident}
+                onSelect={() => m.change({ ukResident: true })}
+              />
               <Radio
                 id="gift-aid-overseas"
                 name="gift-aid-residence"

@@ -3,7 +3,16 @@ import { apiFailure, failWith } from '@checkout/shared/testing';
 import { messages } from '@checkout/shared';
 import { copy } from '../copy';
 import { modelScope } from '../testing';
-import { $errors, $refusals, $saveError, continueClicked, formChanged, giftAidErrors, giftAidShown, type GiftAidForm } from './model';
+import {
+  $errors,
+  $refusals,
+  $saveError,
+  continueClicked,
+  formChanged,
+  giftAidErrors,
+  giftAidShown,
+  type GiftAidForm,
+} from './model';
 
 const form = (over: Partial<GiftAidForm> = {}): GiftAidForm => ({
   optedIn: true,
@@ -22,12 +31,32 @@ describe('giftAidErrors (spec 5)', () => {
     ['not opted in: nothing is asked', { optedIn: false, taxpayer: false }, 100, {}],
     ['opted in under 20 with the confirmations', {}, 19.99, {}],
     ['a confirmation missing', { ownMoney: false }, 10, { confirm: copy.giftAid.confirmAll }],
-    ['every confirmation missing', { taxpayer: false, ownMoney: false, notGambling: false }, 10, { confirm: copy.giftAid.confirmAll }],
-    ['UK resident at 20: line 1 and postcode', {}, 20, { address1: 'Please type your first line of address', postcode: 'Please type your postcode' }],
+    [
+      'every confirmation missing',
+      { taxpayer: false, ownMoney: false, notGambling: false },
+      10,
+      { confirm: copy.giftAid.confirmAll },
+    ],
+    [
+      'UK resident at 20: line 1 and postcode',
+      {},
+      20,
+      { address1: 'Please type your first line of address', postcode: 'Please type your postcode' },
+    ],
     ['UK resident at 20 with both', { address1: '1 Quay St', postcode: 'BS1 4QA' }, 20, {}],
-    ['overseas at 20: the address only', { ukResident: false }, 20, { address1: 'Please type your first line of address' }],
+    [
+      'overseas at 20: the address only',
+      { ukResident: false },
+      20,
+      { address1: 'Please type your first line of address' },
+    ],
     ['overseas at 20 with the address', { ukResident: false, address1: '5 Rue X, Paris' }, 50, {}],
-    ['spaces are not an address', { address1: '  ', postcode: 'BS1' }, 25, { address1: 'Please type your first line of address' }],
+    [
+      'spaces are not an address',
+      { address1: '  ', postcode: 'BS1' },
+      25,
+      { address1: 'Please type your first line of address' },
+    ],
   ])('%s', (_name, over, amount, errors) => {
     expect(giftAidErrors(form(over), amount)).toEqual(errors);
   });
@@ -42,16 +71,24 @@ test('opting out saves is_gift_aid false and moves on', async () => {
   await shown(setup);
   await allSettled(formChanged, { scope: setup.scope, params: { subscribe: true } });
   await allSettled(continueClicked, { scope: setup.scope });
-  expect(setup.api.payloadsOf('updateDonation')).toEqual([{ is_gift_aid: false, subscribe: true, uk_based: true, address1: '', postcode: '' }]);
+  expect(setup.api.payloadsOf('updateDonation')).toEqual([
+    { is_gift_aid: false, subscribe: true, uk_based: true, address1: '', postcode: '' },
+  ]);
   expect(setup.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'stepCompleted' }]);
 });
 
 test('opted in at 25 without the address is refused, then saved once complete', async () => {
   const setup = modelScope();
   await shown(setup);
-  await allSettled(formChanged, { scope: setup.scope, params: { optedIn: true, taxpayer: true, ownMoney: true, notGambling: true } });
+  await allSettled(formChanged, {
+    scope: setup.scope,
+    params: { optedIn: true, taxpayer: true, ownMoney: true, notGambling: true },
+  });
   await allSettled(continueClicked, { scope: setup.scope });
-  expect(setup.scope.getState($errors)).toEqual({ address1: messages.addressLine1Required('your'), postcode: messages.postcodeFieldRequired('your') });
+  expect(setup.scope.getState($errors)).toEqual({
+    address1: messages.addressLine1Required('your'),
+    postcode: messages.postcodeFieldRequired('your'),
+  });
   expect(setup.scope.getState($refusals)).toBe(1);
   expect(setup.api.payloadsOf('updateDonation')).toEqual([]);
 
@@ -68,14 +105,24 @@ test('opted in at 25 without the address is refused, then saved once complete', 
 test('overseas sends no postcode; under 20 no address at all', async () => {
   const setup = modelScope();
   await shown(setup, 30);
-  await allSettled(formChanged, { scope: setup.scope, params: { ...form({ ukResident: false, address1: '5 Rue X', postcode: 'ignored' }) } });
+  await allSettled(formChanged, {
+    scope: setup.scope,
+    params: { ...form({ ukResident: false, address1: '5 Rue X', postcode: 'ignored' }) },
+  });
   await allSettled(continueClicked, { scope: setup.scope });
   const small = modelScope();
   await shown(small, 10);
-  await allSettled(formChanged, { scope: small.scope, params: { ...form({ address1: 'typed anyway', postcode: 'AB1' }) } });
+  await allSettled(formChanged, {
+    scope: small.scope,
+    params: { ...form({ address1: 'typed anyway', postcode: 'AB1' }) },
+  });
   await allSettled(continueClicked, { scope: small.scope });
-  expect(setup.api.payloadsOf('updateDonation')).toEqual([{ is_gift_aid: true, subscribe: false, uk_based: false, address1: '5 Rue X', postcode: '' }]);
-  expect(small.api.payloadsOf('updateDonation')).toEqual([{ is_gift_aid: true, subscribe: false, uk_based: true, address1: '', postcode: '' }]);
+  expect(setup.api.payloadsOf('updateDonation')).toEqual([
+    { is_gift_aid: true, subscribe: false, uk_based: false, address1: '5 Rue X', postcode: '' },
+  ]);
+  expect(small.api.payloadsOf('updateDonation')).toEqual([
+    { is_gift_aid: true, subscribe: false, uk_based: true, address1: '', postcode: '' },
+  ]);
 });
 
 test('a failure toasts the spec message and shows the inline one', async () => {
@@ -83,5 +130,7 @@ test('a failure toasts the spec message and shows the inline one', async () => {
   await shown(setup);
   await allSettled(continueClicked, { scope: setup.scope });
   expect(setup.scope.getState($saveError)).toBe(messages.giftAidStatusProblem);
-  expect(setup.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.updateDonationFailed, group: 'gift-aid' } }]);
+  expect(setup.sent).toEqual([
+    { kind: 'notify', notification: { type: 'error', text: messages.updateDonationFailed, group: 'gift-aid' } },
+  ]);
 });

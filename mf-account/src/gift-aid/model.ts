@@ -1,7 +1,15 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { giftAidAddressRequired, messages, noErrors, type ApiClient } from '@checkout/shared';
 import { copy } from '../copy';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 
 export interface GiftAidForm {
   optedIn: boolean;
@@ -45,17 +53,19 @@ export const giftAidShown = createEvent<{ deps: StepDeps; amount: number; isGift
 export const formChanged = createEvent<Partial<GiftAidForm>>();
 export const continueClicked = createEvent();
 
-export const updateDonationFx = createEffect(({ api, form, amount }: { api: ApiClient; form: GiftAidForm; amount: number }) => {
-  const required = giftAidAddressRequired(amount, form.ukResident);
-  return api.updateDonation({
-    is_gift_aid: form.optedIn,
-    subscribe: form.subscribe,
-    uk_based: form.ukResident,
-    // Only what applies is sent: no address below 20, no postcode from overseas.
-    address1: form.optedIn && required.address1 ? form.address1.trim() : '',
-    postcode: form.optedIn && required.postcode ? form.postcode.trim() : '',
-  });
-});
+export const updateDonationFx = createEffect(
+  ({ api, form, amount }: { api: ApiClient; form: GiftAidForm; amount: number }) => {
+    const required = giftAidAddressRequired(amount, form.ukResident);
+    return api.updateDonation({
+      is_gift_aid: form.optedIn,
+      subscribe: form.subscribe,
+      uk_based: form.ukResident,
+      // Only what applies is sent: no address below 20, no postcode from overseas.
+      address1: form.optedIn && required.address1 ? form.address1.trim() : '',
+      postcode: form.optedIn && required.postcode ? form.postcode.trim() : '',
+    });
+  },
+);
 export const $saving = updateDonationFx.pending;
 
 export const $amount = createStore(0);
@@ -74,7 +84,8 @@ $form.on(formChanged, (form, change) => ({ ...form, ...change }));
 // An error goes once its field is changed; the rest stay until the next Continue.
 $errors.on(formChanged, (errors, change) => {
   const next = { ...errors };
-  if ('taxpayer' in change || 'ownMoney' in change || 'notGambling' in change || 'optedIn' in change) delete next.confirm;
+  if ('taxpayer' in change || 'ownMoney' in change || 'notGambling' in change || 'optedIn' in change)
+    delete next.confirm;
   if ('address1' in change || 'ukResident' in change || 'optedIn' in change) delete next.address1;
   if ('postcode' in change || 'ukResident' in change || 'optedIn' in change) delete next.postcode;
   return next;
@@ -88,10 +99,7 @@ const requested = sample({
   fn: (source) => ({ ...source, errors: giftAidErrors(source.form, source.amount) }),
 });
 sample({ clock: requested, fn: ({ errors }) => errors, target: $errors });
-$refusals.on(
-  sample({ clock: requested, filter: ({ errors }) => !noErrors(errors) }),
-  (n) => n + 1,
-);
+$refusals.on(sample({ clock: requested, filter: ({ errors }) => !noErrors(errors) }), (n) => n + 1);
 sample({
   clock: requested,
   filter: ({ errors }) => noErrors(errors),
@@ -100,6 +108,14 @@ sample({
 });
 
 // The checkout carries is_gift_aid: reload it for the later steps' summary.
-sample({ clock: updateDonationFx.done, fn: () => [{ kind: 'reloadCheckout' as const }, stepCompleted], target: shellCommandsSent });
+sample({
+  clock: updateDonationFx.done,
+  fn: () => [{ kind: 'reloadCheckout' as const }, stepCompleted],
+  target: shellCommandsSent,
+});
 sample({ clock: updateDonationFx.fail, fn: () => messages.giftAidStatusProblem, target: $saveError });
-sample({ clock: updateDonationFx.fail, fn: () => [notifyError(messages.updateDonationFailed, 'gift-aid')], target: shellCommandsSent });
+sample({
+  clock: updateDonationFx.fail,
+  fn: () => [notifyError(messages.updateDonationFailed, 'gift-aid')],
+  target: shellCommandsSent,
+});

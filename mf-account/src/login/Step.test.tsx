@@ -24,7 +24,9 @@ test('a reload after Send code comes back to the code with the email, not the em
   expect(screen.getByText(/We have sent a 6-digit code to sam@example.com/)).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument();
   await user.type(code, '123456{Enter}');
-  await waitFor(() => expect(props.api.payloadsOf('checkOneTimeCode')).toEqual([{ email: 'sam@example.com', code: '123456' }]));
+  await waitFor(() =>
+    expect(props.api.payloadsOf('checkOneTimeCode')).toEqual([{ email: 'sam@example.com', code: '123456' }]),
+  );
 });
 
 test('a guest signs in with an emailed code and gives a full name', async () => {
@@ -71,7 +73,11 @@ test('a wrong code shows the server message and clears the code', async () => {
   const user = userEvent.setup();
   guest({
     checkout: sampleCheckout({ state: 'login', init_guest_email: 'sam@example.com' }),
-    api: { checkOneTimeCode: failWith(apiFailure('checkOneTimeCode', { serverMessage: 'That code is not right', errorType: 'one_time_code' })) },
+    api: {
+      checkOneTimeCode: failWith(
+        apiFailure('checkOneTimeCode', { serverMessage: 'That code is not right', errorType: 'one_time_code' }),
+      ),
+    },
   });
   await user.click(await screen.findByRole('button', { name: 'Send code' }));
   const code = await screen.findByRole('textbox', { name: 'Code' });
@@ -89,7 +95,11 @@ test('sending the code fails: a toast and the server message inline', async () =
   const user = userEvent.setup();
   const props = guest({
     checkout: sampleCheckout({ state: 'login', init_guest_email: 'sam@example.com' }),
-    api: { sendOneTimeCode: failWith(apiFailure('sendOneTimeCode', { serverMessage: 'Too many codes. Please wait a few minutes.' })) },
+    api: {
+      sendOneTimeCode: failWith(
+        apiFailure('sendOneTimeCode', { serverMessage: 'Too many codes. Please wait a few minutes.' }),
+      ),
+    },
   });
   await user.click(await screen.findByRole('button', { name: 'Send code' }));
   expect(await screen.findByText('Too many codes. Please wait a few minutes.')).toBeInTheDocument();
@@ -115,10 +125,19 @@ test('Continue on a confirmed account goes to the next step', async () => {
 
 test('the server asks for a captcha before another code: the challenge, its sentence, and Send only once it is passed', async () => {
   const user = userEvent.setup();
-  const asked = { success: false, captcha: true, captcha_sitekey: 'sandbox-site-key', error: 'Many codes have been asked for this email address.' };
+  const asked = {
+    success: false,
+    captcha: true,
+    captcha_sitekey: 'sandbox-site-key',
+    error: 'Many codes have been asked for this email address.',
+  };
   let sends = 0;
   // The sandbox challenge's own request (POST /sandbox/captcha/solve).
-  const solved = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ token: 'sandbox-token', expires_in: 120 }) }));
+  const solved = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    json: async () => ({ token: 'sandbox-token', expires_in: 120 }),
+  }));
   const realFetch = global.fetch;
   global.fetch = solved as unknown as typeof fetch;
   try {
@@ -128,7 +147,9 @@ test('the server asks for a captcha before another code: the challenge, its sent
     });
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(messages.captchaPrompt)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(`${messages.emailHint} ${asked.error}`);
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(
+      `${messages.emailHint} ${asked.error}`,
+    );
     expect(props.notifications()).toEqual([]);
     const send = screen.getByRole('button', { name: 'Send code' });
     expect(send).toBeDisabled();
@@ -137,7 +158,10 @@ test('the server asks for a captcha before another code: the challenge, its sent
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
     expect(await screen.findByRole('textbox', { name: 'Code' })).toBeInTheDocument();
-    expect(props.api.payloadsOf('sendOneTimeCode')).toEqual([{ email: 'sam@example.com' }, { email: 'sam@example.com', 'h-captcha-response': 'sandbox-token' }]);
+    expect(props.api.payloadsOf('sendOneTimeCode')).toEqual([
+      { email: 'sam@example.com' },
+      { email: 'sam@example.com', 'h-captcha-response': 'sandbox-token' },
+    ]);
   } finally {
     global.fetch = realFetch;
   }

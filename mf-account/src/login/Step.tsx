@@ -84,7 +84,9 @@ export function LoginStep(props: StepProps) {
   const mode = ready ? m.mode : 'loading';
   return (
     <section className="card stack account" aria-labelledby="account-title">
-      <h1 id="account-title" ref={heading} tabIndex={-1} className="step-heading">{copy.account.title}</h1>
+      <h1 id="account-title" ref={heading} tabIndex={-1} className="step-heading">
+        {copy.account.title}
+      </h1>
       {mode === 'loading' ? <Spinner label={copy.account.loading} /> : null}
       {mode === 'enter_email' ? <EnterEmail config={props.config} /> : null}
       {mode === 'one_time_code_sent' ? <CodeSent /> : null}
@@ -95,7 +97,15 @@ export function LoginStep(props: StepProps) {
 }
 
 function EnterEmail({ config }: { config: RuntimeConfig }) {
-  const m = useUnit({ email: $email, error: $emailError, sending: $sending, captcha: $sendCaptcha, token: $sendCaptchaToken, emailChanged, sendCodeClicked });
+  const m = useUnit({
+    email: $email,
+    error: $emailError,
+    sending: $sending,
+    captcha: $sendCaptcha,
+    token: $sendCaptchaToken,
+    emailChanged,
+    sendCodeClicked,
+  });
   return (
     <form className="stack" noValidate onSubmit={submit(m.sendCodeClicked)}>
       <p>{copy.account.emailIntro}</p>
@@ -113,7 +123,12 @@ function EnterEmail({ config }: { config: RuntimeConfig }) {
       />
       {m.captcha ? <SendCaptcha key={m.captcha.round} sitekey={m.captcha.sitekey} config={config} /> : null}
       <div className="actions">
-        <Button data-primary-action="" type="submit" loading={m.sending} disabled={m.captcha !== null && m.token === null}>
+        <Button
+          data-primary-action=""
+          type="submit"
+          loading={m.sending}
+          disabled={m.captcha !== null && m.token === null}
+        >
           {copy.account.sendCode}
         </Button>
       </div>
@@ -134,7 +149,11 @@ function SendCaptcha({ sitekey, config }: { sitekey: string | null; config: Runt
   return (
     <div className="stack">
       <p>{messages.captchaPrompt}</p>
-      {config.hcaptchaSiteKey ? <HCaptchaWidget {...widget} /> : <SandboxCaptcha apiBase={config.apiBase} {...widget} />}
+      {config.hcaptchaSiteKey ? (
+        <HCaptchaWidget {...widget} />
+      ) : (
+        <SandboxCaptcha apiBase={config.apiBase} {...widget} />
+      )}
       {m.problem ? <AlertBox type="warning">{m.problem}</AlertBox> : null}
     </div>
   );

@@ -52,7 +52,10 @@ describe('loading', () => {
 
   test('a signed-in user confirms the account', async () => {
     const setup = modelScope();
-    await allSettled(accountShown, { scope: setup.scope, params: { deps: setup.deps, user: sampleUser(), initEmail: null } });
+    await allSettled(accountShown, {
+      scope: setup.scope,
+      params: { deps: setup.deps, user: sampleUser(), initEmail: null },
+    });
     expect(setup.scope.getState($mode)).toBe('confirm_account');
   });
 });
@@ -86,10 +89,14 @@ describe('enter_email', () => {
 
   test('a failure toasts the spec message and shows the server message inline', async () => {
     const setup = modelScope({
-      sendOneTimeCode: failWith(apiFailure('sendOneTimeCode', { status: 429, serverMessage: 'Too many codes. Please wait a few minutes.' })),
+      sendOneTimeCode: failWith(
+        apiFailure('sendOneTimeCode', { status: 429, serverMessage: 'Too many codes. Please wait a few minutes.' }),
+      ),
     });
     await codeSent(setup);
-    expect(setup.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.sendCodeFailed, group: 'send-code' } }]);
+    expect(setup.sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: messages.sendCodeFailed, group: 'send-code' } },
+    ]);
     expect(setup.scope.getState($emailError)).toBe('Too many codes. Please wait a few minutes.');
     expect(setup.scope.getState($mode)).toBe('enter_email');
   });
@@ -104,7 +111,12 @@ describe('enter_email', () => {
 });
 
 describe('a captcha before another code (many were asked for this email)', () => {
-  const asked = { success: false, captcha: true, captcha_sitekey: 'sandbox-site-key', error: 'Many codes have been asked for this email address.' };
+  const asked = {
+    success: false,
+    captcha: true,
+    captcha_sitekey: 'sandbox-site-key',
+    error: 'Many codes have been asked for this email address.',
+  };
 
   test('the server asks: the challenge is shown with its sentence, no toast, still entering the email; Send waits for it', async () => {
     let calls = 0;
@@ -120,7 +132,10 @@ describe('a captcha before another code (many were asked for this email)', () =>
 
     await allSettled(sendCaptchaVerified, { scope: setup.scope, params: 'token-1' });
     await allSettled(sendCodeClicked, { scope: setup.scope });
-    expect(setup.api.payloadsOf('sendOneTimeCode')).toEqual([{ email: 'sam@example.com' }, { email: 'sam@example.com', 'h-captcha-response': 'token-1' }]);
+    expect(setup.api.payloadsOf('sendOneTimeCode')).toEqual([
+      { email: 'sam@example.com' },
+      { email: 'sam@example.com', 'h-captcha-response': 'token-1' },
+    ]);
     expect(setup.scope.getState($mode)).toBe('one_time_code_sent');
     expect(setup.scope.getState($sendCaptcha)).toBeNull();
     expect(setup.scope.getState($sendCaptchaToken)).toBeNull();
@@ -142,7 +157,10 @@ describe('a captcha before another code (many were asked for this email)', () =>
     await allSettled(sendCaptchaReset, { scope: setup.scope, params: { reason: 'expired' } });
     expect(setup.scope.getState($sendCaptchaToken)).toBeNull();
     expect(setup.scope.getState($sendCaptchaProblem)).toBe(messages.captchaExpired);
-    await allSettled(sendCaptchaReset, { scope: setup.scope, params: { reason: 'error', detail: 'The challenge could not be verified.' } });
+    await allSettled(sendCaptchaReset, {
+      scope: setup.scope,
+      params: { reason: 'error', detail: 'The challenge could not be verified.' },
+    });
     expect(setup.scope.getState($sendCaptchaProblem)).toBe('The challenge could not be verified.');
   });
 });
@@ -191,7 +209,10 @@ describe('one_time_code_sent', () => {
   });
 
   test("saving the guest fails: the server's message inline, no next step", async () => {
-    const setup = modelScope({ checkOneTimeCode: async () => ({ has_account: false }), saveGuestToSale: async () => ({ error: 'Name too long' }) });
+    const setup = modelScope({
+      checkOneTimeCode: async () => ({ has_account: false }),
+      saveGuestToSale: async () => ({ error: 'Name too long' }),
+    });
     await codeSent(setup);
     await allSettled(codeChanged, { scope: setup.scope, params: '123456' });
     await allSettled(verifyClicked, { scope: setup.scope });
@@ -203,7 +224,9 @@ describe('one_time_code_sent', () => {
 
   test('a wrong code: the server message inline and the code cleared', async () => {
     const setup = modelScope({
-      checkOneTimeCode: failWith(apiFailure('checkOneTimeCode', { serverMessage: 'That code is not right', errorType: 'one_time_code' })),
+      checkOneTimeCode: failWith(
+        apiFailure('checkOneTimeCode', { serverMessage: 'That code is not right', errorType: 'one_time_code' }),
+      ),
     });
     await codeSent(setup);
     await allSettled(codeChanged, { scope: setup.scope, params: '000000' });
@@ -217,7 +240,9 @@ describe('one_time_code_sent', () => {
   });
 
   test('a failure without a server message still says something', async () => {
-    const setup = modelScope({ checkOneTimeCode: failWith({ kind: 'network', call: 'checkOneTimeCode', message: '' }) });
+    const setup = modelScope({
+      checkOneTimeCode: failWith({ kind: 'network', call: 'checkOneTimeCode', message: '' }),
+    });
     await codeSent(setup);
     await allSettled(codeChanged, { scope: setup.scope, params: '123456' });
     await allSettled(verifyClicked, { scope: setup.scope });
@@ -226,7 +251,9 @@ describe('one_time_code_sent', () => {
 
   test('a reserving-type error goes back to the reloaded basket with the reason', async () => {
     const setup = modelScope({
-      checkOneTimeCode: failWith(apiFailure('checkOneTimeCode', { serverMessage: 'Your reservation has ended', errorType: 'reserving' })),
+      checkOneTimeCode: failWith(
+        apiFailure('checkOneTimeCode', { serverMessage: 'Your reservation has ended', errorType: 'reserving' }),
+      ),
     });
     await codeSent(setup);
     await allSettled(codeChanged, { scope: setup.scope, params: '123456' });
@@ -254,7 +281,10 @@ describe('one_time_code_sent', () => {
 
 describe('confirm_account', () => {
   async function signedIn(setup: Setup) {
-    await allSettled(accountShown, { scope: setup.scope, params: { deps: setup.deps, user: sampleUser(), initEmail: null } });
+    await allSettled(accountShown, {
+      scope: setup.scope,
+      params: { deps: setup.deps, user: sampleUser(), initEmail: null },
+    });
   }
 
   test('Continue completes the step', async () => {
@@ -278,7 +308,9 @@ describe('confirm_account', () => {
     const setup = modelScope({ logoutOfSale: failWith(apiFailure('logoutOfSale')) });
     await signedIn(setup);
     await allSettled(signOutClicked, { scope: setup.scope });
-    expect(setup.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.logoutFailed, group: 'logout' } }]);
+    expect(setup.sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: messages.logoutFailed, group: 'logout' } },
+    ]);
     expect(setup.scope.getState($mode)).toBe('confirm_account');
   });
 });

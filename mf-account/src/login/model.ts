@@ -13,7 +13,17 @@ import {
   type User,
 } from '@checkout/shared';
 import { copy } from '../copy';
-import { $deps, apiOf, depsReceived, notifyError, serverMessageOf, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  serverMessageOf,
+  shellCommandsSent,
+  stepCompleted,
+  type ShellCommand,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 
 /** The account step's modes (spec section 2 'Account step'). */
 export type AccountMode = 'loading' | 'enter_email' | 'one_time_code_sent' | 'confirm_name' | 'confirm_account';
@@ -54,21 +64,28 @@ function refused(call: string, message: string, serverMessage: string): ApiFailu
 /** What a send came to: the code went out, or the server asks for a captcha first (nothing was sent). */
 export type SendOutcome = { kind: 'sent' } | { kind: 'captcha'; sitekey: string | null; message: string };
 
-export const sendCodeFx = createEffect(async ({ api, email, captcha }: { api: ApiClient; email: string; captcha: string | null }): Promise<SendOutcome> => {
-  const answer = await api.sendOneTimeCode({ email, ...(captcha ? { 'h-captcha-response': captcha } : {}) });
-  if (answer.captcha) return { kind: 'captcha', sitekey: answer.captcha_sitekey ?? null, message: answer.error ?? '' };
-  if (answer.error) throw refused('sendOneTimeCode', messages.sendCodeFailed, answer.error);
-  return { kind: 'sent' };
-});
-
-export const checkCodeFx = createEffect<{ api: ApiClient; email: string; code: string }, { has_account: boolean }, unknown>(
-  ({ api, email, code }) => api.checkOneTimeCode({ email, code }),
+export const sendCodeFx = createEffect(
+  async ({ api, email, captcha }: { api: ApiClient; email: string; captcha: string | null }): Promise<SendOutcome> => {
+    const answer = await api.sendOneTimeCode({ email, ...(captcha ? { 'h-captcha-response': captcha } : {}) });
+    if (answer.captcha)
+      return { kind: 'captcha', sitekey: answer.captcha_sitekey ?? null, message: answer.error ?? '' };
+    if (answer.error) throw refused('sendOneTimeCode', messages.sendCodeFailed, answer.error);
+    return { kind: 'sent' };
+  },
 );
 
-export const saveGuestFx = createEffect(async ({ api, email, fullname }: { api: ApiClient; email: string; fullname: string }): Promise<void> => {
-  const answer = await api.saveGuestToSale({ email, fullname });
-  if (answer.error) throw refused('saveGuestToSale', '', answer.error);
-});
+export const checkCodeFx = createEffect<
+  { api: ApiClient; email: string; code: string },
+  { has_account: boolean },
+  unknown
+>(({ api, email, code }) => api.checkOneTimeCode({ email, code }));
+
+export const saveGuestFx = createEffect(
+  async ({ api, email, fullname }: { api: ApiClient; email: string; fullname: string }): Promise<void> => {
+    const answer = await api.saveGuestToSale({ email, fullname });
+    if (answer.error) throw refused('saveGuestToSale', '', answer.error);
+  },
+);
 
 export const logoutFx = createEffect(async ({ api }: { api: ApiClient }): Promise<void> => {
   await api.logoutOfSale({});
@@ -104,7 +121,19 @@ export const $canVerify = combine($code, $verifying, (code, verifying) => isComp
 // ---- Loading -> enter_email or confirm_account --------------------------------------------------------------------
 
 sample({ clock: accountShown, fn: ({ deps }) => deps, target: depsReceived });
-for (const $store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $refusals, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) $store.reset(accountShown);
+for (const $store of [
+  $email,
+  $emailError,
+  $code,
+  $codeError,
+  $fullName,
+  $fullNameError,
+  $refusals,
+  $sendCaptcha,
+  $sendCaptchaToken,
+  $sendCaptchaProblem,
+])
+  $store.reset(accountShown);
 $user.on(accountShown, (_, { user }) => user);
 $mode.on(accountShown, (_, { user }) => (user ? 'confirm_account' : 'enter_email'));
 $email.on(accountShown, (_, { user, initEmail }) => user?.email ?? initEmail ?? '');
@@ -126,10 +155,7 @@ sample({
   fn: () => messages.invalidEmail,
   target: $emailError,
 });
-$refusals.on(
-  sample({ clock: sendRequested, filter: ({ email }) => !isValidEmail(email) }),
-  (count) => count + 1,
-);
+$refusals.on(sample({ clock: sendRequested, filter: ({ email }) => !isValidEmail(email) }), (count) => count + 1);
 sample({
   clock: sendRequested,
   source: $deps,
@@ -159,7 +185,11 @@ $sendCaptchaProblem
   .reset([sendCaptchaVerified, captchaAsked, codeWentOut]);
 
 // The spec's toast, and the server's own sentence (e.g. too many codes asked for) beside the field.
-sample({ clock: sendCodeFx.failData, fn: () => [notifyError(messages.sendCodeFailed, 'send-code')], target: shellCommandsSent });
+sample({
+  clock: sendCodeFx.failData,
+  fn: () => [notifyError(messages.sendCodeFailed, 'send-code')],
+  target: shellCommandsSent,
+});
 sample({ clock: sendCodeFx.failData, fn: (error) => serverMessageOf(error), target: $emailError });
 $refusals.on(sendCodeFx.fail, (count) => count + 1);
 
@@ -195,7 +225,9 @@ sample({
   fn: (error): ShellCommand[] => {
     const reason = serverMessageOf(error);
     return [
-      ...(reason ? [{ kind: 'notify' as const, notification: { type: 'warn' as const, text: reason, group: 'reserving' } }] : []),
+      ...(reason
+        ? [{ kind: 'notify' as const, notification: { type: 'warn' as const, text: reason, group: 'reserving' } }]
+        : []),
       { kind: 'reloadCheckout' },
       { kind: 'goTo', state: 'basket' },
     ];
@@ -222,12 +254,18 @@ $codeError.reset(changeEmailClicked);
 $fullName.on(fullNameChanged, (_, name) => name);
 $fullNameError.on(fullNameChanged, () => null);
 
-const nameRequested = sample({ clock: nameConfirmed, source: { deps: $deps, email: $email, name: $fullName, busy: $busy }, filter: ({ busy }) => !busy });
-sample({ clock: nameRequested, filter: ({ name }) => !isValidFullName(name), fn: () => messages.fullNameRequired, target: $fullNameError });
-$refusals.on(
-  sample({ clock: nameRequested, filter: ({ name }) => !isValidFullName(name) }),
-  (count) => count + 1,
-);
+const nameRequested = sample({
+  clock: nameConfirmed,
+  source: { deps: $deps, email: $email, name: $fullName, busy: $busy },
+  filter: ({ busy }) => !busy,
+});
+sample({
+  clock: nameRequested,
+  filter: ({ name }) => !isValidFullName(name),
+  fn: () => messages.fullNameRequired,
+  target: $fullNameError,
+});
+$refusals.on(sample({ clock: nameRequested, filter: ({ name }) => !isValidFullName(name) }), (count) => count + 1);
 sample({
   clock: nameRequested,
   filter: ({ name }) => isValidFullName(name),
@@ -235,17 +273,44 @@ sample({
   target: saveGuestFx,
 });
 sample({ clock: saveGuestFx.done, fn: () => [stepCompleted], target: shellCommandsSent });
-sample({ clock: saveGuestFx.failData, fn: (error) => serverMessageOf(error) ?? copy.account.saveNameFailed, target: $fullNameError });
+sample({
+  clock: saveGuestFx.failData,
+  fn: (error) => serverMessageOf(error) ?? copy.account.saveNameFailed,
+  target: $fullNameError,
+});
 $refusals.on(saveGuestFx.fail, (count) => count + 1);
 
 // ---- confirm_account ----------------------------------------------------------------------------------------------
 
-sample({ clock: accountConfirmed, source: $busy, filter: (busy) => !busy, fn: () => [stepCompleted], target: shellCommandsSent });
+sample({
+  clock: accountConfirmed,
+  source: $busy,
+  filter: (busy) => !busy,
+  fn: () => [stepCompleted],
+  target: shellCommandsSent,
+});
 
 // 'Not you? Sign out': log out of the sale, then a fresh email form.
-sample({ clock: signOutClicked, source: { deps: $deps, busy: $busy }, filter: ({ busy }) => !busy, fn: ({ deps }) => ({ api: apiOf(deps) }), target: logoutFx });
+sample({
+  clock: signOutClicked,
+  source: { deps: $deps, busy: $busy },
+  filter: ({ busy }) => !busy,
+  fn: ({ deps }) => ({ api: apiOf(deps) }),
+  target: logoutFx,
+});
 $mode.on(logoutFx.done, () => 'enter_email');
 $user.reset(logoutFx.done);
-for (const $store of [$email, $emailError, $code, $codeError, $fullName, $fullNameError, $sendCaptcha, $sendCaptchaToken, $sendCaptchaProblem]) $store.reset(logoutFx.done);
+for (const $store of [
+  $email,
+  $emailError,
+  $code,
+  $codeError,
+  $fullName,
+  $fullNameError,
+  $sendCaptcha,
+  $sendCaptchaToken,
+  $sendCaptchaProblem,
+])
+  $store.reset(logoutFx.done);
 sample({ clock: logoutFx.done, fn: (): ShellCommand[] => [{ kind: 'refreshUser' }], target: shellCommandsSent });
 sample({ clock: logoutFx.fail, fn: () => [notifyError(messages.logoutFailed, 'logout')], target: shellCommandsSent });

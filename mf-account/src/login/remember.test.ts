@@ -1,7 +1,17 @@
 import { allSettled } from 'effector';
 import { sampleUser } from '@checkout/shared/testing';
 import { modelScope } from '../testing';
-import { $email, $mode, accountShown, changeEmailClicked, codeChanged, emailChanged, sendCodeClicked, signOutClicked, verifyClicked } from './model';
+import {
+  $email,
+  $mode,
+  accountShown,
+  changeEmailClicked,
+  codeChanged,
+  emailChanged,
+  sendCodeClicked,
+  signOutClicked,
+  verifyClicked,
+} from './model';
 import { saleShown } from './remember';
 
 const SALE = 'RVL-7K2Q9D';
@@ -11,7 +21,10 @@ type Setup = ReturnType<typeof modelScope>;
 async function mounted(setup: Setup, options: { saleReference?: string | null; signedIn?: boolean } = {}) {
   const user = options.signedIn ? sampleUser() : null;
   await allSettled(accountShown, { scope: setup.scope, params: { deps: setup.deps, user, initEmail: null } });
-  await allSettled(saleShown, { scope: setup.scope, params: { saleReference: options.saleReference === undefined ? SALE : options.saleReference, signedIn: !!user } });
+  await allSettled(saleShown, {
+    scope: setup.scope,
+    params: { saleReference: options.saleReference === undefined ? SALE : options.saleReference, signedIn: !!user },
+  });
 }
 
 async function sendCode(setup: Setup, email = 'sam@example.com') {
@@ -69,10 +82,13 @@ describe('a reload after Send code (kept in this tab, per sale)', () => {
   });
 
   test.each<[string, (setup: Setup) => Promise<unknown>]>([
-    ['verified', async (s) => {
-      await allSettled(codeChanged, { scope: s.scope, params: '123456' });
-      await allSettled(verifyClicked, { scope: s.scope });
-    }],
+    [
+      'verified',
+      async (s) => {
+        await allSettled(codeChanged, { scope: s.scope, params: '123456' });
+        await allSettled(verifyClicked, { scope: s.scope });
+      },
+    ],
     ['signed out', (s) => allSettled(signOutClicked, { scope: s.scope })],
     ['asked to change the email or re-send', (s) => allSettled(changeEmailClicked, { scope: s.scope })],
   ])('once %s, a reload starts from the email form again', async (_name, action) => {

@@ -12,7 +12,13 @@ const checkout = () =>
     marketing_preferences: {
       ct_subscribed: false,
       event_subscribed: true,
-      basket_organisers: [{ id: 3, organiser_subscribed: false, marketing_signup_message: 'Hear about new shows from Riverside Live first' }],
+      basket_organisers: [
+        {
+          id: 3,
+          organiser_subscribed: false,
+          marketing_signup_message: 'Hear about new shows from Riverside Live first',
+        },
+      ],
     },
   });
 

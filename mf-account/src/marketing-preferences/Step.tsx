@@ -48,7 +48,9 @@ export function MarketingPreferencesStep(props: StepProps) {
 
   return (
     <section className="card stack account" aria-labelledby="marketing-title">
-      <h1 id="marketing-title" ref={heading} tabIndex={-1} className="step-heading">{copy.marketing.title}</h1>
+      <h1 id="marketing-title" ref={heading} tabIndex={-1} className="step-heading">
+        {copy.marketing.title}
+      </h1>
       {!preferences ? (
         <Spinner label={copy.account.loading} />
       ) : (
@@ -56,7 +58,12 @@ export function MarketingPreferencesStep(props: StepProps) {
           <p>{copy.marketing.intro}</p>
           <fieldset>
             <legend>{copy.marketing.legend}</legend>
-            <CheckboxField id="marketing-ct" label={copy.marketing.ctSubscribed} checked={m.choices.ct_subscribed} onChecked={m.newsletterChanged} />
+            <CheckboxField
+              id="marketing-ct"
+              label={copy.marketing.ctSubscribed}
+              checked={m.choices.ct_subscribed}
+              onChecked={m.newsletterChanged}
+            />
             <CheckboxField
               id="marketing-events"
               label={copy.marketing.eventSubscribed}
@@ -64,15 +71,17 @@ export function MarketingPreferencesStep(props: StepProps) {
               onChecked={m.eventUpdatesChanged}
             />
             {/* An organiser without a sign-up message has no list to offer. */}
-            {preferences.basket_organisers.filter((organiser) => organiser.marketing_signup_message.trim() !== '').map((organiser) => (
-              <CheckboxField
-                key={organiser.id}
-                id={`marketing-organiser-${organiser.id}`}
-                label={organiser.marketing_signup_message}
-                checked={m.choices.organisers[organiser.id] ?? false}
-                onChecked={(subscribed) => m.organiserChanged({ id: organiser.id, subscribed })}
-              />
-            ))}
+            {preferences.basket_organisers
+              .filter((organiser) => organiser.marketing_signup_message.trim() !== '')
+              .map((organiser) => (
+                <CheckboxField
+                  key={organiser.id}
+                  id={`marketing-organiser-${organiser.id}`}
+                  label={organiser.marketing_signup_message}
+                  checked={m.choices.organisers[organiser.id] ?? false}
+                  onChecked={(subscribed) => m.organiserChanged({ id: organiser.id, subscribed })}
+                />
+              ))}
           </fieldset>
           <div className="actions">
             <Button data-primary-action="" type="submit" loading={m.saving}>

@@ -2,7 +2,15 @@ import { allSettled } from 'effector';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { messages, type MarketingPreferences } from '@checkout/shared';
 import { modelScope } from '../testing';
-import { $choices, continueClicked, eventUpdatesChanged, newsletterChanged, organiserChanged, preferencesReloaded, preferencesShown } from './model';
+import {
+  $choices,
+  continueClicked,
+  eventUpdatesChanged,
+  newsletterChanged,
+  organiserChanged,
+  preferencesReloaded,
+  preferencesShown,
+} from './model';
 
 const preferences = (over: Partial<MarketingPreferences> = {}): MarketingPreferences => ({
   ct_subscribed: false,
@@ -21,7 +29,11 @@ async function shown(setup: ReturnType<typeof modelScope>, p = preferences()) {
 test("starts from the checkout's preferences", async () => {
   const setup = modelScope();
   await shown(setup);
-  expect(setup.scope.getState($choices)).toEqual({ ct_subscribed: false, event_subscribed: true, organisers: { 3: false, 4: true } });
+  expect(setup.scope.getState($choices)).toEqual({
+    ct_subscribed: false,
+    event_subscribed: true,
+    organisers: { 3: false, 4: true },
+  });
 });
 
 test('Continue saves every choice, then completes the step', async () => {
@@ -43,7 +55,10 @@ test('a reloaded checkout (just signed in) replaces untouched choices, never cha
   await allSettled(preferencesReloaded, { scope: setup.scope, params: preferences({ ct_subscribed: true }) });
   expect(setup.scope.getState($choices).ct_subscribed).toBe(true);
   await allSettled(eventUpdatesChanged, { scope: setup.scope, params: false });
-  await allSettled(preferencesReloaded, { scope: setup.scope, params: preferences({ ct_subscribed: false, event_subscribed: true }) });
+  await allSettled(preferencesReloaded, {
+    scope: setup.scope,
+    params: preferences({ ct_subscribed: false, event_subscribed: true }),
+  });
   expect(setup.scope.getState($choices)).toMatchObject({ ct_subscribed: true, event_subscribed: false });
 });
 
@@ -51,5 +66,7 @@ test('a failure toasts the spec message and stays', async () => {
   const setup = modelScope({ setMarketingPreferences: failWith(apiFailure('setMarketingPreferences')) });
   await shown(setup);
   await allSettled(continueClicked, { scope: setup.scope });
-  expect(setup.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.marketingPreferencesFailed, group: 'marketing' } }]);
+  expect(setup.sent).toEqual([
+    { kind: 'notify', notification: { type: 'error', text: messages.marketingPreferencesFailed, group: 'marketing' } },
+  ]);
 });

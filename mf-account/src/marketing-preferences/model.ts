@@ -1,6 +1,14 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { messages, type ApiClient, type MarketingPreferences } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 
 /** The form: product newsletter, events subscription and each basket organiser's own list (by organiser id). */
 export interface PreferenceChoices {
@@ -33,14 +41,24 @@ export const savePreferencesFx = createEffect(({ api, choices }: { api: ApiClien
 );
 export const $saving = savePreferencesFx.pending;
 
-export const $choices = createStore<PreferenceChoices>({ ct_subscribed: false, event_subscribed: false, organisers: {} });
+export const $choices = createStore<PreferenceChoices>({
+  ct_subscribed: false,
+  event_subscribed: false,
+  organisers: {},
+});
 /** Whether the buyer changed anything on this visit (a reload must not undo it). */
 export const $touched = createStore(false);
 
 sample({ clock: preferencesShown, fn: ({ deps }) => deps, target: depsReceived });
 $touched.reset(preferencesShown);
 $choices.on(preferencesShown, (_, { preferences }) => fromCheckout(preferences));
-sample({ clock: preferencesReloaded, source: $touched, filter: (touched) => !touched, fn: (_, p) => fromCheckout(p), target: $choices });
+sample({
+  clock: preferencesReloaded,
+  source: $touched,
+  filter: (touched) => !touched,
+  fn: (_, p) => fromCheckout(p),
+  target: $choices,
+});
 
 $choices
   .on(newsletterChanged, (c, on) => ({ ...c, ct_subscribed: on }))
@@ -56,4 +74,8 @@ sample({
   target: savePreferencesFx,
 });
 sample({ clock: savePreferencesFx.done, fn: () => [stepCompleted], target: shellCommandsSent });
-sample({ clock: savePreferencesFx.fail, fn: () => [notifyError(messages.marketingPreferencesFailed, 'marketing')], target: shellCommandsSent });
+sample({
+  clock: savePreferencesFx.fail,
+  fn: () => [notifyError(messages.marketingPreferencesFailed, 'marketing')],
+  target: shellCommandsSent,
+});

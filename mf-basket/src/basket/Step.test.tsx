@@ -1,7 +1,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'effector-react';
-import { apiFailure, emptyCheckout, failWith, fakeStepProps, sampleCheckout, sampleUser, type FakeStepOptions } from '@checkout/shared/testing';
+import {
+  apiFailure,
+  emptyCheckout,
+  failWith,
+  fakeStepProps,
+  sampleCheckout,
+  sampleUser,
+  type FakeStepOptions,
+} from '@checkout/shared/testing';
 import type { Checkout, TicketLine } from '@checkout/shared';
 import { BasketStep } from './Step';
 
@@ -64,7 +72,9 @@ describe('filled basket', () => {
 
   test('a ticket at 0 or less is FREE; a fixed quantity is shown as text', () => {
     const checkout = sampleCheckout();
-    checkout.tickets = [{ ...(checkout.tickets[0] as TicketLine), price: 0, can_update_quantity: false, booking_fee: 0 }];
+    checkout.tickets = [
+      { ...(checkout.tickets[0] as TicketLine), price: 0, can_update_quantity: false, booking_fee: 0 },
+    ];
     checkout.basket_total = 20;
     renderBasket({ checkout });
     expect(within(line('Adult')).getByText('FREE')).toBeInTheDocument();
@@ -93,7 +103,11 @@ describe('filled basket', () => {
 
   test("the server's reserving error and basket errors are warnings, its successes success notes", () => {
     renderBasket({
-      checkout: sampleCheckout({ reserving_error: 'Sold out while you were away', basket_errors: ['Code expired'], basket_success: ['Code applied'] }),
+      checkout: sampleCheckout({
+        reserving_error: 'Sold out while you were away',
+        basket_errors: ['Code expired'],
+        basket_success: ['Code applied'],
+      }),
     });
     const warnings = screen.getAllByRole('alert').map((el) => el.textContent);
     expect(warnings).toEqual(['Sold out while you were away', 'Code expired']);
@@ -154,10 +168,14 @@ describe('filled basket', () => {
   });
 
   test('a failed removal shows the spec error', async () => {
-    const props = renderBasket({ api: { removeGiftVoucherFromBasket: failWith(apiFailure('removeGiftVoucherFromBasket')) } });
+    const props = renderBasket({
+      api: { removeGiftVoucherFromBasket: failWith(apiFailure('removeGiftVoucherFromBasket')) },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Remove Riverside Live Gift Voucher' }));
     await waitFor(() =>
-      expect(props.notifications()).toEqual([{ type: 'error', text: 'Unable to remove the Gift Voucher from the basket. Please try again later' }]),
+      expect(props.notifications()).toEqual([
+        { type: 'error', text: 'Unable to remove the Gift Voucher from the basket. Please try again later' },
+      ]),
     );
     expect(props.api.payloadsOf('removeGiftVoucherFromBasket')).toEqual([{ gift_voucher_id: 21, value: 20 }]);
     expect(screen.getByRole('heading', { name: 'Riverside Live Gift Voucher' })).toBeInTheDocument();
@@ -177,7 +195,9 @@ describe('the quantity box shows what the basket will reserve', () => {
     await user.clear(input);
     await user.type(input, '1');
     expect(input).toHaveValue(1);
-    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You must purchase a minimum of 2 tickets of this type');
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent(
+      'You must purchase a minimum of 2 tickets of this type',
+    );
     expect(reserve()).toBeDisabled();
     await act(() => jest.advanceTimersByTimeAsync(5000));
     expect(props.api.payloadsOf('updateTicketQuantity')).toEqual([]);
@@ -188,7 +208,9 @@ describe('the quantity box shows what the basket will reserve', () => {
     });
     await user.tab();
     expect(screen.getByLabelText('Quantity of Adult')).toHaveValue(1);
-    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You must purchase a minimum of 2 tickets of this type');
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent(
+      'You must purchase a minimum of 2 tickets of this type',
+    );
     expect(reserve()).toBeDisabled();
   });
 
@@ -265,7 +287,12 @@ describe('empty basket', () => {
   });
 
   test('the expiry warning still shows after an expiry emptied the basket', () => {
-    renderBasket({ checkout: emptyCheckout({ reserving_error: 'Your checkout time expired. If the tickets are still available, you can try to reserve them again.' }) });
+    renderBasket({
+      checkout: emptyCheckout({
+        reserving_error:
+          'Your checkout time expired. If the tickets are still available, you can try to reserve them again.',
+      }),
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Your checkout time expired.');
   });
 });
@@ -285,7 +312,9 @@ describe('refund protection offer (spec sections 2, 4 and 5)', () => {
     expect(screen.getByRole('button', { name: 'Reserve Basket' })).toBeDisabled();
     await act(() => jest.advanceTimersByTimeAsync(2000));
     expect(props.api.payloadsOf('updateRefundProtection')).toEqual([{ refund_protection: true }]);
-    await waitFor(() => expect(props.api.log.map((call) => call.name)).toEqual(['updateRefundProtection', 'getCheckout']));
+    await waitFor(() =>
+      expect(props.api.log.map((call) => call.name)).toEqual(['updateRefundProtection', 'getCheckout']),
+    );
     expect(within(group).getByRole('radio', { name: 'Yes, protect my booking for £4.50' })).toBeChecked();
   });
 
@@ -296,24 +325,41 @@ describe('refund protection offer (spec sections 2, 4 and 5)', () => {
 
   test('events it cannot cover are listed as not covered', () => {
     const checkout = offered();
-    checkout.events = [...checkout.events, { ...(checkout.events[0] as (typeof checkout.events)[number]), id: 4, title: 'Festival Europa', refund_protection: false }];
+    checkout.events = [
+      ...checkout.events,
+      {
+        ...(checkout.events[0] as (typeof checkout.events)[number]),
+        id: 4,
+        title: 'Festival Europa',
+        refund_protection: false,
+      },
+    ];
     renderBasket({ checkout });
     expect(screen.getByRole('list', { name: 'Not covered by refund protection' })).toHaveTextContent('Festival Europa');
   });
 
   test('a failed update shows the spec error', async () => {
-    const props = renderBasket({ checkout: offered(), api: { updateRefundProtection: failWith(apiFailure('updateRefundProtection')) } });
+    const props = renderBasket({
+      checkout: offered(),
+      api: { updateRefundProtection: failWith(apiFailure('updateRefundProtection')) },
+    });
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.click(screen.getByRole('radio', { name: 'Yes, protect my booking for £4.50' }));
     await act(() => jest.advanceTimersByTimeAsync(2000));
-    await waitFor(() => expect(props.notifications()).toEqual([{ type: 'error', text: 'Unable to update Refund protection. Please try again later' }]));
+    await waitFor(() =>
+      expect(props.notifications()).toEqual([
+        { type: 'error', text: 'Unable to update Refund protection. Please try again later' },
+      ]),
+    );
   });
 });
 
 describe('DISCOUNT OR VOUCHER CODE? (spec sections 2, 5 and 9)', () => {
   const setWidth = (wide: boolean) => {
-    window.matchMedia = ((query: string) => ({ matches: wide && query === '(min-width: 768px)' })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: wide && query === '(min-width: 768px)',
+    })) as unknown as typeof window.matchMedia;
   };
   afterEach(() => {
     delete (window as Partial<Window>).matchMedia;
@@ -327,7 +373,9 @@ describe('DISCOUNT OR VOUCHER CODE? (spec sections 2, 5 and 9)', () => {
     renderBasket();
     const toggle = screen.getByRole('button', { name: 'DISCOUNT OR VOUCHER CODE?' });
     expect(toggle).toHaveAttribute('aria-expanded', String(wide));
-    expect(screen.queryByRole('textbox', { name: 'Code' })).toBe(wide ? screen.getByRole('textbox', { name: 'Code' }) : null);
+    expect(screen.queryByRole('textbox', { name: 'Code' })).toBe(
+      wide ? screen.getByRole('textbox', { name: 'Code' }) : null,
+    );
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', String(!wide));
   });
@@ -350,14 +398,20 @@ describe('DISCOUNT OR VOUCHER CODE? (spec sections 2, 5 and 9)', () => {
     const props = renderBasket({ api: { setCode: failWith(apiFailure('setCode')) } });
     await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'SAVE10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(props.notifications()).toEqual([{ type: 'error', text: 'Unable to set the Code. Please try again later' }]));
+    await waitFor(() =>
+      expect(props.notifications()).toEqual([
+        { type: 'error', text: 'Unable to set the Code. Please try again later' },
+      ]),
+    );
   });
 });
 
 describe('companion tickets (spec section 5 required_tickets)', () => {
   const needsCompanion = () => {
     const checkout = sampleCheckout();
-    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 12 ? { ...t, required_tickets: [{ title: 'Adult dinner ticket', ids: [99] }] } : t));
+    checkout.tickets = checkout.tickets.map((t) =>
+      t.ticket_id === 12 ? { ...t, required_tickets: [{ title: 'Adult dinner ticket', ids: [99] }] } : t,
+    );
     return checkout;
   };
 
@@ -366,7 +420,9 @@ describe('companion tickets (spec section 5 required_tickets)', () => {
     ['a signed-in buyer does not', sampleUser(), false],
   ])('%s; reserving is blocked', (_name, user, hint) => {
     renderBasket({ checkout: needsCompanion(), user });
-    const alert = screen.getByText('You must also purchase the following tickets to continue the checkout.').closest('[role="alert"]') as HTMLElement;
+    const alert = screen
+      .getByText('You must also purchase the following tickets to continue the checkout.')
+      .closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByRole('listitem')).toHaveTextContent('Adult dinner ticket');
     const signIn = within(alert).queryByRole('link', { name: 'Already bought one of these? Sign in to use it.' });
     if (hint) expect(signIn).toHaveAttribute('href', '/signin/');
@@ -379,7 +435,10 @@ describe('notes and warnings (spec sections 4, 5 and 8)', () => {
   test('the different-timeslots warning', () => {
     const checkout = sampleCheckout();
     checkout.tickets = checkout.tickets.map((t, i) => ({ ...t, date_id: 70 + i }));
-    checkout.events = checkout.events.map((e) => ({ ...e, warn_customers_about_different_timeslots_message: 'Your tickets are for different time slots.' }));
+    checkout.events = checkout.events.map((e) => ({
+      ...e,
+      warn_customers_about_different_timeslots_message: 'Your tickets are for different time slots.',
+    }));
     renderBasket({ checkout });
     expect(screen.getByRole('alert')).toHaveTextContent('Your tickets are for different time slots.');
   });
@@ -391,14 +450,18 @@ describe('notes and warnings (spec sections 4, 5 and 8)', () => {
 
   test('after an expiry reload the basket warns of expiry', () => {
     renderBasket({ expired: true });
-    expect(screen.getByRole('alert')).toHaveTextContent('Your checkout time expired. If the tickets are still available, you can try to reserve them again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your checkout time expired. If the tickets are still available, you can try to reserve them again.',
+    );
   });
 
   test('a quantity the server holds below the minimum says so under its line', () => {
     const checkout = sampleCheckout();
     checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 11 ? { ...t, min_per_customer: 3 } : t));
     renderBasket({ checkout });
-    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent('You must purchase a minimum of 3 tickets of this type');
+    expect(within(line('Adult')).getByRole('alert')).toHaveTextContent(
+      'You must purchase a minimum of 3 tickets of this type',
+    );
   });
 });
 
@@ -407,7 +470,15 @@ describe('continue shopping (spec section 2)', () => {
     const checkout = sampleCheckout();
     checkout.organisers = checkout.organisers.map((o) => ({
       ...o,
-      upcoming_events: [{ url: '/riverside-live/jazz-night/', thumbnail: '/img/jazz.svg', title: 'Jazz Night', location: 'Riverside Hall, Bristol', date: 'Friday 8 January 2027 at 8:00pm' }],
+      upcoming_events: [
+        {
+          url: '/riverside-live/jazz-night/',
+          thumbnail: '/img/jazz.svg',
+          title: 'Jazz Night',
+          location: 'Riverside Hall, Bristol',
+          date: 'Friday 8 January 2027 at 8:00pm',
+        },
+      ],
     }));
     renderBasket({ checkout });
     const section = within(screen.getByRole('region', { name: 'Continue shopping' }));

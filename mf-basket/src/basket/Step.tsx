@@ -1,6 +1,14 @@
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, namesList, organisersWithoutPayments, refundProtectionOffer, type Checkout, type StepProps, type User } from '@checkout/shared';
+import {
+  messages,
+  namesList,
+  organisersWithoutPayments,
+  refundProtectionOffer,
+  type Checkout,
+  type StepProps,
+  type User,
+} from '@checkout/shared';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { lineKey, ticketRef, voucherRef } from './lines';
@@ -81,7 +89,9 @@ export function BasketStep(props: StepProps) {
  * inside the price (the server sends `price` net of it), so the line does not show less than the summary beside it.
  */
 const unitCost = (ticket: Checkout['tickets'][number]): number =>
-  ticket.absorb_fee || ticket.event_hide_booking_fee ? Math.round((ticket.price + ticket.booking_fee) * 100) / 100 : ticket.price;
+  ticket.absorb_fee || ticket.event_hide_booking_fee
+    ? Math.round((ticket.price + ticket.booking_fee) * 100) / 100
+    : ticket.price;
 
 function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | null }) {
   const m = useUnit({
@@ -139,7 +149,9 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
               const key = lineKey(ref);
               const qty = qtyOf(key, ticket.qty);
               // A quantity the server holds below the minimum says why reserving is blocked, as a typed one does.
-              const warning = m.warnings[key] ?? (isBelowMinimum(qty, ticket) ? messages.minimumPurchase(ticket.min_per_customer) : undefined);
+              const warning =
+                m.warnings[key] ??
+                (isBelowMinimum(qty, ticket) ? messages.minimumPurchase(ticket.min_per_customer) : undefined);
               return (
                 <BasketLine
                   key={key}
@@ -149,7 +161,9 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
                     <>
                       <p className="basket-line__detail">{ticket.event_name}</p>
                       <p className="basket-line__detail">{ticket.nice_date}</p>
-                      {ticket.seats.length > 0 ? <p className="basket-line__detail">Seats: {ticket.seats.join(', ')}</p> : null}
+                      {ticket.seats.length > 0 ? (
+                        <p className="basket-line__detail">Seats: {ticket.seats.join(', ')}</p>
+                      ) : null}
                     </>
                   }
                   unitPrice={unitCost(ticket)}
@@ -168,14 +182,28 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
           <RequiredTickets titles={m.missingCompanions} guest={user === null} />
         </section>
       ) : null}
-      {offer ? <RefundProtectionOffer offer={offer} draft={m.refundProtectionDraft} currencySymbol={symbol} onChoose={m.refundProtectionChosen} /> : null}
+      {offer ? (
+        <RefundProtectionOffer
+          offer={offer}
+          draft={m.refundProtectionDraft}
+          currencySymbol={symbol}
+          onChoose={m.refundProtectionChosen}
+        />
+      ) : null}
       <CodeBox applied={checkout.applied_codes} currencySymbol={symbol} />
       <BasketTotals checkout={checkout} />
       {m.block === 'noPaymentIntegration' ? (
-        <AlertBox type="error">{messages.noPaymentIntegration(namesList(organisersWithoutPayments(checkout.organisers)))}</AlertBox>
+        <AlertBox type="error">
+          {messages.noPaymentIntegration(namesList(organisersWithoutPayments(checkout.organisers)))}
+        </AlertBox>
       ) : null}
       <div className="basket-actions">
-        <Button data-primary-action="" loading={m.reserving} disabled={m.block !== null} onClick={() => m.reserveClicked()}>
+        <Button
+          data-primary-action=""
+          loading={m.reserving}
+          disabled={m.block !== null}
+          onClick={() => m.reserveClicked()}
+        >
           Reserve Basket
         </Button>
       </div>

@@ -29,7 +29,9 @@ describe('discount or voucher code (spec sections 5 and 8)', () => {
     const { scope, sent } = setup({ setCode: failWith(apiFailure('setCode')) });
     await allSettled(codeSubmitted, { scope, params: 'SAVE10' });
     expect(scope.getState($codeVerdict)).toBeNull();
-    expect(sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: 'Unable to set the Code. Please try again later' } }]);
+    expect(sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: 'Unable to set the Code. Please try again later' } },
+    ]);
   });
 
   test('an empty code is not sent', async () => {

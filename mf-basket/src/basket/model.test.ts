@@ -1,5 +1,12 @@
 import { allSettled, fork } from 'effector';
-import { apiFailure, createFakeApi, failWith, fakeStepProps, sampleCheckout, type FakeApiHandlers } from '@checkout/shared/testing';
+import {
+  apiFailure,
+  createFakeApi,
+  failWith,
+  fakeStepProps,
+  sampleCheckout,
+  type FakeApiHandlers,
+} from '@checkout/shared/testing';
 import type { Checkout } from '@checkout/shared';
 import {
   $basket,
@@ -30,7 +37,14 @@ const ticket = (ticketId: number, requested: number, lim = limits): QuantityRequ
 });
 
 /** A scope with the fake API as deps, a short debounce and every shell command recorded in order. */
-function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; reserveDelayMs?: number; basket?: Checkout | null } = {}) {
+function setup(
+  options: {
+    api?: Partial<FakeApiHandlers>;
+    debounceMs?: number;
+    reserveDelayMs?: number;
+    basket?: Checkout | null;
+  } = {},
+) {
   const api = createFakeApi({ handlers: options.api ?? {} });
   const sent: ShellCommand[] = [];
   const delays: number[] = [];
@@ -44,7 +58,13 @@ function setup(options: { api?: Partial<FakeApiHandlers>; debounceMs?: number; r
     handlers: [
       [shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)],
       // Waits for real only when a test gives a delay.
-      [reserveDelayFx, (ms: number) => (delays.push(ms), options.reserveDelayMs === undefined ? undefined : new Promise((r) => setTimeout(r, ms)))],
+      [
+        reserveDelayFx,
+        (ms: number) => (
+          delays.push(ms),
+          options.reserveDelayMs === undefined ? undefined : new Promise((r) => setTimeout(r, ms))
+        ),
+      ],
     ],
   });
   return { scope, api, sent, delays };
@@ -110,7 +130,10 @@ describe('quantity changes', () => {
   test('are debounced: only the latest value of a line is sent, then the checkout reloads once', async () => {
     const { scope, api, sent } = setup({ debounceMs: 20 });
     const first = allSettled(quantityChanged, { scope, params: ticket(11, 3) });
-    const second = allSettled(quantityChanged, { scope, params: { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null } });
+    const second = allSettled(quantityChanged, {
+      scope,
+      params: { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null },
+    });
     await allSettled(quantityChanged, { scope, params: ticket(11, 5) });
     await Promise.all([first, second]);
     expect(api.log).toEqual([
@@ -139,9 +162,27 @@ describe('quantity changes', () => {
   });
 
   test.each([
-    ['clamped to max_can_reserve, with the warning, and sent', 15, { max_can_reserve: 10, min_per_customer: 1 }, [{ ticket_id: 11, quantity: 10 }], 'You can only reserve 10 tickets of this type'],
-    ['below min_per_customer: warned, nothing sent', 2, { max_can_reserve: 10, min_per_customer: 4 }, [], 'You must purchase a minimum of 4 tickets of this type'],
-    ['below 1: raised to 1', 0, { max_can_reserve: 10, min_per_customer: 1 }, [{ ticket_id: 11, quantity: 1 }], undefined],
+    [
+      'clamped to max_can_reserve, with the warning, and sent',
+      15,
+      { max_can_reserve: 10, min_per_customer: 1 },
+      [{ ticket_id: 11, quantity: 10 }],
+      'You can only reserve 10 tickets of this type',
+    ],
+    [
+      'below min_per_customer: warned, nothing sent',
+      2,
+      { max_can_reserve: 10, min_per_customer: 4 },
+      [],
+      'You must purchase a minimum of 4 tickets of this type',
+    ],
+    [
+      'below 1: raised to 1',
+      0,
+      { max_can_reserve: 10, min_per_customer: 1 },
+      [{ ticket_id: 11, quantity: 1 }],
+      undefined,
+    ],
   ])('%s', async (_name, requested, lim, payloads, warning) => {
     const { scope, api } = setup();
     await allSettled(quantityChanged, { scope, params: ticket(11, requested, lim) });
@@ -150,8 +191,18 @@ describe('quantity changes', () => {
   });
 
   test.each([
-    ['ticket', ticket(11, 3), { updateTicketQuantity: failWith(apiFailure('updateTicketQuantity')) }, 'Unable to update Ticket quantity. Please try again later'],
-    ['ticket refused', ticket(11, 3), { updateTicketQuantity: async () => ({ success: false }) }, 'Unable to update Ticket quantity. Please try again later'],
+    [
+      'ticket',
+      ticket(11, 3),
+      { updateTicketQuantity: failWith(apiFailure('updateTicketQuantity')) },
+      'Unable to update Ticket quantity. Please try again later',
+    ],
+    [
+      'ticket refused',
+      ticket(11, 3),
+      { updateTicketQuantity: async () => ({ success: false }) },
+      'Unable to update Ticket quantity. Please try again later',
+    ],
     [
       'gift voucher',
       { line: { kind: 'voucher', voucherId: 21, value: 20 }, requested: 2, limits: null },
@@ -211,7 +262,11 @@ describe('below a minimum (spec section 5): the typed quantity stays, warned, an
 });
 
 describe('a quantity box without a quantity (cleared, or 0)', () => {
-  const cleared = (ticketId: number): QuantityRequest => ({ line: { kind: 'ticket', ticketId }, requested: null, limits });
+  const cleared = (ticketId: number): QuantityRequest => ({
+    line: { kind: 'ticket', ticketId },
+    requested: null,
+    limits,
+  });
 
   test('blocks reserving and sends nothing', async () => {
     const { scope, api, sent } = setup();
@@ -268,7 +323,12 @@ describe('remove', () => {
   });
 
   test.each([
-    ['ticket', { kind: 'ticket', ticketId: 12 } as const, { removeFromBasket: failWith(apiFailure('removeFromBasket')) }, 'Unable to remove the Ticket from the basket. Please try again later'],
+    [
+      'ticket',
+      { kind: 'ticket', ticketId: 12 } as const,
+      { removeFromBasket: failWith(apiFailure('removeFromBasket')) },
+      'Unable to remove the Ticket from the basket. Please try again later',
+    ],
     [
       'gift voucher',
       { kind: 'voucher', voucherId: 21, value: 20 } as const,
@@ -286,7 +346,9 @@ describe('remove', () => {
 describe('Reserve Basket is blocked (spec section 5)', () => {
   const companionMissing = () => {
     const checkout = sampleCheckout();
-    checkout.tickets = checkout.tickets.map((t) => (t.ticket_id === 12 ? { ...t, required_tickets: [{ title: 'Family ticket', ids: [99] }] } : t));
+    checkout.tickets = checkout.tickets.map((t) =>
+      t.ticket_id === 12 ? { ...t, required_tickets: [{ title: 'Family ticket', ids: [99] }] } : t,
+    );
     return checkout;
   };
 
@@ -320,7 +382,8 @@ describe('Reserve Basket is blocked (spec section 5)', () => {
 });
 
 describe('refund protection (spec section 4: debounced with the quantities, sent only when it differs)', () => {
-  const offered = (chosen: 0 | 1 = 0) => sampleCheckout({ has_refund_protection: true, refund_protection_cost: 4.25, refund_protection: chosen });
+  const offered = (chosen: 0 | 1 = 0) =>
+    sampleCheckout({ has_refund_protection: true, refund_protection_cost: 4.25, refund_protection: chosen });
 
   test('yes, when the original choice was no: sent after the debounce, then the checkout reloads', async () => {
     const { scope, api, sent } = setup({ basket: offered(0) });
@@ -360,7 +423,9 @@ describe('refund protection (spec section 4: debounced with the quantities, sent
   });
 
   test('not offered: the choice is ignored', async () => {
-    const { scope, api } = setup({ basket: sampleCheckout({ has_refund_protection: false, refund_protection_cost: null }) });
+    const { scope, api } = setup({
+      basket: sampleCheckout({ has_refund_protection: false, refund_protection_cost: null }),
+    });
     await allSettled(refundProtectionChosen, { scope, params: true });
     expect(api.log).toEqual([]);
   });
@@ -372,7 +437,10 @@ describe('refund protection (spec section 4: debounced with the quantities, sent
     const { scope, sent } = setup({ basket: offered(0), api: handlers });
     await allSettled(refundProtectionChosen, { scope, params: true });
     expect(sent).toEqual([
-      { kind: 'notify', notification: { type: 'error', text: 'Unable to update Refund protection. Please try again later' } },
+      {
+        kind: 'notify',
+        notification: { type: 'error', text: 'Unable to update Refund protection. Please try again later' },
+      },
       { kind: 'reloadCheckout' },
     ]);
   });

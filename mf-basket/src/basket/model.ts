@@ -37,7 +37,10 @@ export const checkoutShown = createEvent<Checkout>();
 /** The shell is loading the checkout (StepStores.$updatingBasket), fed by the step. */
 export const shellUpdatingChanged = createEvent<boolean>();
 
-export const $basket = createStore<Checkout | null>(null, { serialize: 'ignore' }).on(checkoutShown, (_, checkout) => checkout);
+export const $basket = createStore<Checkout | null>(null, { serialize: 'ignore' }).on(
+  checkoutShown,
+  (_, checkout) => checkout,
+);
 const $shellUpdating = createStore(false).on(shellUpdatingChanged, (_, updating) => updating);
 
 // ---- Reserve Basket ----------------------------------------------------------------------------------------------
@@ -58,7 +61,8 @@ export interface QuantityRequest {
 }
 
 /** One change waiting to be sent: a line's quantity, or the refund protection choice. */
-export type BasketUpdate = { kind: 'quantity'; line: LineRef; qty: number } | { kind: 'refundProtection'; refund_protection: boolean };
+export type BasketUpdate =
+  { kind: 'quantity'; line: LineRef; qty: number } | { kind: 'refundProtection'; refund_protection: boolean };
 
 const REFUND_PROTECTION_KEY = 'refund-protection';
 
@@ -80,7 +84,10 @@ export const $lineWarnings = createStore<Record<string, string>>({});
 /** Changes waiting for the debounce, by line key (or REFUND_PROTECTION_KEY): the latest one of each wins. */
 export const $queued = createStore<Record<string, BasketUpdate>>({});
 /** The refund protection choice shown until a reloaded checkout replaces it; null: the server's. */
-export const $refundProtectionDraft = createStore<boolean | null>(null).on(refundProtectionChosen, (_, chosen) => chosen);
+export const $refundProtectionDraft = createStore<boolean | null>(null).on(
+  refundProtectionChosen,
+  (_, chosen) => chosen,
+);
 /**
  * Lines whose box holds no quantity (cleared, or 0), by line key. Nothing is sent for them and reserving waits until
  * a quantity is typed (or the box, left, shows its quantity again), so the basket is never reserved with a quantity
@@ -112,10 +119,14 @@ const changed = decided.filter({ fn: (d) => d.changed });
 // The buyer's number stays in the box, and in the draft, whatever the server holds: below the minimum it is kept
 // (warned, unsent) until the buyer changes it, while the order summary keeps the quantity still reserved.
 $drafts.on(changed, (drafts, d) => ({ ...drafts, [lineKey(d.line)]: { qty: d.qty, sent: d.send } }));
-$lineWarnings.on(decided, (warnings, d) => (d.warning ? { ...warnings, [lineKey(d.line)]: d.warning } : forget(warnings, lineKey(d.line))));
+$lineWarnings.on(decided, (warnings, d) =>
+  d.warning ? { ...warnings, [lineKey(d.line)]: d.warning } : forget(warnings, lineKey(d.line)),
+);
 // A value below the minimum is not sent, and cancels any change of that line still waiting.
 $queued.on(changed, (queued, d) =>
-  d.send ? { ...queued, [lineKey(d.line)]: { kind: 'quantity', line: d.line, qty: d.qty } } : forget(queued, lineKey(d.line)),
+  d.send
+    ? { ...queued, [lineKey(d.line)]: { kind: 'quantity', line: d.line, qty: d.qty } }
+    : forget(queued, lineKey(d.line)),
 );
 
 // Refund protection goes to the server only when the choice differs from the original one (spec section 4).
@@ -126,7 +137,9 @@ sample({
   fn: ({ basket, queued }, choice) => {
     const offer = refundProtectionOffer(basket as Checkout);
     const update = refundProtectionUpdate(choice, offer?.chosen ?? false, offer !== null);
-    return update ? { ...queued, [REFUND_PROTECTION_KEY]: { kind: 'refundProtection' as const, ...update } } : forget(queued, REFUND_PROTECTION_KEY);
+    return update
+      ? { ...queued, [REFUND_PROTECTION_KEY]: { kind: 'refundProtection' as const, ...update } }
+      : forget(queued, REFUND_PROTECTION_KEY);
   },
   target: $queued,
 });
@@ -137,7 +150,10 @@ const changesSettled = debounce(merge([changed, refundProtectionChosen]), $updat
 /** Sends each change in turn; quantities first, since the refund protection cost depends on them. */
 export const sendUpdatesFx = createEffect(async ({ api, updates }: { api: ApiClient; updates: BasketUpdate[] }) => {
   const failures: string[] = [];
-  const ordered = [...updates.filter((u) => u.kind === 'quantity'), ...updates.filter((u) => u.kind === 'refundProtection')];
+  const ordered = [
+    ...updates.filter((u) => u.kind === 'quantity'),
+    ...updates.filter((u) => u.kind === 'refundProtection'),
+  ];
   for (const update of ordered) {
     const failure =
       update.kind === 'refundProtection'
@@ -151,7 +167,11 @@ export const sendUpdatesFx = createEffect(async ({ api, updates }: { api: ApiCli
           ? await api.updateRefundProtection({ refund_protection: update.refund_protection })
           : update.line.kind === 'ticket'
             ? await api.updateTicketQuantity({ ticket_id: update.line.ticketId, quantity: update.qty })
-            : await api.updateGiftVoucherQuantity({ gift_voucher_id: update.line.voucherId, qty: update.qty, value: update.line.value });
+            : await api.updateGiftVoucherQuantity({
+                gift_voucher_id: update.line.voucherId,
+                qty: update.qty,
+                value: update.line.value,
+              });
       if (!answer.success) failures.push(failure);
     } catch (error) {
       failures.push((isApiFailure(error) && failureText(error)) || failure);
@@ -254,7 +274,14 @@ export const $missingCompanions = $basket.map((basket) => (basket ? missingRequi
  * not yet handed to the model is not 'loading': the button must not flash disabled on its first render.
  */
 export const $reserveBlock = combine(
-  { shellUpdating: $shellUpdating, updating: $updating, emptyBoxes: $emptyBoxes, belowMinimum: $belowMinimum, missingCompanions: $missingCompanions, basket: $basket },
+  {
+    shellUpdating: $shellUpdating,
+    updating: $updating,
+    emptyBoxes: $emptyBoxes,
+    belowMinimum: $belowMinimum,
+    missingCompanions: $missingCompanions,
+    basket: $basket,
+  },
   ({ shellUpdating, updating, emptyBoxes, belowMinimum, missingCompanions, basket }) =>
     reserveBlock({
       loading: shellUpdating,
@@ -262,7 +289,8 @@ export const $reserveBlock = combine(
       noQuantity: Object.keys(emptyBoxes).length > 0,
       belowMinimum,
       missingCompanions,
-      noPaymentIntegration: basket !== null && basket.basket_total > 0 && organisersWithoutPayments(basket.organisers).length > 0,
+      noPaymentIntegration:
+        basket !== null && basket.basket_total > 0 && organisersWithoutPayments(basket.organisers).length > 0,
     }),
 );
 

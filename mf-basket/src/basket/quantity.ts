@@ -23,7 +23,12 @@ type Limits = Pick<TicketLine, 'max_can_reserve' | 'min_per_customer'>;
 export function decideQuantity(requested: number, limits: Limits | null): QuantityDecision {
   const wanted = Number.isFinite(requested) ? Math.max(QUANTITY_MIN, Math.trunc(requested)) : QUANTITY_MIN;
   if (limits && limits.max_can_reserve > 0 && wanted > limits.max_can_reserve) {
-    return { qty: limits.max_can_reserve, send: true, warning: messages.canOnlyReserve(limits.max_can_reserve), belowMinimum: false };
+    return {
+      qty: limits.max_can_reserve,
+      send: true,
+      warning: messages.canOnlyReserve(limits.max_can_reserve),
+      belowMinimum: false,
+    };
   }
   if (limits && isBelowMinimum(wanted, limits)) {
     return { qty: wanted, send: false, warning: messages.minimumPurchase(limits.min_per_customer), belowMinimum: true };

@@ -40,7 +40,11 @@ function sandboxServer(answer: (body: SolveBody) => { status: number; body: unkn
 }
 
 function renderCaptcha(options: FakeStepOptions = {}) {
-  const props = fakeStepProps({ state: 'captcha', checkout: sampleCheckout({ state: 'captcha', captcha_sitekey: 'sandbox-site-key' }), ...options });
+  const props = fakeStepProps({
+    state: 'captcha',
+    checkout: sampleCheckout({ state: 'captcha', captcha_sitekey: 'sandbox-site-key' }),
+    ...options,
+  });
   render(
     <Provider value={props.scope}>
       <CaptchaStep {...props} />
@@ -75,7 +79,9 @@ describe('captcha step with the sandbox challenge', () => {
 
   test("a failed challenge: not passed, with the provider's words and no word of an expiry", async () => {
     const requests = sandboxServer((body) =>
-      body.outcome === 'fail' ? { status: 400, body: { error: 'The challenge could not be verified.' } } : { status: 200, body: { token: 't', expires_in: 120 } },
+      body.outcome === 'fail'
+        ? { status: 400, body: { error: 'The challenge could not be verified.' } }
+        : { status: 200, body: { token: 't', expires_in: 120 } },
     );
     renderCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'Simulate a failed challenge' }));
@@ -107,7 +113,10 @@ describe('captcha step with the sandbox challenge', () => {
 
 describe('captcha step with a real hCaptcha site key configured', () => {
   test('loads the hCaptcha widget lazily with the server key; its verify enables Continue', async () => {
-    renderCaptcha({ config: { hcaptchaSiteKey: 'real-key' }, checkout: sampleCheckout({ state: 'captcha', captcha_sitekey: 'real-key' }) });
+    renderCaptcha({
+      config: { hcaptchaSiteKey: 'real-key' },
+      checkout: sampleCheckout({ state: 'captcha', captcha_sitekey: 'real-key' }),
+    });
     const widget = await screen.findByRole('group', { name: 'hCaptcha' });
     expect(widget).toHaveAttribute('data-sitekey', 'real-key');
     expect(screen.queryByRole('checkbox', { name: 'I am human' })).not.toBeInTheDocument();
@@ -117,7 +126,11 @@ describe('captcha step with a real hCaptcha site key configured', () => {
 
   test.each([
     ['challenge expiry', 'challenge expires', EXPIRED],
-    ["an error: hCaptcha's code in words, not an expiry", 'fail', 'The challenge could not be checked just now. Please try again.'],
+    [
+      "an error: hCaptcha's code in words, not an expiry",
+      'fail',
+      'The challenge could not be checked just now. Please try again.',
+    ],
   ])('%s resets to not passed', async (_name, trigger, text) => {
     renderCaptcha({ config: { hcaptchaSiteKey: 'real-key' } });
     await userEvent.click(await screen.findByRole('button', { name: 'verify' }));

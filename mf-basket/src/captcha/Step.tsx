@@ -6,7 +6,15 @@ import { AlertBox, Button } from '@checkout/shared/ui';
 import { $captchaSiteKey, $reservingTickets } from '../reserve/model';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { HCaptchaWidget, SandboxCaptcha, SANDBOX_SITE_KEY, type CaptchaWidgetProps } from '@checkout/shared/captcha';
-import { $captchaProblem, $captchaToken, $challengeRound, captchaReset, captchaStepOpened, captchaVerified, continueClicked } from './model';
+import {
+  $captchaProblem,
+  $captchaToken,
+  $challengeRound,
+  captchaReset,
+  captchaStepOpened,
+  captchaVerified,
+  continueClicked,
+} from './model';
 import '../ui/step.css';
 import './captcha.css';
 

@@ -3,7 +3,15 @@ import { apiFailure, createFakeApi, fakeStepProps, sampleCheckout } from '@check
 import type { ReserveTicketsResponse } from '@checkout/shared';
 import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { pushAnalyticsFx, reserveTicketsFx } from '../reserve/model';
-import { $captchaProblem, $captchaToken, $challengeRound, captchaReset, captchaStepOpened, captchaVerified, continueClicked } from './model';
+import {
+  $captchaProblem,
+  $captchaToken,
+  $challengeRound,
+  captchaReset,
+  captchaStepOpened,
+  captchaVerified,
+  continueClicked,
+} from './model';
 
 const EXPIRED = 'The captcha challenge has expired. Please complete the challenge again.';
 
@@ -12,13 +20,22 @@ function setup(answer: () => Promise<ReserveTicketsResponse> = async () => ({ re
   const tokens: Array<string | undefined> = [];
   const scope = fork({
     handlers: [
-      [reserveTicketsFx, ({ captchaResponse }: { captchaResponse?: string }) => (tokens.push(captchaResponse), answer())],
+      [
+        reserveTicketsFx,
+        ({ captchaResponse }: { captchaResponse?: string }) => (tokens.push(captchaResponse), answer()),
+      ],
       [shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)],
       [pushAnalyticsFx, () => undefined],
     ],
   });
   const proceed = () =>
-    allSettled(continueClicked, { scope, params: { deps: { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } }, checkout: sampleCheckout() } });
+    allSettled(continueClicked, {
+      scope,
+      params: {
+        deps: { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } },
+        checkout: sampleCheckout(),
+      },
+    });
   return { scope, sent, tokens, proceed };
 }
 
@@ -44,9 +61,21 @@ describe('captcha step model (spec section 4 Reserve and captcha)', () => {
     ['the token expired', { reason: 'expired' }, EXPIRED],
     ['the challenge expired', { reason: 'challenge-expired' }, EXPIRED],
     // A failed challenge did not expire: the provider's own words, not the expiry sentence.
-    ["the sandbox's failed challenge", { reason: 'error', detail: 'The challenge could not be verified.' }, 'The challenge could not be verified.'],
-    ["hCaptcha's network error", { reason: 'error', detail: 'network-error' }, 'The challenge could not be checked just now. Please try again.'],
-    ['an error without text', { reason: 'error', detail: '' }, 'The challenge could not be verified. Please try again.'],
+    [
+      "the sandbox's failed challenge",
+      { reason: 'error', detail: 'The challenge could not be verified.' },
+      'The challenge could not be verified.',
+    ],
+    [
+      "hCaptcha's network error",
+      { reason: 'error', detail: 'network-error' },
+      'The challenge could not be checked just now. Please try again.',
+    ],
+    [
+      'an error without text',
+      { reason: 'error', detail: '' },
+      'The challenge could not be verified. Please try again.',
+    ],
   ])('%s: back to not passed, with the message', async (_name, reset, problem) => {
     const t = setup();
     await allSettled(captchaVerified, { scope: t.scope, params: 'token-1' });
@@ -65,12 +94,19 @@ describe('captcha step model (spec section 4 Reserve and captcha)', () => {
   });
 
   test('a captcha demanded again: a new challenge, the token spent, the server error shown', async () => {
-    const t = setup(async () => ({ captcha: true, captcha_sitekey: 'sandbox-site-key', error: 'The captcha was not accepted' }));
+    const t = setup(async () => ({
+      captcha: true,
+      captcha_sitekey: 'sandbox-site-key',
+      error: 'The captcha was not accepted',
+    }));
     await allSettled(captchaVerified, { scope: t.scope, params: 'token-1' });
     await t.proceed();
     expect(t.scope.getState($challengeRound)).toBe(1);
     expect(t.scope.getState($captchaToken)).toBeNull();
-    expect(t.sent).toEqual([{ kind: 'goTo', state: 'captcha' }, { kind: 'notify', notification: { type: 'error', text: 'The captcha was not accepted' } }]);
+    expect(t.sent).toEqual([
+      { kind: 'goTo', state: 'captcha' },
+      { kind: 'notify', notification: { type: 'error', text: 'The captcha was not accepted' } },
+    ]);
   });
 
   test('a failed request: the spec message and back to the basket, token spent', async () => {

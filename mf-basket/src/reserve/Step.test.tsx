@@ -39,7 +39,9 @@ test('a fresh reservation is reported to analytics, starts the countdown and mov
 });
 
 test('a demanded captcha goes to the captcha step', async () => {
-  const props = renderReserve({ api: { reserveTickets: async () => ({ captcha: true, captcha_sitekey: 'site-key' }) } });
+  const props = renderReserve({
+    api: { reserveTickets: async () => ({ captcha: true, captcha_sitekey: 'site-key' }) },
+  });
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('captcha'));
   expect(props.notifications()).toEqual([]);
 });
@@ -54,5 +56,7 @@ test("the server's error is shown and the basket reloaded", async () => {
 test('a failed request shows the spec message and returns to the basket', async () => {
   const props = renderReserve({ api: { reserveTickets: failWith(apiFailure('reserveTickets')) } });
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('basket'));
-  expect(props.notifications()).toEqual([{ type: 'error', text: 'Unable to reserve ticket(s). Please try again later' }]);
+  expect(props.notifications()).toEqual([
+    { type: 'error', text: 'Unable to reserve ticket(s). Please try again later' },
+  ]);
 });

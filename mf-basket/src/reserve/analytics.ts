@@ -15,7 +15,9 @@ export interface EcommerceEvent {
 }
 
 /** A fresh reservation reported to analytics (spec section 4): every ticket and gift voucher that was reserved. */
-export function reservationEcommerceEvent(checkout: Pick<Checkout, 'tickets' | 'gift_vouchers' | 'currency'>): EcommerceEvent {
+export function reservationEcommerceEvent(
+  checkout: Pick<Checkout, 'tickets' | 'gift_vouchers' | 'currency'>,
+): EcommerceEvent {
   const items: EcommerceItem[] = [
     ...checkout.tickets.map((t) => ({
       item_id: `ticket-${t.ticket_id}`,

@@ -3,7 +3,14 @@ import { apiFailure, createFakeApi, fakeStepProps, sampleCheckout } from '@check
 import type { ReserveTicketsResponse } from '@checkout/shared';
 import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { reservationEcommerceEvent, type EcommerceEvent } from './analytics';
-import { $captchaSiteKey, $saleReference, navigateFx, pushAnalyticsFx, reservationRequested, reserveTicketsFx } from './model';
+import {
+  $captchaSiteKey,
+  $saleReference,
+  navigateFx,
+  pushAnalyticsFx,
+  reservationRequested,
+  reserveTicketsFx,
+} from './model';
 
 const error = (text: string): ShellCommand => ({ kind: 'notify', notification: { type: 'error', text } });
 
@@ -15,7 +22,10 @@ function setup(answer: () => Promise<ReserveTicketsResponse>) {
   const requests: Array<string | undefined> = [];
   const scope = fork({
     handlers: [
-      [reserveTicketsFx, ({ captchaResponse }: { captchaResponse?: string }) => (requests.push(captchaResponse), answer())],
+      [
+        reserveTicketsFx,
+        ({ captchaResponse }: { captchaResponse?: string }) => (requests.push(captchaResponse), answer()),
+      ],
       [shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)],
       [pushAnalyticsFx, (event: EcommerceEvent) => void pushed.push(event)],
       [navigateFx, (url: string) => void visited.push(url)],
@@ -24,14 +34,23 @@ function setup(answer: () => Promise<ReserveTicketsResponse>) {
   const start = (captchaResponse?: string) =>
     allSettled(reservationRequested, {
       scope,
-      params: { deps: { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } }, checkout: sampleCheckout(), ...(captchaResponse ? { captchaResponse } : {}) },
+      params: {
+        deps: { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } },
+        checkout: sampleCheckout(),
+        ...(captchaResponse ? { captchaResponse } : {}),
+      },
     });
   return { scope, sent, pushed, visited, requests, start };
 }
 
 describe('reserve step model (spec section 4 Reserve and captcha)', () => {
   test('a fresh reservation is reported to analytics, starts the countdown and moves on', async () => {
-    const t = setup(async () => ({ reserved: true, sale_reference: 'RVL-NEW', fresh_reservation: true, checkout_time: 900 }));
+    const t = setup(async () => ({
+      reserved: true,
+      sale_reference: 'RVL-NEW',
+      fresh_reservation: true,
+      checkout_time: 900,
+    }));
     await t.start();
     expect(t.pushed).toEqual([reservationEcommerceEvent(sampleCheckout())]);
     expect(t.sent).toEqual([{ kind: 'reservationStarted', seconds: 900 }, { kind: 'stepCompleted' }]);
@@ -40,7 +59,12 @@ describe('reserve step model (spec section 4 Reserve and captcha)', () => {
   });
 
   test('a reservation that is not fresh is not reported again', async () => {
-    const t = setup(async () => ({ reserved: true, sale_reference: 'RVL-OLD', fresh_reservation: false, checkout_time: 300 }));
+    const t = setup(async () => ({
+      reserved: true,
+      sale_reference: 'RVL-OLD',
+      fresh_reservation: false,
+      checkout_time: 300,
+    }));
     await t.start();
     expect(t.pushed).toEqual([]);
     expect(t.sent).toEqual([{ kind: 'reservationStarted', seconds: 300 }, { kind: 'stepCompleted' }]);
@@ -69,14 +93,21 @@ describe('reserve step model (spec section 4 Reserve and captcha)', () => {
   test('an error is shown, then back to the basket, reloaded', async () => {
     const t = setup(async () => ({ error: 'Sorry, Adult has sold out' }));
     await t.start();
-    expect(t.sent).toEqual([error('Sorry, Adult has sold out'), { kind: 'goTo', state: 'basket' }, { kind: 'reloadCheckout' }]);
+    expect(t.sent).toEqual([
+      error('Sorry, Adult has sold out'),
+      { kind: 'goTo', state: 'basket' },
+      { kind: 'reloadCheckout' },
+    ]);
     expect(t.visited).toEqual([]);
   });
 
   test('an answer with nothing recognised is the unknown error, back to the basket', async () => {
     const t = setup(async () => ({ reserved: false }));
     await t.start();
-    expect(t.sent).toEqual([error('An unknown error occured. Please try again, or contact support.'), { kind: 'goTo', state: 'basket' }]);
+    expect(t.sent).toEqual([
+      error('An unknown error occured. Please try again, or contact support.'),
+      { kind: 'goTo', state: 'basket' },
+    ]);
   });
 
   test.each([

@@ -1,5 +1,12 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { failureText, isApiFailure, messages, type ApiClient, type Checkout, type ReserveTicketsResponse } from '@checkout/shared';
+import {
+  failureText,
+  isApiFailure,
+  messages,
+  type ApiClient,
+  type Checkout,
+  type ReserveTicketsResponse,
+} from '@checkout/shared';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 import { reservationEcommerceEvent, type EcommerceEvent } from './analytics';
 import { reservationOutcome, shellCommandsFor } from './outcome';
@@ -35,7 +42,12 @@ export const $saleReference = createStore<string | null>(null);
 /** The site key the server asked the captcha step to use. */
 export const $captchaSiteKey = createStore<string | null>(null);
 
-const started = sample({ clock: reservationRequested, source: $reservingTickets, filter: (busy) => !busy, fn: (_, start) => start });
+const started = sample({
+  clock: reservationRequested,
+  source: $reservingTickets,
+  filter: (busy) => !busy,
+  fn: (_, start) => start,
+});
 sample({ clock: started, fn: (start) => start.deps, target: $deps });
 sample({ clock: started, fn: (start) => start.checkout, target: $basket });
 sample({
@@ -46,8 +58,12 @@ sample({
 
 export const reservationSettled = reserveTicketsFx.doneData.map(reservationOutcome);
 
-$saleReference.on(reservationSettled, (current, outcome) => (outcome.kind === 'reserved' ? (outcome.saleReference ?? current) : current));
-$captchaSiteKey.on(reservationSettled, (current, outcome) => (outcome.kind === 'captcha' ? (outcome.siteKey ?? current) : current));
+$saleReference.on(reservationSettled, (current, outcome) =>
+  outcome.kind === 'reserved' ? (outcome.saleReference ?? current) : current,
+);
+$captchaSiteKey.on(reservationSettled, (current, outcome) =>
+  outcome.kind === 'captcha' ? (outcome.siteKey ?? current) : current,
+);
 
 sample({
   clock: reservationSettled,
@@ -66,6 +82,9 @@ sample({
 
 sample({
   clock: reserveTicketsFx.failData,
-  fn: (error) => [notifyError((isApiFailure(error) && failureText(error)) || messages.reserveFailedBasket), { kind: 'goTo' as const, state: 'basket' as const }],
+  fn: (error) => [
+    notifyError((isApiFailure(error) && failureText(error)) || messages.reserveFailedBasket),
+    { kind: 'goTo' as const, state: 'basket' as const },
+  ],
   target: shellCommandsSent,
 });

@@ -30,7 +30,10 @@ export function reservationOutcome(response: ReserveTicketsResponse): Reservatio
 export function shellCommandsFor(outcome: ReservationOutcome): ShellCommand[] {
   switch (outcome.kind) {
     case 'reserved':
-      return [...(outcome.seconds === null ? [] : [{ kind: 'reservationStarted' as const, seconds: outcome.seconds }]), { kind: 'stepCompleted' }];
+      return [
+        ...(outcome.seconds === null ? [] : [{ kind: 'reservationStarted' as const, seconds: outcome.seconds }]),
+        { kind: 'stepCompleted' },
+      ];
     case 'captcha':
       return [{ kind: 'goTo', state: 'captcha' }, ...(outcome.error ? [notifyError(outcome.error)] : [])];
     case 'redirect':

@@ -9,7 +9,10 @@ afterEach(() => jest.useRealTimers());
 
 test('cancelled at the bank: the sentence and a way back to the payment step', async () => {
   const user = userEvent.setup();
-  const props = renderStep(AwaitingBankStep, { state: 'awaiting_truelayer', checkout: sampleCheckout({ state: 'awaiting_truelayer', truelayer_returned_from: 0 }) });
+  const props = renderStep(AwaitingBankStep, {
+    state: 'awaiting_truelayer',
+    checkout: sampleCheckout({ state: 'awaiting_truelayer', truelayer_returned_from: 0 }),
+  });
   expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toHaveFocus();
   expect(screen.getByRole('alert')).toHaveTextContent(messages.bankCancelled);
   await user.click(screen.getByRole('button', { name: 'Try a different payment method' }));
@@ -25,7 +28,14 @@ test('executed: the amount and reference, and Continue goes on', async () => {
     checkout: sampleCheckout({ state: 'awaiting_truelayer', truelayer_returned_from: 1 }),
     api: {
       getTruelayerStatus: async () => ({
-        truelayer_status: { status: 'executed', payment_completed: true, reference: 'TL-9', total: 1234.5, checkout_expires_in: 300, truelayer_status_error: null },
+        truelayer_status: {
+          status: 'executed',
+          payment_completed: true,
+          reference: 'TL-9',
+          total: 1234.5,
+          checkout_expires_in: 300,
+          truelayer_status_error: null,
+        },
       }),
     },
   });

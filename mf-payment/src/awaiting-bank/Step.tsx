@@ -19,7 +19,13 @@ const WAIT_TEXT: Record<BankWaitText, string> = {
 export function AwaitingBankStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(props.stores.$checkout);
-  const m = useUnit({ view: $view, shown: bankResultShown, left: bankResultLeft, continueClicked, tryDifferentMethodClicked });
+  const m = useUnit({
+    view: $view,
+    shown: bankResultShown,
+    left: bankResultLeft,
+    continueClicked,
+    tryDifferentMethodClicked,
+  });
 
   useMountEffect(() => {
     m.shown({ deps: depsOf(props), returnedFrom: checkout?.truelayer_returned_from ?? null });
@@ -47,7 +53,11 @@ export function AwaitingBankStep(props: StepProps) {
         </>
       ) : view.kind === 'waiting' ? (
         <>
-          {view.text === 'give_up' ? <AlertBox type="info">{WAIT_TEXT.give_up}</AlertBox> : <Spinner label={WAIT_TEXT[view.text]} />}
+          {view.text === 'give_up' ? (
+            <AlertBox type="info">{WAIT_TEXT.give_up}</AlertBox>
+          ) : (
+            <Spinner label={WAIT_TEXT[view.text]} />
+          )}
           {view.offerOtherMethod ? tryOther : null}
         </>
       ) : view.kind === 'success' ? (
@@ -57,7 +67,9 @@ export function AwaitingBankStep(props: StepProps) {
             {view.reference ? <p>{copy.bank.reference(view.reference)}</p> : null}
           </AlertBox>
           <div className="actions">
-            <Button data-primary-action="" onClick={() => m.continueClicked()}>{copy.bank.continue}</Button>
+            <Button data-primary-action="" onClick={() => m.continueClicked()}>
+              {copy.bank.continue}
+            </Button>
           </div>
         </>
       ) : (

@@ -35,7 +35,12 @@ test('returned from the bank with 0: cancelled, no polling', async () => {
 });
 
 test('polls after 2000 ms, then every 1500 ms, until executed: success with amount and reference; Continue completes', async () => {
-  const s = modelScope({ getTruelayerStatus: bank(4, status({ status: 'executed', payment_completed: true, reference: 'TL-42', total: 25.5 })) });
+  const s = modelScope({
+    getTruelayerStatus: bank(
+      4,
+      status({ status: 'executed', payment_completed: true, reference: 'TL-42', total: 25.5 }),
+    ),
+  });
   await allSettled(bankResultShown, { scope: s.scope, params: { deps: s.deps, returnedFrom: 1 } });
   expect(s.waits).toEqual([2000, 1500, 1500, 1500, 1500]);
   expect(s.api.payloadsOf('getTruelayerStatus')).toHaveLength(5);
@@ -52,7 +57,9 @@ test.each([
   [6, 'awaiting', false],
   [9, 'longer', true],
 ])('after %i pending polls the wait text is %s', async (polls, text, offer) => {
-  const s = modelScope({ getTruelayerStatus: bank(polls, status({ status: 'failed', truelayer_status_error: 'stop' })) });
+  const s = modelScope({
+    getTruelayerStatus: bank(polls, status({ status: 'failed', truelayer_status_error: 'stop' })),
+  });
   const seen: unknown[] = [];
   s.api.handlers.getTruelayerStatus = async () => {
     seen.push(s.scope.getState($view));
@@ -71,7 +78,9 @@ test('gives up after more than 60 pending polls', async () => {
 });
 
 test('a failed payment with time left: the failure panel with the error; Try a different payment method goes to payment', async () => {
-  const s = modelScope({ getTruelayerStatus: bank(1, status({ status: 'failed', truelayer_status_error: 'The bank declined the payment' })) });
+  const s = modelScope({
+    getTruelayerStatus: bank(1, status({ status: 'failed', truelayer_status_error: 'The bank declined the payment' })),
+  });
   await allSettled(bankResultShown, { scope: s.scope, params: { deps: s.deps, returnedFrom: 1 } });
   expect(s.scope.getState($view)).toEqual({ kind: 'failed', error: 'The bank declined the payment' });
   await allSettled(tryDifferentMethodClicked, { scope: s.scope });
@@ -79,7 +88,9 @@ test('a failed payment with time left: the failure panel with the error; Try a d
 });
 
 test('a failed payment with no time left: the expiry sentence and back to the basket', async () => {
-  const s = modelScope({ getTruelayerStatus: bank(0, status({ status: 'failed', checkout_expires_in: 0, truelayer_status_error: 'failed' })) });
+  const s = modelScope({
+    getTruelayerStatus: bank(0, status({ status: 'failed', checkout_expires_in: 0, truelayer_status_error: 'failed' })),
+  });
   await allSettled(bankResultShown, { scope: s.scope, params: { deps: s.deps, returnedFrom: 1 } });
   expect(s.sent).toEqual([
     { kind: 'notify', notification: { type: 'error', text: messages.paymentFailedExpired, group: 'bank-status' } },
@@ -97,6 +108,9 @@ test('a failed status request toasts and keeps polling', async () => {
     },
   });
   await allSettled(bankResultShown, { scope: s.scope, params: { deps: s.deps, returnedFrom: 1 } });
-  expect(s.sent[0]).toEqual({ kind: 'notify', notification: { type: 'error', text: messages.truelayerStatusFailed, group: 'bank-status' } });
+  expect(s.sent[0]).toEqual({
+    kind: 'notify',
+    notification: { type: 'error', text: messages.truelayerStatusFailed, group: 'bank-status' },
+  });
   expect(s.scope.getState($view)).toMatchObject({ kind: 'success' });
 });

@@ -1,6 +1,16 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { bankWait, messages, type BankWaitText, type TruelayerStatus } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, goTo, notifyError, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  goTo,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type ShellCommand,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 import { waitFx } from '../browser-effects';
 
 /** What the step shows (spec 2 'Awaiting bank transfer result', 4 'Awaiting bank result'). */
@@ -83,7 +93,11 @@ sample({
   fn: (_, polls) => bankWait(polls).nextPollInMs ?? 0,
   target: pollDelayFx,
 });
-sample({ clock: getStatusFx.fail, fn: () => [notifyError(messages.truelayerStatusFailed, 'bank-status')], target: shellCommandsSent });
+sample({
+  clock: getStatusFx.fail,
+  fn: () => [notifyError(messages.truelayerStatusFailed, 'bank-status')],
+  target: shellCommandsSent,
+});
 
 sample({ clock: continueClicked, fn: () => [stepCompleted], target: shellCommandsSent });
 $running.on(tryDifferentMethodClicked, () => false);

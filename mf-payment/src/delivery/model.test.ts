@@ -12,8 +12,15 @@ function setup(api: Parameters<typeof modelScope>[0] = {}) {
   return { ...s, reported };
 }
 
-const start = (s: ModelSetup, hasUser = true, checkout: Checkout = sampleCheckout({ state: 'deliver_tickets', sale_reference: 'ABC123' })) =>
-  allSettled(deliveryStarted, { scope: s.scope, params: { deps: s.deps, hasUser, tracking: purchaseTracking(checkout) } });
+const start = (
+  s: ModelSetup,
+  hasUser = true,
+  checkout: Checkout = sampleCheckout({ state: 'deliver_tickets', sale_reference: 'ABC123' }),
+) =>
+  allSettled(deliveryStarted, {
+    scope: s.scope,
+    params: { deps: s.deps, hasUser, tracking: purchaseTracking(checkout) },
+  });
 
 test('waits 1 s, delivers to the wallet, then emails it, reports the purchase, waits 3 s and completes', async () => {
   const s = setup();
@@ -51,10 +58,30 @@ test('progress moves through every message in order', async () => {
 });
 
 test.each([
-  ['BitTicket request fails', { deliverToBitticket: failWith(apiFailure('deliverToBitticket')) }, messages.deliverToBitticketFailed, 1],
-  ['BitTicket not completed', { deliverToBitticket: async () => ({ delivery_completed: false }) }, messages.deliveryNotCompleted, 1],
-  ['wallet request fails', { deliverToWallet: failWith(apiFailure('deliverToWallet')) }, messages.deliverToWalletFailed, 2],
-  ['wallet not completed', { deliverToWallet: async () => ({ delivery_completed: false }) }, messages.deliveryNotCompleted, 2],
+  [
+    'BitTicket request fails',
+    { deliverToBitticket: failWith(apiFailure('deliverToBitticket')) },
+    messages.deliverToBitticketFailed,
+    1,
+  ],
+  [
+    'BitTicket not completed',
+    { deliverToBitticket: async () => ({ delivery_completed: false }) },
+    messages.deliveryNotCompleted,
+    1,
+  ],
+  [
+    'wallet request fails',
+    { deliverToWallet: failWith(apiFailure('deliverToWallet')) },
+    messages.deliverToWalletFailed,
+    2,
+  ],
+  [
+    'wallet not completed',
+    { deliverToWallet: async () => ({ delivery_completed: false }) },
+    messages.deliveryNotCompleted,
+    2,
+  ],
 ] as const)('%s: its message, no advance, no purchase report', async (_, api, message, calls) => {
   const s = setup(api);
   await start(s);
@@ -68,7 +95,10 @@ test('a step that left before the first second delivers nothing', async () => {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const s = modelScope({}, { handlers: [[waitFx, () => gate]] });
-  const started = allSettled(deliveryStarted, { scope: s.scope, params: { deps: s.deps, hasUser: true, tracking: null } });
+  const started = allSettled(deliveryStarted, {
+    scope: s.scope,
+    params: { deps: s.deps, hasUser: true, tracking: null },
+  });
   // allSettled would wait for the gate itself: stop from outside, the way an unmount does.
   scopeBind(deliveryStopped, { scope: s.scope })();
   release();

@@ -1,6 +1,15 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { DELIVERY_ADVANCE_MS, DELIVERY_START_MS, messages } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type ShellCommand,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 import { waitFx } from '../browser-effects';
 import { sendPurchase, type PurchaseTracking } from './purchase';
 
@@ -39,20 +48,23 @@ $progress.on(deliverToBitticketFx, () => 'to_wallet');
 
 sample({ clock: deliverToBitticketFx.doneData, filter: (r) => r.delivery_completed, target: deliverToWalletFx });
 $progress.on(deliverToWalletFx, () => 'to_email');
-$progress.on(
-  deliverToWalletFx.doneData.filter({ fn: (r) => r.delivery_completed }),
-  () => 'delivered',
-);
+$progress.on(deliverToWalletFx.doneData.filter({ fn: (r) => r.delivery_completed }), () => 'delivered');
 
 const walletDelivered = sample({ clock: deliverToWalletFx.doneData, filter: (r) => r.delivery_completed });
-sample({ clock: walletDelivered, source: $tracking, filter: (t): t is PurchaseTracking => t !== null, target: reportPurchaseFx });
+sample({
+  clock: walletDelivered,
+  source: $tracking,
+  filter: (t): t is PurchaseTracking => t !== null,
+  target: reportPurchaseFx,
+});
 // The next steps read the checkout as it is now the tickets exist (order completed offers a transfer only when the
 // server says one can succeed) and the user (questions, order completed): both reloaded before the wait, the user
 // only when the buyer came as a guest.
 sample({
   clock: walletDelivered,
   source: $hasUser,
-  fn: (hasUser): ShellCommand[] => (hasUser ? [{ kind: 'reloadCheckout' }] : [{ kind: 'reloadCheckout' }, { kind: 'refreshUser' }]),
+  fn: (hasUser): ShellCommand[] =>
+    hasUser ? [{ kind: 'reloadCheckout' }] : [{ kind: 'reloadCheckout' }, { kind: 'refreshUser' }],
   target: shellCommandsSent,
 });
 sample({ clock: walletDelivered, fn: () => DELIVERY_ADVANCE_MS, target: advanceDelayFx });
@@ -63,9 +75,21 @@ const notCompleted = sample({
   clock: [deliverToBitticketFx.doneData, deliverToWalletFx.doneData],
   filter: (r) => !r.delivery_completed,
 });
-sample({ clock: notCompleted, fn: () => [notifyError(messages.deliveryNotCompleted, 'delivery')], target: shellCommandsSent });
-sample({ clock: deliverToBitticketFx.fail, fn: () => [notifyError(messages.deliverToBitticketFailed, 'delivery')], target: shellCommandsSent });
-sample({ clock: deliverToWalletFx.fail, fn: () => [notifyError(messages.deliverToWalletFailed, 'delivery')], target: shellCommandsSent });
+sample({
+  clock: notCompleted,
+  fn: () => [notifyError(messages.deliveryNotCompleted, 'delivery')],
+  target: shellCommandsSent,
+});
+sample({
+  clock: deliverToBitticketFx.fail,
+  fn: () => [notifyError(messages.deliverToBitticketFailed, 'delivery')],
+  target: shellCommandsSent,
+});
+sample({
+  clock: deliverToWalletFx.fail,
+  fn: () => [notifyError(messages.deliverToWalletFailed, 'delivery')],
+  target: shellCommandsSent,
+});
 $error
   .on(notCompleted, () => messages.deliveryNotCompleted)
   .on(deliverToBitticketFx.fail, () => messages.deliverToBitticketFailed)

@@ -34,7 +34,9 @@ export function purchaseTracking(checkout: Checkout): PurchaseTracking | null {
     price: v.value,
     quantity: v.qty,
   }));
-  const pixels = [...new Set(checkout.events.map((e) => e.fb_pixel).filter((p): p is string => !!p && p.trim() !== ''))];
+  const pixels = [
+    ...new Set(checkout.events.map((e) => e.fb_pixel).filter((p): p is string => !!p && p.trim() !== '')),
+  ];
   return {
     report: {
       event: 'purchase',

@@ -30,14 +30,20 @@ test('an incomplete card: errors linked to their fields, focus on the first', as
 });
 
 test('square-type GBP: both methods, bank prepared on arrival, nothing chosen', async () => {
-  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }) });
+  const props = renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({ opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }),
+  });
   expect(await screen.findByRole('button', { name: 'Instant Bank Transfer' })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Credit or Debit Card' })).toHaveAttribute('aria-pressed', 'false');
   expect(props.api.payloadsOf('createTruelayerPayment')).toHaveLength(1);
 });
 
 test('square-type GBP basket of 2000 or more: bank transfer only (chosen), no card option', async () => {
-  renderStep(PaymentStep, { state: 'payment', checkout: paying({ basket_total: 2000, opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }) });
+  renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({ basket_total: 2000, opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }),
+  });
   expect(await screen.findByRole('button', { name: 'Instant Bank Transfer' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.queryByRole('button', { name: 'Credit or Debit Card' })).not.toBeInTheDocument();
 });
@@ -46,7 +52,10 @@ test('a contact number is required when the basket asks for one', async () => {
   const user = userEvent.setup();
   const props = renderStep(PaymentStep, {
     state: 'payment',
-    checkout: paying({ has_require_phone_number: true, opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }),
+    checkout: paying({
+      has_require_phone_number: true,
+      opoa: { provider: 'square', merchant_id: 'sq', overridden: false },
+    }),
   });
   await user.click(await screen.findByRole('button', { name: 'Instant Bank Transfer' }));
   await user.click(screen.getAllByRole('button', { name: /^Pay / })[0]!);
@@ -55,14 +64,21 @@ test('a contact number is required when the basket asks for one', async () => {
 });
 
 test('the payment error from the server shows in the error box', async () => {
-  renderStep(PaymentStep, { state: 'payment', checkout: paying(), api: { getPaymentError: async () => 'Authentication failed.' } });
+  renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying(),
+    api: { getPaymentError: async () => 'Authentication failed.' },
+  });
   expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed.');
 });
 
 test('no payment integration: the sentence names the organiser that lacks one, no methods', () => {
   const base = paying({ opoa: null });
   const paysAlready = base.organisers[0] as (typeof base.organisers)[number];
-  const checkout = { ...base, organisers: [paysAlready, { ...paysAlready, name: 'St Mary’s Village Hall', takes_payments: false }] };
+  const checkout = {
+    ...base,
+    organisers: [paysAlready, { ...paysAlready, name: 'St Mary’s Village Hall', takes_payments: false }],
+  };
   renderStep(PaymentStep, { state: 'payment', checkout });
   expect(screen.getByRole('alert')).toHaveTextContent(messages.noPaymentIntegration('St Mary’s Village Hall'));
   expect(screen.getByRole('alert')).not.toHaveTextContent(paysAlready.name);
@@ -72,7 +88,10 @@ test('no payment integration: the sentence names the organiser that lacks one, n
 test('a basket of two organisers who both take payments is paid by card, collected by the marketplace', () => {
   const base = paying({ opoa: null });
   const first = base.organisers[0] as (typeof base.organisers)[number];
-  renderStep(PaymentStep, { state: 'payment', checkout: { ...base, organisers: [first, { ...first, name: 'Lumen Live' }] } });
+  renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: { ...base, organisers: [first, { ...first, name: 'Lumen Live' }] },
+  });
   expect(screen.queryByText(/payment integration has not yet been configured/)).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Credit or Debit Card' })).toHaveAttribute('aria-pressed', 'true');
   expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
@@ -97,7 +116,14 @@ test('instalments: months without key 1, the schedule with its first-row note, t
     checkout: paying({
       payment_plan_schedule_options: {
         '1': { label: 'Pay in full', schedule: [{ uk_due: 'Today', value: 86.25 }] },
-        '3': { label: '3 monthly payments', schedule: [{ uk_due: 'Today', value: 30.25 }, { uk_due: '1 June 2026', value: 28 }, { uk_due: '1 July 2026', value: 28 }] },
+        '3': {
+          label: '3 monthly payments',
+          schedule: [
+            { uk_due: 'Today', value: 30.25 },
+            { uk_due: '1 June 2026', value: 28 },
+            { uk_due: '1 July 2026', value: 28 },
+          ],
+        },
       },
     }),
   });
@@ -116,7 +142,18 @@ test('instalments: months without key 1, the schedule with its first-row note, t
 });
 
 test('the schedule table renders every row with its amount', () => {
-  render(<ScheduleTable currencySymbol="£" option={{ label: '2', schedule: [{ uk_due: 'Today', value: 10 }, { uk_due: '1 May', value: 1234.5 }] }} />);
+  render(
+    <ScheduleTable
+      currencySymbol="£"
+      option={{
+        label: '2',
+        schedule: [
+          { uk_due: 'Today', value: 10 },
+          { uk_due: '1 May', value: 1234.5 },
+        ],
+      }}
+    />,
+  );
   expect(screen.getAllByRole('row').map((r) => r.textContent)).toEqual([
     'Due dateAmount',
     'TodayCovers the initial payment, any tickets paid in full and any fees£10.00',
@@ -142,23 +179,38 @@ test('in-app browser notice: shown only when incompatible; Copy link says Copied
 
 test('express checkout: Complete purchase, the Account form, the purchase-terms note and the Preferences', async () => {
   const user = userEvent.setup();
-  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ express: true, has_require_phone_number: true }), user: null });
+  const props = renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({ express: true, has_require_phone_number: true }),
+    user: null,
+  });
   expect(screen.getByRole('heading', { level: 1, name: 'Complete purchase' })).toBeInTheDocument();
   const account = screen.getByRole('group', { name: 'Account' });
   expect(account).toContainElement(screen.getByRole('textbox', { name: 'Full name' }));
   expect(account).toContainElement(screen.getByRole('textbox', { name: 'Email address' }));
   expect(account).toContainElement(screen.getByRole('textbox', { name: 'Contact number' }));
-  expect(screen.getByRole('link', { name: 'purchase terms and conditions' })).toHaveAttribute('href', '/legal-information/purchase-terms-and-conditions/');
+  expect(screen.getByRole('link', { name: 'purchase terms and conditions' })).toHaveAttribute(
+    'href',
+    '/legal-information/purchase-terms-and-conditions/',
+  );
   const preferences = screen.getByRole('group', { name: 'Preferences' });
-  expect(preferences).toContainElement(screen.getByRole('checkbox', { name: 'Hear about new shows from Riverside Live first' }));
-  expect(preferences).toContainElement(screen.getByRole('checkbox', { name: 'Send me the newsletter with events and offers' }));
+  expect(preferences).toContainElement(
+    screen.getByRole('checkbox', { name: 'Hear about new shows from Riverside Live first' }),
+  );
+  expect(preferences).toContainElement(
+    screen.getByRole('checkbox', { name: 'Send me the newsletter with events and offers' }),
+  );
   await user.type(screen.getByRole('textbox', { name: 'Billing postcode' }), 'BS1 4QA');
   await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
   await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '12/34');
   await user.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
   await user.click(screen.getByRole('button', { name: /^Pay / }));
-  expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(messages.expressInvalidEmail);
-  expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription(messages.expressFullNameRequired);
+  expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(
+    messages.expressInvalidEmail,
+  );
+  expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription(
+    messages.expressFullNameRequired,
+  );
   expect(props.api.payloadsOf('setAccountDetails')).toEqual([]);
 });
 
@@ -167,10 +219,16 @@ test('square-type card: Billing address and Secure Payment, the widget attached,
   const attached: string[] = [];
   window.Square = {
     payments: () => ({
-      card: async () => ({ attach: async (selector: string) => void attached.push(selector), tokenize: async () => ({ status: 'OK', token: 'cnon_test' }) }),
+      card: async () => ({
+        attach: async (selector: string) => void attached.push(selector),
+        tokenize: async () => ({ status: 'OK', token: 'cnon_test' }),
+      }),
     }),
   };
-  const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }) });
+  const props = renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({ opoa: { provider: 'square', merchant_id: 'sq', overridden: false } }),
+  });
   await user.click(await screen.findByRole('button', { name: 'Credit or Debit Card' }));
   expect(screen.getByRole('group', { name: 'Billing address' })).toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'Secure Payment' })).toBeInTheDocument();
@@ -181,6 +239,9 @@ test('square-type card: Billing address and Secure Payment, the widget attached,
   await waitFor(() => expect(pay).toBeEnabled());
   await user.click(pay);
   await waitFor(() => expect(props.api.payloadsOf('payWithSquare')).toHaveLength(1));
-  expect(props.api.payloadsOf('payWithSquare')[0]).toMatchObject({ source_id: 'cnon_test', billing_address_data: { postcode: 'BS1 4QA' } });
+  expect(props.api.payloadsOf('payWithSquare')[0]).toMatchObject({
+    source_id: 'cnon_test',
+    billing_address_data: { postcode: 'BS1 4QA' },
+  });
   delete window.Square;
 });

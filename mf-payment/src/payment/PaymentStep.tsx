@@ -1,7 +1,18 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
-import { basketProvider, formatMoney, messages, organisersWithoutPayments, paymentTitle, type Checkout, type PaymentMethod, type SavedPaymentMethod, type StepProps, type User } from '@checkout/shared';
+import {
+  basketProvider,
+  formatMoney,
+  messages,
+  organisersWithoutPayments,
+  paymentTitle,
+  type Checkout,
+  type PaymentMethod,
+  type SavedPaymentMethod,
+  type StepProps,
+  type User,
+} from '@checkout/shared';
 import { AlertBox, Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
@@ -10,7 +21,22 @@ import { SandboxCardForm } from './card/SandboxCardForm';
 import { ExpressAccount } from './express/ExpressAccount';
 import { expressPrefilled } from './express/model';
 import { InstalmentPanel } from './instalments/InstalmentPanel';
-import { $bankPreparing, $choice, $claiming, $contact, $contactError, $error, $method, $paying, contactChanged, contextChanged, methodChosen, payClicked, paymentShown, type PaymentContext } from './model';
+import {
+  $bankPreparing,
+  $choice,
+  $claiming,
+  $contact,
+  $contactError,
+  $error,
+  $method,
+  $paying,
+  contactChanged,
+  contextChanged,
+  methodChosen,
+  payClicked,
+  paymentShown,
+  type PaymentContext,
+} from './model';
 import { SquareCardPanel } from './square/SquareCardPanel';
 import { squarePayClicked } from './square/model';
 import { InAppBrowserNotice, isIncompatibleInAppBrowser } from './ui/InAppBrowserNotice';
@@ -98,7 +124,11 @@ export function PaymentStep(props: StepProps) {
     return (
       <section className="card stack payment" aria-labelledby="payment-title">
         <h1 id="payment-title" ref={heading} tabIndex={-1} className="step-heading">
-          {paymentTitle({ freeClaim: checkout?.basket_total === 0, paying: false, express: checkout?.express ?? false })}
+          {paymentTitle({
+            freeClaim: checkout?.basket_total === 0,
+            paying: false,
+            express: checkout?.express ?? false,
+          })}
         </h1>
         <Spinner label={copy.payment.loadingMethods} />
       </section>
@@ -122,7 +152,10 @@ export function PaymentStep(props: StepProps) {
     body = (
       <>
         {checkout.express ? (
-          <ExpressAccount requirePhone={checkout.has_require_phone_number} organisers={checkout.marketing_preferences.basket_organisers} />
+          <ExpressAccount
+            requirePhone={checkout.has_require_phone_number}
+            organisers={checkout.marketing_preferences.basket_organisers}
+          />
         ) : null}
         {checkout.has_require_phone_number && !checkout.express ? (
           <fieldset>
@@ -170,7 +203,12 @@ export function PaymentStep(props: StepProps) {
           <section className="panel" aria-label={copy.payment.card}>
             {props.config.stripePublishableKey ? (
               <Suspense fallback={<Spinner label={copy.square.loading} />}>
-                <StripeCardForm publishableKey={props.config.stripePublishableKey} dark={user?.is_dark_mode ?? false} paying={m.paying} payLabel={payLabel} />
+                <StripeCardForm
+                  publishableKey={props.config.stripePublishableKey}
+                  dark={user?.is_dark_mode ?? false}
+                  paying={m.paying}
+                  payLabel={payLabel}
+                />
               </Suspense>
             ) : (
               <SandboxCardForm paying={m.paying} payLabel={payLabel} />

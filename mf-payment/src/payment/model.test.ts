@@ -31,14 +31,20 @@ const context = (over: Partial<PaymentContext> = {}): PaymentContext => ({
   email: 'buyer@example.com',
   ...over,
 });
-const show = (s: ModelSetup, over: Partial<PaymentContext> = {}) => allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context: context(over) } });
+const show = (s: ModelSetup, over: Partial<PaymentContext> = {}) =>
+  allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context: context(over) } });
 
 test('arrival reads the payment error and prepares the bank payment', async () => {
   const s = modelScope({ getPaymentError: async () => 'Your card was declined.' });
   await show(s);
   expect(s.api.log.map((c) => c.name).sort()).toEqual(['createTruelayerPayment', 'getPaymentError']);
   expect(s.scope.getState($error)).toBe('Your card was declined.');
-  expect(s.scope.getState($choice)).toEqual({ kind: 'methods', methods: ['bank_transfer', 'square'], autoSelected: null, cardProvider: 'square' });
+  expect(s.scope.getState($choice)).toEqual({
+    kind: 'methods',
+    methods: ['bank_transfer', 'square'],
+    autoSelected: null,
+    cardProvider: 'square',
+  });
 });
 
 test('a failed bank payment creation removes the option (and auto-selects what is left)', async () => {
@@ -59,14 +65,18 @@ test('stripe-type organisers: no bank payment is created, card is auto-selected'
 test('zero total: free tickets claimed at once with the buyer email and a key, then the next step', async () => {
   const s = modelScope();
   await show(s, { basketTotal: 0, provider: null });
-  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([{ email: 'buyer@example.com', idempotency_key: 'test-key-00000001' }]);
+  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([
+    { email: 'buyer@example.com', idempotency_key: 'test-key-00000001' },
+  ]);
   expect(s.sent).toEqual([{ kind: 'stepCompleted' }]);
 });
 
 test('a failed free claim: the spec message', async () => {
   const s = modelScope({ claimFreeTickets: failWith(apiFailure('claimFreeTickets')) });
   await show(s, { basketTotal: 0 });
-  expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.claimFreeTicketsFailed, group: 'payment' } }]);
+  expect(s.sent).toEqual([
+    { kind: 'notify', notification: { type: 'error', text: messages.claimFreeTicketsFailed, group: 'payment' } },
+  ]);
   expect(s.scope.getState($error)).toBe(messages.claimFreeTicketsFailed);
 });
 
@@ -79,7 +89,9 @@ test('bank Pay: paying flag, cleared error, pay_with_truelayer with the contact 
   await allSettled(contactChanged, { scope: s.scope, params: ' 07700 900123 ' });
   await allSettled(methodChosen, { scope: s.scope, params: 'bank_transfer' });
   await allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
-  expect(s.api.payloadsOf('payWithTruelayer')).toEqual([{ contact_number: '07700 900123', idempotency_key: 'test-key-00000001' }]);
+  expect(s.api.payloadsOf('payWithTruelayer')).toEqual([
+    { contact_number: '07700 900123', idempotency_key: 'test-key-00000001' },
+  ]);
   expect(s.navigated).toEqual(['/sandbox/truelayer/authorize?payment_id=p1']);
   expect(s.scope.getState($paying)).toBe(true);
   expect(s.scope.getState($error)).toBeNull();
@@ -166,14 +178,16 @@ test('a failed read of the checkout does not stop Pay (the server prices the pay
   expect(s.scope.getState($error)).toBeNull();
 });
 
-test("zero total for a guest whose email is not loaded yet: the checkout is reloaded and the claim waits for the email", async () => {
+test('zero total for a guest whose email is not loaded yet: the checkout is reloaded and the claim waits for the email', async () => {
   const s = modelScope();
   await show(s, { basketTotal: 0, email: null });
   expect(s.api.payloadsOf('claimFreeTickets')).toEqual([]);
   expect(s.sent).toEqual([{ kind: 'reloadCheckout' }]);
   await allSettled(contextChanged, { scope: s.scope, params: context({ basketTotal: 0, email: 'guest@example.com' }) });
   await allSettled(contextChanged, { scope: s.scope, params: context({ basketTotal: 0, email: 'guest@example.com' }) });
-  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([{ email: 'guest@example.com', idempotency_key: 'test-key-00000001' }]);
+  expect(s.api.payloadsOf('claimFreeTickets')).toEqual([
+    { email: 'guest@example.com', idempotency_key: 'test-key-00000001' },
+  ]);
 });
 
 test('a Pay request lost on the network is retried with the same key; a definite refusal then gets a fresh one', async () => {
@@ -212,7 +226,9 @@ test('the tab that lost a two-tab payment moves on once its reloaded checkout sa
 
 test('a paid context while this tab is paying changes nothing (its own answer moves it on)', async () => {
   let release = () => {};
-  const s = modelScope({ payWithTruelayer: () => new Promise((resolve) => (release = () => resolve({ auth_url: '/x' }))) });
+  const s = modelScope({
+    payWithTruelayer: () => new Promise((resolve) => (release = () => resolve({ auth_url: '/x' }))),
+  });
   await show(s);
   const paying = allSettled(payClicked, { scope: s.scope, params: 'bank_transfer' });
   await new Promise((r) => setTimeout(r, 0));

@@ -9,7 +9,15 @@ import {
   type PaymentChoice,
   type PaymentMethod,
 } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, stepCompleted, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  stepCompleted,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 import { navigateFx, newIdempotencyKeyFx } from '../browser-effects';
 
 /** The request never got an answer (as opposed to a refusal): retrying it must reuse its idempotency key. */
@@ -58,8 +66,10 @@ export const $choice = combine($context, $bankUnavailable, (context, bankUnavail
 );
 const $selected = createStore<PaymentMethod | null>(null);
 /** The chosen method, or the one chosen for the buyer. */
-export const $method = combine($selected, $choice, (selected, choice) =>
-  selected ?? (choice?.kind === 'methods' ? choice.autoSelected : null),
+export const $method = combine(
+  $selected,
+  $choice,
+  (selected, choice) => selected ?? (choice?.kind === 'methods' ? choice.autoSelected : null),
 );
 export const $paying = createStore(false);
 /** The payment error box (get_payment_error, or the last reset). */
@@ -72,7 +82,8 @@ export const $claiming = createStore(false);
 
 sample({ clock: paymentShown, fn: ({ deps }) => deps, target: depsReceived });
 $context.on(paymentShown, (_, { context }) => context);
-for (const $store of [$bankUnavailable, $selected, $paying, $error, $contactError, $attemptKey, $claiming]) $store.reset(paymentShown);
+for (const $store of [$bankUnavailable, $selected, $paying, $error, $contactError, $attemptKey, $claiming])
+  $store.reset(paymentShown);
 $contact.reset(paymentShown);
 
 $selected.on(methodChosen, (_, method) => method);
@@ -87,16 +98,23 @@ $error.on(getPaymentErrorFx.doneData, (current, text) => (text.trim() !== '' ? t
 
 export const createBankPaymentFx = attach({ source: $deps, effect: (deps) => apiOf(deps).createTruelayerPayment({}) });
 const bankPossible = (c: PaymentContext) =>
-  c.basketTotal > 0 && !c.express && c.provider !== 'stripe' && c.provider !== null && BANK_TRANSFER_CURRENCIES.includes(c.currencyCode);
+  c.basketTotal > 0 &&
+  !c.express &&
+  c.provider !== 'stripe' &&
+  c.provider !== null &&
+  BANK_TRANSFER_CURRENCIES.includes(c.currencyCode);
 sample({ clock: paymentShown, filter: ({ context }) => bankPossible(context), target: createBankPaymentFx });
 $bankPreparing.on(paymentShown, (_, { context }) => bankPossible(context)).on(createBankPaymentFx.finally, () => false);
 // Any failure (a refused answer included) just removes the option.
-$bankUnavailable.on(createBankPaymentFx.fail, () => true).on(createBankPaymentFx.doneData, (_, r) => r.success === false);
+$bankUnavailable
+  .on(createBankPaymentFx.fail, () => true)
+  .on(createBankPaymentFx.doneData, (_, r) => r.success === false);
 $selected.on(createBankPaymentFx.fail, (m) => (m === 'bank_transfer' ? null : m));
 
 export const claimFreeTicketsFx = attach({
   source: $deps,
-  effect: (deps, { email, key }: { email: string; key: string }) => apiOf(deps).claimFreeTickets({ email, idempotency_key: key }),
+  effect: (deps, { email, key }: { email: string; key: string }) =>
+    apiOf(deps).claimFreeTickets({ email, idempotency_key: key }),
 });
 const freeKeyFx = attach({ effect: newIdempotencyKeyFx });
 /** The checkout or user changed while the step is shown (e.g. the reload that brings a guest's email). */
@@ -126,8 +144,16 @@ sample({
   target: claimFreeTicketsFx,
 });
 $claiming.on(claimFreeTicketsFx, () => true).on(claimFreeTicketsFx.finally, () => false);
-sample({ clock: claimFreeTicketsFx.doneData, filter: (r) => r.success, fn: () => [stepCompleted], target: shellCommandsSent });
-const claimFailed = sample({ clock: [claimFreeTicketsFx.fail, claimFreeTicketsFx.doneData.filter({ fn: (r) => !r.success })], fn: () => messages.claimFreeTicketsFailed });
+sample({
+  clock: claimFreeTicketsFx.doneData,
+  filter: (r) => r.success,
+  fn: () => [stepCompleted],
+  target: shellCommandsSent,
+});
+const claimFailed = sample({
+  clock: [claimFreeTicketsFx.fail, claimFreeTicketsFx.doneData.filter({ fn: (r) => !r.success })],
+  fn: () => messages.claimFreeTicketsFailed,
+});
 sample({ clock: claimFailed, fn: (text) => [notifyError(text, 'payment')], target: shellCommandsSent });
 $error.on(claimFailed, (_, text) => text);
 
@@ -169,7 +195,8 @@ $error.on(valid, () => null);
 export const checkTotalFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getCheckout({}) });
 sample({ clock: valid, target: checkTotalFx });
 const totalMoved = (context: PaymentContext | null, checkout: { basket_total: number; currency: { code: string } }) =>
-  context !== null && (checkout.basket_total !== context.basketTotal || checkout.currency.code !== context.currencyCode);
+  context !== null &&
+  (checkout.basket_total !== context.basketTotal || checkout.currency.code !== context.currencyCode);
 sample({
   clock: checkTotalFx.doneData,
   source: $context,
@@ -178,14 +205,21 @@ sample({
   target: paymentReset,
 });
 const totalChecked = merge([
-  sample({ clock: checkTotalFx.doneData, source: $context, filter: (context, checkout) => !totalMoved(context, checkout) }),
+  sample({
+    clock: checkTotalFx.doneData,
+    source: $context,
+    filter: (context, checkout) => !totalMoved(context, checkout),
+  }),
   checkTotalFx.fail,
 ]);
 
 sample({ clock: totalChecked, source: $attemptKey, filter: (key) => key === null, target: keyFx });
 $attemptKey.on(keyFx.doneData, (_, key) => key);
 sample({
-  clock: [sample({ clock: totalChecked, source: $attemptKey, filter: (key): key is string => key !== null }), keyFx.doneData],
+  clock: [
+    sample({ clock: totalChecked, source: $attemptKey, filter: (key): key is string => key !== null }),
+    keyFx.doneData,
+  ],
   source: { method: $pendingMethod, contact: $contact },
   filter: ({ method }) => method !== null,
   fn: ({ method, contact }, key) => ({ method: method as PaymentMethod, key, contact: contact.trim() }),
@@ -221,11 +255,15 @@ sample({ clock: paymentReset, fn: () => [{ kind: 'reloadCheckout' as const }], t
 
 export const payWithBankFx = attach({
   source: $deps,
-  effect: (deps, { key, contact }: { key: string; contact: string }) => apiOf(deps).payWithTruelayer({ contact_number: contact, idempotency_key: key }),
+  effect: (deps, { key, contact }: { key: string; contact: string }) =>
+    apiOf(deps).payWithTruelayer({ contact_number: contact, idempotency_key: key }),
 });
 sample({ clock: attemptReady, filter: ({ method }) => method === 'bank_transfer', target: payWithBankFx });
 sample({ clock: payWithBankFx.doneData, fn: ({ auth_url }) => auth_url, target: navigateFx });
-const bankFailed = payWithBankFx.failData.map((error) => ({ network: isNetworkFailure(error), text: messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER) }));
+const bankFailed = payWithBankFx.failData.map((error) => ({
+  network: isNetworkFailure(error),
+  text: messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER),
+}));
 sample({ clock: bankFailed, filter: (f) => f.network, fn: (f) => f.text, target: paymentInterrupted });
 sample({ clock: bankFailed, filter: (f) => !f.network, fn: (f) => f.text, target: paymentReset });
 

@@ -11,11 +11,19 @@ function xsrfToken(): string {
  * They are not API calls of the spec, so they are not in the contract: plain fetch with credentials and the XSRF header.
  * Resolves with the status and the JSON body whatever the status (a 402 is a card refusal, not an error).
  */
-export async function sandboxPost(config: RuntimeConfig, path: string, form: Record<string, string>): Promise<{ status: number; body: unknown }> {
+export async function sandboxPost(
+  config: RuntimeConfig,
+  path: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${config.apiBase}${path}`, {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json', 'X-XSRF-TOKEN': xsrfToken() },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': xsrfToken(),
+    },
     body: new URLSearchParams(form).toString(),
   });
   const body: unknown = await response.json().catch(() => null);

@@ -17,11 +17,15 @@ const folk: AfterSaleMessage = {
   event_title: 'Folk by Candlelight',
   event_nice_date: 'Friday 11 December 2026',
   event_nice_time: '7:30pm',
-  message: '<p>Doors open at 7pm.</p><img src=x onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:alert(1)">map</a>',
+  message:
+    '<p>Doors open at 7pm.</p><img src=x onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:alert(1)">map</a>',
 };
 
 function open(messages: AfterSaleMessage[]) {
-  const props = fakeStepProps({ state: 'after_sale_messages', checkout: sampleCheckout({ state: 'after_sale_messages', after_sale_messages: messages }) });
+  const props = fakeStepProps({
+    state: 'after_sale_messages',
+    checkout: sampleCheckout({ state: 'after_sale_messages', after_sale_messages: messages }),
+  });
   const view = render(
     <Provider value={props.scope}>
       <AfterSaleMessagesStep {...props} />

@@ -38,7 +38,9 @@ export function AfterSaleMessagesStep(props: StepProps) {
         ))}
       </ul>
       <div className="actions">
-        <Button data-primary-action="" onClick={() => m.next()}>{copy.continue}</Button>
+        <Button data-primary-action="" onClick={() => m.next()}>
+          {copy.continue}
+        </Button>
       </div>
     </section>
   );

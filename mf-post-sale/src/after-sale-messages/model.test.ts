@@ -21,7 +21,9 @@ test.each([
 
 test('Continue completes the step, once per click', async () => {
   const sent: ShellCommand[] = [];
-  const scope = fork({ handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]] });
+  const scope = fork({
+    handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]],
+  });
   const deps: StepDeps = { api: createFakeApi(), commands: fakeStepProps().commands, config: { apiBase: '' } };
   await allSettled(messagesShown, { scope, params: { deps } });
   expect(sent).toEqual([]);

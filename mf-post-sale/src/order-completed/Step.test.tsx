@@ -2,14 +2,28 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'effector-react';
 import { messages, type Checkout, type Event, type RuntimeConfig, type TicketLine, type User } from '@checkout/shared';
-import { apiFailure, failWith, fakeStepProps, sampleCheckout, sampleUser, type FakeApiHandlers } from '@checkout/shared/testing';
+import {
+  apiFailure,
+  failWith,
+  fakeStepProps,
+  sampleCheckout,
+  sampleUser,
+  type FakeApiHandlers,
+} from '@checkout/shared/testing';
 import { OrderCompletedStep } from './Step';
 
 const base = sampleCheckout({ state: 'order_completed', can_transfer: true });
 const event0 = base.events[0] as Event;
 const [adult, child] = base.tickets as [TicketLine, TicketLine];
 
-async function open(options: { checkout?: Partial<Checkout>; user?: User | null; api?: Partial<FakeApiHandlers>; config?: Partial<RuntimeConfig> } = {}) {
+async function open(
+  options: {
+    checkout?: Partial<Checkout>;
+    user?: User | null;
+    api?: Partial<FakeApiHandlers>;
+    config?: Partial<RuntimeConfig>;
+  } = {},
+) {
   const props = fakeStepProps({
     state: 'order_completed',
     checkout: { ...base, ...options.checkout },
@@ -34,14 +48,19 @@ async function open(options: { checkout?: Partial<Checkout>; user?: User | null;
 afterEach(() => window.sessionStorage.clear());
 
 const tiles = () => screen.getByRole('list', { name: 'What next' });
-const texts = (props: Awaited<ReturnType<typeof open>>['props']) => props.notifications().map((n) => `${n.type}: ${n.text}`);
+const texts = (props: Awaited<ReturnType<typeof open>>['props']) =>
+  props.notifications().map((n) => `${n.type}: ${n.text}`);
 
 describe('overview', () => {
   test('tick, reference, the wallet copy sent to the sale email, and the subscribe link with its toast', async () => {
     const { props, user } = await open();
-    expect(screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Your reference is RVL-7K2Q9D')).toBeInTheDocument();
-    expect(await screen.findByText(/A copy of your ticket wallet has been sent to alex\.morgan@example\.com\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/A copy of your ticket wallet has been sent to alex\.morgan@example\.com\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Subscribe to important updates' }));
     await waitFor(() => expect(texts(props)).toEqual([`success: ${messages.subscribedToUpdates}`]));
     expect(screen.queryByRole('button', { name: 'Subscribe to important updates' })).not.toBeInTheDocument();
@@ -50,7 +69,10 @@ describe('overview', () => {
 
   test.each<[string, Parameters<typeof open>[0]]>([
     ['a buyer already event-subscribed', { user: sampleUser({ is_event_subscribed: true }) }],
-    ['a guest who chose event news on the preferences step', { user: null, checkout: { marketing_preferences: { ...base.marketing_preferences, event_subscribed: true } } }],
+    [
+      'a guest who chose event news on the preferences step',
+      { user: null, checkout: { marketing_preferences: { ...base.marketing_preferences, event_subscribed: true } } },
+    ],
   ])('no subscribe link for %s', async (_name, options) => {
     await open(options);
     expect(screen.queryByRole('button', { name: 'Subscribe to important updates' })).not.toBeInTheDocument();
@@ -64,9 +86,13 @@ describe('overview', () => {
 
   test('a payment plan: its heading and the info list', async () => {
     await open({ checkout: { payment_plan_remaining: true } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Order Complete - Payment Schedule Setup' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order Complete - Payment Schedule Setup' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('We will remind you by SMS and email before each payment is taken.')).toBeInTheDocument();
-    expect(screen.getByText('Your tickets will be delivered to your ticket wallet after the final payment.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your tickets will be delivered to your ticket wallet after the final payment.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Order complete! Your tickets are on their way.')).not.toBeInTheDocument();
   });
 });
@@ -74,7 +100,10 @@ describe('overview', () => {
 describe('tiles', () => {
   test('wallet, feedback, transfer, find a place and share (a venue, unseated tickets, a referral link)', async () => {
     await open();
-    expect(within(tiles()).getByRole('link', { name: 'Go to your ticket wallet' })).toHaveAttribute('href', '/account/wallet/');
+    expect(within(tiles()).getByRole('link', { name: 'Go to your ticket wallet' })).toHaveAttribute(
+      'href',
+      '/account/wallet/',
+    );
     expect(within(tiles()).getByRole('button', { name: 'How did we do?' })).toBeInTheDocument();
     expect(within(tiles()).getByRole('button', { name: 'Transfer tickets' })).toBeInTheDocument();
     expect(within(tiles()).getByRole('button', { name: 'Find a place to stay' })).toBeInTheDocument();
@@ -83,13 +112,21 @@ describe('tiles', () => {
   });
 
   test('a livestream links to its online access; every ticket seated: no transfer; no venue: no find a place; no referral link: no share', async () => {
-    const streamed: Event = { ...event0, venue: null, has_livestream: true, access_online: 'https://stream.example.com/gala' };
+    const streamed: Event = {
+      ...event0,
+      venue: null,
+      has_livestream: true,
+      access_online: 'https://stream.example.com/gala',
+    };
     const { props } = await open({
       checkout: { events: [streamed], tickets: [{ ...adult, seats: ['Row A, Seat 1', 'Row A, Seat 2'] }] },
       api: { getRewardReferrerLink: async () => '' },
     });
     await waitFor(() => expect(props.api.log.map((c) => c.name)).toContain('getRewardReferrerLink'));
-    expect(within(tiles()).getByRole('link', { name: 'Watch Winter Gala at the Riverside online' })).toHaveAttribute('href', 'https://stream.example.com/gala');
+    expect(within(tiles()).getByRole('link', { name: 'Watch Winter Gala at the Riverside online' })).toHaveAttribute(
+      'href',
+      'https://stream.example.com/gala',
+    );
     expect(within(tiles()).queryByRole('button', { name: 'Transfer tickets' })).not.toBeInTheDocument();
     expect(within(tiles()).queryByRole('button', { name: 'Find a place to stay' })).not.toBeInTheDocument();
     expect(within(tiles()).queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
@@ -105,7 +142,13 @@ describe('tiles', () => {
   });
 
   test("a rewarding event: 'Share & {short reward text}'", async () => {
-    await open({ checkout: { events: [{ ...event0, reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' } }] } });
+    await open({
+      checkout: {
+        events: [
+          { ...event0, reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' } },
+        ],
+      },
+    });
     expect(await within(tiles()).findByRole('button', { name: 'Share & get £5 off' })).toBeInTheDocument();
   });
 
@@ -127,7 +170,9 @@ describe('feedback modal', () => {
     await user.click(send);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(texts(props)).toEqual([`success: ${messages.feedbackSent}`]);
-    expect(props.api.log.find((c) => c.name === 'sendCustomerFeedback')?.payload).toEqual({ message: 'Quick and easy' });
+    expect(props.api.log.find((c) => c.name === 'sendCustomerFeedback')?.payload).toEqual({
+      message: 'Quick and easy',
+    });
   });
 
   test('Close closes without sending; a failure shows the spec message and closes the modal', async () => {
@@ -148,24 +193,37 @@ describe('share modal', () => {
     const { user } = await open();
     await user.click(await screen.findByRole('button', { name: 'Share with friends & family' }));
     const dialog = screen.getByRole('dialog', { name: 'Share with friends & family' });
-    const message = within(dialog).getByRole('textbox', { name: 'Message to share about Winter Gala at the Riverside' });
+    const message = within(dialog).getByRole('textbox', {
+      name: 'Message to share about Winter Gala at the Riverside',
+    });
     expect(message).toHaveAttribute('readonly');
-    expect(message).toHaveValue(`I've just booked tickets for Winter Gala at the Riverside! Get yours here: ${event0.shareable_link}`);
+    expect(message).toHaveValue(
+      `I've just booked tickets for Winter Gala at the Riverside! Get yours here: ${event0.shareable_link}`,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe((message as HTMLTextAreaElement).value);
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument(), {
+      timeout: 3000,
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test('two events: a block each, the reward text with the referral link, and no Close button', async () => {
-    const folk: Event = { ...event0, id: 202, title: 'Folk by the Sea', reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' } };
+    const folk: Event = {
+      ...event0,
+      id: 202,
+      title: 'Folk by the Sea',
+      reward_referrers: { text: 'Get £5 off for each friend who books.', short_text: 'get £5 off' },
+    };
     const { user } = await open({ checkout: { events: [event0, folk] } });
     await user.click(await screen.findByRole('button', { name: 'Share & get £5 off' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(2);
-    expect(within(dialog).getByRole('textbox', { name: 'Message to share about Folk by the Sea' })).toHaveValue('Get £5 off for each friend who books. http://localhost:8080/r/alex-morgan');
+    expect(within(dialog).getByRole('textbox', { name: 'Message to share about Folk by the Sea' })).toHaveValue(
+      'Get £5 off for each friend who books. http://localhost:8080/r/alex-morgan',
+    );
     expect(within(dialog).getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
     expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
   });
@@ -184,7 +242,9 @@ describe('transfer view', () => {
     const { user } = await toTransfer({ checkout: { tickets: [adult, { ...child, seats: ['Row B, Seat 3'] }] } });
     expect(screen.getByRole('heading', { level: 1, name: 'Transfer tickets' })).toBeInTheDocument();
     expect(screen.getByText(/gets a transfer notification/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Winter Gala at the Riverside - Adult', expanded: true })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Winter Gala at the Riverside - Adult', expanded: true }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Child/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     const send = screen.getByRole('button', { name: 'Send tickets' });
@@ -196,7 +256,9 @@ describe('transfer view', () => {
     await user.type(adultPanel().getByLabelText('Email'), 'rae@example.com');
     expect(send).toBeEnabled();
     await user.click(screen.getByRole('link', { name: 'Back' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' }),
+    ).toBeInTheDocument();
   });
 
   test('messages once a field is left empty; the plus disabled at the purchased quantity; a second row can be removed', async () => {
@@ -228,7 +290,9 @@ describe('transfer view', () => {
     expect(screen.getByRole('radio', { name: 'Send now' })).not.toBeChecked();
     expect(screen.getByLabelText('Delivery date')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
     const time = screen.getByRole('combobox', { name: 'Delivery time' });
-    const options = within(time).getAllByRole('option').map((o) => o.textContent);
+    const options = within(time)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options.slice(0, 3)).toEqual(['Choose a time', '00:00', '00:05']);
     expect(options).toHaveLength(289);
     expect(screen.getByPlaceholderText('Leave a message...')).toBeInTheDocument();
@@ -243,11 +307,25 @@ describe('transfer view', () => {
     await user.type(adultPanel().getByLabelText('Email'), 'rae@example.com');
     await user.click(screen.getByRole('button', { name: 'Send tickets' }));
     await waitFor(() => expect(texts(props)).toEqual([`success: ${messages.ticketsTransferred}`]));
-    expect(screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' }),
+    ).toBeInTheDocument();
     expect(within(tiles()).queryByRole('button', { name: 'Transfer tickets' })).not.toBeInTheDocument();
     expect(window.sessionStorage.getItem('checkout:transferred:RVL-7K2Q9D')).toBe('1');
     expect(props.api.log.find((c) => c.name === 'setTransfers')?.payload).toEqual({
-      transfers: [{ ticket_id: 11, name: 'Rae Recipient', email: 'rae@example.com', qty: 1, is_gift: false, send_gift: undefined, delivery_date: '', delivery_time: '', message: '' }],
+      transfers: [
+        {
+          ticket_id: 11,
+          name: 'Rae Recipient',
+          email: 'rae@example.com',
+          qty: 1,
+          is_gift: false,
+          send_gift: undefined,
+          delivery_date: '',
+          delivery_time: '',
+          message: '',
+        },
+      ],
     });
   });
 
@@ -299,16 +377,21 @@ describe('transfer view: refusals', () => {
     await user.click(screen.getByRole('checkbox', { name: 'This ticket is a gift' }));
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
-    await user.type(screen.getByLabelText('Delivery date'), `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`);
+    await user.type(
+      screen.getByLabelText('Delivery date'),
+      `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`,
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery time' }), '00:00');
     await user.click(screen.getByRole('button', { name: 'Send tickets' }));
     expect(await screen.findByText(messages.transferTimePast)).toBeInTheDocument();
     expect(props.api.log.map((c) => c.name)).not.toContain('setTransfers');
   });
 
-  test("the server refuses: its own reason, not the generic sentence; the form stays", async () => {
+  test('the server refuses: its own reason, not the generic sentence; the form stays', async () => {
     const reason = 'You can transfer at most 1 of these tickets';
-    const { props, user } = await open({ api: { setTransfers: failWith(apiFailure('setTransfers', { status: 400, serverMessage: reason })) } });
+    const { props, user } = await open({
+      api: { setTransfers: failWith(apiFailure('setTransfers', { status: 400, serverMessage: reason })) },
+    });
     await fillAdult(user);
     await user.click(screen.getByRole('button', { name: 'Send tickets' }));
     await waitFor(() => expect(texts(props)).toEqual([`error: ${reason}`]));
@@ -316,7 +399,9 @@ describe('transfer view: refusals', () => {
   });
 
   test('a failure with no reason of the server (the network): the spec message', async () => {
-    const { props, user } = await open({ api: { setTransfers: failWith(apiFailure('setTransfers', { kind: 'network', status: undefined })) } });
+    const { props, user } = await open({
+      api: { setTransfers: failWith(apiFailure('setTransfers', { kind: 'network', status: undefined })) },
+    });
     await fillAdult(user);
     await user.click(screen.getByRole('button', { name: 'Send tickets' }));
     await waitFor(() => expect(texts(props)).toEqual([`error: ${messages.sendTransfersFailed}`]));
@@ -324,30 +409,51 @@ describe('transfer view: refusals', () => {
 });
 
 describe('find a place to stay', () => {
-  const seaside: Event = { ...event0, id: 303, title: 'Folk by the Sea', venue: { full_address: 'Theatre Royal, New Road, Brighton BN1 1SD', map_address: null, map_checkin: null } };
+  const seaside: Event = {
+    ...event0,
+    id: 303,
+    title: 'Folk by the Sea',
+    venue: { full_address: 'Theatre Royal, New Road, Brighton BN1 1SD', map_address: null, map_checkin: null },
+  };
 
   test('one venue, no map configured: a link to the address on a map', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Find a place to stay' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Find a place to stay' })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Riverside Hall, 1 Quay Street, Bristol, BS1 4QA' });
-    expect(link.getAttribute('href')).toContain('https://www.google.com/maps/search/?api=1&query=Riverside%20Hall%2C%20Bristol');
+    expect(link.getAttribute('href')).toContain(
+      'https://www.google.com/maps/search/?api=1&query=Riverside%20Hall%2C%20Bristol',
+    );
     expect(document.querySelector('iframe')).toBeNull();
   });
 
   test('two venues: a link per event; the map embedded for each when configured', async () => {
-    const { user } = await open({ checkout: { events: [event0, seaside] }, config: { accommodationMapUrl: 'https://stays.example.com/map?near={address}' } });
+    const { user } = await open({
+      checkout: { events: [event0, seaside] },
+      config: { accommodationMapUrl: 'https://stays.example.com/map?near={address}' },
+    });
     await user.click(screen.getByRole('button', { name: 'Find a place to stay' }));
-    expect(screen.getByRole('link', { name: 'Find a place to stay near the Folk by the Sea event' })).toHaveAttribute('href', '#stay-303');
-    expect(screen.getByRole('link', { name: 'Find a place to stay near the Winter Gala at the Riverside event' })).toBeInTheDocument();
-    expect(screen.getByTitle('Places to stay near the Folk by the Sea event')).toHaveAttribute('src', 'https://stays.example.com/map?near=Theatre%20Royal%2C%20New%20Road%2C%20Brighton%20BN1%201SD');
+    expect(screen.getByRole('link', { name: 'Find a place to stay near the Folk by the Sea event' })).toHaveAttribute(
+      'href',
+      '#stay-303',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Find a place to stay near the Winter Gala at the Riverside event' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTitle('Places to stay near the Folk by the Sea event')).toHaveAttribute(
+      'src',
+      'https://stays.example.com/map?near=Theatre%20Royal%2C%20New%20Road%2C%20Brighton%20BN1%201SD',
+    );
   });
 });
 
 test("'Browse more events': the organisers' upcoming events, under every view", async () => {
   const { user } = await open();
   const more = screen.getByRole('region', { name: 'Browse more events' });
-  expect(within(more).getByRole('link', { name: 'Sunday Jazz Brunch' })).toHaveAttribute('href', 'http://localhost:8080/riverside-live/jazz-brunch/');
+  expect(within(more).getByRole('link', { name: 'Sunday Jazz Brunch' })).toHaveAttribute(
+    'href',
+    'http://localhost:8080/riverside-live/jazz-brunch/',
+  );
   await user.click(screen.getByRole('button', { name: 'Find a place to stay' }));
   expect(screen.getByRole('region', { name: 'Browse more events' })).toBeInTheDocument();
 });

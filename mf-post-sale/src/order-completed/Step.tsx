@@ -38,7 +38,13 @@ export function OrderCompletedStep(props: StepProps) {
           </a>
         </p>
       ) : null}
-      {view === 'overview' ? <Overview {...props} /> : view === 'transfer_tickets' ? <TransferView /> : <FindAPlaceView {...props} />}
+      {view === 'overview' ? (
+        <Overview {...props} />
+      ) : view === 'transfer_tickets' ? (
+        <TransferView />
+      ) : (
+        <FindAPlaceView {...props} />
+      )}
       <MoreEvents events={moreEvents(checkout?.organisers ?? [])} />
     </div>
   );

@@ -7,7 +7,9 @@ export const copy = {
   reference: (reference: string) => `Your reference is ${reference}`,
   complete: 'Order complete! Your tickets are on their way.',
   walletCopySent: (email: string | null) =>
-    email ? `A copy of your ticket wallet has been sent to ${email}.` : 'A copy of your ticket wallet has been sent to your email address.',
+    email
+      ? `A copy of your ticket wallet has been sent to ${email}.`
+      : 'A copy of your ticket wallet has been sent to your email address.',
   subscribe: 'Subscribe to important updates',
   planComplete: 'Order Complete - Payment Schedule Setup',
   planInfo: [

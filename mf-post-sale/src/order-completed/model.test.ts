@@ -34,28 +34,43 @@ import {
 import { modelScope, type ModelSetup } from './testing';
 
 const checkout = sampleCheckout({ state: 'order_completed' });
-const seated = (line: TicketLine): TicketLine => ({ ...line, seats: Array.from({ length: line.qty }, (_, i) => `Row A, Seat ${i + 1}`) });
+const seated = (line: TicketLine): TicketLine => ({
+  ...line,
+  seats: Array.from({ length: line.qty }, (_, i) => `Row A, Seat ${i + 1}`),
+});
 
-async function started(s: ModelSetup, tickets: readonly TicketLine[] = checkout.tickets, saleReference: string | null = 'RVL-7K2Q9D') {
+async function started(
+  s: ModelSetup,
+  tickets: readonly TicketLine[] = checkout.tickets,
+  saleReference: string | null = 'RVL-7K2Q9D',
+) {
   await allSettled(orderCompletedStarted, { scope: s.scope, params: { deps: s.deps, saleReference, tickets } });
 }
 
 const rows = (s: ModelSetup) => s.scope.getState($rows);
-const fill = (s: ModelSetup, id: number, patch: Partial<TransferDraft>) => allSettled(rowChanged, { scope: s.scope, params: { id, patch } });
-const qty = (s: ModelSetup, id: number, value: number) => allSettled(qtyChanged, { scope: s.scope, params: { id, qty: value } });
+const fill = (s: ModelSetup, id: number, patch: Partial<TransferDraft>) =>
+  allSettled(rowChanged, { scope: s.scope, params: { id, patch } });
+const qty = (s: ModelSetup, id: number, value: number) =>
+  allSettled(qtyChanged, { scope: s.scope, params: { id, qty: value } });
 
 describe('start', () => {
   test('loads the simple info and the referral link; the overview shows', async () => {
     const s = modelScope();
     await started(s);
     expect(s.api.log.map((c) => c.name).sort()).toEqual(['getRewardReferrerLink', 'getSimpleInfo']);
-    expect(s.scope.getState($simpleInfo)).toEqual({ sale_email: 'alex.morgan@example.com', sale_reference: 'RVL-7K2Q9D' });
+    expect(s.scope.getState($simpleInfo)).toEqual({
+      sale_email: 'alex.morgan@example.com',
+      sale_reference: 'RVL-7K2Q9D',
+    });
     expect(s.scope.getState($referralLink)).toBe('http://localhost:8080/r/alex-morgan');
     expect(s.scope.getState($view)).toBe('overview');
   });
 
   test('either load failing is silent (spec 7): no toast, nothing shown', async () => {
-    const s = modelScope({ getSimpleInfo: failWith(apiFailure('getSimpleInfo')), getRewardReferrerLink: failWith(apiFailure('getRewardReferrerLink')) });
+    const s = modelScope({
+      getSimpleInfo: failWith(apiFailure('getSimpleInfo')),
+      getRewardReferrerLink: failWith(apiFailure('getRewardReferrerLink')),
+    });
     await started(s);
     expect(s.sent).toEqual([]);
     expect(s.scope.getState($simpleInfo)).toBeNull();
@@ -66,7 +81,9 @@ describe('start', () => {
     const s = modelScope();
     const [adult, child] = checkout.tickets as [TicketLine, TicketLine];
     await started(s, [adult, seated(child)]);
-    expect(s.scope.getState($transferTypes)).toEqual([{ ticket_id: 11, title: 'Winter Gala at the Riverside - Adult', purchased: 2 }]);
+    expect(s.scope.getState($transferTypes)).toEqual([
+      { ticket_id: 11, title: 'Winter Gala at the Riverside - Adult', purchased: 2 },
+    ]);
     expect(rows(s).map((r) => [r.ticket_id, r.qty])).toEqual([[11, 0]]);
     expect(s.scope.getState($openTypes)).toEqual([11]);
   });
@@ -79,7 +96,13 @@ describe('subscribe to important updates', () => {
     await allSettled(subscribeClicked, { scope: s.scope });
     expect(s.api.log.at(-1)?.name).toBe('subscribeToEvents');
     expect(s.scope.getState($subscribedHere)).toBe(true);
-    expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'success', text: messages.subscribedToUpdates, group: 'order_completed' } }, { kind: 'refreshUser' }]);
+    expect(s.sent).toEqual([
+      {
+        kind: 'notify',
+        notification: { type: 'success', text: messages.subscribedToUpdates, group: 'order_completed' },
+      },
+      { kind: 'refreshUser' },
+    ]);
   });
 
   test('a failure: the spec message, still not subscribed', async () => {
@@ -87,7 +110,9 @@ describe('subscribe to important updates', () => {
     await started(s);
     await allSettled(subscribeClicked, { scope: s.scope });
     expect(s.scope.getState($subscribedHere)).toBe(false);
-    expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.subscribeFailed, group: 'order_completed' } }]);
+    expect(s.sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: messages.subscribeFailed, group: 'order_completed' } },
+    ]);
   });
 });
 
@@ -107,12 +132,16 @@ describe('feedback', () => {
     expect(s.api.log.at(-1)).toEqual({ name: 'sendCustomerFeedback', payload: { message: 'Smooth checkout!' } });
     expect(s.scope.getState($feedbackOpen)).toBe(false);
     expect(s.scope.getState($feedbackMessage)).toBe('');
-    expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'success', text: messages.feedbackSent, group: 'order_completed' } }]);
+    expect(s.sent).toEqual([
+      { kind: 'notify', notification: { type: 'success', text: messages.feedbackSent, group: 'order_completed' } },
+    ]);
   });
 
   test('Send is disabled while sending', async () => {
     let release = () => {};
-    const s = modelScope({ sendCustomerFeedback: () => new Promise((resolve) => (release = () => resolve({ success: true }))) });
+    const s = modelScope({
+      sendCustomerFeedback: () => new Promise((resolve) => (release = () => resolve({ success: true }))),
+    });
     await started(s);
     await allSettled(feedbackOpened, { scope: s.scope });
     await allSettled(feedbackChanged, { scope: s.scope, params: 'Great' });
@@ -131,7 +160,9 @@ describe('feedback', () => {
     await allSettled(feedbackChanged, { scope: s.scope, params: 'Great' });
     await allSettled(feedbackSent, { scope: s.scope });
     expect(s.scope.getState($feedbackOpen)).toBe(false);
-    expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.sendFeedbackFailed, group: 'order_completed' } }]);
+    expect(s.sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: messages.sendFeedbackFailed, group: 'order_completed' } },
+    ]);
   });
 });
 
@@ -177,7 +208,11 @@ describe('transfer form', () => {
     expect(rows(s)[0]?.qty).toBe(0);
     await qty(s, adult.id, 1);
     await allSettled(rowAdded, { scope: s.scope, params: 11 });
-    expect(rows(s).filter((r) => r.ticket_id === 11).map((r) => r.qty)).toEqual([1, 1]);
+    expect(
+      rows(s)
+        .filter((r) => r.ticket_id === 11)
+        .map((r) => r.qty),
+    ).toEqual([1, 1]);
     // Adult was bought twice: no third row, and no row may take more.
     await allSettled(rowAdded, { scope: s.scope, params: 11 });
     expect(rows(s).filter((r) => r.ticket_id === 11)).toHaveLength(2);
@@ -222,18 +257,41 @@ describe('transfer form', () => {
     const [adult] = rows(s) as [TransferRowState];
     await allSettled(viewChosen, { scope: s.scope, params: 'transfer_tickets' });
     await qty(s, adult.id, 2);
-    await fill(s, adult.id, { name: ' Rae Recipient ', email: 'rae@example.com', is_gift: true, send_gift: 'Schedule', delivery_date: '16/01/2030', delivery_time: '09:30', message: 'Enjoy!' });
+    await fill(s, adult.id, {
+      name: ' Rae Recipient ',
+      email: 'rae@example.com',
+      is_gift: true,
+      send_gift: 'Schedule',
+      delivery_date: '16/01/2030',
+      delivery_time: '09:30',
+      message: 'Enjoy!',
+    });
     expect(s.scope.getState($canSendTransfers)).toBe(true);
     await allSettled(sendTransfersClicked, { scope: s.scope });
     expect(s.api.log.at(-1)).toEqual({
       name: 'setTransfers',
       payload: {
         transfers: [
-          { ticket_id: 11, name: 'Rae Recipient', email: 'rae@example.com', qty: 2, is_gift: true, send_gift: 'Schedule', delivery_date: '16/01/2030', delivery_time: '09:30', message: 'Enjoy!' },
+          {
+            ticket_id: 11,
+            name: 'Rae Recipient',
+            email: 'rae@example.com',
+            qty: 2,
+            is_gift: true,
+            send_gift: 'Schedule',
+            delivery_date: '16/01/2030',
+            delivery_time: '09:30',
+            message: 'Enjoy!',
+          },
         ],
       },
     });
-    expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'success', text: messages.ticketsTransferred, group: 'order_completed' } }]);
+    expect(s.sent).toEqual([
+      {
+        kind: 'notify',
+        notification: { type: 'success', text: messages.ticketsTransferred, group: 'order_completed' },
+      },
+    ]);
     expect(s.scope.getState($view)).toBe('overview');
     expect(s.scope.getState($transferred)).toBe(true);
     // Mounting the step again for the same sale (the shell re-rendering) does not offer it again.
@@ -258,7 +316,9 @@ describe('transfer form', () => {
     await qty(s, adult.id, 1);
     await fill(s, adult.id, { name: 'Rae', email: 'rae@example.com' });
     await allSettled(sendTransfersClicked, { scope: s.scope });
-    expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.sendTransfersFailed, group: 'order_completed' } }]);
+    expect(s.sent).toEqual([
+      { kind: 'notify', notification: { type: 'error', text: messages.sendTransfersFailed, group: 'order_completed' } },
+    ]);
     expect(s.scope.getState($view)).toBe('transfer_tickets');
     expect(rows(s)[0]?.name).toBe('Rae');
     expect(s.scope.getState($transferred)).toBe(false);

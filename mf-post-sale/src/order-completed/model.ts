@@ -13,7 +13,15 @@ import {
   type TransferableType,
   type TransferDraft,
 } from '@checkout/shared';
-import { $deps, apiOf, depsReceived, notifyError, shellCommandsSent, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import {
+  $deps,
+  apiOf,
+  depsReceived,
+  notifyError,
+  shellCommandsSent,
+  type ShellCommand,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 import { COPIED_MS, copyText, rememberTransferred, wait, wasTransferred } from './effects';
 
 /**
@@ -25,7 +33,14 @@ const REFUSALS: ReadonlySet<number> = new Set([400, 409, 422]);
 
 /** What a failed set_transfers says: the server's reason when it refused the transfer, else the spec's message. */
 export function transferFailureText(error: unknown): string {
-  if (isApiFailure(error) && error.kind === 'http' && error.status !== undefined && REFUSALS.has(error.status) && error.serverMessage) return error.serverMessage;
+  if (
+    isApiFailure(error) &&
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    REFUSALS.has(error.status) &&
+    error.serverMessage
+  )
+    return error.serverMessage;
   return messages.sendTransfersFailed;
 }
 
@@ -37,7 +52,10 @@ export interface TransferRowState extends TransferDraft {
 }
 
 const NOTIFY_GROUP = 'order_completed';
-const notifySuccess = (text: string): ShellCommand => ({ kind: 'notify', notification: { type: 'success', text, group: NOTIFY_GROUP } });
+const notifySuccess = (text: string): ShellCommand => ({
+  kind: 'notify',
+  notification: { type: 'success', text, group: NOTIFY_GROUP },
+});
 
 // ---- Effects (time and the clipboard are effects, so tests replace them with fork handlers) -----------------------
 
@@ -50,7 +68,10 @@ export const rememberTransferredFx = createEffect((reference: string) => remembe
 export const getSimpleInfoFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getSimpleInfo() });
 export const getReferralLinkFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getRewardReferrerLink() });
 export const subscribeFx = attach({ source: $deps, effect: (deps) => apiOf(deps).subscribeToEvents() });
-export const sendFeedbackFx = attach({ source: $deps, effect: (deps, message: string) => apiOf(deps).sendCustomerFeedback({ message }) });
+export const sendFeedbackFx = attach({
+  source: $deps,
+  effect: (deps, message: string) => apiOf(deps).sendCustomerFeedback({ message }),
+});
 export const setTransfersFx = attach({
   source: $deps,
   effect: (deps, rows: readonly TransferDraft[]) => apiOf(deps).setTransfers({ transfers: transferPayload(rows) }),
@@ -58,7 +79,11 @@ export const setTransfersFx = attach({
 
 // ---- Start ---------------------------------------------------------------------------------------------------------
 
-export const orderCompletedStarted = createEvent<{ deps: StepDeps; saleReference: string | null; tickets: readonly TicketLine[] }>();
+export const orderCompletedStarted = createEvent<{
+  deps: StepDeps;
+  saleReference: string | null;
+  tickets: readonly TicketLine[];
+}>();
 
 export const $view = createStore<OrderCompletedView>('overview');
 export const viewChosen = createEvent<OrderCompletedView>();
@@ -88,9 +113,8 @@ sample({
   fn: ({ saleReference }) => saleReference ?? '',
   target: wasTransferredFx,
 });
-$transferredSales.on(
-  wasTransferredFx.done.filter({ fn: ({ result }) => result }),
-  (sales, { params }) => (sales.includes(params) ? sales : [...sales, params]),
+$transferredSales.on(wasTransferredFx.done.filter({ fn: ({ result }) => result }), (sales, { params }) =>
+  sales.includes(params) ? sales : [...sales, params],
 );
 
 export const $transferred = sample({
@@ -105,8 +129,16 @@ export const subscribeClicked = createEvent();
 export const $subscribedHere = createStore(false);
 sample({ clock: subscribeClicked, filter: subscribeFx.pending.map((p) => !p), target: subscribeFx });
 $subscribedHere.on(subscribeFx.done, () => true);
-sample({ clock: subscribeFx.done, fn: () => [notifySuccess(messages.subscribedToUpdates), { kind: 'refreshUser' as const }], target: shellCommandsSent });
-sample({ clock: subscribeFx.fail, fn: () => [notifyError(messages.subscribeFailed, NOTIFY_GROUP)], target: shellCommandsSent });
+sample({
+  clock: subscribeFx.done,
+  fn: () => [notifySuccess(messages.subscribedToUpdates), { kind: 'refreshUser' as const }],
+  target: shellCommandsSent,
+});
+sample({
+  clock: subscribeFx.fail,
+  fn: () => [notifyError(messages.subscribeFailed, NOTIFY_GROUP)],
+  target: shellCommandsSent,
+});
 
 // ---- Feedback modal 'How did we do?' (spec 2, 5, 8) ----------------------------------------------------------------
 
@@ -125,12 +157,22 @@ export const $canSendFeedback = sample({
 
 $feedbackOpen.on(feedbackOpened, () => true).on(feedbackClosed, () => false);
 $feedbackMessage.on(feedbackChanged, (_, message) => message);
-sample({ clock: feedbackSent, source: $feedbackMessage, filter: $canSendFeedback, fn: (message) => message.trim(), target: sendFeedbackFx });
+sample({
+  clock: feedbackSent,
+  source: $feedbackMessage,
+  filter: $canSendFeedback,
+  fn: (message) => message.trim(),
+  target: sendFeedbackFx,
+});
 // Either way the modal closes (spec 8: 'Send feedback (modal closes)'); a sent message is not kept.
 $feedbackOpen.on(sendFeedbackFx.finally, () => false);
 $feedbackMessage.reset(sendFeedbackFx.done);
 sample({ clock: sendFeedbackFx.done, fn: () => [notifySuccess(messages.feedbackSent)], target: shellCommandsSent });
-sample({ clock: sendFeedbackFx.fail, fn: () => [notifyError(messages.sendFeedbackFailed, NOTIFY_GROUP)], target: shellCommandsSent });
+sample({
+  clock: sendFeedbackFx.fail,
+  fn: () => [notifyError(messages.sendFeedbackFailed, NOTIFY_GROUP)],
+  target: shellCommandsSent,
+});
 
 // ---- Share modal (spec 2, 9: 'Copied' for 2 s) ---------------------------------------------------------------------
 
@@ -184,16 +226,22 @@ sample({
   target: $rows,
 });
 $nextRowId.on($rows, (next, rows) => Math.max(next, ...rows.map((row) => row.id + 1)));
-$openTypes.on(orderCompletedStarted, (_, { tickets }) => transferableTypes(tickets).slice(0, 1).map((type) => type.ticket_id));
+$openTypes.on(orderCompletedStarted, (_, { tickets }) =>
+  transferableTypes(tickets)
+    .slice(0, 1)
+    .map((type) => type.ticket_id),
+);
 $showTransferErrors.reset(orderCompletedStarted);
 
-const purchasedOf = (types: readonly TransferableType[], ticketId: number) => types.find((type) => type.ticket_id === ticketId)?.purchased ?? 0;
+const purchasedOf = (types: readonly TransferableType[], ticketId: number) =>
+  types.find((type) => type.ticket_id === ticketId)?.purchased ?? 0;
 
 /** The plus adds a row of the type only while its rows are under the purchased quantity (the view disables it too). */
 sample({
   clock: rowAdded,
   source: { rows: $rows, types: $transferTypes, next: $nextRowId },
-  filter: ({ rows, types }, ticketId) => rows.filter((r) => r.ticket_id === ticketId).reduce((sum, r) => sum + r.qty, 0) < purchasedOf(types, ticketId),
+  filter: ({ rows, types }, ticketId) =>
+    rows.filter((r) => r.ticket_id === ticketId).reduce((sum, r) => sum + r.qty, 0) < purchasedOf(types, ticketId),
   fn: ({ rows, next }, ticketId) => [...rows, { ...emptyTransferRow(ticketId), id: next, qty: 1 }],
   target: $rows,
 });
@@ -220,7 +268,9 @@ sample({
   target: $rows,
 });
 
-$openTypes.on(typeToggled, (open, ticketId) => (open.includes(ticketId) ? open.filter((id) => id !== ticketId) : [...open, ticketId]));
+$openTypes.on(typeToggled, (open, ticketId) =>
+  open.includes(ticketId) ? open.filter((id) => id !== ticketId) : [...open, ticketId],
+);
 
 /** Spec 2: Send tickets is enabled once every row that is sent is valid (rows at 0 are skipped). */
 export const $canSendTransfers = sample({
@@ -241,7 +291,9 @@ const invalidSend = sample({
   fn: ({ rows, types, today }) => firstInvalidTicketType(rows, types, today),
 });
 $showTransferErrors.on(invalidSend, () => true);
-$openTypes.on(invalidSend, (open, ticketId) => (ticketId === null || open.includes(ticketId) ? open : [...open, ticketId]));
+$openTypes.on(invalidSend, (open, ticketId) =>
+  ticketId === null || open.includes(ticketId) ? open : [...open, ticketId],
+);
 
 sample({
   clock: sendChecked,
@@ -251,12 +303,24 @@ sample({
 });
 
 // Sent: the toast, back to the overview, and transfer is no longer offered (spec 2, 4).
-$transferredSales.on(
-  sample({ clock: setTransfersFx.done, source: $saleReference }),
-  (sales, reference) => (reference === null || sales.includes(reference) ? sales : [...sales, reference]),
+$transferredSales.on(sample({ clock: setTransfersFx.done, source: $saleReference }), (sales, reference) =>
+  reference === null || sales.includes(reference) ? sales : [...sales, reference],
 );
-sample({ clock: setTransfersFx.done, source: $saleReference, filter: (reference): reference is string => reference !== null, target: rememberTransferredFx });
+sample({
+  clock: setTransfersFx.done,
+  source: $saleReference,
+  filter: (reference): reference is string => reference !== null,
+  target: rememberTransferredFx,
+});
 $view.on(setTransfersFx.done, () => 'overview');
-sample({ clock: setTransfersFx.done, fn: () => [notifySuccess(messages.ticketsTransferred)], target: shellCommandsSent });
+sample({
+  clock: setTransfersFx.done,
+  fn: () => [notifySuccess(messages.ticketsTransferred)],
+  target: shellCommandsSent,
+});
 // A refusal shows the server's own reason (a quantity, a time already past…); anything else the spec's sentence.
-sample({ clock: setTransfersFx.fail, fn: ({ error }) => [notifyError(transferFailureText(error), NOTIFY_GROUP)], target: shellCommandsSent });
+sample({
+  clock: setTransfersFx.fail,
+  fn: ({ error }) => [notifyError(transferFailureText(error), NOTIFY_GROUP)],
+  target: shellCommandsSent,
+});

@@ -17,7 +17,11 @@ export const TODAY = new Date(2030, 0, 15, 14, 20);
 
 export function modelScope(
   api: Partial<FakeApiHandlers> = {},
-  options: { copy?: (text: string) => Promise<void>; wait?: (ms: number) => Promise<void>; transferredBefore?: string[] } = {},
+  options: {
+    copy?: (text: string) => Promise<void>;
+    wait?: (ms: number) => Promise<void>;
+    transferredBefore?: string[];
+  } = {},
 ): ModelSetup {
   // The tab's memory of transfers made, per test.
   const remembered = new Set(options.transferredBefore ?? []);
@@ -35,5 +39,12 @@ export function modelScope(
       [rememberTransferredFx, (reference: string) => void remembered.add(reference)],
     ],
   });
-  return { scope, api: fake, deps: { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } }, sent, waits, copies };
+  return {
+    scope,
+    api: fake,
+    deps: { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } },
+    sent,
+    waits,
+    copies,
+  };
 }

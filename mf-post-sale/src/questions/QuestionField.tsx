@@ -20,7 +20,8 @@ export function QuestionField({ field, value, error, onValue }: QuestionFieldPro
   const { question } = field;
   const id = inputIdOf(field.key);
   const mandatory = isMandatory(question);
-  const describedBy = [mandatory ? `${id}-required` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [mandatory ? `${id}-required` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
       <SafeHtml as="span" html={question.question} />
@@ -36,13 +37,24 @@ export function QuestionField({ field, value, error, onValue }: QuestionFieldPro
       {messages.required}
     </span>
   ) : null;
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': mandatory || undefined };
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': mandatory || undefined,
+  };
 
   if (question.type === 'checkbox') {
     return (
       <div className={cx('question', 'question--checkbox', error ? 'field--invalid' : undefined)}>
         <div className="check">
-          <input {...common} type="checkbox" className="check__input" checked={value === '1'} onChange={(event) => onValue(event.target.checked ? '1' : '0')} />
+          <input
+            {...common}
+            type="checkbox"
+            className="check__input"
+            checked={value === '1'}
+            onChange={(event) => onValue(event.target.checked ? '1' : '0')}
+          />
           <label htmlFor={id} className="check__label">
             {label}
           </label>
@@ -68,7 +80,14 @@ export function QuestionField({ field, value, error, onValue }: QuestionFieldPro
           ))}
         </select>
       ) : (
-        <input {...common} type="text" className="field__input" value={value} maxLength={TEXT_LIMITS.message} onChange={(event) => onValue(event.target.value)} />
+        <input
+          {...common}
+          type="text"
+          className="field__input"
+          value={value}
+          maxLength={TEXT_LIMITS.message}
+          onChange={(event) => onValue(event.target.value)}
+        />
       )}
       <FieldError id={id} error={error} />
     </div>

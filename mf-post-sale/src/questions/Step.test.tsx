@@ -6,16 +6,38 @@ import { fakeStepProps, sampleCheckout, type FakeApiHandlers } from '@checkout/s
 import { QuestionsStep } from './Step';
 
 const q = (id: number, ticket_id: number, over: Partial<TicketQuestion> = {}): TicketQuestion => ({
-  id, ticket_id, osq_id: null, question: `Question ${id}`, type: 'text', mandatory: '0', once_per_checkout: '0', prepopulated_array: [], ...over,
+  id,
+  ticket_id,
+  osq_id: null,
+  question: `Question ${id}`,
+  type: 'text',
+  mandatory: '0',
+  once_per_checkout: '0',
+  prepopulated_array: [],
+  ...over,
 });
-const diet = (t: number) => q(1, t, { question: 'Dietary requirements', type: 'dropdown', mandatory: '1', prepopulated_array: ['None', 'Vegan'] });
+const diet = (t: number) =>
+  q(1, t, {
+    question: 'Dietary requirements',
+    type: 'dropdown',
+    mandatory: '1',
+    prepopulated_array: ['None', 'Vegan'],
+  });
 const guest = (t: number) => q(2, t, { question: 'Name of the guest using this ticket', mandatory: '1' });
 const heard = (t: number) => q(3, t, { question: 'How did you hear about us?', once_per_checkout: '1', osq_id: 500 });
 const largePrint = (t: number) =>
-  q(4, t, { question: 'Would you like a <em>large-print</em> programme?<img src=x onerror="window.__xss=1">', type: 'checkbox', mandatory: '1' });
+  q(4, t, {
+    question: 'Would you like a <em>large-print</em> programme?<img src=x onerror="window.__xss=1">',
+    type: 'checkbox',
+    mandatory: '1',
+  });
 
 // sampleCheckout: ticket 11 'Adult' x2, ticket 12 'Child (under 16)' x1.
-function open(state: 'ticket_questions_before' | 'ticket_questions_after', over: Partial<Checkout>, api: Partial<FakeApiHandlers> = {}) {
+function open(
+  state: 'ticket_questions_before' | 'ticket_questions_after',
+  over: Partial<Checkout>,
+  api: Partial<FakeApiHandlers> = {},
+) {
   const checkout = sampleCheckout({ state, payment_complete: state === 'ticket_questions_after', ...over });
   const props = fakeStepProps({ state, checkout, api });
   const view = render(
@@ -32,7 +54,11 @@ const stepList = () => screen.getByRole('list', { name: 'Question steps' });
 test('before payment: a step per ticket with its name, asterisk and Required, validation, ticks, then the answers are saved', async () => {
   const { props } = open('ticket_questions_before', { before_payment_questions: { '11': [diet(11), guest(11)] } });
   expect(screen.getByRole('heading', { level: 1, name: 'Ticket Questions' })).toHaveFocus();
-  expect(within(stepList()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ticket 1', 'Ticket 2']);
+  expect(
+    within(stepList())
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Ticket 1', 'Ticket 2']);
   expect(screen.getByRole('heading', { level: 2, name: 'Ticket 1' })).toBeInTheDocument();
   expect(screen.getByText('Adult')).toBeInTheDocument();
 
@@ -40,7 +66,11 @@ test('before payment: a step per ticket with its name, asterisk and Required, va
   expect(name).toHaveAccessibleDescription('Required');
   expect(name.closest('.question')?.querySelector('.question__asterisk')).toHaveTextContent('*');
   const dropdown = screen.getByRole('combobox', { name: 'Dietary requirements' });
-  expect(within(dropdown).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose an answer', 'None', 'Vegan']);
+  expect(
+    within(dropdown)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Choose an answer', 'None', 'Vegan']);
 
   // Continue with the name missing: the step stays, each missing answer says so, focus goes to the first.
   await userEvent.selectOptions(dropdown, 'Vegan');
@@ -63,7 +93,10 @@ test('before payment: a step per ticket with its name, asterisk and Required, va
   await userEvent.click(continueButton());
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('payment'));
   expect(props.api.payloadsOf('saveQuestionAnswers')).toEqual([
-    { answers: { answer_11_1_1: 'Vegan', answer_11_2_1: 'Ann Lee', answer_11_1_2: 'None', answer_11_2_2: 'Bo Lee' }, before_or_after: 'before' },
+    {
+      answers: { answer_11_1_1: 'Vegan', answer_11_2_1: 'Ann Lee', answer_11_1_2: 'None', answer_11_2_2: 'Bo Lee' },
+      before_or_after: 'before',
+    },
   ]);
 });
 
@@ -75,7 +108,11 @@ test('after payment: the basket step asks a shared question once, with the notic
     organisers: checkout.organisers.map((organiser) => ({ ...organiser, audience_diversity_notice: true })),
   });
   // The basket step asks nothing mandatory: seen, it is already complete (spec 4) and ticked.
-  expect(within(stepList()).getAllByRole('button').map((b) => b.textContent)).toEqual(['✓Basket / Applies to all (completed)', 'Ticket 1', 'Ticket 2']);
+  expect(
+    within(stepList())
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['✓Basket / Applies to all (completed)', 'Ticket 1', 'Ticket 2']);
   expect(screen.getByRole('heading', { level: 2, name: 'Basket / Applies to all' })).toBeInTheDocument();
   expect(screen.getAllByRole('textbox')).toHaveLength(1);
   expect(screen.getByText(/^Winter Gala at the Riverside raises money for charity/)).toBeInTheDocument();
@@ -104,7 +141,11 @@ test('after payment: the basket step asks a shared question once, with the notic
 });
 
 test('questions_set false: the save message shows and the buyer stays on the questions', async () => {
-  const { props } = open('ticket_questions_before', { before_payment_questions: { '12': [q(9, 12)] } }, { saveQuestionAnswers: async () => ({ questions_set: false }) });
+  const { props } = open(
+    'ticket_questions_before',
+    { before_payment_questions: { '12': [q(9, 12)] } },
+    { saveQuestionAnswers: async () => ({ questions_set: false }) },
+  );
   expect(screen.queryByRole('list', { name: 'Question steps' })).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'Ticket 1' })).toBeInTheDocument();
   expect(screen.getByText('Child (under 16)')).toBeInTheDocument();

@@ -22,14 +22,19 @@ import {
 import { inputIdOf, QuestionField } from './QuestionField';
 import './questions.css';
 
-export const stepTitle = (step: QuestionStep) => (step.kind === 'basket' ? copy.basketStep : copy.ticketStep(step.number));
+export const stepTitle = (step: QuestionStep) =>
+  step.kind === 'basket' ? copy.basketStep : copy.ticketStep(step.number);
 
 /** The basket step's intro texts: the fundraising-contact notice per flagged event, the audience-diversity one per organiser. */
 function basketNotices(checkout: Checkout | null): string[] {
   if (!checkout) return [];
   return [
-    ...checkout.events.filter((event) => event.fundraising_contact_notice).map((event) => copy.fundraisingNotice(event.title)),
-    ...checkout.organisers.filter((organiser) => organiser.audience_diversity_notice).map((organiser) => copy.diversityNotice(organiser.name)),
+    ...checkout.events
+      .filter((event) => event.fundraising_contact_notice)
+      .map((event) => copy.fundraisingNotice(event.title)),
+    ...checkout.organisers
+      .filter((organiser) => organiser.audience_diversity_notice)
+      .map((organiser) => copy.diversityNotice(organiser.name)),
   ];
 }
 
@@ -44,7 +49,13 @@ export function QuestionsStep(props: StepProps) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const checkout = useUnit(props.stores.$checkout);
   const formSteps = useMemo(
-    () => (checkout ? questionSteps(timing === 'before' ? checkout.before_payment_questions : checkout.after_payment_questions, checkout.tickets) : []),
+    () =>
+      checkout
+        ? questionSteps(
+            timing === 'before' ? checkout.before_payment_questions : checkout.after_payment_questions,
+            checkout.tickets,
+          )
+        : [],
     [checkout, timing],
   );
   // The form starts again only when the questions themselves change, not on every checkout reload.
@@ -95,7 +106,10 @@ export function QuestionsStep(props: StepProps) {
                   aria-current={index === m.current ? 'step' : undefined}
                   onClick={() => m.chosen(index)}
                 >
-                  <span className={done ? 'questions__tick questions__tick--done' : 'questions__tick'} aria-hidden="true">
+                  <span
+                    className={done ? 'questions__tick questions__tick--done' : 'questions__tick'}
+                    aria-hidden="true"
+                  >
                     {done ? '✓' : ''}
                   </span>
                   <span>{stepTitle(item)}</span>

@@ -18,7 +18,15 @@ import {
 } from './model';
 
 const q = (id: number, ticket_id: number, over: Partial<TicketQuestion> = {}): TicketQuestion => ({
-  id, ticket_id, osq_id: null, question: `Question ${id}`, type: 'text', mandatory: '1', once_per_checkout: '0', prepopulated_array: [], ...over,
+  id,
+  ticket_id,
+  osq_id: null,
+  question: `Question ${id}`,
+  type: 'text',
+  mandatory: '1',
+  once_per_checkout: '0',
+  prepopulated_array: [],
+  ...over,
 });
 // Basket step (once per checkout, optional), Ticket 1 and Ticket 2 (adult x2: a mandatory name each).
 const questions: TicketQuestions = { '11': [q(3, 11, { once_per_checkout: '1', mandatory: '0' }), q(2, 11)] };
@@ -27,9 +35,12 @@ const steps = questionSteps(questions, [{ ticket_id: 11, ticket_name: 'Adult', q
 function setup(api: Partial<FakeApiHandlers> = {}) {
   const fake = createFakeApi({ handlers: api });
   const sent: ShellCommand[] = [];
-  const scope = fork({ handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]] });
+  const scope = fork({
+    handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]],
+  });
   const deps = { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } };
-  const open = (timing: QuestionTiming = 'before') => allSettled(questionsOpened, { scope, params: { deps, timing, steps } });
+  const open = (timing: QuestionTiming = 'before') =>
+    allSettled(questionsOpened, { scope, params: { deps, timing, steps } });
   const press = () => allSettled(continuePressed, { scope });
   const answer = (key: string, value: string) => allSettled(answerChanged, { scope, params: { key, value } });
   return { scope, api: fake, sent, open, press, answer };
@@ -107,7 +118,9 @@ test('questions_set false: "Unable to save your answers. Please try again", in t
   const s = setup({ saveQuestionAnswers: async () => ({ questions_set: false }) });
   await saveAll(s);
   expect(s.scope.getState($error)).toBe(messages.saveAnswersFailed);
-  expect(s.sent).toEqual([{ kind: 'notify', notification: { type: 'error', text: messages.saveAnswersFailed, group: 'questions' } }]);
+  expect(s.sent).toEqual([
+    { kind: 'notify', notification: { type: 'error', text: messages.saveAnswersFailed, group: 'questions' } },
+  ]);
 });
 
 test.each<[string, Parameters<typeof apiFailure>[1], string]>([
@@ -123,7 +136,13 @@ test.each<[string, Parameters<typeof apiFailure>[1], string]>([
 
 test('answers the server refused are shown on their fields, on their step', async () => {
   const s = setup({
-    saveQuestionAnswers: failWith(apiFailure('saveQuestionAnswers', { status: 400, serverMessage: 'Please enter your answer', body: { error: 'Please enter your answer', errors: { answer_11_2_1: 'Please enter your answer' } } })),
+    saveQuestionAnswers: failWith(
+      apiFailure('saveQuestionAnswers', {
+        status: 400,
+        serverMessage: 'Please enter your answer',
+        body: { error: 'Please enter your answer', errors: { answer_11_2_1: 'Please enter your answer' } },
+      }),
+    ),
   });
   await saveAll(s);
   expect(s.scope.getState($current)).toBe(1);

@@ -1,5 +1,12 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
-import { answersToSend, firstIncompleteStep, isStepComplete, messages, missingAnswers, type QuestionStep } from '@checkout/shared';
+import {
+  answersToSend,
+  firstIncompleteStep,
+  isStepComplete,
+  messages,
+  missingAnswers,
+  type QuestionStep,
+} from '@checkout/shared';
 import {
   $deps,
   apiOf,
@@ -41,7 +48,8 @@ export const $focus = createStore<{ request: FocusRequest; seq: number } | null>
 
 export const saveAnswersFx = attach({
   source: { deps: $deps, steps: $steps, answers: $answers, timing: $timing },
-  effect: ({ deps, steps, answers, timing }) => apiOf(deps).saveQuestionAnswers({ answers: answersToSend(steps, answers), before_or_after: timing }),
+  effect: ({ deps, steps, answers, timing }) =>
+    apiOf(deps).saveQuestionAnswers({ answers: answersToSend(steps, answers), before_or_after: timing }),
 });
 export const $saving = saveAnswersFx.pending;
 
@@ -83,9 +91,19 @@ $serverErrors.on(answerChanged, (errors, { key }) => {
   return rest;
 });
 
-const chosen = sample({ clock: stepChosen, source: $steps, filter: (steps, index) => index >= 0 && index < steps.length, fn: (_, index) => index });
+const chosen = sample({
+  clock: stepChosen,
+  source: $steps,
+  filter: (steps, index) => index >= 0 && index < steps.length,
+  fn: (_, index) => index,
+});
 $current.on(chosen, (_, index) => index);
-sample({ clock: chosen, source: { steps: $steps, visited: $visited }, fn: ({ steps, visited }, index) => withId(visited, steps[index]), target: $visited });
+sample({
+  clock: chosen,
+  source: { steps: $steps, visited: $visited },
+  fn: ({ steps, visited }, index) => withId(visited, steps[index]),
+  target: $visited,
+});
 
 function withId(ids: string[], step: QuestionStep | undefined): string[] {
   return step && !ids.includes(step.id) ? [...ids, step.id] : ids;
@@ -99,7 +117,14 @@ type ContinueOutcome =
 
 const continued = sample({
   clock: continuePressed,
-  source: { steps: $steps, answers: $answers, visited: $visited, checked: $checked, current: $current, saving: $saving },
+  source: {
+    steps: $steps,
+    answers: $answers,
+    visited: $visited,
+    checked: $checked,
+    current: $current,
+    saving: $saving,
+  },
   filter: ({ saving }) => !saving,
   fn: ({ steps, answers, visited, checked, current }): ContinueOutcome => {
     const here = steps[current];
@@ -112,13 +137,22 @@ const continued = sample({
     const known = seen.includes(next.id);
     const missing = missingAnswers(next, answers);
     const focus: FocusRequest = known && missing[0] ? { target: 'field', key: missing[0] } : { target: 'heading' };
-    return { kind: 'show', index, visited: withId(seen, next), checked: known ? withId(validated, next) : validated, focus };
+    return {
+      kind: 'show',
+      index,
+      visited: withId(seen, next),
+      checked: known ? withId(validated, next) : validated,
+      focus,
+    };
   },
 });
 
 $visited.on(continued, (_, outcome) => outcome.visited);
 $checked.on(continued, (_, outcome) => outcome.checked);
-const shown = sample({ clock: continued, filter: (o): o is Extract<ContinueOutcome, { kind: 'show' }> => o.kind === 'show' });
+const shown = sample({
+  clock: continued,
+  filter: (o): o is Extract<ContinueOutcome, { kind: 'show' }> => o.kind === 'show',
+});
 $current.on(shown, (_, { index }) => index);
 $focus.on(shown, (focus, outcome) => ({ request: outcome.focus, seq: (focus?.seq ?? 0) + 1 }));
 sample({ clock: continued, filter: (o) => o.kind === 'save', target: saveAnswersFx });
@@ -127,9 +161,18 @@ sample({ clock: continued, filter: (o) => o.kind === 'save', target: saveAnswers
 
 $error.reset(saveAnswersFx);
 $serverErrors.reset(saveAnswersFx);
-sample({ clock: saveAnswersFx.doneData, filter: ({ questions_set }) => questions_set, fn: () => [stepCompleted], target: shellCommandsSent });
+sample({
+  clock: saveAnswersFx.doneData,
+  filter: ({ questions_set }) => questions_set,
+  fn: () => [stepCompleted],
+  target: shellCommandsSent,
+});
 
-const refused = sample({ clock: saveAnswersFx.doneData, filter: ({ questions_set }) => !questions_set, fn: () => messages.saveAnswersFailed });
+const refused = sample({
+  clock: saveAnswersFx.doneData,
+  filter: ({ questions_set }) => !questions_set,
+  fn: () => messages.saveAnswersFailed,
+});
 
 /** A failed request: the response body is shown (the server's sentence, or the body itself), else the spec's message. */
 export function saveFailureText(error: unknown): string {

@@ -8,7 +8,10 @@ const REFERENCE = 'CT-ABCDEFGHJKLMNPQR';
 const LINK = `${window.location.origin}/activity-terms-and-conditions/${REFERENCE}/`;
 
 function open() {
-  const props = fakeStepProps({ state: 'waiver', checkout: sampleCheckout({ state: 'waiver', sale_reference: REFERENCE, has_waivers: true }) });
+  const props = fakeStepProps({
+    state: 'waiver',
+    checkout: sampleCheckout({ state: 'waiver', sale_reference: REFERENCE, has_waivers: true }),
+  });
   render(
     <Provider value={props.scope}>
       <WaiverStep {...props} />
@@ -50,7 +53,11 @@ test('Share, where the device can: the spec title and text with the link', async
   setNavigator('share', share);
   open();
   await userEvent.click(screen.getByRole('button', { name: 'Share' }));
-  expect(share).toHaveBeenCalledWith({ title: 'Waiver to be signed', text: 'Please sign the following waiver.', url: LINK });
+  expect(share).toHaveBeenCalledWith({
+    title: 'Waiver to be signed',
+    text: 'Please sign the following waiver.',
+    url: LINK,
+  });
 });
 
 test('Continue moves the checkout on', async () => {

@@ -12,7 +12,14 @@ export function WaiverStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const linkBox = useRef<HTMLInputElement>(null);
   const checkout = useUnit(props.stores.$checkout);
-  const m = useUnit({ link: $link, copyFailed: $copyFailed, shown: waiverShown, copy: copyClicked, share: shareClicked, next: continueClicked });
+  const m = useUnit({
+    link: $link,
+    copyFailed: $copyFailed,
+    shown: waiverShown,
+    copy: copyClicked,
+    share: shareClicked,
+    next: continueClicked,
+  });
   // Only a device that can share gets the button (spec); checked once, at mount.
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -66,7 +73,9 @@ export function WaiverStep(props: StepProps) {
         </p>
       ) : null}
       <div className="actions">
-        <Button data-primary-action="" onClick={() => m.next()}>{copy.continue}</Button>
+        <Button data-primary-action="" onClick={() => m.next()}>
+          {copy.continue}
+        </Button>
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 /** The waiver step's words (spec section 2 'Activity Terms and Conditions (waiver)'); the toast is messages.linkCopied. */
 export const copy = {
   title: 'Activity Terms and Conditions',
-  shareWithParty: 'Share this link with all members of your booking party: each of them reads the activity terms and signs them with their own name.',
+  shareWithParty:
+    'Share this link with all members of your booking party: each of them reads the activity terms and signs them with their own name.',
   signBeforeArrival: 'All visitors must sign before arrival on-site.',
   linkLabel: 'Waiver link',
   copyLink: 'Copy link',

@@ -2,11 +2,26 @@ import { allSettled, fork } from 'effector';
 import { messages } from '@checkout/shared';
 import { shellCommandsFx, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
 import { createFakeApi, fakeStepProps } from '@checkout/shared/testing';
-import { $copyFailed, $link, continueClicked, copyClicked, copyLinkFx, shareClicked, shareDataFor, shareLinkFx, waiverLink, waiverShown } from './model';
+import {
+  $copyFailed,
+  $link,
+  continueClicked,
+  copyClicked,
+  copyLinkFx,
+  shareClicked,
+  shareDataFor,
+  shareLinkFx,
+  waiverLink,
+  waiverShown,
+} from './model';
 
 describe('waiverLink (spec 1: {host}/activity-terms-and-conditions/{sale_reference}/)', () => {
   test.each([
-    ['https://tickets.example', 'CT-ABCDEFGHJKLMNPQR', 'https://tickets.example/activity-terms-and-conditions/CT-ABCDEFGHJKLMNPQR/'],
+    [
+      'https://tickets.example',
+      'CT-ABCDEFGHJKLMNPQR',
+      'https://tickets.example/activity-terms-and-conditions/CT-ABCDEFGHJKLMNPQR/',
+    ],
     ['http://localhost:8080', 'CT-2345', 'http://localhost:8080/activity-terms-and-conditions/CT-2345/'],
     ['https://x.test', 'a/b?c', 'https://x.test/activity-terms-and-conditions/a%2Fb%3Fc/'],
   ])('%s + %s', (origin, reference, expected) => {
@@ -15,7 +30,11 @@ describe('waiverLink (spec 1: {host}/activity-terms-and-conditions/{sale_referen
 });
 
 test('the share sheet gets the spec title and text with the link', () => {
-  expect(shareDataFor('https://x.test/l/')).toEqual({ title: 'Waiver to be signed', text: 'Please sign the following waiver.', url: 'https://x.test/l/' });
+  expect(shareDataFor('https://x.test/l/')).toEqual({
+    title: 'Waiver to be signed',
+    text: 'Please sign the following waiver.',
+    url: 'https://x.test/l/',
+  });
 });
 
 const LINK = 'https://tickets.example/activity-terms-and-conditions/CT-ABCDEFGHJKLMNPQR/';
@@ -53,7 +72,12 @@ test('Copy link puts the link on the clipboard and toasts "Link copied"', async 
   expect(scope.getState($link)).toBe(LINK);
   await allSettled(copyClicked, { scope });
   expect(copied).toEqual([LINK]);
-  expect(sent).toEqual([{ kind: 'notify', notification: { type: 'success', text: messages.linkCopied, group: 'waiver-link', duration: 2000 } }]);
+  expect(sent).toEqual([
+    {
+      kind: 'notify',
+      notification: { type: 'success', text: messages.linkCopied, group: 'waiver-link', duration: 2000 },
+    },
+  ]);
   expect(scope.getState($copyFailed)).toBe(false);
 });
 

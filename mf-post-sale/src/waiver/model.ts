@@ -1,6 +1,12 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { COPIED_NOTICE_MS, messages } from '@checkout/shared';
-import { depsReceived, shellCommandsSent, stepCompleted, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
+import {
+  depsReceived,
+  shellCommandsSent,
+  stepCompleted,
+  type ShellCommand,
+  type StepDeps,
+} from '@checkout/shared/parcel';
 import { copyToClipboard } from '@checkout/shared/ui';
 import { copy } from './copy';
 
@@ -36,7 +42,12 @@ $copyFailed.reset(waiverShown, copyLinkFx.done).on(copyLinkFx.fail, () => true);
 sample({ clock: copyClicked, source: $link, target: copyLinkFx });
 sample({
   clock: copyLinkFx.done,
-  fn: (): ShellCommand[] => [{ kind: 'notify', notification: { type: 'success', text: messages.linkCopied, group: 'waiver-link', duration: COPIED_NOTICE_MS } }],
+  fn: (): ShellCommand[] => [
+    {
+      kind: 'notify',
+      notification: { type: 'success', text: messages.linkCopied, group: 'waiver-link', duration: COPIED_NOTICE_MS },
+    },
+  ],
   target: shellCommandsSent,
 });
 

@@ -1,5 +1,12 @@
 import type { RuntimeConfig } from '../step';
-import { createApiClient, type ApiClient, type ApiClientOptions, type HttpRequest, type HttpRequester, type HttpResponse } from './client';
+import {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type HttpRequest,
+  type HttpRequester,
+  type HttpResponse,
+} from './client';
 
 /**
  * Spec 9 'HTTP client' on the browser's own fetch (axios did the same for ≈ 20 KiB gz on the basket's critical path):
@@ -47,7 +54,10 @@ export interface FetchRequesterOptions {
   cookies?: () => string;
 }
 
-export function fetchRequester(config: Pick<RuntimeConfig, 'apiBase'>, options: FetchRequesterOptions = {}): HttpRequester {
+export function fetchRequester(
+  config: Pick<RuntimeConfig, 'apiBase'>,
+  options: FetchRequesterOptions = {},
+): HttpRequester {
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const cookies = options.cookies ?? (() => (typeof document === 'undefined' ? '' : document.cookie));
   return {

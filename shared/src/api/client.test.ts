@@ -18,7 +18,10 @@ interface Sent {
 function fakeServer(reply: (request: { method: string; url: string }) => Reply, cookies = '') {
   const sent: Sent[] = [];
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = { method: init?.method ?? 'GET', url: typeof input === 'string' ? input : 'url' in input ? input.url : input.href };
+    const request = {
+      method: init?.method ?? 'GET',
+      url: typeof input === 'string' ? input : 'url' in input ? input.url : input.href,
+    };
     sent.push({
       ...request,
       headers: { ...(init?.headers as Record<string, string>) },
@@ -88,7 +91,11 @@ test('a response of the wrong shape is reported and rejected with the spec messa
 
   const failure = await failureOf(api.updateBasketState({ state: 'payment' }));
 
-  expect(failure).toMatchObject({ kind: 'contract', call: 'updateBasketState', message: messages.updateBasketStateFailed });
+  expect(failure).toMatchObject({
+    kind: 'contract',
+    call: 'updateBasketState',
+    message: messages.updateBasketStateFailed,
+  });
   expect(failure.message).toBe('Unable to update the Basket state. Please try again later');
   expect(problems).toHaveLength(1);
   expect(problems[0]).toMatchObject({ call: 'updateBasketState', body: { seconds_remaining: 'soon' } });
@@ -123,7 +130,11 @@ test('a 5xx without an error body still carries the spec message', async () => {
 test('a network failure rejects with kind network', async () => {
   const { instance } = fakeServer(() => 'network-error');
   const failure = await failureOf(createApiClient(instance).deliverToWallet());
-  expect(failure).toEqual({ kind: 'network', call: 'deliverToWallet', message: 'Unable to deliver to Wallet. Please try again later' });
+  expect(failure).toEqual({
+    kind: 'network',
+    call: 'deliverToWallet',
+    message: 'Unable to deliver to Wallet. Please try again later',
+  });
 });
 
 test('isApiFailure recognises plain data only', () => {
@@ -135,8 +146,20 @@ test('isApiFailure recognises plain data only', () => {
 
 describe('the browser HTTP client (spec 9)', () => {
   test('uses the spec HTTP settings', () => {
-    expect(BROWSER_HTTP).toMatchObject({ credentials: 'include', xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN', timeoutMs: 0 });
-    expect([199, 200, 204, 299, 300, 400].map((s) => BROWSER_HTTP.ok(s))).toEqual([false, true, true, true, false, false]);
+    expect(BROWSER_HTTP).toMatchObject({
+      credentials: 'include',
+      xsrfCookieName: 'XSRF-TOKEN',
+      xsrfHeaderName: 'X-XSRF-TOKEN',
+      timeoutMs: 0,
+    });
+    expect([199, 200, 204, 299, 300, 400].map((s) => BROWSER_HTTP.ok(s))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   test('reads one cookie, decoded, among others', () => {
@@ -145,7 +168,10 @@ describe('the browser HTTP client (spec 9)', () => {
   });
 
   test('sends credentials and the XSRF cookie as X-XSRF-TOKEN, form-encoded', async () => {
-    const { instance, sent } = fakeServer(() => ({ status: 200, body: { success: true } }), 'theme=dark; XSRF-TOKEN=token-123');
+    const { instance, sent } = fakeServer(
+      () => ({ status: 200, body: { success: true } }),
+      'theme=dark; XSRF-TOKEN=token-123',
+    );
 
     await expect(createApiClient(instance).subscribeToEvents()).resolves.toEqual({ success: true });
 
@@ -153,7 +179,11 @@ describe('the browser HTTP client (spec 9)', () => {
       method: 'POST',
       url: '/ajax/checkout/checkout/subscribe_to_events/',
       credentials: 'include',
-      headers: { 'X-XSRF-TOKEN': 'token-123', 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      headers: {
+        'X-XSRF-TOKEN': 'token-123',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
     });
   });
 
@@ -166,7 +196,12 @@ describe('the browser HTTP client (spec 9)', () => {
   test('treats a status outside 200-299 as a failure', async () => {
     const { instance } = fakeServer(() => ({ status: 403, body: { error: 'Invalid XSRF token' } }), 'XSRF-TOKEN=stale');
     const failure = await failureOf(createApiClient(instance).subscribeToEvents());
-    expect(failure).toMatchObject({ kind: 'http', status: 403, serverMessage: 'Invalid XSRF token', message: messages.subscribeFailed });
+    expect(failure).toMatchObject({
+      kind: 'http',
+      status: 403,
+      serverMessage: 'Invalid XSRF token',
+      message: messages.subscribeFailed,
+    });
   });
 
   test("the page's client reads document.cookie and calls window.fetch", async () => {
@@ -175,10 +210,15 @@ describe('the browser HTTP client (spec 9)', () => {
     const fetchSpy = jest.fn(async () => ({ status: 200, text: async () => '{"success":true}' }) as Response);
     globalThis.fetch = fetchSpy;
     try {
-      await expect(createBrowserApiClient({ apiBase: 'http://localhost' }).subscribeToEvents()).resolves.toEqual({ success: true });
+      await expect(createBrowserApiClient({ apiBase: 'http://localhost' }).subscribeToEvents()).resolves.toEqual({
+        success: true,
+      });
       expect(fetchSpy).toHaveBeenCalledWith(
         'http://localhost/ajax/checkout/checkout/subscribe_to_events/',
-        expect.objectContaining({ credentials: 'include', headers: expect.objectContaining({ 'X-XSRF-TOKEN': 'token-456' }) }),
+        expect.objectContaining({
+          credentials: 'include',
+          headers: expect.objectContaining({ 'X-XSRF-TOKEN': 'token-456' }),
+        }),
       );
     } finally {
       globalThis.fetch = realFetch;

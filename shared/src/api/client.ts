@@ -18,10 +18,11 @@ export interface ApiClientOptions {
 }
 
 /** Calls that send nothing may be invoked without an argument. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the empty object is the point: does {} satisfy the request?
-type ClientMethod<C> = {} extends CallRequest<C>
-  ? (payload?: CallRequest<C>) => Promise<CallResponse<C>>
-  : (payload: CallRequest<C>) => Promise<CallResponse<C>>;
+type ClientMethod<C> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the empty object is the point: does {} satisfy the request?
+  {} extends CallRequest<C>
+    ? (payload?: CallRequest<C>) => Promise<CallResponse<C>>
+    : (payload: CallRequest<C>) => Promise<CallResponse<C>>;
 
 /** One function per call of the registry, named as in `calls`. */
 export type ApiClient = { readonly [K in CallName]: ClientMethod<Calls[K]> };
@@ -74,14 +75,24 @@ function httpFailure(call: CallDef, error: unknown): ApiFailure {
 }
 
 /** Sends one call: POST bodies and GET queries are both qs-encoded, the way the server decodes them. */
-async function invoke(http: HttpRequester, call: CallDef, payload: Record<string, FormValue>, options: ApiClientOptions): Promise<unknown> {
+async function invoke(
+  http: HttpRequester,
+  call: CallDef,
+  payload: Record<string, FormValue>,
+  options: ApiClientOptions,
+): Promise<unknown> {
   const encoded = encodeForm(payload);
   let data: unknown;
   try {
     const response =
       call.method === 'GET'
         ? await http.request({ method: 'GET', url: encoded ? `${call.path}?${encoded}` : call.path })
-        : await http.request({ method: 'POST', url: call.path, data: encoded, headers: { 'Content-Type': FORM_CONTENT_TYPE } });
+        : await http.request({
+            method: 'POST',
+            url: call.path,
+            data: encoded,
+            headers: { 'Content-Type': FORM_CONTENT_TYPE },
+          });
     data = response.data;
   } catch (error) {
     throw httpFailure(call, error);

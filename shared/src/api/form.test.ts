@@ -30,7 +30,13 @@ describe('encodeForm', () => {
 
   test('what the page sends is what the server parses back', () => {
     const sent = {
-      transfers: Array.from({ length: 25 }, (_, i) => ({ ticket_id: i + 1, name: `N${i}`, email: `n${i}@example.com`, qty: 1, is_gift: false })),
+      transfers: Array.from({ length: 25 }, (_, i) => ({
+        ticket_id: i + 1,
+        name: `N${i}`,
+        email: `n${i}@example.com`,
+        qty: 1,
+        is_gift: false,
+      })),
     };
     // 25 rows pass qs's arrayLimit of 20: the schema still reads them as a list, in order.
     const decoded = calls.setTransfers.request.parse(parse(encodeForm(sent)));
@@ -38,7 +44,16 @@ describe('encodeForm', () => {
     expect(decoded.transfers[24]).toMatchObject({ ticket_id: 25, qty: 1, is_gift: false });
 
     const address = {
-      address: { selected_user_address_id: 'new' as const, first_name: 'Ada', last_name: 'L', address_1: '1 Road', town: 'Bath', postcode: 'BA1 1AA', country: 2, state: 5 },
+      address: {
+        selected_user_address_id: 'new' as const,
+        first_name: 'Ada',
+        last_name: 'L',
+        address_1: '1 Road',
+        town: 'Bath',
+        postcode: 'BA1 1AA',
+        country: 2,
+        state: 5,
+      },
       gift_voucher_from: 'Me',
     };
     expect(calls.setDeliveryAddress.request.parse(parse(encodeForm(address)))).toEqual(address);

@@ -9,7 +9,13 @@ const HCaptcha = lazy(() => import('@hcaptcha/react-hcaptcha'));
 export function HCaptchaWidget({ sitekey, onVerify, onExpire, onChallengeExpire, onError }: CaptchaWidgetProps) {
   return (
     <Suspense fallback={<Spinner label="Loading the challenge" />}>
-      <HCaptcha sitekey={sitekey} onVerify={(token) => onVerify(token)} onExpire={onExpire} onChalExpired={onChallengeExpire} onError={(event) => onError(event)} />
+      <HCaptcha
+        sitekey={sitekey}
+        onVerify={(token) => onVerify(token)}
+        onExpire={onExpire}
+        onChalExpired={onChallengeExpire}
+        onError={(event) => onError(event)}
+      />
     </Suspense>
   );
 }

@@ -33,7 +33,15 @@ type Status = 'idle' | 'solving' | 'verified';
  * The offline stand-in for hCaptcha: a box with an 'I am human' checkbox the sandbox server verifies, 'Verified' once
  * passed, expiry after the server's expires_in, and a button for testers to make the challenge fail.
  */
-export function SandboxCaptcha({ sitekey, apiBase, onVerify, onExpire, onError, solve, schedule = realSchedule }: SandboxCaptchaProps) {
+export function SandboxCaptcha({
+  sitekey,
+  apiBase,
+  onVerify,
+  onExpire,
+  onError,
+  solve,
+  schedule = realSchedule,
+}: SandboxCaptchaProps) {
   const [status, setStatus] = useState<Status>('idle');
   const cancelExpiry = useRef<() => void>(() => undefined);
   const live = useRef(true);
@@ -49,7 +57,9 @@ export function SandboxCaptcha({ sitekey, apiBase, onVerify, onExpire, onError, 
     if (status === 'solving') return;
     cancelExpiry.current();
     setStatus('solving');
-    const answer = await (solve ?? ((key, o) => solveSandboxCaptcha({ sitekey: key, apiBase, ...(o ? { outcome: o } : {}) })))(sitekey, outcome);
+    const answer = await (
+      solve ?? ((key, o) => solveSandboxCaptcha({ sitekey: key, apiBase, ...(o ? { outcome: o } : {}) }))
+    )(sitekey, outcome);
     if (!live.current) return;
     if (!answer.ok) {
       setStatus('idle');
@@ -85,7 +95,12 @@ export function SandboxCaptcha({ sitekey, apiBase, onVerify, onExpire, onError, 
       </div>
       <div className="sandbox-captcha__foot">
         <span>Sandbox challenge</span>
-        <button type="button" className="sandbox-captcha__fail" disabled={status === 'solving'} onClick={() => void attempt('fail')}>
+        <button
+          type="button"
+          className="sandbox-captcha__fail"
+          disabled={status === 'solving'}
+          onClick={() => void attempt('fail')}
+        >
           Simulate a failed challenge
         </button>
       </div>

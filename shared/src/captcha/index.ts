@@ -5,4 +5,11 @@
  */
 export { HCaptchaWidget } from './HCaptchaWidget';
 export { SandboxCaptcha, type CaptchaWidgetProps, type SandboxCaptchaProps, type Schedule } from './SandboxCaptcha';
-export { SANDBOX_SITE_KEY, SANDBOX_UNREACHABLE, solveSandboxCaptcha, xsrfTokenFrom, type SandboxAnswer, type SandboxOutcome } from './sandbox-client';
+export {
+  SANDBOX_SITE_KEY,
+  SANDBOX_UNREACHABLE,
+  solveSandboxCaptcha,
+  xsrfTokenFrom,
+  type SandboxAnswer,
+  type SandboxOutcome,
+} from './sandbox-client';

@@ -30,12 +30,20 @@ describe('solveSandboxCaptcha (the sandbox server protocol)', () => {
     expect(calls[0]?.url).toBe('http://localhost:8080/sandbox/captcha/solve');
     expect(calls[0]?.init.method).toBe('POST');
     expect(calls[0]?.init.body).toBe('sitekey=sandbox-site-key');
-    expect(calls[0]?.init.headers).toMatchObject({ 'Content-Type': 'application/x-www-form-urlencoded', 'X-XSRF-TOKEN': 'abc==' });
+    expect(calls[0]?.init.headers).toMatchObject({
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-XSRF-TOKEN': 'abc==',
+    });
   });
 
   test('a tester asks for a failure: outcome=fail is sent and the server error comes back', async () => {
     const calls: Call[] = [];
-    const answer = await solveSandboxCaptcha({ sitekey: 'k', outcome: 'fail', cookie: '', fetch: fakeFetch(400, { error: 'Challenge failed' }, calls) });
+    const answer = await solveSandboxCaptcha({
+      sitekey: 'k',
+      outcome: 'fail',
+      cookie: '',
+      fetch: fakeFetch(400, { error: 'Challenge failed' }, calls),
+    });
     expect(calls[0]?.init.body).toBe('sitekey=k&outcome=fail');
     expect(answer).toEqual({ ok: false, error: 'Challenge failed' });
   });
@@ -50,7 +58,10 @@ describe('solveSandboxCaptcha (the sandbox server protocol)', () => {
       },
     ],
   ])('%s: the challenge could not be checked', async (_name, request) => {
-    expect(await solveSandboxCaptcha({ sitekey: 'k', cookie: '', fetch: request })).toEqual({ ok: false, error: SANDBOX_UNREACHABLE });
+    expect(await solveSandboxCaptcha({ sitekey: 'k', cookie: '', fetch: request })).toEqual({
+      ok: false,
+      error: SANDBOX_UNREACHABLE,
+    });
   });
 
   test.each([

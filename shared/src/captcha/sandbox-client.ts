@@ -37,7 +37,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export async function solveSandboxCaptcha(options: SolveOptions): Promise<SandboxAnswer> {
   const request = options.fetch ?? fetch;
-  const body = new URLSearchParams({ sitekey: options.sitekey, ...(options.outcome ? { outcome: options.outcome } : {}) });
+  const body = new URLSearchParams({
+    sitekey: options.sitekey,
+    ...(options.outcome ? { outcome: options.outcome } : {}),
+  });
   try {
     const response = await request(`${options.apiBase ?? ''}/sandbox/captcha/solve`, {
       method: 'POST',
@@ -53,7 +56,10 @@ export async function solveSandboxCaptcha(options: SolveOptions): Promise<Sandbo
     if (response.ok && isRecord(data) && typeof data.token === 'string' && typeof data.expires_in === 'number') {
       return { ok: true, token: data.token, expiresIn: data.expires_in };
     }
-    return { ok: false, error: isRecord(data) && typeof data.error === 'string' && data.error ? data.error : SANDBOX_UNREACHABLE };
+    return {
+      ok: false,
+      error: isRecord(data) && typeof data.error === 'string' && data.error ? data.error : SANDBOX_UNREACHABLE,
+    };
   } catch {
     return { ok: false, error: SANDBOX_UNREACHABLE };
   }

@@ -18,7 +18,9 @@ export interface CallDef<Req extends z.ZodMiniType = z.ZodMiniType, Res extends 
   readonly failure: string;
 }
 
-export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(def: CallDef<Req, Res>): CallDef<Req, Res> {
+export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
+  def: CallDef<Req, Res>,
+): CallDef<Req, Res> {
   return def;
 }
 

@@ -25,7 +25,16 @@ export const COPIED_NOTICE_MS = 2000;
  */
 export const ORGANISER_HTML_FORBIDDEN_TAGS = ['form', 'input', 'button', 'select', 'textarea', 'style'] as const;
 
-export const TEXT_LIMITS = { email: 320, name: 200, message: 2000, line: 200, postcode: 20, phone: 40, code: 100, token: 20_000 } as const;
+export const TEXT_LIMITS = {
+  email: 320,
+  name: 200,
+  message: 2000,
+  line: 200,
+  postcode: 20,
+  phone: 40,
+  code: 100,
+  token: 20_000,
+} as const;
 
 /** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */
 export const PHONE_PATTERN = /^(\(?\+\d{1,4}\)?[\s.-]?)?[\d\s.-]{9,}$/;

@@ -91,7 +91,13 @@ export const EventSchema = z.object({
 });
 export type Event = z.infer<typeof EventSchema>;
 
-export const UpcomingEventSchema = z.object({ url: text, thumbnail: maybeText, title: text, location: text, date: text });
+export const UpcomingEventSchema = z.object({
+  url: text,
+  thumbnail: maybeText,
+  title: text,
+  location: text,
+  date: text,
+});
 export type UpcomingEvent = z.infer<typeof UpcomingEventSchema>;
 
 export const OrganiserSchema = z.object({
@@ -217,7 +223,17 @@ export type AfterSaleMessage = z.infer<typeof AfterSaleMessageSchema>;
  * The amounts are signed (a discount or a gift voucher code takes off) and always add up to basket_total.
  */
 export const BreakdownRowSchema = z.object({
-  kind: z.enum(['ticket', 'voucher', 'discount', 'booking_fee', 'delivery', 'refund_protection', 'donation', 'donation_fee', 'gift_voucher_code']),
+  kind: z.enum([
+    'ticket',
+    'voucher',
+    'discount',
+    'booking_fee',
+    'delivery',
+    'refund_protection',
+    'donation',
+    'donation_fee',
+    'gift_voucher_code',
+  ]),
   label: text,
   /** Small print: a ticket's event and date, an absorbed booking fee, Gift Aid. */
   detail: maybeText,
@@ -371,7 +387,13 @@ export const AddressSchema = z
     z.refine(
       (a) =>
         a.selected_user_address_id !== 'new' ||
-        (!!a.first_name && !!a.last_name && !!a.address_1 && !!a.town && !!a.postcode && a.country !== undefined && a.country !== '' &&
+        (!!a.first_name &&
+          !!a.last_name &&
+          !!a.address_1 &&
+          !!a.town &&
+          !!a.postcode &&
+          a.country !== undefined &&
+          a.country !== '' &&
           (a.country !== COUNTRY.USA || (a.state !== undefined && a.state !== ''))),
       messages.completeAddress,
     ),
@@ -498,4 +520,3 @@ export const NotificationSchema = z.object({
   speed: z.optional(z.number()),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
-

@@ -27,12 +27,25 @@ describe('formInt', () => {
     expect(formInt().parse(input)).toBe(expected);
   });
 
-  test.each(['abc', '1.5', '', ' ', '1e3', '0x10', '12abc', '9999999999999999', 1.5, NaN, Infinity, null, undefined, true, []])(
-    'rejects %p',
-    (input) => {
-      expect(accepts(formInt(), input).success).toBe(false);
-    },
-  );
+  test.each([
+    'abc',
+    '1.5',
+    '',
+    ' ',
+    '1e3',
+    '0x10',
+    '12abc',
+    '9999999999999999',
+    1.5,
+    NaN,
+    Infinity,
+    null,
+    undefined,
+    true,
+    [],
+  ])('rejects %p', (input) => {
+    expect(accepts(formInt(), input).success).toBe(false);
+  });
 
   test('enforces its bounds', () => {
     const schema = formInt({ min: 1, max: 12 });
@@ -44,7 +57,11 @@ describe('formInt', () => {
 });
 
 describe('formQuantity', () => {
-  test.each([['0', 0], ['1', 1], ['250', 250]])('reads %p', (input, expected) => {
+  test.each([
+    ['0', 0],
+    ['1', 1],
+    ['250', 250],
+  ])('reads %p', (input, expected) => {
     expect(formQuantity.parse(input)).toBe(expected);
   });
   test.each(['-1', '1.5', 'abc', '', '1000001', -2])('rejects %p', (input) => {
@@ -64,9 +81,12 @@ describe('formMoney', () => {
     expect(formMoney().parse(input)).toBeCloseTo(expected, 10);
   });
 
-  test.each(['-1', '10.555', 'abc', '', '1,000', '£10', '.5', '10.', 10.555, -0.01, NaN, Infinity])('rejects %p', (input) => {
-    expect(accepts(formMoney(), input).success).toBe(false);
-  });
+  test.each(['-1', '10.555', 'abc', '', '1,000', '£10', '.5', '10.', 10.555, -0.01, NaN, Infinity])(
+    'rejects %p',
+    (input) => {
+      expect(accepts(formMoney(), input).success).toBe(false);
+    },
+  );
 
   test('enforces a minimum', () => {
     expect(accepts(formMoney({ min: 1 }), '0.99').success).toBe(false);
@@ -93,7 +113,11 @@ describe('formBool', () => {
 });
 
 describe('formId', () => {
-  test.each([['1', 1], ['123456', 123456], [9, 9]])('reads %p', (input, expected) => {
+  test.each([
+    ['1', 1],
+    ['123456', 123456],
+    [9, 9],
+  ])('reads %p', (input, expected) => {
     expect(formId.parse(input)).toBe(expected);
   });
   test.each(['0', '-3', 'abc', '', '1.0', '1.5', 0])('rejects %p', (input) => {

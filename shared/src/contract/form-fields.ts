@@ -60,7 +60,10 @@ export function formMoney(bounds: { min?: number; max?: number } = {}) {
 /** A boolean: true/false as values or as 'true'/'false'/'1'/'0' text. */
 export const formBool = z.pipe(
   z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]),
-  z.transform((value: boolean | 0 | 1 | 'true' | 'false' | '1' | '0') => value === true || value === 1 || value === 'true' || value === '1'),
+  z.transform(
+    (value: boolean | 0 | 1 | 'true' | 'false' | '1' | '0') =>
+      value === true || value === 1 || value === 'true' || value === '1',
+  ),
 );
 
 /** The largest id the database holds (PostgreSQL `integer` columns): a larger one cannot name anything. */
@@ -72,7 +75,9 @@ export const formId = formInt({ min: 1, max: ID_MAX });
 /** Control characters other than tab and line breaks: no one types them, and PostgreSQL text cannot hold a NUL. */
 // eslint-disable-next-line no-control-regex -- matching control characters is what this pattern is for
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), { error: 'must not contain control characters' });
+const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), {
+  error: 'must not contain control characters',
+});
 
 /** Trimmed, non-empty text of at most `max` characters. */
 export function formText(max: number) {

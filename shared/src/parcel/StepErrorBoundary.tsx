@@ -29,7 +29,8 @@ export class StepErrorBoundary extends Component<Props, State> {
       ...(info.componentStack ? { componentStack: info.componentStack } : {}),
     };
     this.props.onFailure(failure);
-    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<StepFailure>(STEP_FAILED_EVENT, { detail: failure }));
+    if (typeof window !== 'undefined')
+      window.dispatchEvent(new CustomEvent<StepFailure>(STEP_FAILED_EVENT, { detail: failure }));
   }
 
   override render(): ReactNode {

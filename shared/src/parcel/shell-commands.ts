@@ -59,9 +59,11 @@ export const $deps = createStore<StepDeps | null>(null, { serialize: 'ignore' })
  * Runs commands in order, inside the caller's scope (events called synchronously in a handler stay in its scope).
  * A test replaces the handler (fork({ handlers })) and reads the list.
  */
-export const shellCommandsFx = createEffect(({ commands, list }: { commands: StepProps['commands']; list: ShellCommand[] }) => {
-  for (const command of list) runShellCommand(commands, command);
-});
+export const shellCommandsFx = createEffect(
+  ({ commands, list }: { commands: StepProps['commands']; list: ShellCommand[] }) => {
+    for (const command of list) runShellCommand(commands, command);
+  },
+);
 
 /** Ask the shell for one or more things, in this order. */
 export const shellCommandsSent = createEvent<ShellCommand[]>();
@@ -97,5 +99,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!isApiFailure(error) || typeof error.body !== 'object' || error.body === null) return {};
   const errors = (error.body as { errors?: unknown }).errors;
   if (typeof errors !== 'object' || errors === null) return {};
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

@@ -33,7 +33,15 @@ function StepHost({ remote, props }: { remote: RemoteModule; props: FakeStepProp
   return parcel ? <div ref={host} /> : <p>The shell would now show the {state} step (another remote).</p>;
 }
 
-function Harness({ remote, states, props }: { remote: RemoteModule; states: readonly CheckoutState[]; props: FakeStepProps }) {
+function Harness({
+  remote,
+  states,
+  props,
+}: {
+  remote: RemoteModule;
+  states: readonly CheckoutState[];
+  props: FakeStepProps;
+}) {
   // $checkout too, so the call log below refreshes as the step works.
   const [state] = useUnit([props.stores.$state, props.stores.$checkout]);
   const goTo = useUnit(props.commands.goTo);
@@ -41,7 +49,13 @@ function Harness({ remote, states, props }: { remote: RemoteModule; states: read
     <div className="container stack">
       <nav className="cluster" aria-label="Standalone steps">
         {states.map((s) => (
-          <button key={s} type="button" className="btn btn--secondary" aria-pressed={s === state} onClick={() => goTo(s)}>
+          <button
+            key={s}
+            type="button"
+            className="btn btn--secondary"
+            aria-pressed={s === state}
+            onClick={() => goTo(s)}
+          >
             {s}
           </button>
         ))}
@@ -49,7 +63,9 @@ function Harness({ remote, states, props }: { remote: RemoteModule; states: read
       <StepHost remote={remote} props={props} />
       <details>
         <summary>Notifications and API calls</summary>
-        <pre>{JSON.stringify({ notifications: props.notifications(), calls: props.api.log.map((c) => c.name) }, null, 2)}</pre>
+        <pre>
+          {JSON.stringify({ notifications: props.notifications(), calls: props.api.log.map((c) => c.name) }, null, 2)}
+        </pre>
       </details>
     </div>
   );
@@ -59,7 +75,11 @@ function Harness({ remote, states, props }: { remote: RemoteModule; states: read
  * Runs a remote's steps without the shell (`npm run dev -w mf-payment`): fake StepProps from the testing helpers, a
  * button per state the remote owns, and the flow walked with the real next-step rules.
  */
-export function runStandalone(remote: RemoteModule, states: readonly CheckoutState[], element = document.getElementById('root')): void {
+export function runStandalone(
+  remote: RemoteModule,
+  states: readonly CheckoutState[],
+  element = document.getElementById('root'),
+): void {
   if (!element) throw new Error('standalone: #root is missing');
   const first = states[0] ?? 'basket';
   const props = fakeStepProps({ state: first });

@@ -76,7 +76,10 @@ describe('stepParcel', () => {
   });
 
   test('lazyStepParcel.preload fetches the step before it mounts, once, and again after a failure', async () => {
-    const load = jest.fn<Promise<typeof ShowsState>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(ShowsState);
+    const load = jest
+      .fn<Promise<typeof ShowsState>, []>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(ShowsState);
     const lazy = lazyStepParcel(load);
     lazy.preload();
     await settle();

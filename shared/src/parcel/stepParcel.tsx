@@ -35,7 +35,11 @@ function rootFor(Step: ComponentType<StepProps>): FunctionComponent<StepProps> {
     const stepProps = pickStepProps(props);
     return (
       <Provider value={stepProps.scope}>
-        <StepErrorBoundary state={stepProps.state} fallbackText={messages.stepFailed} onFailure={(failure) => reportFailure(stepProps, failure)}>
+        <StepErrorBoundary
+          state={stepProps.state}
+          fallbackText={messages.stepFailed}
+          onFailure={(failure) => reportFailure(stepProps, failure)}
+        >
           <Suspense fallback={null}>
             <Step {...stepProps} />
           </Suspense>

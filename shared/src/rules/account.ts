@@ -9,7 +9,8 @@ import { ONE_TIME_CODE_PATTERN } from '../contract/constants';
  * A standard address pattern: the same one zod's z.email() uses on the server (contract form-fields formEmail), so the
  * page never calls an address valid that the server then refuses.
  */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Spec 9: the one-time code has 6 digits. */
 export const ONE_TIME_CODE_LENGTH = 6;
@@ -20,7 +21,10 @@ export function isValidEmail(email: string): boolean {
 }
 
 function nameParts(fullName: string): string[] {
-  return fullName.trim().split(/\s+/).filter((part) => part.length > 0);
+  return fullName
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part.length > 0);
 }
 
 /** At least two space-separated parts: a first name and one or more last names. */

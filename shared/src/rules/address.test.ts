@@ -1,5 +1,13 @@
 import { messages } from '../messages';
-import { addressErrors, giftVoucherErrors, lookupEnabled, noErrors, postcodeOnlyErrors, stateRequired, type AddressInput } from './address';
+import {
+  addressErrors,
+  giftVoucherErrors,
+  lookupEnabled,
+  noErrors,
+  postcodeOnlyErrors,
+  stateRequired,
+  type AddressInput,
+} from './address';
 
 const uk: AddressInput = {
   selected_user_address_id: 'new',
@@ -38,7 +46,11 @@ describe('addressErrors (spec 5: address and delivery)', () => {
         country: messages.completeAddress,
       },
     ],
-    ['spaces are empty', { ...uk, first_name: '  ', town: ' ' }, { first_name: 'Please type your first name', town: 'Please type your town/city' }],
+    [
+      'spaces are empty',
+      { ...uk, first_name: '  ', town: ' ' },
+      { first_name: 'Please type your first name', town: 'Please type your town/city' },
+    ],
   ])('%s', (_name, address, errors) => {
     expect(addressErrors(address, { owner: 'your' })).toEqual(errors);
   });
@@ -66,7 +78,11 @@ describe('giftVoucherErrors', () => {
     ['Sam', 'Jo', {}],
     ['', 'Jo', { gift_voucher_from: 'Who is the gift voucher from?' }],
     ['Sam', '  ', { gift_voucher_to: 'Who is the gift voucher for?' }],
-    [undefined, undefined, { gift_voucher_from: 'Who is the gift voucher from?', gift_voucher_to: 'Who is the gift voucher for?' }],
+    [
+      undefined,
+      undefined,
+      { gift_voucher_from: 'Who is the gift voucher from?', gift_voucher_to: 'Who is the gift voucher for?' },
+    ],
   ])('from %j, to %j', (from, to, errors) => {
     expect(giftVoucherErrors(from, to)).toEqual(errors);
   });

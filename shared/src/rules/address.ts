@@ -46,7 +46,10 @@ export function stateRequired(country: number | string | null | undefined): bool
  * Valid when a saved address is chosen, or 'new' with first name, last name, address_1, town, postcode, country and,
  * for the USA, state. The owner words the messages: 'your' address, or 'the recipients' one.
  */
-export function addressErrors(address: AddressInput, options: { owner: AddressOwner } = { owner: 'your' }): AddressErrors {
+export function addressErrors(
+  address: AddressInput,
+  options: { owner: AddressOwner } = { owner: 'your' },
+): AddressErrors {
   const selected = address.selected_user_address_id;
   if (!filled(selected)) return { address: messages.completeAddress };
   if (selected !== 'new') return {};

@@ -38,7 +38,11 @@ describe('missingRequiredTickets (spec section 5 required_tickets)', () => {
     ['no requirements', [line(1), line(2)], []],
     ['the companion is in the basket', [line(1), line(2, { required_tickets: [needs('Adult ticket', 1)] })], []],
     ['the companion is missing', [line(2, { required_tickets: [needs('Adult ticket', 1)] })], ['Adult ticket']],
-    ['any one of the alternatives is enough', [line(3), line(2, { required_tickets: [needs('Adult or senior ticket', 1, 3)] })], []],
+    [
+      'any one of the alternatives is enough',
+      [line(3), line(2, { required_tickets: [needs('Adult or senior ticket', 1, 3)] })],
+      [],
+    ],
     [
       'each unmet requirement is listed, once',
       [
@@ -47,7 +51,11 @@ describe('missingRequiredTickets (spec section 5 required_tickets)', () => {
       ],
       ['Adult ticket', 'Parking'],
     ],
-    ['a line at quantity 0 does not count', [line(1, { qty: 0 }), line(2, { required_tickets: [needs('Adult ticket', 1)] })], ['Adult ticket']],
+    [
+      'a line at quantity 0 does not count',
+      [line(1, { qty: 0 }), line(2, { required_tickets: [needs('Adult ticket', 1)] })],
+      ['Adult ticket'],
+    ],
   ])('%s', (_name, tickets, missing) => {
     expect(missingRequiredTickets(tickets)).toEqual(missing);
   });
@@ -60,7 +68,12 @@ describe('timeslotWarnings (spec section 5)', () => {
     ['one date', [line(1, { date_id: 71 }), line(2, { date_id: 71 })], [event(message)], []],
     ['two dates and a message', [line(1, { date_id: 71 }), line(2, { date_id: 72 })], [event(message)], [message]],
     ['two dates, no message', [line(1, { date_id: 71 }), line(2, { date_id: 72 })], [event(null)], []],
-    ['two dates of different events', [line(1, { date_id: 71 }), line(2, { date_id: 72, event_id: 999 })], [event(message)], []],
+    [
+      'two dates of different events',
+      [line(1, { date_id: 71 }), line(2, { date_id: 72, event_id: 999 })],
+      [event(message)],
+      [],
+    ],
   ])('%s', (_name, tickets, events, warnings) => {
     expect(timeslotWarnings({ tickets, events })).toEqual(warnings);
   });
@@ -76,10 +89,25 @@ describe('basketNotes (spec sections 4, 5 and 8)', () => {
       false,
       { warnings: ['Sold out', 'Code expired'], successes: ['Code applied'] },
     ],
-    ['the different-currency notice', { had_mismatching_currencies: true }, false, { warnings: [CURRENCY], successes: [] }],
+    [
+      'the different-currency notice',
+      { had_mismatching_currencies: true },
+      false,
+      { warnings: [CURRENCY], successes: [] },
+    ],
     ['after an expiry reload the basket warns of expiry', {}, true, { warnings: [EXPIRED], successes: [] }],
-    ['the expiry warning shows once when the server also sends it', { reserving_error: EXPIRED }, true, { warnings: [EXPIRED], successes: [] }],
-    ['empty texts are dropped', { reserving_error: '', basket_errors: [''], basket_success: [''] }, false, { warnings: [], successes: [] }],
+    [
+      'the expiry warning shows once when the server also sends it',
+      { reserving_error: EXPIRED },
+      true,
+      { warnings: [EXPIRED], successes: [] },
+    ],
+    [
+      'empty texts are dropped',
+      { reserving_error: '', basket_errors: [''], basket_success: [''] },
+      false,
+      { warnings: [], successes: [] },
+    ],
   ])('%s', (_name, overrides, expired, expected) => {
     expect(notes(overrides, expired)).toEqual(expected);
   });
@@ -98,8 +126,16 @@ describe('refundProtectionOffer (spec section 5)', () => {
   test.each<[string, Partial<Checkout>, ReturnType<typeof refundProtectionOffer>]>([
     ['not available', { has_refund_protection: false, refund_protection_cost: 4.5 }, null],
     ['available without a cost', { has_refund_protection: true, refund_protection_cost: null }, null],
-    ['offered, not chosen', { has_refund_protection: true, refund_protection_cost: 4.5 }, { cost: 4.5, chosen: false, notCovered: [] }],
-    ['offered, chosen', { has_refund_protection: true, refund_protection_cost: 4.5, refund_protection: 1 }, { cost: 4.5, chosen: true, notCovered: [] }],
+    [
+      'offered, not chosen',
+      { has_refund_protection: true, refund_protection_cost: 4.5 },
+      { cost: 4.5, chosen: false, notCovered: [] },
+    ],
+    [
+      'offered, chosen',
+      { has_refund_protection: true, refund_protection_cost: 4.5, refund_protection: 1 },
+      { cost: 4.5, chosen: true, notCovered: [] },
+    ],
     [
       'events it cannot cover are listed',
       { has_refund_protection: true, refund_protection_cost: 4.5, events: [gala, europa] },
@@ -124,7 +160,14 @@ describe('refundProtectionUpdate (spec sections 4 and 7)', () => {
 });
 
 describe('reserveBlock (spec section 5)', () => {
-  const free: ReserveBlockInput = { loading: false, updating: false, noQuantity: false, belowMinimum: false, missingCompanions: [], noPaymentIntegration: false };
+  const free: ReserveBlockInput = {
+    loading: false,
+    updating: false,
+    noQuantity: false,
+    belowMinimum: false,
+    missingCompanions: [],
+    noPaymentIntegration: false,
+  };
   test.each<[string, Partial<ReserveBlockInput>, ReserveBlock | null]>([
     ['nothing in the way', {}, null],
     ['loading', { loading: true }, 'loading'],

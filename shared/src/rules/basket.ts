@@ -18,7 +18,9 @@ export function codeBoxOpenInitially(viewportWidth: number): boolean {
  * Titles of the companion tickets still missing (spec section 5 'required_tickets'): each requirement lists
  * alternative ticket ids, at least one of which must be in the basket. A title shows once however many lines ask.
  */
-export function missingRequiredTickets(tickets: readonly Pick<TicketLine, 'ticket_id' | 'qty' | 'required_tickets'>[]): string[] {
+export function missingRequiredTickets(
+  tickets: readonly Pick<TicketLine, 'ticket_id' | 'qty' | 'required_tickets'>[],
+): string[] {
   const inBasket = new Set(tickets.filter((t) => t.qty > 0).map((t) => t.ticket_id));
   const missing: string[] = [];
   for (const ticket of tickets) {
@@ -50,7 +52,10 @@ export interface BasketNotes {
   successes: string[];
 }
 
-type NotesInput = Pick<Checkout, 'reserving_error' | 'basket_errors' | 'basket_success' | 'had_mismatching_currencies' | 'tickets' | 'events'>;
+type NotesInput = Pick<
+  Checkout,
+  'reserving_error' | 'basket_errors' | 'basket_success' | 'had_mismatching_currencies' | 'tickets' | 'events'
+>;
 
 /**
  * The notes above the basket (spec sections 4, 5 and 8): the server's reserving_error and basket_errors, the expiry
@@ -94,7 +99,11 @@ export function refundProtectionOffer(
  * What update_refund_protection sends for a choice (spec sections 4 and 7): nothing when it is the original choice,
  * else `refund_protection`, true only if chosen and available.
  */
-export function refundProtectionUpdate(choice: boolean, original: boolean, available: boolean): { refund_protection: boolean } | null {
+export function refundProtectionUpdate(
+  choice: boolean,
+  original: boolean,
+  available: boolean,
+): { refund_protection: boolean } | null {
   if (choice === original) return null;
   return { refund_protection: choice && available };
 }
@@ -103,7 +112,8 @@ export function refundProtectionUpdate(choice: boolean, original: boolean, avail
  * Why 'Reserve Basket' cannot be pressed now, in the spec's order (section 5), with a quantity box holding no
  * quantity after the updates; null when it can.
  */
-export type ReserveBlock = 'loading' | 'updating' | 'noQuantity' | 'belowMinimum' | 'missingCompanion' | 'noPaymentIntegration';
+export type ReserveBlock =
+  'loading' | 'updating' | 'noQuantity' | 'belowMinimum' | 'missingCompanion' | 'noPaymentIntegration';
 
 export interface ReserveBlockInput {
   /** No checkout yet, or the shell is reloading it. */

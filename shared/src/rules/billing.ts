@@ -13,15 +13,25 @@ const US_ZIP = /^\d{5}(-?\d{4})?$/;
 /** The chosen billing country as a number (the UK when none is chosen). */
 export function billingCountry(country: number | string | null | undefined): number {
   const code = Number(country);
-  return country !== null && country !== undefined && String(country).trim() !== '' && Number.isInteger(code) && code > 0 ? code : COUNTRY.UK;
+  return country !== null &&
+    country !== undefined &&
+    String(country).trim() !== '' &&
+    Number.isInteger(code) &&
+    code > 0
+    ? code
+    : COUNTRY.UK;
 }
 
 /** Null when the postcode suits the country, otherwise the sentence for the postcode field. */
-export function billingPostcodeError(postcode: string | null | undefined, country?: number | string | null): string | null {
+export function billingPostcodeError(
+  postcode: string | null | undefined,
+  country?: number | string | null,
+): string | null {
   const text = (postcode ?? '').trim();
   if (text === '') return messages.postcodeRequired;
   const code = billingCountry(country);
-  if (code === COUNTRY.UK && !UK_POSTCODE.test(text.replace(/\s+/g, '').toUpperCase())) return messages.billingUkPostcodeInvalid;
+  if (code === COUNTRY.UK && !UK_POSTCODE.test(text.replace(/\s+/g, '').toUpperCase()))
+    return messages.billingUkPostcodeInvalid;
   if (code === COUNTRY.USA && !US_ZIP.test(text.replace(/\s+/g, ''))) return messages.billingZipInvalid;
   return null;
 }

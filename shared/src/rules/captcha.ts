@@ -1,7 +1,8 @@
 import { messages } from '../messages';
 
 /** Why a captcha is no longer passed (spec section 4 'Reserve and captcha'): expiry, challenge expiry, or an error. */
-export type CaptchaReset = { reason: 'expired' } | { reason: 'challenge-expired' } | { reason: 'error'; detail: string };
+export type CaptchaReset =
+  { reason: 'expired' } | { reason: 'challenge-expired' } | { reason: 'error'; detail: string };
 
 /** hCaptcha reports errors as codes (onError): the ones worth their own words; any other is a failed verification. */
 const PROVIDER_CODES: Record<string, string> = {

@@ -1,5 +1,12 @@
 import type { Charity } from '../contract/entities';
-import { donationAmountValid, donationFee, donationFeeNotice, giftAidAddressRequired, giftAidUplift, type FeeRule } from './donation';
+import {
+  donationAmountValid,
+  donationFee,
+  donationFeeNotice,
+  giftAidAddressRequired,
+  giftAidUplift,
+  type FeeRule,
+} from './donation';
 
 const rule = (over: Partial<FeeRule> = {}): FeeRule => ({
   base_fee: 0.2,
@@ -48,7 +55,11 @@ describe('donationFeeNotice (percent and pence)', () => {
   test.each<[string, Partial<FeeRule>, { percent: number; pence: number }]>([
     ['without VAT', {}, { percent: 2.5, pence: 20 }],
     ['with VAT included', { booking_fee_includes_vat: true }, { percent: 3, pence: 24 }],
-    ['odd VAT', { booking_fee: 1.5, base_fee: 0.25, booking_fee_includes_vat: true, booking_fee_vat: 17.5 }, { percent: 1.76, pence: 29 }],
+    [
+      'odd VAT',
+      { booking_fee: 1.5, base_fee: 0.25, booking_fee_includes_vat: true, booking_fee_vat: 17.5 },
+      { percent: 1.76, pence: 29 },
+    ],
     ['no fees', { base_fee: 0, booking_fee: 0 }, { percent: 0, pence: 0 }],
   ])('%s', (_name, over, notice) => {
     expect(donationFeeNotice(rule(over))).toEqual(notice);

@@ -6,7 +6,10 @@ import { DONATION_MINIMUM } from '../contract/constants';
  * charges and checks). Money is a decimal amount (10.5 = 10.50); sums are done in pence so floats cannot drift.
  */
 
-export type FeeRule = Pick<Charity, 'base_fee' | 'booking_fee' | 'booking_fee_includes_vat' | 'booking_fee_vat' | 'booking_fee_cap'>;
+export type FeeRule = Pick<
+  Charity,
+  'base_fee' | 'booking_fee' | 'booking_fee_includes_vat' | 'booking_fee_vat' | 'booking_fee_cap'
+>;
 
 /** Spec 9: Gift Aid adds 25 % (amount x 1.25). */
 export const GIFT_AID_UPLIFT = 1.25;

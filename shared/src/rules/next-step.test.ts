@@ -140,7 +140,11 @@ describe('nextStep (spec section 4, Next-step rules)', () => {
   });
 
   test('questions keyed by ticket but all empty are no questions', () => {
-    const c = { ...checkout('delivery'), before_payment_questions: { '11': [] }, after_payment_questions: { '11': [] } };
+    const c = {
+      ...checkout('delivery'),
+      before_payment_questions: { '11': [] },
+      after_payment_questions: { '11': [] },
+    };
     expect(nextStep('delivery_address', c)).toBe('payment');
     expect(nextStep('deliver_tickets', c)).toBe('order_completed');
   });

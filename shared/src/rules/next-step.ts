@@ -177,7 +177,8 @@ export interface StepLocation {
 
 type StepState = Exclude<CheckoutState, 'determining'>;
 
-const isStepState = (state: string): state is StepState => state !== 'determining' && (CHECKOUT_STATES as readonly string[]).includes(state);
+const isStepState = (state: string): state is StepState =>
+  state !== 'determining' && (CHECKOUT_STATES as readonly string[]).includes(state);
 
 /**
  * Which remote renders each state, from the one map the builds read too (contract/remotes.json: each remote exposes
@@ -188,7 +189,8 @@ const REMOTE_OF: Record<StepState, RemoteName> = (() => {
   const map: Partial<Record<StepState, RemoteName>> = {};
   for (const [remote, states] of Object.entries(remoteStates) as [RemoteName, string[]][]) {
     for (const state of states) {
-      if (!isStepState(state) || map[state]) throw new Error(`contract/remotes.json: '${state}' is not a step state, or is listed twice`);
+      if (!isStepState(state) || map[state])
+        throw new Error(`contract/remotes.json: '${state}' is not a step state, or is listed twice`);
       map[state] = remote;
     }
   }
@@ -212,7 +214,11 @@ export function countdownRunsIn(state: CheckoutState): boolean {
  * Whether the countdown should tick now: a state it runs in, a known remaining time, and the payment not yet complete
  * (spec: 'It also stops when payment_complete').
  */
-export function countdownRuns(state: CheckoutState, secondsRemaining: number | null, paymentComplete: boolean): boolean {
+export function countdownRuns(
+  state: CheckoutState,
+  secondsRemaining: number | null,
+  paymentComplete: boolean,
+): boolean {
   return countdownRunsIn(state) && secondsRemaining !== null && !paymentComplete;
 }
 

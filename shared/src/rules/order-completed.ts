@@ -41,7 +41,10 @@ export function shareTileText(events: readonly Event[]): string {
  * Spec 9: the event's reward text plus the referral link, or a default sentence with the event title and its share
  * link when the event rewards nobody (or there is no referral link to put after the reward text).
  */
-export function sharingText(event: Pick<Event, 'title' | 'shareable_link' | 'reward_referrers'>, referralLink: string | null): string {
+export function sharingText(
+  event: Pick<Event, 'title' | 'shareable_link' | 'reward_referrers'>,
+  referralLink: string | null,
+): string {
   const reward = event.reward_referrers?.text?.trim();
   if (reward && hasReferralLink(referralLink)) return `${reward} ${referralLink.trim()}`;
   return `I've just booked tickets for ${event.title}! Get yours here: ${event.shareable_link}`;
@@ -55,7 +58,12 @@ export interface TileConditions {
 }
 
 /** Spec 2: the tiles, in the spec's order, only when the checkout has tickets; each behind its own condition. */
-export function orderCompletedTiles({ events, hasTickets, transferAllowed, referralLink }: TileConditions): OrderCompletedTile[] {
+export function orderCompletedTiles({
+  events,
+  hasTickets,
+  transferAllowed,
+  referralLink,
+}: TileConditions): OrderCompletedTile[] {
   if (!hasTickets) return [];
   const tiles: OrderCompletedTile[] = [];
   if (livestreamEvents(events).length > 0) tiles.push('livestream');

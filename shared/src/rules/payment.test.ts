@@ -1,6 +1,23 @@
-import { bankWait, basketProvider, instalmentKeys, isValidPhone, organisersWithoutPayments, paymentChoice, paymentTitle, type PaymentChoiceInput } from './payment';
+import {
+  bankWait,
+  basketProvider,
+  instalmentKeys,
+  isValidPhone,
+  organisersWithoutPayments,
+  paymentChoice,
+  paymentTitle,
+  type PaymentChoiceInput,
+} from './payment';
 
-const base: PaymentChoiceInput = { basketTotal: 50, currencyCode: 'GBP', express: false, provider: 'square', planKeys: [], bankUnavailable: false, organisersWithoutPayments: [] };
+const base: PaymentChoiceInput = {
+  basketTotal: 50,
+  currencyCode: 'GBP',
+  express: false,
+  provider: 'square',
+  planKeys: [],
+  bankUnavailable: false,
+  organisersWithoutPayments: [],
+};
 const choice = (over: Partial<PaymentChoiceInput>) => paymentChoice({ ...base, ...over });
 
 describe('paymentChoice', () => {
@@ -17,7 +34,11 @@ describe('paymentChoice', () => {
     ['GBP', { provider: null, organisersWithoutPayments: ['St Mary’s Village Hall'] }, 'St Mary’s Village Hall'],
     ['EUR', { provider: null, currencyCode: 'EUR', organisersWithoutPayments: ['Hall'] }, 'Hall'],
     ['with a plan', { provider: null, planKeys: ['1', '3'], organisersWithoutPayments: ['Hall'] }, 'Hall'],
-    ['express does not pay past it', { express: true, provider: 'stripe', organisersWithoutPayments: ['Hall'] }, 'Hall'],
+    [
+      'express does not pay past it',
+      { express: true, provider: 'stripe', organisersWithoutPayments: ['Hall'] },
+      'Hall',
+    ],
     ['two organisers without one', { provider: null, organisersWithoutPayments: ['Hall', 'Barn'] }, 'Hall and Barn'],
     ['three', { provider: null, organisersWithoutPayments: ['Hall', 'Barn', 'Club'] }, 'Hall, Barn and Club'],
     ['no provider, nobody named', { provider: null }, ''],
@@ -34,7 +55,13 @@ describe('paymentChoice', () => {
     ['stripe USD', { provider: 'stripe', currencyCode: 'USD' }, ['card'], 'card', 'stripe'],
     ['stripe GBP plan', { provider: 'stripe', planKeys: ['1', '2', '3'] }, ['card', 'instalment'], null, 'stripe'],
     ['stripe GBP only key 1', { provider: 'stripe', planKeys: ['1'] }, ['card'], 'card', 'stripe'],
-    ['stripe EUR plan (GBP only)', { provider: 'stripe', currencyCode: 'EUR', planKeys: ['1', '3'] }, ['card'], 'card', 'stripe'],
+    [
+      'stripe EUR plan (GBP only)',
+      { provider: 'stripe', currencyCode: 'EUR', planKeys: ['1', '3'] },
+      ['card'],
+      'card',
+      'stripe',
+    ],
     ['express square', { express: true }, ['card'], 'card', 'stripe'],
     ['express no provider', { express: true, provider: null }, ['card'], 'card', 'stripe'],
     ['express plan', { express: true, planKeys: ['3'] }, ['card', 'instalment'], null, 'stripe'],
@@ -52,8 +79,20 @@ describe('paymentChoice', () => {
     ['square USD', { currencyCode: 'USD' }, ['square'], 'square', 'square'],
     ['square USD 5000', { currencyCode: 'USD', basketTotal: 5000 }, ['square'], 'square', 'square'],
     ['square GBP plan', { planKeys: ['1', '3'] }, ['bank_transfer', 'square', 'instalment'], null, 'square'],
-    ['square GBP plan, bank failed', { planKeys: ['1', '3'], bankUnavailable: true }, ['square', 'instalment'], null, 'square'],
-    ['square GBP 2000 plan (card only)', { basketTotal: 2000, planKeys: ['3'] }, ['bank_transfer'], 'bank_transfer', 'square'],
+    [
+      'square GBP plan, bank failed',
+      { planKeys: ['1', '3'], bankUnavailable: true },
+      ['square', 'instalment'],
+      null,
+      'square',
+    ],
+    [
+      'square GBP 2000 plan (card only)',
+      { basketTotal: 2000, planKeys: ['3'] },
+      ['bank_transfer'],
+      'bank_transfer',
+      'square',
+    ],
     ['square USD plan (GBP only)', { currencyCode: 'USD', planKeys: ['3'] }, ['square'], 'square', 'square'],
   ])('%s', (_, over, methods, autoSelected, cardProvider) => {
     expect(choice(over)).toEqual({ kind: 'methods', methods, autoSelected, cardProvider });
@@ -113,7 +152,13 @@ describe('who takes the payment', () => {
   test.each([
     ['one organiser with its own square account', { provider: 'square' as const }, [paying('Lumen')], 'square', []],
     ['one organiser with its own stripe account', { provider: 'stripe' as const }, [paying('Demo')], 'stripe', []],
-    ['two organisers who both take payments: the marketplace collects', null, [paying('Demo'), paying('Lumen')], 'stripe', []],
+    [
+      'two organisers who both take payments: the marketplace collects',
+      null,
+      [paying('Demo'), paying('Lumen')],
+      'stripe',
+      [],
+    ],
     ['one organiser without an integration', null, [notPaying('Hall')], null, ['Hall']],
     ['a mixed basket naming only the one without', null, [paying('Demo'), notPaying('Hall')], null, ['Hall']],
     ['named once however many lines', null, [notPaying('Hall'), notPaying('Hall'), paying('Demo')], null, ['Hall']],

@@ -47,7 +47,8 @@ export type PaymentChoice =
     };
 
 /** 'A', 'A and B', 'A, B and C': names in a sentence. */
-export const namesList = (names: readonly string[]): string => new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' }).format(names);
+export const namesList = (names: readonly string[]): string =>
+  new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' }).format(names);
 
 interface PayingOrganiser {
   name: string;
@@ -64,7 +65,10 @@ export function organisersWithoutPayments(organisers: readonly PayingOrganiser[]
  * organisers who all take payments, the marketplace collects one payment with its own card provider ('stripe') and
  * shares it out; null when an organiser cannot take payments.
  */
-export function basketProvider(opoa: { provider: 'stripe' | 'square' } | null, organisers: readonly PayingOrganiser[]): 'stripe' | 'square' | null {
+export function basketProvider(
+  opoa: { provider: 'stripe' | 'square' } | null,
+  organisers: readonly PayingOrganiser[],
+): 'stripe' | 'square' | null {
   if (organisers.length === 0 || organisersWithoutPayments(organisers).length > 0) return null;
   if (organisers.length > 1) return 'stripe';
   return opoa?.provider ?? null;
@@ -78,7 +82,8 @@ export function instalmentKeys(planKeys: readonly string[]): string[] {
 /** Spec 4 'Payment method choice', availability. */
 export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
   if (input.basketTotal <= 0) return { kind: 'free_claim' };
-  if (input.organisersWithoutPayments.length > 0) return { kind: 'no_integration', organiserNames: namesList(input.organisersWithoutPayments) };
+  if (input.organisersWithoutPayments.length > 0)
+    return { kind: 'no_integration', organiserNames: namesList(input.organisersWithoutPayments) };
   const stripeType = input.express || input.provider === 'stripe';
   if (!stripeType && input.provider === null) return { kind: 'no_integration', organiserNames: '' };
 
@@ -104,7 +109,15 @@ export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
 }
 
 /** Spec 2 'Payment' title. */
-export function paymentTitle({ freeClaim, paying, express }: { freeClaim: boolean; paying: boolean; express: boolean }): string {
+export function paymentTitle({
+  freeClaim,
+  paying,
+  express,
+}: {
+  freeClaim: boolean;
+  paying: boolean;
+  express: boolean;
+}): string {
   if (freeClaim) return 'Claiming free tickets';
   if (paying) return 'Confirming Payment';
   if (express) return 'Complete purchase';
@@ -134,8 +147,13 @@ export interface BankWait {
 export function bankWait(polls: number): BankWait {
   const t = BANK_WAIT_THRESHOLDS;
   if (polls > t.giveUp) return { text: 'give_up', offerOtherMethod: true, nextPollInMs: null };
-  const text: BankWaitText = polls >= t.longer ? 'longer' : polls >= t.awaiting ? 'awaiting' : polls >= t.waiting ? 'waiting' : 'none';
-  return { text, offerOtherMethod: polls >= t.longer, nextPollInMs: polls === 0 ? BANK_FIRST_POLL_MS : BANK_POLL_EVERY_MS };
+  const text: BankWaitText =
+    polls >= t.longer ? 'longer' : polls >= t.awaiting ? 'awaiting' : polls >= t.waiting ? 'waiting' : 'none';
+  return {
+    text,
+    offerOtherMethod: polls >= t.longer,
+    nextPollInMs: polls === 0 ? BANK_FIRST_POLL_MS : BANK_POLL_EVERY_MS,
+  };
 }
 
 // ---- Delivery ------------------------------------------------------------------------------------------------------

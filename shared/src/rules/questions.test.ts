@@ -52,12 +52,33 @@ describe('answerSlots: the keys of spec 3', () => {
   });
 
   test.each<[string, TicketQuestions, string[][]]>([
-    ['the same question id under two ticket types', { '11': [q(7, 11, { once_per_checkout: '1' })], '12': [q(7, 12, { once_per_checkout: '1' })] }, [['answer_11_7', 'answer_12_7']]],
-    ['two questions sharing an osq_id', { '11': [q(7, 11, { once_per_checkout: '1', osq_id: 9 })], '12': [q(8, 12, { once_per_checkout: '1', osq_id: 9 })] }, [['answer_11_7', 'answer_12_8']]],
-    ['two once-per-checkout questions without a shared id', { '11': [q(7, 11, { once_per_checkout: '1' }), q(8, 11, { once_per_checkout: '1' })] }, [['answer_11_7'], ['answer_11_8']]],
-    ['a per-ticket question with an osq_id is not shared', { '11': [q(7, 11, { osq_id: 9 })], '12': [q(8, 12, { osq_id: 9 })] }, [['answer_11_7_1'], ['answer_11_7_2'], ['answer_12_8_1']]],
+    [
+      'the same question id under two ticket types',
+      { '11': [q(7, 11, { once_per_checkout: '1' })], '12': [q(7, 12, { once_per_checkout: '1' })] },
+      [['answer_11_7', 'answer_12_7']],
+    ],
+    [
+      'two questions sharing an osq_id',
+      {
+        '11': [q(7, 11, { once_per_checkout: '1', osq_id: 9 })],
+        '12': [q(8, 12, { once_per_checkout: '1', osq_id: 9 })],
+      },
+      [['answer_11_7', 'answer_12_8']],
+    ],
+    [
+      'two once-per-checkout questions without a shared id',
+      { '11': [q(7, 11, { once_per_checkout: '1' }), q(8, 11, { once_per_checkout: '1' })] },
+      [['answer_11_7'], ['answer_11_8']],
+    ],
+    [
+      'a per-ticket question with an osq_id is not shared',
+      { '11': [q(7, 11, { osq_id: 9 })], '12': [q(8, 12, { osq_id: 9 })] },
+      [['answer_11_7_1'], ['answer_11_7_2'], ['answer_12_8_1']],
+    ],
   ])('groups: %s', (_name, asked, groups) => {
-    expect(slotGroups(answerSlots(asked, [adult, child])).map((group) => group.map((slot) => slot.key))).toEqual(groups);
+    expect(slotGroups(answerSlots(asked, [adult, child])).map((group) => group.map((slot) => slot.key))).toEqual(
+      groups,
+    );
   });
 
   test('questions of tickets not in the basket ask nothing', () => {
@@ -67,7 +88,10 @@ describe('answerSlots: the keys of spec 3', () => {
 
 describe('questionSteps: the stepped form', () => {
   const view = (steps: QuestionStep[]) =>
-    steps.map((step) => [step.kind === 'basket' ? 'Basket' : `Ticket ${step.number} ${step.ticket_name}`, step.fields.map((f) => f.key)]);
+    steps.map((step) => [
+      step.kind === 'basket' ? 'Basket' : `Ticket ${step.number} ${step.ticket_name}`,
+      step.fields.map((f) => f.key),
+    ]);
 
   test('the basket step asks each shared question once, then one step per ticket; tickets without questions are skipped', () => {
     expect(view(questionSteps(questions, [adult, parking, child]))).toEqual([
@@ -117,14 +141,22 @@ describe('step completeness (spec 4: visited and every mandatory answer filled)'
     ['an optional-only step, not visited', basket, {}, [], false],
     ['a ticket with both answers', ticket1, fullTicket1, [ticket1.id], true],
     ['a ticket with a blank name', ticket1, { ...fullTicket1, answer_11_2_1: ' ' }, [ticket1.id], false],
-    ['a ticket with a dropdown value not offered', ticket1, { ...fullTicket1, answer_11_1_1: 'Steak' }, [ticket1.id], false],
+    [
+      'a ticket with a dropdown value not offered',
+      ticket1,
+      { ...fullTicket1, answer_11_1_1: 'Steak' },
+      [ticket1.id],
+      false,
+    ],
     ['a ticket answered but never shown', ticket1, fullTicket1, [], false],
   ])('%s', (_name, step, answers, visited, complete) => {
     expect(isStepComplete(step, answers, new Set(visited))).toBe(complete);
   });
 
   test('a mandatory checkbox counts only when ticked', () => {
-    const [step] = questionSteps({ '11': [q(6, 11, { type: 'checkbox', mandatory: '1' })] }, [{ ...adult, qty: 1 }]) as [QuestionStep];
+    const [step] = questionSteps({ '11': [q(6, 11, { type: 'checkbox', mandatory: '1' })] }, [
+      { ...adult, qty: 1 },
+    ]) as [QuestionStep];
     expect(missingAnswers(step, { answer_11_6_1: '0' })).toEqual(['answer_11_6_1']);
     expect(missingAnswers(step, { answer_11_6_1: '1' })).toEqual([]);
   });
@@ -133,7 +165,12 @@ describe('step completeness (spec 4: visited and every mandatory answer filled)'
     ['nothing visited', everything, [], 0],
     ['first visited, second not', everything, ['basket', ticket1.id], 2],
     ['all visited, the last ticket unanswered', { ...everything, answer_12_2_1: '' }, [...allVisited], 3],
-    ['all visited, the first ticket missing its dietary answer', { ...everything, answer_11_1_1: '' }, [...allVisited], 1],
+    [
+      'all visited, the first ticket missing its dietary answer',
+      { ...everything, answer_11_1_1: '' },
+      [...allVisited],
+      1,
+    ],
     ['all visited and answered', everything, [...allVisited], -1],
   ])('first incomplete step: %s', (_name, answers, visited, index) => {
     expect(firstIncompleteStep(steps, answers, new Set(visited))).toBe(index);

@@ -90,11 +90,17 @@ export type QuestionStep =
  * The stepped form: first 'Basket / Applies to all' with each once-per-checkout question asked once (its group's first
  * key), then a step per ticket (qty expanded) with that ticket's questions. Steps without questions are left out.
  */
-export function questionSteps(questions: TicketQuestions, tickets: readonly (QuestionTicket & Pick<TicketLine, 'ticket_name'>)[]): QuestionStep[] {
+export function questionSteps(
+  questions: TicketQuestions,
+  tickets: readonly (QuestionTicket & Pick<TicketLine, 'ticket_name'>)[],
+): QuestionStep[] {
   const slots = answerSlots(questions, tickets);
   const steps: QuestionStep[] = [];
-  const basket = slotGroups(slots.filter((slot) => slot.ticket_counter === 0)).flatMap((group) => (group[0] ? [group[0]] : []));
-  if (basket.length) steps.push({ kind: 'basket', id: 'basket', fields: basket.map(({ key, question }) => ({ key, question })) });
+  const basket = slotGroups(slots.filter((slot) => slot.ticket_counter === 0)).flatMap((group) =>
+    group[0] ? [group[0]] : [],
+  );
+  if (basket.length)
+    steps.push({ kind: 'basket', id: 'basket', fields: basket.map(({ key, question }) => ({ key, question })) });
   const names = new Map(tickets.map((line) => [line.ticket_id, line.ticket_name]));
   let number = 0;
   const byId = new Map<string, Extract<QuestionStep, { kind: 'ticket' }>>();
@@ -104,7 +110,14 @@ export function questionSteps(questions: TicketQuestions, tickets: readonly (Que
     let step = byId.get(id);
     if (!step) {
       number += 1;
-      step = { kind: 'ticket', id, number, ticket_id: slot.ticket_id, ticket_name: names.get(slot.ticket_id) ?? '', fields: [] };
+      step = {
+        kind: 'ticket',
+        id,
+        number,
+        ticket_id: slot.ticket_id,
+        ticket_name: names.get(slot.ticket_id) ?? '',
+        fields: [],
+      };
       byId.set(id, step);
       steps.push(step);
     }
@@ -122,7 +135,10 @@ export const CHECKBOX_TICKED = '1';
 export const CHECKBOX_UNTICKED = '0';
 
 /** Whether a value answers the question: a ticked checkbox, one of a dropdown's options, or non-blank text. */
-export function isAnswered(question: Pick<TicketQuestion, 'type' | 'prepopulated_array'>, value: string | undefined): boolean {
+export function isAnswered(
+  question: Pick<TicketQuestion, 'type' | 'prepopulated_array'>,
+  value: string | undefined,
+): boolean {
   if (value === undefined) return false;
   switch (question.type) {
     case 'checkbox':
@@ -138,7 +154,9 @@ export const isMandatory = (question: Pick<TicketQuestion, 'mandatory'>) => ques
 
 /** Keys of the step's mandatory questions still unanswered, in the step's order. */
 export function missingAnswers(step: QuestionStep, answers: Answers): string[] {
-  return step.fields.filter((field) => isMandatory(field.question) && !isAnswered(field.question, answers[field.key])).map((field) => field.key);
+  return step.fields
+    .filter((field) => isMandatory(field.question) && !isAnswered(field.question, answers[field.key]))
+    .map((field) => field.key);
 }
 
 /** Spec 4: a step counts as complete once visited and all its mandatory answers are filled. */
@@ -147,7 +165,11 @@ export function isStepComplete(step: QuestionStep, answers: Answers, visited: Re
 }
 
 /** Index of the first step not complete, or -1 when every step is. */
-export function firstIncompleteStep(steps: readonly QuestionStep[], answers: Answers, visited: ReadonlySet<string>): number {
+export function firstIncompleteStep(
+  steps: readonly QuestionStep[],
+  answers: Answers,
+  visited: ReadonlySet<string>,
+): number {
   return steps.findIndex((step) => !isStepComplete(step, answers, visited));
 }
 
@@ -157,7 +179,8 @@ export function answersToSend(steps: readonly QuestionStep[], answers: Answers):
   for (const step of steps) {
     for (const { key, question } of step.fields) {
       const value = answers[key] ?? '';
-      sent[key] = question.type === 'checkbox' ? (value === CHECKBOX_TICKED ? CHECKBOX_TICKED : CHECKBOX_UNTICKED) : value;
+      sent[key] =
+        question.type === 'checkbox' ? (value === CHECKBOX_TICKED ? CHECKBOX_TICKED : CHECKBOX_UNTICKED) : value;
     }
   }
   return sent;

@@ -18,13 +18,32 @@ import {
 } from './transfer';
 
 const TODAY = new Date(2030, 0, 15, 14, 20);
-const row = (fields: Partial<TransferDraft> = {}): TransferDraft => ({ ...emptyTransferRow(11), qty: 1, name: 'Rae Recipient', email: 'rae@example.com', ...fields });
-const gift = (fields: Partial<TransferDraft> = {}) => row({ is_gift: true, send_gift: 'Schedule', delivery_date: '16/01/2030', delivery_time: '09:30', ...fields });
-const line = (ticket_id: number, qty: number, seats: string[] = [], ticket_name = `Type ${ticket_id}`) => ({ ticket_id, qty, seats, ticket_name, event_name: 'Folk by the Sea' });
+const row = (fields: Partial<TransferDraft> = {}): TransferDraft => ({
+  ...emptyTransferRow(11),
+  qty: 1,
+  name: 'Rae Recipient',
+  email: 'rae@example.com',
+  ...fields,
+});
+const gift = (fields: Partial<TransferDraft> = {}) =>
+  row({ is_gift: true, send_gift: 'Schedule', delivery_date: '16/01/2030', delivery_time: '09:30', ...fields });
+const line = (ticket_id: number, qty: number, seats: string[] = [], ticket_name = `Type ${ticket_id}`) => ({
+  ticket_id,
+  qty,
+  seats,
+  ticket_name,
+  event_name: 'Folk by the Sea',
+});
 
 describe('transferableTypes and isTransferAllowed (spec 2, 4, 6: only tickets without seats)', () => {
   test('one accordion per unseated type, headed "event name - ticket name", with the purchased quantity', () => {
-    expect(transferableTypes([line(11, 2, [], 'Adult'), line(12, 2, ['Row A, Seat 1', 'Row A, Seat 2'], 'Stalls'), line(13, 1, [], 'Child')])).toEqual([
+    expect(
+      transferableTypes([
+        line(11, 2, [], 'Adult'),
+        line(12, 2, ['Row A, Seat 1', 'Row A, Seat 2'], 'Stalls'),
+        line(13, 1, [], 'Child'),
+      ]),
+    ).toEqual([
       { ticket_id: 11, title: 'Folk by the Sea - Adult', purchased: 2 },
       { ticket_id: 13, title: 'Folk by the Sea - Child', purchased: 1 },
     ]);
@@ -51,16 +70,51 @@ describe('transferRowErrors and isTransferRowValid (spec 5)', () => {
     ['a gift sent now needs no date or time', row({ is_gift: true, send_gift: 'Send now' }), {}, true],
     ['a scheduled gift with date and time', gift(), {}, true],
     ['a scheduled gift for later today', gift({ delivery_date: '15/01/2030', delivery_time: '14:25' }), {}, true],
-    ['a scheduled gift for earlier today', gift({ delivery_date: '15/01/2030', delivery_time: '09:30' }), { delivery_time: 'Please choose a time later than now' }, false],
-    ['a scheduled gift for this very minute', gift({ delivery_date: '15/01/2030', delivery_time: '14:20' }), { delivery_time: 'Please choose a time later than now' }, false],
+    [
+      'a scheduled gift for earlier today',
+      gift({ delivery_date: '15/01/2030', delivery_time: '09:30' }),
+      { delivery_time: 'Please choose a time later than now' },
+      false,
+    ],
+    [
+      'a scheduled gift for this very minute',
+      gift({ delivery_date: '15/01/2030', delivery_time: '14:20' }),
+      { delivery_time: 'Please choose a time later than now' },
+      false,
+    ],
     ['tomorrow at a time already past today', gift({ delivery_date: '16/01/2030', delivery_time: '09:30' }), {}, true],
     ['a scheduled gift without a date', gift({ delivery_date: '' }), { delivery_date: 'Please enter a date' }, false],
     ['a scheduled gift without a time', gift({ delivery_time: '' }), { delivery_time: 'Please enter a time' }, false],
-    ['a scheduled gift for yesterday', gift({ delivery_date: '14/01/2030' }), { delivery_date: 'Please enter a date' }, false],
-    ['a date that does not exist', gift({ delivery_date: '30/02/2030' }), { delivery_date: 'Please enter a date' }, false],
-    ['a date in another format', gift({ delivery_date: '2030-01-16' }), { delivery_date: 'Please enter a date' }, false],
-    ['a time off the 5-minute steps', gift({ delivery_time: '09:32' }), { delivery_time: 'Please enter a time' }, false],
-    ['a date and time left from before the gift was switched to Send now', row({ is_gift: true, send_gift: 'Send now', delivery_date: 'x' }), {}, true],
+    [
+      'a scheduled gift for yesterday',
+      gift({ delivery_date: '14/01/2030' }),
+      { delivery_date: 'Please enter a date' },
+      false,
+    ],
+    [
+      'a date that does not exist',
+      gift({ delivery_date: '30/02/2030' }),
+      { delivery_date: 'Please enter a date' },
+      false,
+    ],
+    [
+      'a date in another format',
+      gift({ delivery_date: '2030-01-16' }),
+      { delivery_date: 'Please enter a date' },
+      false,
+    ],
+    [
+      'a time off the 5-minute steps',
+      gift({ delivery_time: '09:32' }),
+      { delivery_time: 'Please enter a time' },
+      false,
+    ],
+    [
+      'a date and time left from before the gift was switched to Send now',
+      row({ is_gift: true, send_gift: 'Send now', delivery_date: 'x' }),
+      {},
+      true,
+    ],
   ])('%s', (_name, draft, errors, valid) => {
     expect(transferRowErrors(draft, TODAY)).toEqual(errors);
     expect(isTransferRowValid(draft, TODAY)).toBe(valid);
@@ -123,19 +177,59 @@ describe('sending (spec 2, 5)', () => {
     ['an invalid row of the second type', [row(), row({ ticket_id: 12, name: '' })], false, 12],
     ['the first type invalid before the second', [row({ email: '' }), row({ ticket_id: 12, name: '' })], false, 11],
     ['a type past its purchased quantity', [row({ qty: 2 }), row({ qty: 1, email: 'c@example.com' })], false, 11],
-    ['rows with quantity 0 are skipped even when empty', [row({ qty: 0, name: '', email: '' }), row({ ticket_id: 12 })], true, null],
+    [
+      'rows with quantity 0 are skipped even when empty',
+      [row({ qty: 0, name: '', email: '' }), row({ ticket_id: 12 })],
+      true,
+      null,
+    ],
   ])('%s', (_name, list, sendable, firstInvalid) => {
     expect(canSendTransfers(list, types, TODAY)).toBe(sendable);
     expect(firstInvalidTicketType(list, types, TODAY)).toBe(firstInvalid);
   });
 
   test('rowsToSend skips quantity 0; the payload trims text and carries schedule fields only for a scheduled gift', () => {
-    const list = [row({ qty: 0 }), row({ name: ' Rae Recipient ', message: 'not a gift' }), gift({ qty: 1, message: ' Enjoy! ' }), row({ is_gift: true, send_gift: 'Send now', delivery_date: '16/01/2030', delivery_time: '10:00' })];
+    const list = [
+      row({ qty: 0 }),
+      row({ name: ' Rae Recipient ', message: 'not a gift' }),
+      gift({ qty: 1, message: ' Enjoy! ' }),
+      row({ is_gift: true, send_gift: 'Send now', delivery_date: '16/01/2030', delivery_time: '10:00' }),
+    ];
     expect(rowsToSend(list)).toHaveLength(3);
     expect(transferPayload(list)).toEqual([
-      { ticket_id: 11, name: 'Rae Recipient', email: 'rae@example.com', qty: 1, is_gift: false, send_gift: undefined, delivery_date: '', delivery_time: '', message: '' },
-      { ticket_id: 11, name: 'Rae Recipient', email: 'rae@example.com', qty: 1, is_gift: true, send_gift: 'Schedule', delivery_date: '16/01/2030', delivery_time: '09:30', message: 'Enjoy!' },
-      { ticket_id: 11, name: 'Rae Recipient', email: 'rae@example.com', qty: 1, is_gift: true, send_gift: 'Send now', delivery_date: '', delivery_time: '', message: '' },
+      {
+        ticket_id: 11,
+        name: 'Rae Recipient',
+        email: 'rae@example.com',
+        qty: 1,
+        is_gift: false,
+        send_gift: undefined,
+        delivery_date: '',
+        delivery_time: '',
+        message: '',
+      },
+      {
+        ticket_id: 11,
+        name: 'Rae Recipient',
+        email: 'rae@example.com',
+        qty: 1,
+        is_gift: true,
+        send_gift: 'Schedule',
+        delivery_date: '16/01/2030',
+        delivery_time: '09:30',
+        message: 'Enjoy!',
+      },
+      {
+        ticket_id: 11,
+        name: 'Rae Recipient',
+        email: 'rae@example.com',
+        qty: 1,
+        is_gift: true,
+        send_gift: 'Send now',
+        delivery_date: '',
+        delivery_time: '',
+        message: '',
+      },
     ]);
   });
 });

@@ -44,24 +44,44 @@ export interface TransferableType {
 }
 
 /** Spec 2 and 6: only tickets without seats are offered; one accordion per ticket type. */
-export function transferableTypes(tickets: readonly Pick<TicketLine, 'ticket_id' | 'event_name' | 'ticket_name' | 'qty' | 'seats'>[]): TransferableType[] {
+export function transferableTypes(
+  tickets: readonly Pick<TicketLine, 'ticket_id' | 'event_name' | 'ticket_name' | 'qty' | 'seats'>[],
+): TransferableType[] {
   const byType = new Map<number, TransferableType>();
   for (const line of tickets) {
     if (line.seats.length > 0 || line.qty <= 0) continue;
     const known = byType.get(line.ticket_id);
     if (known) known.purchased += line.qty;
-    else byType.set(line.ticket_id, { ticket_id: line.ticket_id, title: `${line.event_name} - ${line.ticket_name}`, purchased: line.qty });
+    else
+      byType.set(line.ticket_id, {
+        ticket_id: line.ticket_id,
+        title: `${line.event_name} - ${line.ticket_name}`,
+        purchased: line.qty,
+      });
   }
   return [...byType.values()];
 }
 
 /** Spec 4: transfer is offered unless every ticket has seats, and no longer after a successful send. */
-export function isTransferAllowed(tickets: Parameters<typeof transferableTypes>[0], alreadyTransferred: boolean): boolean {
+export function isTransferAllowed(
+  tickets: Parameters<typeof transferableTypes>[0],
+  alreadyTransferred: boolean,
+): boolean {
   return !alreadyTransferred && transferableTypes(tickets).length > 0;
 }
 
 export function emptyTransferRow(ticketId: number): TransferDraft {
-  return { ticket_id: ticketId, qty: 0, is_gift: false, send_gift: 'Schedule', name: '', email: '', delivery_date: '', delivery_time: '', message: '' };
+  return {
+    ticket_id: ticketId,
+    qty: 0,
+    is_gift: false,
+    send_gift: 'Schedule',
+    name: '',
+    email: '',
+    delivery_date: '',
+    delivery_time: '',
+    message: '',
+  };
 }
 
 const DATE_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -122,7 +142,11 @@ export function transferRowErrors(row: TransferDraft, today: Date): TransferRowE
     const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
     if (!day || day.getTime() < startOfToday.getTime()) errors.delivery_date = messages.transferDateRequired;
     if (!isOnTimeStep(row.delivery_time)) errors.delivery_time = messages.transferTimeRequired;
-    else if (day && day.getTime() === startOfToday.getTime() && minutesOf(row.delivery_time) <= today.getHours() * 60 + today.getMinutes()) {
+    else if (
+      day &&
+      day.getTime() === startOfToday.getTime() &&
+      minutesOf(row.delivery_time) <= today.getHours() * 60 + today.getMinutes()
+    ) {
       // Today, at a time already gone: the server would refuse it (it schedules only in the future).
       errors.delivery_time = messages.transferTimePast;
     }
@@ -149,7 +173,12 @@ export function totalTransferred(rows: readonly TransferDraft[], ticketId: numbe
  * Spec 5: the rows of a type together never go past what was bought, and no row below 0. At the limit the plus
  * (a row's increment, and adding a row) is disabled. Returns the quantity a row may take when the buyer asks for `wanted`.
  */
-export function clampTransferQty(rows: readonly TransferDraft[], index: number, wanted: number, purchased: number): number {
+export function clampTransferQty(
+  rows: readonly TransferDraft[],
+  index: number,
+  wanted: number,
+  purchased: number,
+): number {
   const row = rows[index];
   if (!row) return 0;
   const others = totalTransferred(rows, row.ticket_id) - Math.max(0, row.qty);
@@ -171,16 +200,28 @@ export function withinTransferLimits(rows: readonly TransferDraft[], types: read
  * Send tickets is enabled when something is being sent, every row that is sent is valid, and no type goes past what
  * was bought.
  */
-export function canSendTransfers(rows: readonly TransferDraft[], types: readonly TransferableType[], today: Date): boolean {
+export function canSendTransfers(
+  rows: readonly TransferDraft[],
+  types: readonly TransferableType[],
+  today: Date,
+): boolean {
   const sending = rowsToSend(rows);
-  return sending.length > 0 && sending.every((row) => isTransferRowValid(row, today)) && withinTransferLimits(rows, types);
+  return (
+    sending.length > 0 && sending.every((row) => isTransferRowValid(row, today)) && withinTransferLimits(rows, types)
+  );
 }
 
 /** Spec 5: on Send the first ticket type (in the accordions' order) with an invalid row is opened. */
-export function firstInvalidTicketType(rows: readonly TransferDraft[], types: readonly TransferableType[], today: Date): number | null {
+export function firstInvalidTicketType(
+  rows: readonly TransferDraft[],
+  types: readonly TransferableType[],
+  today: Date,
+): number | null {
   for (const type of types) {
     const ofType = rows.filter((row) => row.ticket_id === type.ticket_id);
-    const invalid = rowsToSend(ofType).some((row) => !isTransferRowValid(row, today)) || totalTransferred(ofType, type.ticket_id) > type.purchased;
+    const invalid =
+      rowsToSend(ofType).some((row) => !isTransferRowValid(row, today)) ||
+      totalTransferred(ofType, type.ticket_id) > type.purchased;
     if (invalid) return type.ticket_id;
   }
   return null;

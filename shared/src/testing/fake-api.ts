@@ -86,11 +86,17 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       return { success: true };
     },
     updateTicketQuantity: async ({ ticket_id, quantity }) => {
-      change((c) => ({ ...c, tickets: c.tickets.map((t) => (t.ticket_id === ticket_id ? { ...t, qty: quantity } : t)) }));
+      change((c) => ({
+        ...c,
+        tickets: c.tickets.map((t) => (t.ticket_id === ticket_id ? { ...t, qty: quantity } : t)),
+      }));
       return { success: true };
     },
     updateGiftVoucherQuantity: async ({ gift_voucher_id, qty }) => {
-      change((c) => ({ ...c, gift_vouchers: c.gift_vouchers.map((v) => (v.id === gift_voucher_id ? { ...v, qty } : v)) }));
+      change((c) => ({
+        ...c,
+        gift_vouchers: c.gift_vouchers.map((v) => (v.id === gift_voucher_id ? { ...v, qty } : v)),
+      }));
       return { success: true };
     },
     updateRefundProtection: async ({ refund_protection }) => {
@@ -112,7 +118,12 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     },
     reserveTickets: async () => {
       change((c) => ({ ...c, seconds_remaining: 900 }));
-      return { reserved: true, sale_reference: fake.checkout.sale_reference, fresh_reservation: true, checkout_time: 900 };
+      return {
+        reserved: true,
+        sale_reference: fake.checkout.sale_reference,
+        fresh_reservation: true,
+        checkout_time: 900,
+      };
     },
     saveGuestToSale: ok,
     sendOneTimeCode: ok,
@@ -135,10 +146,14 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       ],
     }),
     getUserAddresses: async () => ({
-      existing_addresses: [{ id: 7, first_name: 'Alex', last_name: 'Morgan', full_address: '1 Quay Street, Bristol, BS1 4QA' }],
+      existing_addresses: [
+        { id: 7, first_name: 'Alex', last_name: 'Morgan', full_address: '1 Quay Street, Bristol, BS1 4QA' },
+      ],
     }),
     lookupAddress: async () => ({
-      possible_addresses: [{ formatted_address: '1 Quay Street', address_line_2: null, town: 'Bristol', post_code: 'BS1 4QA' }],
+      possible_addresses: [
+        { formatted_address: '1 Quay Street', address_line_2: null, town: 'Bristol', post_code: 'BS1 4QA' },
+      ],
     }),
     deleteAddress: ok,
     setDeliveryAddress: ok,

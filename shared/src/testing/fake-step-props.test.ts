@@ -60,7 +60,10 @@ describe('fakeStepProps', () => {
   });
 
   test('stepCompleted applies the next-step rules', async () => {
-    const props = fakeStepProps({ state: 'marketing_preferences', checkout: sampleCheckout({ require_delivery_address: true }) });
+    const props = fakeStepProps({
+      state: 'marketing_preferences',
+      checkout: sampleCheckout({ require_delivery_address: true }),
+    });
     await allSettled(props.commands.stepCompleted, { scope: props.scope });
     expect(props.scope.getState(props.stores.$state)).toBe('delivery_address');
   });
@@ -95,7 +98,10 @@ describe('fakeStepProps', () => {
     const props = fakeStepProps({ api: { getCheckout: failWith(apiFailure('getCheckout')) } });
     await allSettled(props.commands.notify, { scope: props.scope, params: { type: 'error', text: 'one', group: 'g' } });
     await allSettled(props.commands.notify, { scope: props.scope, params: { type: 'success', text: 'two' } });
-    await allSettled(props.commands.notify, { scope: props.scope, params: { type: 'warn', text: 'three', group: 'g' } });
+    await allSettled(props.commands.notify, {
+      scope: props.scope,
+      params: { type: 'warn', text: 'three', group: 'g' },
+    });
     expect(props.notifications().map((n) => n.text)).toEqual(['two', 'three']);
     await allSettled(props.commands.reservationStarted, { scope: props.scope, params: 900 });
     expect(props.scope.getState(props.stores.$secondsRemaining)).toBe(900);

@@ -49,7 +49,10 @@ export function fakeStepProps(options: FakeStepOptions = {}): FakeStepProps {
       [shell.$checkout, checkout],
       [shell.$state, state],
       [shell.$user, user],
-      [shell.$secondsRemaining, options.secondsRemaining === undefined ? (checkout?.seconds_remaining ?? null) : options.secondsRemaining],
+      [
+        shell.$secondsRemaining,
+        options.secondsRemaining === undefined ? (checkout?.seconds_remaining ?? null) : options.secondsRemaining,
+      ],
       [shell.$expired, options.expired ?? false],
       [shell.$updatingBasket, options.updatingBasket ?? false],
       [shell.$notifications, []],

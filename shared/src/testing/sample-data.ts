@@ -10,7 +10,9 @@ const freshEmpty = (): Checkout => JSON.parse(JSON.stringify(EMPTY_CHECKOUT)) as
 
 const ORGANISER_URL = 'http://localhost:8080/riverside-live/';
 
-const ticket = (line: Partial<TicketLine> & Pick<TicketLine, 'ticket_id' | 'ticket_name' | 'price' | 'qty'>): TicketLine => ({
+const ticket = (
+  line: Partial<TicketLine> & Pick<TicketLine, 'ticket_id' | 'ticket_name' | 'price' | 'qty'>,
+): TicketLine => ({
   event_id: 101,
   event_name: 'Winter Gala at the Riverside',
   event_url: 'http://localhost:8080/riverside-live/winter-gala/',
@@ -105,7 +107,11 @@ export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
       ct_subscribed: false,
       event_subscribed: false,
       basket_organisers: [
-        { id: 3, organiser_subscribed: false, marketing_signup_message: 'Hear about new shows from Riverside Live first' },
+        {
+          id: 3,
+          organiser_subscribed: false,
+          marketing_signup_message: 'Hear about new shows from Riverside Live first',
+        },
       ],
     },
     opoa: { provider: 'stripe', merchant_id: 'acct_sandbox_riverside', overridden: false },
@@ -139,7 +145,12 @@ export function sampleUser(overrides: Partial<User> = {}): User {
 /** The order summary rows the fake server sends, adding up to basketTotal as the real server's do. */
 export function breakdownOf(c: Checkout): Checkout['price_breakdown'] {
   const cents = (amount: number) => Math.round(amount * 100) / 100;
-  const row = (kind: Checkout['price_breakdown'][number]['kind'], label: string, amount: number, quantity: number | null = null) => ({ kind, label, detail: null, quantity, amount: cents(amount), code: null });
+  const row = (
+    kind: Checkout['price_breakdown'][number]['kind'],
+    label: string,
+    amount: number,
+    quantity: number | null = null,
+  ) => ({ kind, label, detail: null, quantity, amount: cents(amount), code: null });
   const fees = c.tickets.reduce((sum, t) => sum + t.booking_fee * t.qty, 0);
   const discounts = c.tickets.reduce((sum, t) => sum + t.discount_amount * t.qty, 0);
   return [

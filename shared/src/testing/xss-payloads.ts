@@ -41,12 +41,17 @@ export function hostileMarkupIn(root: ParentNode): string[] {
   const found: string[] = [];
   for (const element of Array.from(root.querySelectorAll('*'))) {
     const tag = element.tagName.toLowerCase();
-    if (['script', 'iframe', 'object', 'embed', 'meta', 'base', 'frame', 'frameset'].includes(tag)) found.push(`<${tag}>`);
+    if (['script', 'iframe', 'object', 'embed', 'meta', 'base', 'frame', 'frameset'].includes(tag))
+      found.push(`<${tag}>`);
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
       if (name === 'srcdoc' || name === 'formaction') found.push(`${tag}[${name}]`);
-      if (['href', 'src', 'action', 'data', 'xlink:href'].includes(name) && /^\s*(javascript|data|vbscript):/i.test(attribute.value)) found.push(`${tag}[${name}=${attribute.value}]`);
+      if (
+        ['href', 'src', 'action', 'data', 'xlink:href'].includes(name) &&
+        /^\s*(javascript|data|vbscript):/i.test(attribute.value)
+      )
+        found.push(`${tag}[${name}=${attribute.value}]`);
     }
   }
   return found;

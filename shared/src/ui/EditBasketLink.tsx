@@ -7,7 +7,15 @@ import { Modal } from './Modal';
  * The order summary's 'Edit basket' link (express: 'Edit basket or add discount code') and its confirmation (spec 2
  * 'Payment'): editing gives the reservation back, so the buyer confirms first.
  */
-export function EditBasketLink({ express, onConfirm, busy = false }: { express: boolean; onConfirm: () => void; busy?: boolean }) {
+export function EditBasketLink({
+  express,
+  onConfirm,
+  busy = false,
+}: {
+  express: boolean;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

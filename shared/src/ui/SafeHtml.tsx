@@ -11,7 +11,6 @@ export async function sanitizeHtml(html: string): Promise<string> {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: [...ORGANISER_HTML_FORBIDDEN_TAGS] });
 }
 
-
 export interface SafeHtmlProps {
   html: string;
   /** The element wrapping the cleaned HTML; 'div' unless the HTML sits inside a label or a sentence. */

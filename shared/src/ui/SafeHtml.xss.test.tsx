@@ -24,6 +24,13 @@ test.each(XSS_PAYLOADS.map((payload) => [payload]))('%s', async (payload) => {
 
 test('the checker itself finds what the payloads try to plant', () => {
   const raw = document.createElement('div');
-  raw.innerHTML = '<img src=x onerror="x()"><a href=" javascript:x()">a</a><iframe srcdoc="x"></iframe><script></script>';
-  expect(hostileMarkupIn(raw)).toEqual(['img[onerror]', 'a[href= javascript:x()]', '<iframe>', 'iframe[srcdoc]', '<script>']);
+  raw.innerHTML =
+    '<img src=x onerror="x()"><a href=" javascript:x()">a</a><iframe srcdoc="x"></iframe><script></script>';
+  expect(hostileMarkupIn(raw)).toEqual([
+    'img[onerror]',
+    'a[href= javascript:x()]',
+    '<iframe>',
+    'iframe[srcdoc]',
+    '<script>',
+  ]);
 });

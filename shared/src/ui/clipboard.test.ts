@@ -21,11 +21,11 @@ test('uses the Clipboard API when it is there', async () => {
 test('falls back to select-and-copy when the Clipboard API refuses, and leaves nothing behind', async () => {
   withClipboard(() => Promise.reject(new Error('denied')));
   const copied: string[] = [];
-  document.execCommand = ((command: string) => {
+  document.execCommand = (command: string) => {
     const area = document.activeElement as HTMLTextAreaElement;
     copied.push(`${command}:${area.value}`);
     return true;
-  });
+  };
   await copyToClipboard('fallback text');
   expect(copied).toEqual(['copy:fallback text']);
   expect(document.querySelector('textarea')).toBeNull();

@@ -12,8 +12,14 @@ describe('/remotes.json', () => {
 
   test('a missing or broken file leaves no remotes rather than no page', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(loadShellRuntime(async () => ({ remotes: 'nope' }))).resolves.toEqual({ remotes: {}, config: { apiBase: '' } });
-    await expect(loadShellRuntime(() => Promise.reject(new Error('offline')))).resolves.toEqual({ remotes: {}, config: { apiBase: '' } });
+    await expect(loadShellRuntime(async () => ({ remotes: 'nope' }))).resolves.toEqual({
+      remotes: {},
+      config: { apiBase: '' },
+    });
+    await expect(loadShellRuntime(() => Promise.reject(new Error('offline')))).resolves.toEqual({
+      remotes: {},
+      config: { apiBase: '' },
+    });
     expect(error).toHaveBeenCalledTimes(2);
     error.mockRestore();
   });

@@ -40,7 +40,9 @@ export function parseShellRuntime(json: unknown): ShellRuntime {
 }
 
 /** Read once at start-up. A failure leaves no remotes (every step shows its Retry fallback), never a blank page. */
-export async function loadShellRuntime(fetchJson: (url: string) => Promise<unknown> = defaultFetchJson): Promise<ShellRuntime> {
+export async function loadShellRuntime(
+  fetchJson: (url: string) => Promise<unknown> = defaultFetchJson,
+): Promise<ShellRuntime> {
   try {
     return parseShellRuntime(await fetchJson('/remotes.json'));
   } catch (error) {

@@ -14,9 +14,14 @@ const mockSentry = {
 jest.mock('@sentry/react', () => mockSentry);
 
 test('starts with the DSN and sample rates, attaches the user and follows changes to it', async () => {
-  const scope = fork({ values: [[$user, sampleUser({ id: 7, email: 'a@example.com' })]], handlers: [[getUserFx, async () => null]] });
+  const scope = fork({
+    values: [[$user, sampleUser({ id: 7, email: 'a@example.com' })]],
+    handlers: [[getUserFx, async () => null]],
+  });
   await startSentry('https://key@sentry.example/1', scope);
-  expect(mockSentry.init).toHaveBeenCalledWith(expect.objectContaining({ dsn: 'https://key@sentry.example/1', ...SENTRY_RATES }));
+  expect(mockSentry.init).toHaveBeenCalledWith(
+    expect.objectContaining({ dsn: 'https://key@sentry.example/1', ...SENTRY_RATES }),
+  );
   expect(SENTRY_RATES).toEqual({ tracesSampleRate: 1.0, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1.0 });
   expect(mockSentry.setUser).toHaveBeenLastCalledWith({ id: '7', email: 'a@example.com' });
 

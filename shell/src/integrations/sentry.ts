@@ -4,7 +4,11 @@ import { STEP_FAILED_EVENT, type StepFailure } from '@checkout/shared/parcel';
 import { $user } from '../model';
 
 /** Spec / design card sample rates. */
-export const SENTRY_RATES = { tracesSampleRate: 1.0, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1.0 } as const;
+export const SENTRY_RATES = {
+  tracesSampleRate: 1.0,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1.0,
+} as const;
 
 const userOf = (user: User | null) => (user ? { id: String(user.id), email: user.email } : null);
 

@@ -3,7 +3,9 @@ import { sampleCheckout, sampleUser } from '@checkout/shared/testing';
 import { destroySaleFx, getCheckoutFx, getUserFx, updateBasketStateFx, type HandlerList } from './api/effects';
 
 /** A fake server for model tests: jest mocks behind the model's effects, answering like the real API would. */
-export function fakeServer(options: { checkout?: Checkout; user?: User | null; secondsRemaining?: number | null } = {}) {
+export function fakeServer(
+  options: { checkout?: Checkout; user?: User | null; secondsRemaining?: number | null } = {},
+) {
   let checkout = options.checkout ?? sampleCheckout();
   const server = {
     get checkout() {
@@ -14,7 +16,9 @@ export function fakeServer(options: { checkout?: Checkout; user?: User | null; s
     },
     getCheckout: jest.fn(async () => checkout),
     getUser: jest.fn(async () => (options.user === undefined ? sampleUser() : options.user)),
-    updateBasketState: jest.fn(async (_change: { state: CheckoutState; from: CheckoutState }) => (options.secondsRemaining === undefined ? 600 : options.secondsRemaining)),
+    updateBasketState: jest.fn(async (_change: { state: CheckoutState; from: CheckoutState }) =>
+      options.secondsRemaining === undefined ? 600 : options.secondsRemaining,
+    ),
     destroySale: jest.fn(async () => ({ success: true })),
   };
   return server;

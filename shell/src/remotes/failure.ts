@@ -11,10 +11,13 @@ export interface RemoteLoadFallback {
 }
 
 export function isRemoteLoadFallback(value: unknown): value is RemoteLoadFallback {
-  return typeof value === 'object' && value !== null && (value as Partial<RemoteLoadFallback>).__remoteLoadFailed === true;
+  return (
+    typeof value === 'object' && value !== null && (value as Partial<RemoteLoadFallback>).__remoteLoadFailed === true
+  );
 }
 
 export function describeError(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return String(error);
 }

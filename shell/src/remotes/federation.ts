@@ -1,4 +1,9 @@
-import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { describeError, type RemoteLoadFallback } from './failure';
 
 /** Where each remote's manifest lives, from /remotes.json: deploying a remote changes a URL, not the shell. */

@@ -10,7 +10,10 @@ describe('likely next steps', () => {
   });
 
   test('follows the rules: an express checkout goes from reserving to payment', () => {
-    expect(likelyNextSteps('reserve', sampleCheckout({ express: true }))[0]).toEqual({ remote: 'mf_payment', module: './payment' });
+    expect(likelyNextSteps('reserve', sampleCheckout({ express: true }))[0]).toEqual({
+      remote: 'mf_payment',
+      module: './payment',
+    });
   });
 
   test('nothing after the last step', () => {

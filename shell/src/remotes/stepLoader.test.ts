@@ -32,7 +32,11 @@ describe('step loader', () => {
 
   test("prefetch loads the module and the step's own chunk (a lazy parcel's preload), without mounting it", async () => {
     const preload = jest.fn();
-    const loader = createStepLoader({ federation: fakeFederation([{ contractVersion: 1, basket: { ...parcel, preload } }]), contractVersion: 1, sleep: noWait });
+    const loader = createStepLoader({
+      federation: fakeFederation([{ contractVersion: 1, basket: { ...parcel, preload } }]),
+      contractVersion: 1,
+      sleep: noWait,
+    });
     loader.prefetch(basket);
     await expect(loader.load(basket)).resolves.toMatchObject({ kind: 'ready' });
     expect(preload).toHaveBeenCalledTimes(1);
@@ -68,7 +72,11 @@ describe('step loader', () => {
   });
 
   test('refuses a module without the parcel for its state', async () => {
-    const loader = createStepLoader({ federation: fakeFederation([{ contractVersion: 1, captcha: parcel }]), contractVersion: 1, sleep: noWait });
+    const loader = createStepLoader({
+      federation: fakeFederation([{ contractVersion: 1, captcha: parcel }]),
+      contractVersion: 1,
+      sleep: noWait,
+    });
     await expect(loader.load(basket)).resolves.toMatchObject({ kind: 'failed', failure: { kind: 'contract' } });
   });
 

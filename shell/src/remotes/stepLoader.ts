@@ -35,14 +35,16 @@ function isParcel(value: unknown): value is StepParcel {
 /** The exposed module './basket' exports the parcel `basket` and `contractVersion`. */
 function readModule(location: StepLocation, loaded: unknown, contractVersion: number): StepLoadResult {
   const base = { remote: location.remote, module: location.module };
-  if (isRemoteLoadFallback(loaded)) return { kind: 'failed', failure: { kind: 'unavailable', ...base, message: loaded.message } };
+  if (isRemoteLoadFallback(loaded))
+    return { kind: 'failed', failure: { kind: 'unavailable', ...base, message: loaded.message } };
   const exports = (typeof loaded === 'object' && loaded !== null ? loaded : {}) as Record<string, unknown>;
   if (exports.contractVersion !== contractVersion) {
     const message = `built against contract ${String(exports.contractVersion)}, the shell speaks ${contractVersion}`;
     return { kind: 'failed', failure: { kind: 'contract', ...base, message } };
   }
   const parcel = exports[location.module.replace(/^\.\//, '')];
-  if (!isParcel(parcel)) return { kind: 'failed', failure: { kind: 'contract', ...base, message: 'no parcel exported for this state' } };
+  if (!isParcel(parcel))
+    return { kind: 'failed', failure: { kind: 'contract', ...base, message: 'no parcel exported for this state' } };
   return { kind: 'ready', parcel };
 }
 
@@ -59,12 +61,25 @@ export function createStepLoader(options: StepLoaderOptions): StepLoader {
       try {
         result = readModule(location, await federation.load(location.remote, location.module), contractVersion);
       } catch (error) {
-        result = { kind: 'failed', failure: { kind: 'unavailable', remote: location.remote, module: location.module, message: describeError(error) } };
+        result = {
+          kind: 'failed',
+          failure: {
+            kind: 'unavailable',
+            remote: location.remote,
+            module: location.module,
+            message: describeError(error),
+          },
+        };
       }
       // A remote of the wrong contract will not change by asking again now.
       if (result.kind === 'ready' || result.failure.kind === 'contract') break;
     }
-    return result ?? { kind: 'failed', failure: { kind: 'unavailable', remote: location.remote, module: location.module, message: 'not tried' } };
+    return (
+      result ?? {
+        kind: 'failed',
+        failure: { kind: 'unavailable', remote: location.remote, module: location.module, message: 'not tried' },
+      }
+    );
   }
 
   function load(location: StepLocation, { fresh = false } = {}): Promise<StepLoadResult> {

@@ -22,7 +22,13 @@ afterEach(() => {
 
 describe('Countdown', () => {
   test("shows 'Tickets reserved for' with the time in words and as a clock", () => {
-    renderIn({ values: [[$state, 'payment'], [$secondsRemaining, 845], [$checkout, sampleCheckout()]] });
+    renderIn({
+      values: [
+        [$state, 'payment'],
+        [$secondsRemaining, 845],
+        [$checkout, sampleCheckout()],
+      ],
+    });
     const timer = screen.getByRole('timer');
     expect(timer).toHaveTextContent(messages.ticketsReservedFor);
     expect(timer).toHaveTextContent('14 minutes 5 seconds');
@@ -31,12 +37,23 @@ describe('Countdown', () => {
   });
 
   test('is not shown on the basket or without a reservation', () => {
-    renderIn({ values: [[$state, 'basket'], [$secondsRemaining, 845]] });
+    renderIn({
+      values: [
+        [$state, 'basket'],
+        [$secondsRemaining, 845],
+      ],
+    });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
   test('is not shown once paid', () => {
-    renderIn({ values: [[$state, 'deliver_tickets'], [$secondsRemaining, 100], [$checkout, sampleCheckout({ payment_complete: true })]] });
+    renderIn({
+      values: [
+        [$state, 'deliver_tickets'],
+        [$secondsRemaining, 100],
+        [$checkout, sampleCheckout({ payment_complete: true })],
+      ],
+    });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
@@ -45,14 +62,26 @@ describe('Countdown', () => {
     [59, true],
     [0, true],
   ])('at %p seconds left, urgent: %p', (seconds, urgent) => {
-    renderIn({ values: [[$state, 'order_completed'], [$secondsRemaining, seconds], [$checkout, sampleCheckout()]] });
+    renderIn({
+      values: [
+        [$state, 'order_completed'],
+        [$secondsRemaining, seconds],
+        [$checkout, sampleCheckout()],
+      ],
+    });
     expect(screen.getByRole('timer').classList.contains('countdown--urgent')).toBe(urgent);
   });
 
   test('tells screen readers politely, once each, when five minutes and one minute are left', async () => {
     jest.useFakeTimers();
     // On order_completed the countdown runs to zero and stays, so the whole run can be watched here.
-    const scope = renderIn({ values: [[$state, 'order_completed'], [$checkout, sampleCheckout()], [$tickMs, 1000]] });
+    const scope = renderIn({
+      values: [
+        [$state, 'order_completed'],
+        [$checkout, sampleCheckout()],
+        [$tickMs, 1000],
+      ],
+    });
     // Not a status role: the page has others, and this one is for screen readers only.
     const region = document.querySelector('[aria-live="polite"]') as HTMLElement;
     expect(region).toBeInTheDocument();
@@ -82,6 +111,9 @@ describe('Countdown', () => {
     await run;
     observer.disconnect();
     // Two announcements in 302 seconds of ticking, not one a second.
-    expect(said.filter(Boolean)).toEqual(['You have 5 minutes left to complete your checkout.', 'You have 1 minute left to complete your checkout.']);
+    expect(said.filter(Boolean)).toEqual([
+      'You have 5 minutes left to complete your checkout.',
+      'You have 1 minute left to complete your checkout.',
+    ]);
   });
 });

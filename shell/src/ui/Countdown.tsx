@@ -17,7 +17,12 @@ export function Countdown() {
   return (
     <>
       {shown ? (
-        <div className={cx('countdown', seconds < URGENT_BELOW_SECONDS && 'countdown--urgent')} role="timer" aria-live="off" aria-atomic="true">
+        <div
+          className={cx('countdown', seconds < URGENT_BELOW_SECONDS && 'countdown--urgent')}
+          role="timer"
+          aria-live="off"
+          aria-atomic="true"
+        >
           <span className="countdown__label">{messages.ticketsReservedFor}</span>{' '}
           <strong className="countdown__words">{formatDuration(seconds)}</strong>
           <strong className="countdown__clock">

@@ -8,7 +8,13 @@ import { brandOf } from './brand';
 import { Header } from './Header';
 
 function renderHeader(state: CheckoutState, seconds: number | null = null, brand = brandOf({})) {
-  const scope = fork({ values: [[$state, state], [$secondsRemaining, seconds], [$checkout, sampleCheckout({ state })]] });
+  const scope = fork({
+    values: [
+      [$state, state],
+      [$secondsRemaining, seconds],
+      [$checkout, sampleCheckout({ state })],
+    ],
+  });
   render(
     <Provider value={scope}>
       <Header brand={brand} />
@@ -24,7 +30,11 @@ describe('Header', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/all-events/');
     expect(within(banner).queryByRole('timer')).not.toBeInTheDocument();
-    expect(within(progress()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Basket', '2Details', '3Payment', '4Tickets']);
+    expect(
+      within(progress())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Basket', '2Details', '3Payment', '4Tickets']);
   });
 
   test.each<[CheckoutState, string]>([
@@ -44,12 +54,20 @@ describe('Header', () => {
 
   test('stages already passed are ticked, the rest numbered', () => {
     renderHeader('payment', 600);
-    expect(within(progress()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['✓Basket', '✓Details', '3Payment', '4Tickets']);
+    expect(
+      within(progress())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['✓Basket', '✓Details', '3Payment', '4Tickets']);
   });
 
   test('while the checkout is determined no stage is current yet', () => {
     renderHeader('determining');
-    expect(within(progress()).getAllByRole('listitem').some((item) => item.hasAttribute('aria-current'))).toBe(false);
+    expect(
+      within(progress())
+        .getAllByRole('listitem')
+        .some((item) => item.hasAttribute('aria-current')),
+    ).toBe(false);
   });
 
   test('after reserving, the countdown joins the marketplace in the banner', () => {

@@ -7,7 +7,11 @@ let report: (visible: boolean) => void = () => undefined;
 class FakeObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe() {
-    report = (visible) => this.callback([{ isIntersecting: visible } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    report = (visible) =>
+      this.callback(
+        [{ isIntersecting: visible } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      );
   }
   disconnect() {}
 }
@@ -32,7 +36,7 @@ function page(onReserve: () => void, disabled = false) {
   );
 }
 
-test('shown only while the step\'s own button is out of view, carrying its label; pressing it presses the step\'s', async () => {
+test("shown only while the step's own button is out of view, carrying its label; pressing it presses the step's", async () => {
   const onReserve = jest.fn();
   page(onReserve);
   const footer = () => document.querySelector<HTMLButtonElement>('.mobile-footer__button');
@@ -47,7 +51,7 @@ test('shown only while the step\'s own button is out of view, carrying its label
   expect(footer()).toBeNull();
 });
 
-test('disabled while the step\'s button is', () => {
+test("disabled while the step's button is", () => {
   page(() => undefined, true);
   act(() => report(false));
   expect(document.querySelector('.mobile-footer__button')).toBeDisabled();

@@ -25,7 +25,13 @@ export function MobileFooter({ state }: { state: CheckoutState }) {
     };
     find();
     const observer = new MutationObserver(find);
-    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [PRIMARY_ACTION, 'disabled', 'aria-busy'] });
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: [PRIMARY_ACTION, 'disabled', 'aria-busy'],
+    });
     return () => observer.disconnect();
   }, [state]);
 
@@ -45,7 +51,14 @@ export function MobileFooter({ state }: { state: CheckoutState }) {
     <div className="mobile-footer">
       {/* A second way to press the step's own button, for the eye: hidden from assistive technology and the tab order,
           which reach the step's button itself. */}
-      <button type="button" className="btn btn--primary mobile-footer__button" aria-hidden="true" tabIndex={-1} disabled={target.disabled} onClick={() => target.click()}>
+      <button
+        type="button"
+        className="btn btn--primary mobile-footer__button"
+        aria-hidden="true"
+        tabIndex={-1}
+        disabled={target.disabled}
+        onClick={() => target.click()}
+      >
         {label}
       </button>
     </div>

@@ -34,8 +34,22 @@ describe('the order summary shows the server breakdown, row by row, and its tota
         { kind: 'discount', label: 'Discount code FOLK5', detail: null, quantity: null, amount: -5, code: 'FOLK5' },
         { kind: 'booking_fee', label: 'Booking fee', detail: null, quantity: null, amount: 3.5, code: null },
         { kind: 'delivery', label: 'Delivery', detail: null, quantity: null, amount: 1.5, code: null },
-        { kind: 'donation', label: 'Donation to Lifeboats', detail: 'With Gift Aid: the charity can claim 25% more at no cost to you', quantity: null, amount: 20, code: null },
-        { kind: 'gift_voucher_code', label: 'Gift voucher GIFT-DEMO-50', detail: null, quantity: null, amount: -36, code: 'GIFT-DEMO-50' },
+        {
+          kind: 'donation',
+          label: 'Donation to Lifeboats',
+          detail: 'With Gift Aid: the charity can claim 25% more at no cost to you',
+          quantity: null,
+          amount: 20,
+          code: null,
+        },
+        {
+          kind: 'gift_voucher_code',
+          label: 'Gift voucher GIFT-DEMO-50',
+          detail: null,
+          quantity: null,
+          amount: -36,
+          code: 'GIFT-DEMO-50',
+        },
       ],
     });
     const summary = renderSummary(checkout);
@@ -50,7 +64,16 @@ describe('the order summary shows the server breakdown, row by row, and its tota
 
 describe('Edit basket from the summary', () => {
   function renderAt(state: CheckoutState, checkout = sampleCheckout()) {
-    const scope = fork({ values: [[$checkout, checkout], [$state, state]], handlers: [[destroySaleFx, async () => undefined], [getCheckoutFx, async () => checkout]] });
+    const scope = fork({
+      values: [
+        [$checkout, checkout],
+        [$state, state],
+      ],
+      handlers: [
+        [destroySaleFx, async () => undefined],
+        [getCheckoutFx, async () => checkout],
+      ],
+    });
     render(
       <Provider value={scope}>
         <OrderSummaryColumn />
@@ -59,12 +82,23 @@ describe('Edit basket from the summary', () => {
     return scope;
   }
 
-  test.each(['basket', 'captcha', 'reserve', 'deliver_tickets', 'order_completed'] as const)('not offered on %s', (state) => {
-    renderAt(state);
-    expect(screen.queryByRole('button', { name: 'Edit basket' })).not.toBeInTheDocument();
-  });
+  test.each(['basket', 'captcha', 'reserve', 'deliver_tickets', 'order_completed'] as const)(
+    'not offered on %s',
+    (state) => {
+      renderAt(state);
+      expect(screen.queryByRole('button', { name: 'Edit basket' })).not.toBeInTheDocument();
+    },
+  );
 
-  test.each(['login', 'marketing_preferences', 'donation', 'gift_aid', 'delivery_address', 'ticket_questions_before', 'payment'] as const)('offered on %s', (state) => {
+  test.each([
+    'login',
+    'marketing_preferences',
+    'donation',
+    'gift_aid',
+    'delivery_address',
+    'ticket_questions_before',
+    'payment',
+  ] as const)('offered on %s', (state) => {
     renderAt(state);
     expect(screen.getByRole('button', { name: 'Edit basket' })).toBeInTheDocument();
   });
@@ -91,7 +125,14 @@ describe('the phone basket and the refund policy', () => {
   test('the toggle carries the item count, a tick once paid, the total, and opens the rows', async () => {
     const user = userEvent.setup();
     render(
-      <Provider value={fork({ values: [[$checkout, sampleCheckout({ payment_complete: true })], [$state, 'order_completed']] })}>
+      <Provider
+        value={fork({
+          values: [
+            [$checkout, sampleCheckout({ payment_complete: true })],
+            [$state, 'order_completed'],
+          ],
+        })}
+      >
         <OrderSummaryColumn />
       </Provider>,
     );
@@ -107,7 +148,11 @@ describe('the phone basket and the refund policy', () => {
   test('Refund policy opens each policy once, with the tickets it covers', async () => {
     const user = userEvent.setup();
     const checkout = sampleCheckout();
-    const policy = { title: 'Standard refund policy', text: 'Refunds up to 7 days before the event.', description: 'Refundable' };
+    const policy = {
+      title: 'Standard refund policy',
+      text: 'Refunds up to 7 days before the event.',
+      description: 'Refundable',
+    };
     checkout.tickets = checkout.tickets.map((line) => ({ ...line, refund_policy: policy }));
     renderSummary(checkout);
     await user.click(screen.getByRole('button', { name: 'Refund policy' }));

@@ -6,13 +6,18 @@ import { $checkout, $state, destroySaleFx, editBasket } from '../model';
 import './order-summary.css';
 
 const itemCount = (checkout: Checkout) =>
-  checkout.tickets.reduce((sum, line) => sum + line.qty, 0) + checkout.gift_vouchers.reduce((sum, line) => sum + line.qty, 0);
+  checkout.tickets.reduce((sum, line) => sum + line.qty, 0) +
+  checkout.gift_vouchers.reduce((sum, line) => sum + line.qty, 0);
 
 /** The basket's refund policies, each once (spec section 2: the order summary's refund policy modal). */
 function RefundPolicyLink({ checkout }: { checkout: Checkout }) {
   const [open, setOpen] = useState(false);
-  const withPolicy = checkout.tickets.flatMap((line) => (line.refund_policy ? [{ line, policy: line.refund_policy }] : []));
-  const policies = [...new Map(withPolicy.map((entry) => [`${entry.policy.title}\n${entry.policy.text}`, entry])).values()];
+  const withPolicy = checkout.tickets.flatMap((line) =>
+    line.refund_policy ? [{ line, policy: line.refund_policy }] : [],
+  );
+  const policies = [
+    ...new Map(withPolicy.map((entry) => [`${entry.policy.title}\n${entry.policy.text}`, entry])).values(),
+  ];
   if (policies.length === 0) return null;
   return (
     <>
@@ -57,7 +62,13 @@ export function OrderSummaryColumn() {
   const count = itemCount(checkout);
   return (
     <div className={expanded ? 'phone-basket phone-basket--open' : 'phone-basket'}>
-      <button type="button" className="phone-basket__toggle" aria-expanded={expanded} aria-controls="order-summary-body" onClick={() => setExpanded((open) => !open)}>
+      <button
+        type="button"
+        className="phone-basket__toggle"
+        aria-expanded={expanded}
+        aria-controls="order-summary-body"
+        onClick={() => setExpanded((open) => !open)}
+      >
         <span className="phone-basket__label">
           {messages.phoneBasket}
           <span className="badge">
@@ -80,7 +91,9 @@ export function OrderSummaryColumn() {
           footer={
             <>
               <RefundPolicyLink checkout={checkout} />
-              {canEditBasket(state) && !checkout.payment_complete ? <EditBasketLink express={checkout.express} onConfirm={edit} busy={editing} /> : null}
+              {canEditBasket(state) && !checkout.payment_complete ? (
+                <EditBasketLink express={checkout.express} onConfirm={edit} busy={editing} />
+              ) : null}
             </>
           }
         >

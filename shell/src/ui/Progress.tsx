@@ -17,7 +17,11 @@ export function Progress({ state }: { state: CheckoutState }) {
   return (
     <ol className="checkout-progress" aria-label={messages.checkoutProgress}>
       {stageStatuses(state).map(({ stage, status }, index) => (
-        <li key={stage} className={cx('checkout-progress__stage', `checkout-progress__stage--${status}`)} aria-current={status === 'current' ? 'step' : undefined}>
+        <li
+          key={stage}
+          className={cx('checkout-progress__stage', `checkout-progress__stage--${status}`)}
+          aria-current={status === 'current' ? 'step' : undefined}
+        >
           <span className="checkout-progress__marker" aria-hidden="true">
             {status === 'done' ? '✓' : index + 1}
           </span>

@@ -32,7 +32,9 @@ export class StepBoundary extends Component<Props, State> {
       return (
         <div role="alert" className="alert alert--error step-region__failed">
           <p>{messages.stepCouldNotLoad}</p>
-          <Button onClick={() => this.setState((s) => ({ failed: false, generation: s.generation + 1 }))}>{messages.retry}</Button>
+          <Button onClick={() => this.setState((s) => ({ failed: false, generation: s.generation + 1 }))}>
+            {messages.retry}
+          </Button>
         </div>
       );
     }

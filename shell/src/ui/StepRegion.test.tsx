@@ -30,7 +30,10 @@ function fakeLoader(results: StepLoadResult[]) {
 /** The parcel root renders asynchronously (single-spa); let it inside act(). */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
-const failed: StepLoadResult = { kind: 'failed', failure: { kind: 'unavailable', remote: 'mf_basket', module: './basket', message: 'offline' } };
+const failed: StepLoadResult = {
+  kind: 'failed',
+  failure: { kind: 'unavailable', remote: 'mf_basket', module: './basket', message: 'offline' },
+};
 const props = (state: CheckoutState) => fakeStepProps({ state });
 
 describe('StepRegion', () => {

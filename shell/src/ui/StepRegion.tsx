@@ -66,9 +66,7 @@ export function StepRegion({ state, loader, stepProps, onStepShown }: StepRegion
       if (!mounted) return;
       const remove = () => element.remove();
       // A parcel still mounting is unmounted once it is up; either way its element goes.
-      void mounted.mountPromise
-        .then(() => mounted.unmount())
-        .then(remove, remove);
+      void mounted.mountPromise.then(() => mounted.unmount()).then(remove, remove);
     };
   }, [state, attempt, loader]);
 

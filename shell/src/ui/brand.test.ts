@@ -27,7 +27,10 @@ describe('brandOf', () => {
   });
 
   test("/remotes.json's config carries the name and logo through to the header", () => {
-    const runtime = parseShellRuntime({ remotes: {}, config: { apiBase: '', marketplaceName: 'Fair Tickets', marketplaceLogoUrl: '/logo.svg' } });
+    const runtime = parseShellRuntime({
+      remotes: {},
+      config: { apiBase: '', marketplaceName: 'Fair Tickets', marketplaceLogoUrl: '/logo.svg' },
+    });
     expect(brandOf(runtime.config)).toEqual({ name: 'Fair Tickets', logoUrl: '/logo.svg', homeUrl: '/all-events/' });
   });
 });

@@ -33,5 +33,9 @@ function usableLogo(url: string | undefined): string | null {
 /** The header's brand from /remotes.json's config, falling back to the built-in name and mark. */
 export function brandOf(config: Pick<RuntimeConfig, 'marketplaceName' | 'marketplaceLogoUrl'>): Brand {
   const name = config.marketplaceName?.trim().replace(/\s+/g, ' ').slice(0, MAX_NAME);
-  return { name: name || DEFAULT_MARKETPLACE_NAME, logoUrl: usableLogo(config.marketplaceLogoUrl), homeUrl: MARKETPLACE_HOME };
+  return {
+    name: name || DEFAULT_MARKETPLACE_NAME,
+    logoUrl: usableLogo(config.marketplaceLogoUrl),
+    homeUrl: MARKETPLACE_HOME,
+  };
 }

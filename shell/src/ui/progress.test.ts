@@ -32,7 +32,9 @@ describe('stageOf: the header stage of each checkout state', () => {
 
   test("stages never go backwards along the spec's order of states (but for the bank wait, listed after delivery)", () => {
     const order: Array<Stage | null> = [null, 'basket', 'details', 'payment', 'tickets'];
-    const ranks = CHECKOUT_STATES.filter((state) => state !== 'awaiting_truelayer').map((state) => order.indexOf(stageOf(state)));
+    const ranks = CHECKOUT_STATES.filter((state) => state !== 'awaiting_truelayer').map((state) =>
+      order.indexOf(stageOf(state)),
+    );
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 });
@@ -45,6 +47,10 @@ describe('stageStatuses', () => {
     ['awaiting_truelayer', 'done done current upcoming'],
     ['order_completed', 'done done done current'],
   ])('%s -> %s', (state, statuses) => {
-    expect(stageStatuses(state).map((s) => s.status).join(' ')).toBe(statuses);
+    expect(
+      stageStatuses(state)
+        .map((s) => s.status)
+        .join(' '),
+    ).toBe(statuses);
   });
 });

@@ -27,7 +27,12 @@ export interface IdealPostcodesOptions {
  * one; anything else is an address search. An unknown postcode (404) is no result; any other failure throws, and the
  * caller answers an empty list (spec 7: lookup failures silently give an empty list).
  */
-export function idealPostcodesLookup({ baseUrl, apiKey, fetch: fetchImpl = fetch, timeoutMs = 5000 }: IdealPostcodesOptions): AddressLookupProvider {
+export function idealPostcodesLookup({
+  baseUrl,
+  apiKey,
+  fetch: fetchImpl = fetch,
+  timeoutMs = 5000,
+}: IdealPostcodesOptions): AddressLookupProvider {
   return {
     name: 'ideal-postcodes',
     async lookup(query) {
@@ -36,19 +41,22 @@ export function idealPostcodesLookup({ baseUrl, apiKey, fetch: fetchImpl = fetch
       const url = UK_POSTCODE.test(compact)
         ? `${baseUrl}/v1/postcodes/${encodeURIComponent(compact)}?${key}`
         : `${baseUrl}/v1/addresses?query=${encodeURIComponent(query.trim())}&limit=${MAX_RESULTS}&${key}`;
-      const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetchImpl(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (response.status === 404) return [];
       if (!response.ok) throw new Error(`The address lookup provider answered ${response.status}`);
       const body = IdealResponseSchema.parse(await response.json());
       const list = Array.isArray(body.result) ? body.result : body.result.hits;
-      return list.slice(0, MAX_RESULTS).map(
-        (address): AddressLookupResult => ({
-          formatted_address: address.line_1,
-          address_line_2: [address.line_2, address.line_3].filter((line): line is string => !!line && line.trim() !== '').join(', ') || null,
-          town: address.post_town,
-          post_code: address.postcode,
-        }),
-      );
+      return list.slice(0, MAX_RESULTS).map((address): AddressLookupResult => ({
+        formatted_address: address.line_1,
+        address_line_2:
+          [address.line_2, address.line_3].filter((line): line is string => !!line && line.trim() !== '').join(', ') ||
+          null,
+        town: address.post_town,
+        post_code: address.postcode,
+      }));
     },
   };
 }

@@ -7,5 +7,7 @@ export type { AddressLookupProvider } from './provider';
 
 /** The real provider when its key is set, else the bundled offline one. */
 export function createAddressLookup(config: AddressConfig): AddressLookupProvider {
-  return config.lookupKey ? idealPostcodesLookup({ baseUrl: config.lookupUrl, apiKey: config.lookupKey }) : offlineLookup();
+  return config.lookupKey
+    ? idealPostcodesLookup({ baseUrl: config.lookupUrl, apiKey: config.lookupKey })
+    : offlineLookup();
 }

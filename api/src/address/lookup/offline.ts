@@ -3,7 +3,12 @@ import { compactPostcode, MAX_RESULTS, UK_POSTCODE_START, type AddressLookupProv
 import { UK_ADDRESSES, type UkAddress } from './uk-addresses';
 
 function toResult(address: UkAddress): AddressLookupResult {
-  return { formatted_address: address.line1, address_line_2: address.line2, town: address.town, post_code: address.postcode };
+  return {
+    formatted_address: address.line1,
+    address_line_2: address.line2,
+    town: address.town,
+    post_code: address.postcode,
+  };
 }
 
 /**
@@ -16,7 +21,10 @@ export function offlineLookup(addresses: readonly UkAddress[] = UK_ADDRESSES): A
     async lookup(query) {
       const compact = compactPostcode(query);
       const byPostcode = UK_POSTCODE_START.test(compact);
-      const words = query.toLowerCase().split(/[\s,]+/).filter(Boolean);
+      const words = query
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean);
       const matches = addresses.filter((address) => {
         if (byPostcode && compactPostcode(address.postcode).startsWith(compact)) return true;
         const text = [address.line1, address.line2, address.town, address.postcode].join(' ').toLowerCase();

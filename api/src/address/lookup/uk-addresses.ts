@@ -9,7 +9,12 @@ export interface UkAddress {
   postcode: string;
 }
 
-const at = (line1: string, line2: string | null, town: string, postcode: string): UkAddress => ({ line1, line2, town, postcode });
+const at = (line1: string, line2: string | null, town: string, postcode: string): UkAddress => ({
+  line1,
+  line2,
+  town,
+  postcode,
+});
 
 export const UK_ADDRESSES: readonly UkAddress[] = [
   at('12 Marine Parade', null, 'Brighton', 'BN2 1TL'),

@@ -154,7 +154,9 @@
             setToken('');
             show(status, 'pending', '');
             verifyForm.querySelector('input[name="email"]').value = email;
-            verifyForm.querySelector('[data-sent-to]').textContent = signin.getAttribute('data-sent').replace('{email}', email);
+            verifyForm.querySelector('[data-sent-to]').textContent = signin
+              .getAttribute('data-sent')
+              .replace('{email}', email);
             sendForm.hidden = true;
             verifyForm.hidden = false;
             codeInput.value = '';
@@ -174,7 +176,11 @@
         event.preventDefault();
         var status = verifyForm.querySelector('[role="status"]');
         busy(verifyForm, true);
-        post(verifyForm.action, { email: verifyForm.querySelector('input[name="email"]').value, code: codeInput.value, next: signin.getAttribute('data-next') })
+        post(verifyForm.action, {
+          email: verifyForm.querySelector('input[name="email"]').value,
+          code: codeInput.value,
+          next: signin.getAttribute('data-next'),
+        })
           .then(function (result) {
             if (!result.ok) {
               show(status, 'error', result.body.error || failed);

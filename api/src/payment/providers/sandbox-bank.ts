@@ -14,7 +14,12 @@ export type BankAction = 'approve' | 'cancel' | 'fail';
  * cancelSandboxIntent); an id the sandbox never made changes nothing.
  */
 export async function cancelSandboxBankPayment(tx: DbOrTx, id: string, now: Date): Promise<void> {
-  await tx.updateTable('sandbox_bank_payments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+  await tx
+    .updateTable('sandbox_bank_payments')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /**
@@ -37,7 +42,16 @@ export class SandboxBankProvider implements BankProvider {
     const id = randomId('bp');
     await this.db
       .insertInto('sandbox_bank_payments')
-      .values({ id, amount_minor: input.amountMinor, currency: input.currency, reference: input.reference, status: 'pending', executes_at: null, created_at: now, updated_at: now })
+      .values({
+        id,
+        amount_minor: input.amountMinor,
+        currency: input.currency,
+        reference: input.reference,
+        status: 'pending',
+        executes_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return { id };
   }
@@ -80,10 +94,15 @@ export class SandboxBankProvider implements BankProvider {
   /** The portal's buttons. Only a pending payment can be decided; the answer is the status it has now. */
   async decide(paymentId: string, action: BankAction): Promise<SandboxBankStatus | undefined> {
     const now = this.clock.now();
-    const status: SandboxBankStatus = action === 'approve' ? 'authorizing' : action === 'cancel' ? 'cancelled' : 'failed';
+    const status: SandboxBankStatus =
+      action === 'approve' ? 'authorizing' : action === 'cancel' ? 'cancelled' : 'failed';
     await this.db
       .updateTable('sandbox_bank_payments')
-      .set({ status, executes_at: action === 'approve' ? new Date(now.getTime() + this.settleMs) : null, updated_at: now })
+      .set({
+        status,
+        executes_at: action === 'approve' ? new Date(now.getTime() + this.settleMs) : null,
+        updated_at: now,
+      })
       .where('id', '=', paymentId)
       .where('status', '=', 'pending')
       .execute();
@@ -91,6 +110,11 @@ export class SandboxBankProvider implements BankProvider {
   }
 
   async refund(paymentId: string): Promise<void> {
-    await this.db.updateTable('sandbox_bank_payments').set({ refunded: true, updated_at: this.clock.now() }).where('id', '=', paymentId).where(sql<boolean>`status = 'executed'`).execute();
+    await this.db
+      .updateTable('sandbox_bank_payments')
+      .set({ refunded: true, updated_at: this.clock.now() })
+      .where('id', '=', paymentId)
+      .where(sql<boolean>`status = 'executed'`)
+      .execute();
   }
 }

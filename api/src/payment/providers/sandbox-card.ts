@@ -4,11 +4,25 @@ import type { Db, DbOrTx, SandboxIntentStatus } from '../../db/schema';
 import { brandOf, type CardFields, type CardOutcome, checkCard, declineOf } from '../card-numbers';
 import { paymentMessages } from '../messages';
 import { randomId } from '../random-id';
-import { type CardIntent, type CardProvider, type CreateIntentInput, type OffSessionChargeInput, ProviderError, type SavedCard } from './types';
+import {
+  type CardIntent,
+  type CardProvider,
+  type CreateIntentInput,
+  type OffSessionChargeInput,
+  ProviderError,
+  type SavedCard,
+} from './types';
 
 export const SANDBOX_PUBLIC_KEY = 'pk_sandbox';
 
-type IntentRow = { id: string; client_secret: string; status: SandboxIntentStatus; amount_minor: number; currency: string; last_error: string | null };
+type IntentRow = {
+  id: string;
+  client_secret: string;
+  status: SandboxIntentStatus;
+  amount_minor: number;
+  currency: string;
+  last_error: string | null;
+};
 
 const toIntent = (row: IntentRow): CardIntent => ({
   id: row.id,
@@ -19,7 +33,8 @@ const toIntent = (row: IntentRow): CardIntent => ({
   lastError: row.last_error,
 });
 
-export type ConfirmResult = { status: 'succeeded'; intent: CardIntent } | { status: 'requires_action'; intent: CardIntent; redirectUrl: string };
+export type ConfirmResult =
+  { status: 'succeeded'; intent: CardIntent } | { status: 'requires_action'; intent: CardIntent; redirectUrl: string };
 
 /** The intent id an idempotency key stands for (letters and digits, like a random one). */
 const intentIdFor = (scopedKey: string) => `pi_${createHash('sha256').update(scopedKey).digest('hex').slice(0, 32)}`;
@@ -83,7 +98,11 @@ export class SandboxCardProvider implements CardProvider {
     if (row) return toIntent(row);
     const first = await this.retrieveIntent(id);
     if (first.amountMinor !== input.amountMinor || first.currency !== input.currency.toLowerCase()) {
-      throw new ProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error', 400);
+      throw new ProviderError(
+        'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        'idempotency_error',
+        400,
+      );
     }
     return first;
   }
@@ -95,11 +114,21 @@ export class SandboxCardProvider implements CardProvider {
   }
 
   async intentBySecret(clientSecret: string): Promise<CardIntent | undefined> {
-    const row = await this.db.selectFrom('sandbox_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sandbox_payment_intents')
+      .selectAll()
+      .where('client_secret', '=', clientSecret)
+      .executeTakeFirst();
     return row ? toIntent(row) : undefined;
   }
 
-  private async setStatus(id: string, from: readonly SandboxIntentStatus[], status: SandboxIntentStatus, error: { code: string; message: string } | null, paymentMethodId?: string) {
+  private async setStatus(
+    id: string,
+    from: readonly SandboxIntentStatus[],
+    status: SandboxIntentStatus,
+    error: { code: string; message: string } | null,
+    paymentMethodId?: string,
+  ) {
     return this.db
       .updateTable('sandbox_payment_intents')
       .set({
@@ -125,7 +154,8 @@ export class SandboxCardProvider implements CardProvider {
     if (!intent) throw new ProviderError(paymentMessages.unknownIntent, 'resource_missing', 404);
     if (intent.status === 'succeeded') return { status: 'succeeded', intent };
     // As Stripe: a cancelled intent cannot be confirmed (its reason is what the buyer reads).
-    if (intent.status === 'canceled') throw new ProviderError(intent.lastError ?? paymentMessages.unknownIntent, 'payment_intent_unexpected_state');
+    if (intent.status === 'canceled')
+      throw new ProviderError(intent.lastError ?? paymentMessages.unknownIntent, 'payment_intent_unexpected_state');
     const check = checkCard(card, this.clock.now());
     if (!check.ok) {
       await this.setStatus(intent.id, ['requires_payment_method', 'requires_action'], 'requires_payment_method', check);
@@ -134,25 +164,53 @@ export class SandboxCardProvider implements CardProvider {
     return this.charge(intent, check.outcome, null);
   }
 
-  private async charge(intent: CardIntent, outcome: CardOutcome, paymentMethodId: string | null): Promise<ConfirmResult> {
+  private async charge(
+    intent: CardIntent,
+    outcome: CardOutcome,
+    paymentMethodId: string | null,
+  ): Promise<ConfirmResult> {
     const decline = declineOf(outcome);
     if (decline) {
-      await this.setStatus(intent.id, ['requires_payment_method', 'requires_action'], 'requires_payment_method', decline, paymentMethodId ?? undefined);
+      await this.setStatus(
+        intent.id,
+        ['requires_payment_method', 'requires_action'],
+        'requires_payment_method',
+        decline,
+        paymentMethodId ?? undefined,
+      );
       throw new ProviderError(decline.message, decline.code);
     }
     if (outcome === 'three_d_secure') {
-      await this.setStatus(intent.id, ['requires_payment_method', 'requires_action'], 'requires_action', null, paymentMethodId ?? undefined);
+      await this.setStatus(
+        intent.id,
+        ['requires_payment_method', 'requires_action'],
+        'requires_action',
+        null,
+        paymentMethodId ?? undefined,
+      );
       const current = await this.retrieveIntent(intent.id);
-      return current.status === 'succeeded' ? { status: 'succeeded', intent: current } : { status: 'requires_action', intent: current, redirectUrl: threeDsUrl(intent.id) };
+      return current.status === 'succeeded'
+        ? { status: 'succeeded', intent: current }
+        : { status: 'requires_action', intent: current, redirectUrl: threeDsUrl(intent.id) };
     }
-    const row = await this.setStatus(intent.id, ['requires_payment_method', 'requires_action'], 'succeeded', null, paymentMethodId ?? undefined);
+    const row = await this.setStatus(
+      intent.id,
+      ['requires_payment_method', 'requires_action'],
+      'succeeded',
+      null,
+      paymentMethodId ?? undefined,
+    );
     return { status: 'succeeded', intent: row ? toIntent(row) : await this.retrieveIntent(intent.id) };
   }
 
   /** The 3-D Secure page's answer: 'complete' succeeds the intent, 'fail' sends it back for another card. */
   async completeAuthentication(id: string, outcome: 'complete' | 'fail'): Promise<CardIntent> {
     if (outcome === 'complete') await this.setStatus(id, ['requires_action'], 'succeeded', null);
-    else await this.setStatus(id, ['requires_action'], 'requires_payment_method', { code: 'payment_intent_authentication_failure', message: paymentMessages.authenticationFailed });
+    else
+      await this.setStatus(id, ['requires_action'], 'requires_payment_method', {
+        code: 'payment_intent_authentication_failure',
+        message: paymentMessages.authenticationFailed,
+      });
     return this.retrieveIntent(id);
   }
 
@@ -177,10 +235,27 @@ export class SandboxCardProvider implements CardProvider {
     if (!check.ok) throw new ProviderError(check.message, check.code);
     const id = randomId('pm');
     const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
-    const saved = { id, brand: brandOf(check.digits), last4: check.digits.slice(-4), month: card.exp_month, year, funding: 'credit' };
+    const saved = {
+      id,
+      brand: brandOf(check.digits),
+      last4: check.digits.slice(-4),
+      month: card.exp_month,
+      year,
+      funding: 'credit',
+    };
     await this.db
       .insertInto('sandbox_payment_methods')
-      .values({ id, brand: saved.brand, last4: saved.last4, exp_month: saved.month, exp_year: year, funding: saved.funding, outcome: check.outcome, name: card.name ?? null, created_at: this.clock.now() })
+      .values({
+        id,
+        brand: saved.brand,
+        last4: saved.last4,
+        exp_month: saved.month,
+        exp_year: year,
+        funding: saved.funding,
+        outcome: check.outcome,
+        name: card.name ?? null,
+        created_at: this.clock.now(),
+      })
       .execute();
     return saved;
   }
@@ -195,11 +270,19 @@ export class SandboxCardProvider implements CardProvider {
   }
 
   async chargeOffSession(input: OffSessionChargeInput): Promise<CardIntent> {
-    const method = await this.db.selectFrom('sandbox_payment_methods').selectAll().where('id', '=', input.paymentMethodId).executeTakeFirst();
+    const method = await this.db
+      .selectFrom('sandbox_payment_methods')
+      .selectAll()
+      .where('id', '=', input.paymentMethodId)
+      .executeTakeFirst();
     // The demo user's seeded cards have no sandbox row: they behave like the succeeding test card.
     const outcome = (method?.outcome as CardOutcome | undefined) ?? 'succeed';
     const intent = await this.createIntent(input, 'offsession');
-    await this.db.updateTable('sandbox_payment_intents').set({ customer: input.customerId, off_session: true }).where('id', '=', intent.id).execute();
+    await this.db
+      .updateTable('sandbox_payment_intents')
+      .set({ customer: input.customerId, off_session: true })
+      .where('id', '=', intent.id)
+      .execute();
     try {
       return (await this.charge(intent, outcome, input.paymentMethodId)).intent;
     } catch (error) {

@@ -11,7 +11,8 @@ export const SQUARE_SANDBOX_CREDENTIALS = {
   checkout_js: '/ajax/checkout/checkout/javascript-square/',
 } as const;
 
-export type TokenizeResult = { status: 'OK'; token: string } | { status: 'Invalid'; errors: { field: string; message: string }[] };
+export type TokenizeResult =
+  { status: 'OK'; token: string } | { status: 'Invalid'; errors: { field: string; message: string }[] };
 
 /**
  * The Square-like sandbox: the page's sandbox widget (javascript-square) tokenises the card with
@@ -35,22 +36,49 @@ export class SandboxSquareProvider implements SquareProvider {
     const check = checkCard(card, this.clock.now());
     if (!check.ok) return { status: 'Invalid', errors: [{ field: check.field, message: check.message }] };
     const token = randomId('cnon');
-    await this.db.insertInto('sandbox_square_tokens').values({ token, outcome: check.outcome, last4: check.digits.slice(-4), created_at: this.clock.now(), used_at: null }).execute();
+    await this.db
+      .insertInto('sandbox_square_tokens')
+      .values({
+        token,
+        outcome: check.outcome,
+        last4: check.digits.slice(-4),
+        created_at: this.clock.now(),
+        used_at: null,
+      })
+      .execute();
     return { status: 'OK', token };
   }
 
-  async createPayment(input: CreateIntentInput & { sourceId: string; verificationToken?: string }): Promise<SquarePaymentResult> {
-    const token = await this.db.selectFrom('sandbox_square_tokens').selectAll().where('token', '=', input.sourceId).executeTakeFirst();
+  async createPayment(
+    input: CreateIntentInput & { sourceId: string; verificationToken?: string },
+  ): Promise<SquarePaymentResult> {
+    const token = await this.db
+      .selectFrom('sandbox_square_tokens')
+      .selectAll()
+      .where('token', '=', input.sourceId)
+      .executeTakeFirst();
     if (!token || token.used_at) return { status: 'FAILED', error: paymentMessages.squareTokenUsed };
     const outcome = token.outcome as CardOutcome;
     if (outcome === 'three_d_secure' && !input.verificationToken) return { status: 'VERIFY_BUYER' };
     // Used up by this charge attempt whatever its result, like Square's nonces.
-    const used = await this.db.updateTable('sandbox_square_tokens').set({ used_at: this.clock.now() }).where('token', '=', input.sourceId).where('used_at', 'is', null).returning('token').executeTakeFirst();
+    const used = await this.db
+      .updateTable('sandbox_square_tokens')
+      .set({ used_at: this.clock.now() })
+      .where('token', '=', input.sourceId)
+      .where('used_at', 'is', null)
+      .returning('token')
+      .executeTakeFirst();
     if (!used) return { status: 'FAILED', error: paymentMessages.squareTokenUsed };
     const decline = declineOf(outcome);
     if (decline) return { status: 'FAILED', error: decline.message };
     // The sandbox charges what it was asked to, as the provider would.
-    return { status: 'COMPLETED', paymentId: randomId('sqpay'), amountMinor: input.amountMinor, currency: input.currency, card: { brand: null, last4: token.last4 } };
+    return {
+      status: 'COMPLETED',
+      paymentId: randomId('sqpay'),
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      card: { brand: null, last4: token.last4 },
+    };
   }
 
   async refund(): Promise<void> {

@@ -38,7 +38,14 @@ export interface StubPayment {
   source_type: 'CARD';
   card_details: {
     status: 'AUTHORIZED' | 'CAPTURED' | 'VOIDED' | 'FAILED';
-    card: { card_brand: string; last_4: string; exp_month: number; exp_year: number; fingerprint: string; card_type: string };
+    card: {
+      card_brand: string;
+      last_4: string;
+      exp_month: number;
+      exp_year: number;
+      fingerprint: string;
+      card_type: string;
+    };
     entry_method: 'KEYED';
     cvv_status: string;
     avs_status: string;
@@ -71,7 +78,13 @@ export interface SquareStub {
   port: number;
   baseUrl: string;
   payments: Map<string, StubPayment>;
-  refunds: { id: string; payment_id: string; amount_money: StubMoney; idempotency_key: string; reason: string | undefined }[];
+  refunds: {
+    id: string;
+    payment_id: string;
+    amount_money: StubMoney;
+    idempotency_key: string;
+    reason: string | undefined;
+  }[];
   requests: SquareStubRequest[];
   /** The next CreatePayment is carried out but its answer is never sent (the connection is cut), like a lost reply. */
   dropNextCreateAnswer(): void;
@@ -92,10 +105,17 @@ const invalid = (detail: string, field?: string) => ({
   status: 400,
   body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'INVALID_VALUE', detail, ...(field ? { field } : {}) }] },
 });
-const notFound = (what: string) => ({ status: 404, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `Could not find ${what}` }] } });
+const notFound = (what: string) => ({
+  status: 404,
+  body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `Could not find ${what}` }] },
+});
 
 const isMoney = (value: unknown): value is StubMoney =>
-  typeof value === 'object' && value !== null && Number.isInteger((value as StubMoney).amount) && (value as StubMoney).amount > 0 && /^[A-Z]{3}$/.test(String((value as StubMoney).currency));
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isInteger((value as StubMoney).amount) &&
+  (value as StubMoney).amount > 0 &&
+  /^[A-Z]{3}$/.test(String((value as StubMoney).currency));
 
 export async function startSquareStub(options: { accessToken: string; locationId: string }): Promise<SquareStub> {
   const payments = new Map<string, StubPayment>();
@@ -109,16 +129,42 @@ export async function startSquareStub(options: { accessToken: string; locationId
   const stamp = () => new Date().toISOString();
 
   function createPayment(body: Record<string, unknown>): { status: number; body: unknown } {
-    const { idempotency_key: key, source_id: sourceId, amount_money: money, location_id: locationId, autocomplete, verification_token: verification } = body;
-    if (typeof key !== 'string' || key.length < 1 || key.length > 45) return invalid('idempotency_key must be 1 to 45 characters', 'idempotency_key');
-    if (typeof sourceId !== 'string' || !sourceId.startsWith('cnon:')) return invalid('source_id must be a card token', 'source_id');
-    if (!isMoney(money)) return invalid('amount_money must be { amount: positive integer, currency: ISO 4217 }', 'amount_money');
+    const {
+      idempotency_key: key,
+      source_id: sourceId,
+      amount_money: money,
+      location_id: locationId,
+      autocomplete,
+      verification_token: verification,
+    } = body;
+    if (typeof key !== 'string' || key.length < 1 || key.length > 45)
+      return invalid('idempotency_key must be 1 to 45 characters', 'idempotency_key');
+    if (typeof sourceId !== 'string' || !sourceId.startsWith('cnon:'))
+      return invalid('source_id must be a card token', 'source_id');
+    if (!isMoney(money))
+      return invalid('amount_money must be { amount: positive integer, currency: ISO 4217 }', 'amount_money');
     if (locationId !== options.locationId) return invalid(`location_id must be the seller's location`, 'location_id');
     if (typeof autocomplete !== 'boolean') return invalid('autocomplete must be a boolean', 'autocomplete');
-    if (verification !== undefined && typeof verification !== 'string') return invalid('verification_token must be a string', 'verification_token');
-    if (usedTokens.has(sourceId)) return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'CARD_TOKEN_USED', detail: 'Card nonce already used; please request new nonce.', field: 'source_id' }] } };
+    if (verification !== undefined && typeof verification !== 'string')
+      return invalid('verification_token must be a string', 'verification_token');
+    if (usedTokens.has(sourceId))
+      return {
+        status: 400,
+        body: {
+          errors: [
+            {
+              category: 'INVALID_REQUEST_ERROR',
+              code: 'CARD_TOKEN_USED',
+              detail: 'Card nonce already used; please request new nonce.',
+              field: 'source_id',
+            },
+          ],
+        },
+      };
     usedTokens.add(sourceId);
-    const declined = declineOf(sourceId) ?? (sourceId.startsWith(VERIFY) && !verification ? 'CARD_DECLINED_VERIFICATION_REQUIRED' : undefined);
+    const declined =
+      declineOf(sourceId) ??
+      (sourceId.startsWith(VERIFY) && !verification ? 'CARD_DECLINED_VERIFICATION_REQUIRED' : undefined);
     const now = stamp();
     const payment: StubPayment = {
       id: newId(),
@@ -133,19 +179,38 @@ export async function startSquareStub(options: { accessToken: string; locationId
       source_type: 'CARD',
       card_details: {
         status: declined ? 'FAILED' : autocomplete ? 'CAPTURED' : 'AUTHORIZED',
-        card: { card_brand: 'VISA', last_4: '1111', exp_month: 12, exp_year: 2034, fingerprint: 'sq-1-stub', card_type: 'CREDIT' },
+        card: {
+          card_brand: 'VISA',
+          last_4: '1111',
+          exp_month: 12,
+          exp_year: 2034,
+          fingerprint: 'sq-1-stub',
+          card_type: 'CREDIT',
+        },
         entry_method: 'KEYED',
         cvv_status: 'CVV_ACCEPTED',
         avs_status: 'AVS_ACCEPTED',
-        ...(declined ? { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: declined, detail: `Authorization error: '${declined}'` }] } : {}),
+        ...(declined
+          ? {
+              errors: [
+                { category: 'PAYMENT_METHOD_ERROR', code: declined, detail: `Authorization error: '${declined}'` },
+              ],
+            }
+          : {}),
       },
       location_id: options.locationId,
       ...(typeof body.reference_id === 'string' ? { reference_id: body.reference_id } : {}),
       version_token: newId(),
-      _request: { idempotency_key: key, source_id: sourceId, autocomplete, ...(typeof verification === 'string' ? { verification_token: verification } : {}) },
+      _request: {
+        idempotency_key: key,
+        source_id: sourceId,
+        autocomplete,
+        ...(typeof verification === 'string' ? { verification_token: verification } : {}),
+      },
     };
     payments.set(payment.id, payment);
-    if (declined) return { status: 400, body: { errors: payment.card_details.errors, payment: publicPayment(payment) } };
+    if (declined)
+      return { status: 400, body: { errors: payment.card_details.errors, payment: publicPayment(payment) } };
     return { status: 200, body: { payment: publicPayment(payment) } };
   }
 
@@ -154,7 +219,11 @@ export async function startSquareStub(options: { accessToken: string; locationId
     return rest;
   };
 
-  function answer(method: string, path: string, body: Record<string, unknown> | null): { status: number; body: unknown } {
+  function answer(
+    method: string,
+    path: string,
+    body: Record<string, unknown> | null,
+  ): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v2/payments') return createPayment(body ?? {});
     if (method === 'POST' && path === '/v2/payments/cancel') {
       const key = body?.idempotency_key;
@@ -176,9 +245,25 @@ export async function startSquareStub(options: { accessToken: string; locationId
         if (payment.status === 'APPROVED') {
           payment.status = 'COMPLETED';
           payment.card_details.status = 'CAPTURED';
-        } else if (payment.status !== 'COMPLETED') return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: `Payment is ${payment.status}` }] } };
+        } else if (payment.status !== 'COMPLETED')
+          return {
+            status: 400,
+            body: {
+              errors: [
+                { category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: `Payment is ${payment.status}` },
+              ],
+            },
+          };
       } else {
-        if (payment.status !== 'APPROVED') return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: `Payment is ${payment.status}` }] } };
+        if (payment.status !== 'APPROVED')
+          return {
+            status: 400,
+            body: {
+              errors: [
+                { category: 'INVALID_REQUEST_ERROR', code: 'BAD_REQUEST', detail: `Payment is ${payment.status}` },
+              ],
+            },
+          };
         payment.status = 'CANCELED';
         payment.card_details.status = 'VOIDED';
       }
@@ -192,19 +277,58 @@ export async function startSquareStub(options: { accessToken: string; locationId
     }
     if (method === 'POST' && path === '/v2/refunds') {
       const { idempotency_key: key, payment_id: paymentId, amount_money: money, reason } = body ?? {};
-      if (typeof key !== 'string' || key.length < 1 || key.length > 45) return invalid('idempotency_key must be 1 to 45 characters', 'idempotency_key');
+      if (typeof key !== 'string' || key.length < 1 || key.length > 45)
+        return invalid('idempotency_key must be 1 to 45 characters', 'idempotency_key');
       if (!isMoney(money)) return invalid('amount_money must be { amount, currency }', 'amount_money');
       const payment = payments.get(String(paymentId));
       if (!payment) return notFound('payment');
-      if (payment.status !== 'COMPLETED') return { status: 400, body: { errors: [{ category: 'REFUND_ERROR', code: 'PAYMENT_NOT_REFUNDABLE', detail: `Payment is ${payment.status}` }] } };
+      if (payment.status !== 'COMPLETED')
+        return {
+          status: 400,
+          body: {
+            errors: [
+              { category: 'REFUND_ERROR', code: 'PAYMENT_NOT_REFUNDABLE', detail: `Payment is ${payment.status}` },
+            ],
+          },
+        };
       const refunded = payment.refunded_money?.amount ?? 0;
       if (money.currency !== payment.total_money.currency || refunded + money.amount > payment.total_money.amount) {
-        return { status: 400, body: { errors: [{ category: 'REFUND_ERROR', code: 'REFUND_AMOUNT_INVALID', detail: 'The requested refund amount exceeds the amount available to refund.' }] } };
+        return {
+          status: 400,
+          body: {
+            errors: [
+              {
+                category: 'REFUND_ERROR',
+                code: 'REFUND_AMOUNT_INVALID',
+                detail: 'The requested refund amount exceeds the amount available to refund.',
+              },
+            ],
+          },
+        };
       }
       payment.refunded_money = { amount: refunded + money.amount, currency: money.currency };
-      const refund = { id: `${payment.id}_${newId()}`, payment_id: payment.id, amount_money: money, idempotency_key: key, reason: typeof reason === 'string' ? reason : undefined };
+      const refund = {
+        id: `${payment.id}_${newId()}`,
+        payment_id: payment.id,
+        amount_money: money,
+        idempotency_key: key,
+        reason: typeof reason === 'string' ? reason : undefined,
+      };
       refunds.push(refund);
-      return { status: 200, body: { refund: { id: refund.id, status: 'PENDING', amount_money: money, payment_id: payment.id, location_id: payment.location_id, created_at: stamp(), updated_at: stamp() } } };
+      return {
+        status: 200,
+        body: {
+          refund: {
+            id: refund.id,
+            status: 'PENDING',
+            amount_money: money,
+            payment_id: payment.id,
+            location_id: payment.location_id,
+            created_at: stamp(),
+            updated_at: stamp(),
+          },
+        },
+      };
     }
     return notFound(`${method} ${path}`);
   }
@@ -225,19 +349,51 @@ export async function startSquareStub(options: { accessToken: string; locationId
       }
       const authorization = req.headers.authorization;
       const squareVersion = req.headers['square-version'] as string | undefined;
-      requests.push({ method: req.method ?? '', path, authorization, squareVersion, contentType: req.headers['content-type'], body });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        authorization,
+        squareVersion,
+        contentType: req.headers['content-type'],
+        body,
+      });
       if (authorization !== `Bearer ${options.accessToken}`) {
-        reply = { status: 401, body: { errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail: 'This request could not be authorized.' }] } };
+        reply = {
+          status: 401,
+          body: {
+            errors: [
+              {
+                category: 'AUTHENTICATION_ERROR',
+                code: 'UNAUTHORIZED',
+                detail: 'This request could not be authorized.',
+              },
+            ],
+          },
+        };
       } else if (!squareVersion || !/^\d{4}-\d{2}-\d{2}$/.test(squareVersion)) {
         reply = invalid('Square-Version must be an API version date');
       } else if (req.method === 'POST' && !String(req.headers['content-type'] ?? '').startsWith('application/json')) {
         reply = invalid('Content-Type must be application/json');
       }
-      const key = req.method === 'POST' && typeof body?.idempotency_key === 'string' ? `${path} ${body.idempotency_key}` : undefined;
+      const key =
+        req.method === 'POST' && typeof body?.idempotency_key === 'string'
+          ? `${path} ${body.idempotency_key}`
+          : undefined;
       if (!reply && key) {
         const first = byKey.get(key);
         if (first && first.body !== raw) {
-          reply = { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'IDEMPOTENCY_KEY_REUSED', detail: 'The idempotency key was used with another request.' }] } };
+          reply = {
+            status: 400,
+            body: {
+              errors: [
+                {
+                  category: 'INVALID_REQUEST_ERROR',
+                  code: 'IDEMPOTENCY_KEY_REUSED',
+                  detail: 'The idempotency key was used with another request.',
+                },
+              ],
+            },
+          };
         } else if (first) reply = first.reply;
       }
       if (!reply) {

@@ -59,7 +59,8 @@ export function squareDecline(code: string): string {
 
 /** Square could not be heard from, or failed on its side: whether it acted is unknown. */
 const outcomeUnknown = (error: unknown) =>
-  error instanceof SquareTimeoutError || (error instanceof SquareError && (error.statusCode === undefined || error.statusCode >= 500));
+  error instanceof SquareTimeoutError ||
+  (error instanceof SquareError && (error.statusCode === undefined || error.statusCode >= 500));
 
 /** A refusal about the card (declined, wrong details, verification wanted), as opposed to one about our request. */
 function cardRefusal(error: unknown): SquareError.BodyError[] | null {
@@ -101,10 +102,16 @@ export class SquareCardProvider implements SquareProvider {
   }
 
   credentials() {
-    return { app_id: this.keys.applicationId, location_id: this.keys.locationId, checkout_js: SQUARE_WEB_SDK[this.keys.environment] };
+    return {
+      app_id: this.keys.applicationId,
+      location_id: this.keys.locationId,
+      checkout_js: SQUARE_WEB_SDK[this.keys.environment],
+    };
   }
 
-  async createPayment(input: CreateIntentInput & { sourceId: string; verificationToken?: string }): Promise<SquarePaymentResult> {
+  async createPayment(
+    input: CreateIntentInput & { sourceId: string; verificationToken?: string },
+  ): Promise<SquarePaymentResult> {
     const idempotencyKey = squareIdempotencyKey(input.idempotencyKey);
     let payment: Square.Payment | undefined;
     try {
@@ -121,11 +128,13 @@ export class SquareCardProvider implements SquareProvider {
     } catch (error) {
       const refused = cardRefusal(error);
       if (refused) {
-        if (refused.some((item) => item.code === 'CARD_DECLINED_VERIFICATION_REQUIRED')) return { status: 'VERIFY_BUYER' };
+        if (refused.some((item) => item.code === 'CARD_DECLINED_VERIFICATION_REQUIRED'))
+          return { status: 'VERIFY_BUYER' };
         return { status: 'FAILED', error: squareDecline(refused[0]?.code ?? '') };
       }
       // No answer: an authorisation may exist at Square under this key. It is voided, so a retry starts clean.
-      if (outcomeUnknown(error)) await this.client.payments.cancelByIdempotencyKey({ idempotencyKey }).catch(() => undefined);
+      if (outcomeUnknown(error))
+        await this.client.payments.cancelByIdempotencyKey({ idempotencyKey }).catch(() => undefined);
       throw error;
     }
     if (!payment?.id) throw new Error('Square answered CreatePayment without a payment');
@@ -150,7 +159,13 @@ export class SquareCardProvider implements SquareProvider {
     }
     if (payment.status === 'COMPLETED') {
       const collected = payment.totalMoney ?? payment.amountMoney;
-      return { status: 'COMPLETED', paymentId, amountMinor: minor(collected), currency: collected?.currency ?? '', card: cardOf(payment) };
+      return {
+        status: 'COMPLETED',
+        paymentId,
+        amountMinor: minor(collected),
+        currency: collected?.currency ?? '',
+        card: cardOf(payment),
+      };
     }
     if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
       const code = payment.cardDetails?.errors?.[0]?.code ?? '';

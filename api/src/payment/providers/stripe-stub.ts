@@ -36,7 +36,8 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
   const next = (prefix: string) => `${prefix}_stub${(seq += 1)}`;
 
   const answer = (req: IncomingMessage, body: string): { status: number; body: unknown } => {
-    if (req.headers.authorization !== `Bearer ${secretKey}`) return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     const url = new URL(req.url ?? '/', 'http://stub');
     const form = qs.parse(body) as Record<string, unknown>;
     const path = url.pathname;
@@ -59,7 +60,17 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
       if (form.confirm === 'true') {
         if (paymentMethod === 'pm_card_declined') {
           intent.last_payment_error = { message: 'Your card was declined.' };
-          return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: intent } } };
+          return {
+            status: 402,
+            body: {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                message: 'Your card was declined.',
+                payment_intent: intent,
+              },
+            },
+          };
         }
         intent.status = 'succeeded';
       }
@@ -68,28 +79,69 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1] ?? '');
-      return intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
+      return intent
+        ? { status: 200, body: intent }
+        : {
+            status: 404,
+            body: {
+              error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+            },
+          };
     }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (req.method === 'POST' && cancel) {
       const intent = intents.get(cancel[1] ?? '');
-      if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } } };
+      if (!intent)
+        return {
+          status: 404,
+          body: {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+          },
+        };
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's status is ${intent.status}.`,
+            },
+          },
+        };
       }
       intent.status = 'canceled';
       return { status: 200, body: intent };
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
-      refunds.push({ payment_intent: String(form.payment_intent), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-      return { status: 200, body: { id: next('re'), object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' } };
+      refunds.push({
+        payment_intent: String(form.payment_intent),
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      });
+      return {
+        status: 200,
+        body: { id: next('re'), object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' },
+      };
     }
-    if (req.method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: next('cus'), object: 'customer', email: form.email } };
+    if (req.method === 'POST' && path === '/v1/customers')
+      return { status: 200, body: { id: next('cus'), object: 'customer', email: form.email } };
     if (req.method === 'POST' && path === '/v1/setup_intents') {
       const id = next('seti');
-      return { status: 200, body: { id, object: 'setup_intent', client_secret: `${id}_secret_stub`, customer: form.customer, status: 'requires_payment_method' } };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'setup_intent',
+          client_secret: `${id}_secret_stub`,
+          customer: form.customer,
+          status: 'requires_payment_method',
+        },
+      };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } },
+    };
   };
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {

@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
 import { paymentMessages } from '../messages';
-import { type CardIntent, type CardIntentStatus, type CardProvider, type CreateIntentInput, type OffSessionChargeInput, ProviderError } from './types';
+import {
+  type CardIntent,
+  type CardIntentStatus,
+  type CardProvider,
+  type CreateIntentInput,
+  type OffSessionChargeInput,
+  ProviderError,
+} from './types';
 
 export interface StripeKeys {
   secretKey: string;
@@ -63,15 +70,23 @@ export class StripeCardProvider implements CardProvider {
     try {
       return toIntent(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderError(paymentMessages.unknownIntent, 'resource_missing', 404);
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new ProviderError(paymentMessages.unknownIntent, 'resource_missing', 404);
       throw error;
     }
   }
 
   async cancelIntent(intentId: string): Promise<CardIntent> {
     const current = await this.retrieveIntent(intentId);
-    if (current.status === 'succeeded' || current.status === 'canceled' || current.status === 'processing') return current;
-    return toIntent(await this.stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${intentId}` }));
+    if (current.status === 'succeeded' || current.status === 'canceled' || current.status === 'processing')
+      return current;
+    return toIntent(
+      await this.stripe.paymentIntents.cancel(
+        intentId,
+        { cancellation_reason: 'abandoned' },
+        { idempotencyKey: `cancel-${intentId}` },
+      ),
+    );
   }
 
   async refund(intentId: string): Promise<void> {
@@ -79,11 +94,17 @@ export class StripeCardProvider implements CardProvider {
   }
 
   async createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<{ id: string }> {
-    const customer = await this.stripe.customers.create({ email: input.email, name: input.name }, { idempotencyKey: `customer-${input.idempotencyKey}` });
+    const customer = await this.stripe.customers.create(
+      { email: input.email, name: input.name },
+      { idempotencyKey: `customer-${input.idempotencyKey}` },
+    );
     return { id: customer.id };
   }
 
-  async createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }> {
+  async createSetupIntent(input: {
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }> {
     const setup = await this.stripe.setupIntents.create(
       { customer: input.customerId, usage: 'off_session', automatic_payment_methods: { enabled: true } },
       { idempotencyKey: `setup-${input.idempotencyKey}` },

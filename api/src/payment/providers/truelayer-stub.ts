@@ -35,7 +35,14 @@ export interface StubTrueLayerPayment {
   failure_reason?: string;
   failure_stage?: string;
   resource_token: string;
-  refunds: { id: string; amount_in_minor: number; currency: string; reference: string; status: string; created_at: string }[];
+  refunds: {
+    id: string;
+    amount_in_minor: number;
+    currency: string;
+    reference: string;
+    status: string;
+    created_at: string;
+  }[];
 }
 
 export interface TrueLayerStubRequest {
@@ -57,25 +64,53 @@ export interface TrueLayerStub {
    * A webhook as TrueLayer sends it: the body and headers (Tl-Signature over method, path, the timestamp header and
    * the body; jku naming this stub's key set). `signWith` and `jku` make a forgery for the refusal tests.
    */
-  signWebhook(path: string, event: Record<string, unknown>, options?: { signWith?: KeyObject; kid?: string; jku?: string }): { body: string; headers: Record<string, string> };
+  signWebhook(
+    path: string,
+    event: Record<string, unknown>,
+    options?: { signWith?: KeyObject; kid?: string; jku?: string },
+  ): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-const problem = (status: number, title: string, detail: string) => ({ status, body: { type: `https://docs.truelayer.com/docs/error-types#${title.toLowerCase().replace(/\s+/g, '-')}`, title, status, trace_id: randomUUID(), detail } });
+const problem = (status: number, title: string, detail: string) => ({
+  status,
+  body: {
+    type: `https://docs.truelayer.com/docs/error-types#${title.toLowerCase().replace(/\s+/g, '-')}`,
+    title,
+    status,
+    trace_id: randomUUID(),
+    detail,
+  },
+});
 
 /** A JWS of TrueLayer's signature scheme v2 with a jku: truelayer-signing's sign() makes none, being the client's side. */
-function webhookSignature(key: KeyObject, kid: string, jku: string, method: string, path: string, headers: [string, string][], body: string): string {
+function webhookSignature(
+  key: KeyObject,
+  kid: string,
+  jku: string,
+  method: string,
+  path: string,
+  headers: [string, string][],
+  body: string,
+): string {
   const header = { alg: 'ES512', kid, tl_version: '2', tl_headers: headers.map(([name]) => name).join(','), jku };
   const payload = `${method} ${path}\n${headers.map(([name, value]) => `${name}: ${value}\n`).join('')}${body}`;
   const encodedHeader = Buffer.from(JSON.stringify(header)).toString('base64url');
   const signingInput = `${encodedHeader}.${Buffer.from(payload).toString('base64url')}`;
-  const signature = cryptoSign('sha512', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+  const signature = cryptoSign('sha512', Buffer.from(signingInput), { key, dsaEncoding: 'ieee-p1363' }).toString(
+    'base64url',
+  );
   return `${encodedHeader}..${signature}`;
 }
 
-export async function startTrueLayerStub(options: { clientId: string; clientSecret: string; signingPublicKeyPem: string; merchantAccounts: Record<string, string> }): Promise<TrueLayerStub> {
+export async function startTrueLayerStub(options: {
+  clientId: string;
+  clientSecret: string;
+  signingPublicKeyPem: string;
+  merchantAccounts: Record<string, string>;
+}): Promise<TrueLayerStub> {
   const payments = new Map<string, StubTrueLayerPayment>();
   const requests: TrueLayerStubRequest[] = [];
   const accessTokens = new Set<string>();
@@ -88,7 +123,8 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
 
   function token(body: Record<string, unknown>): { status: number; body: unknown } {
     if (body.grant_type !== 'client_credentials') return { status: 400, body: { error: 'unsupported_grant_type' } };
-    if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret) return { status: 401, body: { error: 'invalid_client' } };
+    if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret)
+      return { status: 401, body: { error: 'invalid_client' } };
     if (body.scope !== 'payments') return { status: 400, body: { error: 'invalid_scope' } };
     const value = `stub-access-${randomUUID()}`;
     accessTokens.add(value);
@@ -102,13 +138,21 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
     const beneficiary = method?.beneficiary as Record<string, unknown> | undefined;
     const user = body.user as { name?: unknown; email?: unknown } | undefined;
     const invalid = (detail: string) => problem(400, 'Invalid Parameters', detail);
-    if (!Number.isInteger(body.amount_in_minor) || (body.amount_in_minor as number) < 1) return invalid('amount_in_minor must be a positive integer');
+    if (!Number.isInteger(body.amount_in_minor) || (body.amount_in_minor as number) < 1)
+      return invalid('amount_in_minor must be a positive integer');
     if (body.currency !== 'GBP' && body.currency !== 'EUR') return invalid('currency must be GBP or EUR');
     if (method?.type !== 'bank_transfer') return invalid('payment_method.type must be bank_transfer');
-    if (selection?.type !== 'user_selected') return invalid('payment_method.provider_selection.type must be user_selected');
-    if (beneficiary?.type !== 'merchant_account') return invalid('payment_method.beneficiary.type must be merchant_account');
-    if (beneficiary.merchant_account_id !== options.merchantAccounts[body.currency]) return invalid(`merchant_account_id is not a ${body.currency} merchant account of this client`);
-    if (beneficiary.reference !== undefined && (typeof beneficiary.reference !== 'string' || !/^[A-Za-z0-9 \-&./]{1,18}$/.test(beneficiary.reference))) return invalid('beneficiary.reference must be at most 18 letters, digits or - & . /');
+    if (selection?.type !== 'user_selected')
+      return invalid('payment_method.provider_selection.type must be user_selected');
+    if (beneficiary?.type !== 'merchant_account')
+      return invalid('payment_method.beneficiary.type must be merchant_account');
+    if (beneficiary.merchant_account_id !== options.merchantAccounts[body.currency])
+      return invalid(`merchant_account_id is not a ${body.currency} merchant account of this client`);
+    if (
+      beneficiary.reference !== undefined &&
+      (typeof beneficiary.reference !== 'string' || !/^[A-Za-z0-9 \-&./]{1,18}$/.test(beneficiary.reference))
+    )
+      return invalid('beneficiary.reference must be at most 18 letters, digits or - & . /');
     if (typeof user?.name !== 'string' || !user.name.trim()) return invalid('user.name is required');
     if (typeof user.email !== 'string' || !user.email.includes('@')) return invalid('user.email is required');
     const payment: StubTrueLayerPayment = {
@@ -124,7 +168,15 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
       refunds: [],
     };
     payments.set(payment.id, payment);
-    return { status: 201, body: { id: payment.id, user: { id: payment.user.id }, resource_token: payment.resource_token, status: payment.status } };
+    return {
+      status: 201,
+      body: {
+        id: payment.id,
+        user: { id: payment.user.id },
+        resource_token: payment.resource_token,
+        status: payment.status,
+      },
+    };
   }
 
   const view = (payment: StubTrueLayerPayment) => {
@@ -140,18 +192,35 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
     if (!payment) return problem(404, 'Not Found', 'Payment not found');
     if (method === 'GET' && !match[2]) return { status: 200, body: view(payment) };
     if (method === 'POST' && match[2] === '/actions/cancel') {
-      if (payment.status !== 'authorization_required' && payment.status !== 'authorizing') return problem(400, 'Payment Cannot Be Cancelled', `The payment is ${payment.status}`);
+      if (payment.status !== 'authorization_required' && payment.status !== 'authorizing')
+        return problem(400, 'Payment Cannot Be Cancelled', `The payment is ${payment.status}`);
       Object.assign(payment, { status: 'failed', failure_reason: 'canceled', failure_stage: payment.status });
       return { status: 202, body: null };
     }
     if (method === 'GET' && match[2] === '/refunds') return { status: 200, body: { items: payment.refunds } };
     if (method === 'POST' && match[2] === '/refunds') {
-      if (payment.status !== 'settled') return problem(400, 'Payment Not Settled', 'Only a settled payment can be refunded');
+      if (payment.status !== 'settled')
+        return problem(400, 'Payment Not Settled', 'Only a settled payment can be refunded');
       const amount = body.amount_in_minor;
-      const refunded = payment.refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amount_in_minor, 0);
-      if (!Number.isInteger(amount) || (amount as number) < 1 || refunded + (amount as number) > payment.amount_in_minor) return problem(400, 'Invalid Parameters', 'amount_in_minor exceeds what can be refunded');
-      if (typeof body.reference !== 'string' || !body.reference) return problem(400, 'Invalid Parameters', 'reference is required');
-      const refund = { id: randomUUID(), amount_in_minor: amount as number, currency: payment.currency, reference: body.reference, status: 'pending', created_at: new Date().toISOString() };
+      const refunded = payment.refunds
+        .filter((refund) => refund.status !== 'failed')
+        .reduce((sum, refund) => sum + refund.amount_in_minor, 0);
+      if (
+        !Number.isInteger(amount) ||
+        (amount as number) < 1 ||
+        refunded + (amount as number) > payment.amount_in_minor
+      )
+        return problem(400, 'Invalid Parameters', 'amount_in_minor exceeds what can be refunded');
+      if (typeof body.reference !== 'string' || !body.reference)
+        return problem(400, 'Invalid Parameters', 'reference is required');
+      const refund = {
+        id: randomUUID(),
+        amount_in_minor: amount as number,
+        currency: payment.currency,
+        reference: body.reference,
+        status: 'pending',
+        created_at: new Date().toISOString(),
+      };
       payment.refunds.push(refund);
       return { status: 201, body: { id: refund.id } };
     }
@@ -174,24 +243,38 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
     }
     if (method === 'GET' && path === '/.well-known/jwks') return { status: 200, body: { keys: [jwk] } };
     if (method === 'POST' && path === '/connect/token') {
-      if (!String(headers['content-type'] ?? '').startsWith('application/json')) return { status: 400, body: { error: 'invalid_request' } };
+      if (!String(headers['content-type'] ?? '').startsWith('application/json'))
+        return { status: 400, body: { error: 'invalid_request' } };
       return token(body);
     }
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
-    if (!bearer || !accessTokens.has(bearer)) return problem(401, 'Unauthenticated', 'A valid access token is required');
+    if (!bearer || !accessTokens.has(bearer))
+      return problem(401, 'Unauthenticated', 'A valid access token is required');
     if (method === 'POST') {
       const idempotencyKey = headers['idempotency-key'];
-      if (!idempotencyKey || !UUID.test(idempotencyKey)) return problem(400, 'Invalid Idempotency-Key', 'Idempotency-Key must be a UUID');
+      if (!idempotencyKey || !UUID.test(idempotencyKey))
+        return problem(400, 'Invalid Idempotency-Key', 'Idempotency-Key must be a UUID');
       const signature = headers['tl-signature'];
       if (!signature) return problem(401, 'Invalid Request Signature', 'Tl-Signature is missing');
       try {
-        tlSigning.verify({ publicKeyPem: options.signingPublicKeyPem, signature, method: 'POST' as tlSigning.HttpMethod, path, headers, body: raw, requiredHeaders: ['Idempotency-Key'] });
+        tlSigning.verify({
+          publicKeyPem: options.signingPublicKeyPem,
+          signature,
+          method: 'POST' as tlSigning.HttpMethod,
+          path,
+          headers,
+          body: raw,
+          requiredHeaders: ['Idempotency-Key'],
+        });
       } catch (error) {
         return problem(401, 'Invalid Request Signature', error instanceof Error ? error.message : 'signature refused');
       }
       const key = `${path} ${idempotencyKey}`;
       const first = byKey.get(key);
-      if (first) return first.body === raw ? first.reply : problem(422, 'Idempotency-Key Reuse', 'The Idempotency-Key was used with another request');
+      if (first)
+        return first.body === raw
+          ? first.reply
+          : problem(422, 'Idempotency-Key Reuse', 'The Idempotency-Key was used with another request');
       const reply = answer(method, path, body);
       if (reply.status < 500) byKey.set(key, { body: raw, reply });
       return reply;
@@ -204,7 +287,8 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
       const reply = handle(req, raw);
-      const problemBody = reply.status >= 400 && typeof reply.body === 'object' && reply.body !== null && 'title' in reply.body;
+      const problemBody =
+        reply.status >= 400 && typeof reply.body === 'object' && reply.body !== null && 'title' in reply.body;
       res.writeHead(reply.status, { 'content-type': problemBody ? 'application/problem+json' : 'application/json' });
       res.end(reply.body === null ? '' : JSON.stringify(reply.body));
     });
@@ -230,10 +314,28 @@ export async function startTrueLayerStub(options: { clientId: string; clientSecr
     },
     signWebhook(path, event, signOptions = {}) {
       const body = JSON.stringify({ event_id: randomUUID(), event_version: 1, ...event });
-      const headers: [string, string][] = [['X-Tl-Webhook-Timestamp', new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')]];
-      const key = signOptions.signWith ?? createPrivateKey(webhookKeys.privateKey.export({ format: 'pem', type: 'pkcs8' }));
-      const signature = webhookSignature(key, signOptions.kid ?? webhookKid, signOptions.jku ?? jwksUrl, 'POST', path, headers, body);
-      return { body, headers: { 'content-type': 'application/json', 'x-tl-webhook-timestamp': headers[0]?.[1] ?? '', 'tl-signature': signature } };
+      const headers: [string, string][] = [
+        ['X-Tl-Webhook-Timestamp', new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')],
+      ];
+      const key =
+        signOptions.signWith ?? createPrivateKey(webhookKeys.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+      const signature = webhookSignature(
+        key,
+        signOptions.kid ?? webhookKid,
+        signOptions.jku ?? jwksUrl,
+        'POST',
+        path,
+        headers,
+        body,
+      );
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-tl-webhook-timestamp': headers[0]?.[1] ?? '',
+          'tl-signature': signature,
+        },
+      };
     },
     close: () =>
       new Promise((resolve) => {

@@ -148,10 +148,19 @@ export class TrueLayerBankProvider implements BankProvider {
         const response = await fetch(`${this.hosts.auth}/connect/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ grant_type: 'client_credentials', client_id: this.keys.clientId, client_secret: this.keys.clientSecret, scope: 'payments' }),
+          body: JSON.stringify({
+            grant_type: 'client_credentials',
+            client_id: this.keys.clientId,
+            client_secret: this.keys.clientSecret,
+            scope: 'payments',
+          }),
         });
-        const body = (await response.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
-        if (!response.ok || typeof body?.access_token !== 'string') throw new TrueLayerError(response.status, body, 'token request');
+        const body = (await response.json().catch(() => null)) as {
+          access_token?: unknown;
+          expires_in?: unknown;
+        } | null;
+        if (!response.ok || typeof body?.access_token !== 'string')
+          throw new TrueLayerError(response.status, body, 'token request');
         const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
         this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, lifetime - 60) * 1000 };
         return body.access_token;
@@ -168,13 +177,20 @@ export class TrueLayerBankProvider implements BankProvider {
    * One API request: signed when it is a POST, retried with the same Idempotency-Key when TrueLayer could not be
    * reached or failed on its side (5xx, 429), with a fresh token when the token was refused.
    */
-  private async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; idempotencyKey?: string; what: string }): Promise<T> {
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; idempotencyKey?: string; what: string },
+  ): Promise<T> {
     const url = new URL(path, `${this.hosts.api}/`);
     const body = options.body === undefined ? '' : JSON.stringify(options.body);
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (attempt > 0) await sleep(250 * 4 ** (attempt - 1));
-      const headers: Record<string, string> = { authorization: `Bearer ${await this.accessToken()}`, accept: 'application/json' };
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${await this.accessToken()}`,
+        accept: 'application/json',
+      };
       if (method === 'POST') {
         const idempotencyKey = options.idempotencyKey ?? '';
         headers['idempotency-key'] = idempotencyKey;
@@ -228,7 +244,8 @@ export class TrueLayerBankProvider implements BankProvider {
 
   async createPayment(input: CreateIntentInput & { reference: string }): Promise<{ id: string }> {
     const currency = input.currency.toUpperCase();
-    const merchantAccountId = currency === 'GBP' || currency === 'EUR' ? this.keys.merchantAccounts[currency] : undefined;
+    const merchantAccountId =
+      currency === 'GBP' || currency === 'EUR' ? this.keys.merchantAccounts[currency] : undefined;
     if (!merchantAccountId) throw new ProviderError(paymentMessages.bankNotOffered, 'currency_not_configured', 409);
     const created = await this.request<{ id?: unknown; resource_token?: unknown }>('POST', '/v3/payments', {
       what: 'payment creation',
@@ -239,13 +256,18 @@ export class TrueLayerBankProvider implements BankProvider {
         payment_method: {
           type: 'bank_transfer',
           provider_selection: { type: 'user_selected' },
-          beneficiary: { type: 'merchant_account', merchant_account_id: merchantAccountId, reference: statementReference(input.saleId) },
+          beneficiary: {
+            type: 'merchant_account',
+            merchant_account_id: merchantAccountId,
+            reference: statementReference(input.saleId),
+          },
         },
         user: await this.buyer(input.saleId),
         metadata: { sale_id: String(input.saleId) },
       },
     });
-    if (typeof created.id !== 'string' || typeof created.resource_token !== 'string') throw new TrueLayerError(201, created, 'payment creation');
+    if (typeof created.id !== 'string' || typeof created.resource_token !== 'string')
+      throw new TrueLayerError(201, created, 'payment creation');
     // A retry with the same key gets the same payment (and token) back: kept once.
     await this.db
       .insertInto('truelayer_payments')
@@ -257,18 +279,29 @@ export class TrueLayerBankProvider implements BankProvider {
 
   /** TrueLayer's hosted payment page for the payment, returning the buyer to the checkout. */
   async authUrl(paymentId: string): Promise<string> {
-    const row = await this.db.selectFrom('truelayer_payments').select('resource_token').where('id', '=', paymentId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('truelayer_payments')
+      .select('resource_token')
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
     if (!row) throw new ProviderError(paymentMessages.noBankPayment, 'resource_missing', 404);
-    const fragment = new URLSearchParams({ payment_id: paymentId, resource_token: row.resource_token, return_uri: this.keys.returnUri });
+    const fragment = new URLSearchParams({
+      payment_id: paymentId,
+      resource_token: row.resource_token,
+      return_uri: this.keys.returnUri,
+    });
     return `${this.hosts.hpp}/payments#${fragment.toString()}`;
   }
 
   /** The payment as TrueLayer has it. */
   async payment(paymentId: string): Promise<TrueLayerPayment> {
     try {
-      return await this.request<TrueLayerPayment>('GET', `/v3/payments/${encodeURIComponent(paymentId)}`, { what: 'payment status' });
+      return await this.request<TrueLayerPayment>('GET', `/v3/payments/${encodeURIComponent(paymentId)}`, {
+        what: 'payment status',
+      });
     } catch (error) {
-      if (error instanceof TrueLayerError && error.status === 404) throw new ProviderError(paymentMessages.noBankPayment, 'resource_missing', 404);
+      if (error instanceof TrueLayerError && error.status === 404)
+        throw new ProviderError(paymentMessages.noBankPayment, 'resource_missing', 404);
       throw error;
     }
   }
@@ -289,7 +322,10 @@ export class TrueLayerBankProvider implements BankProvider {
   async cancel(paymentId: string): Promise<BankPaymentStatus> {
     if ((await this.status(paymentId)) === 'pending') {
       try {
-        await this.request('POST', `/v3/payments/${encodeURIComponent(paymentId)}/actions/cancel`, { what: 'cancel', idempotencyKey: idempotencyUuid(`cancel:${paymentId}`) });
+        await this.request('POST', `/v3/payments/${encodeURIComponent(paymentId)}/actions/cancel`, {
+          what: 'cancel',
+          idempotencyKey: idempotencyUuid(`cancel:${paymentId}`),
+        });
       } catch (error) {
         // Refused: the buyer authorised it in the meantime (its status, read again below, says so).
         if (!(error instanceof TrueLayerError) || error.status >= 500) throw error;
@@ -306,7 +342,8 @@ export class TrueLayerBankProvider implements BankProvider {
   async refund(paymentId: string): Promise<void> {
     const payment = await this.payment(paymentId);
     if (payment.status === 'failed') return;
-    if (payment.status !== 'settled') throw new Error(`TrueLayer payment ${paymentId} is ${payment.status}: it can be refunded once settled`);
+    if (payment.status !== 'settled')
+      throw new Error(`TrueLayer payment ${paymentId} is ${payment.status}: it can be refunded once settled`);
     const path = `/v3/payments/${encodeURIComponent(paymentId)}/refunds`;
     const existing = await this.request<{ items?: { status?: string }[] }>('GET', path, { what: 'refund list' });
     if ((existing.items ?? []).some((refund) => refund.status !== 'failed')) return;
@@ -337,7 +374,10 @@ export class TrueLayerBankProvider implements BankProvider {
     for (const jwk of set.keys ?? []) {
       if (!jwk.kid) continue;
       try {
-        keys.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString());
+        keys.set(
+          jwk.kid,
+          createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString(),
+        );
       } catch {
         // A key of a kind node cannot read is no key a webhook can be verified with.
       }
@@ -359,12 +399,20 @@ export class TrueLayerBankProvider implements BankProvider {
     } catch {
       throw new WebhookRefused('a Tl-Signature that is not a JWS');
     }
-    if (!jku || !this.allowedJkus.has(jku)) throw new WebhookRefused(`a signing key address that is not TrueLayer's: ${jku ?? 'none'}`);
+    if (!jku || !this.allowedJkus.has(jku))
+      throw new WebhookRefused(`a signing key address that is not TrueLayer's: ${jku ?? 'none'}`);
     const kid = tlSigning.extractKid(signature);
     const verify = (keys: Map<string, string>) => {
       const publicKeyPem = keys.get(kid);
       if (!publicKeyPem) throw new tlSigning.SignatureError(`no key ${kid} in TrueLayer's key set`);
-      tlSigning.verify({ publicKeyPem, signature, method: 'POST' as tlSigning.HttpMethod, path: request.path, headers: request.headers, body: request.body });
+      tlSigning.verify({
+        publicKeyPem,
+        signature,
+        method: 'POST' as tlSigning.HttpMethod,
+        path: request.path,
+        headers: request.headers,
+        body: request.body,
+      });
     };
     try {
       verify(await this.jwks(jku, false));
@@ -374,7 +422,8 @@ export class TrueLayerBankProvider implements BankProvider {
       try {
         verify(await this.jwks(jku, true));
       } catch (again) {
-        if (again instanceof tlSigning.SignatureError) throw new WebhookRefused(`the signature does not verify: ${again.message}`);
+        if (again instanceof tlSigning.SignatureError)
+          throw new WebhookRefused(`the signature does not verify: ${again.message}`);
         throw again;
       }
     }

@@ -5,7 +5,8 @@
  * truelayer.ts).
  */
 
-export type CardIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type CardIntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 export interface CardIntent {
   id: string;
@@ -59,7 +60,10 @@ export interface CardProvider {
   /** A customer to save cards on (one per buyer). */
   createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<{ id: string }>;
   /** A SetupIntent for saving a card for later off-session charges. */
-  createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  createSetupIntent(input: {
+    customerId: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; clientSecret: string }>;
   /** Charges a saved card without the buyer present; 'requires_action' means the bank wants the buyer. */
   chargeOffSession(input: OffSessionChargeInput): Promise<CardIntent>;
 }
@@ -81,7 +85,9 @@ export interface SquareProvider {
   readonly name: 'square';
   readonly sandbox: boolean;
   credentials(): { app_id: string; location_id: string; checkout_js: string };
-  createPayment(input: CreateIntentInput & { sourceId: string; verificationToken?: string }): Promise<SquarePaymentResult>;
+  createPayment(
+    input: CreateIntentInput & { sourceId: string; verificationToken?: string },
+  ): Promise<SquarePaymentResult>;
   refund(paymentId: string): Promise<void>;
 }
 

@@ -18,7 +18,12 @@
     for (var i = 0; i < blocks.length; i += 1) {
       var source = blocks[i].getAttribute('data-html') || '';
       // The same forbidden tags as the checkout's SafeHtml (ORGANISER_HTML_FORBIDDEN_TAGS; signer-name.test.ts checks).
-      blocks[i].innerHTML = window.DOMPurify ? window.DOMPurify.sanitize(source, { USE_PROFILES: { html: true }, FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'style'] }) : '';
+      blocks[i].innerHTML = window.DOMPurify
+        ? window.DOMPurify.sanitize(source, {
+            USE_PROFILES: { html: true },
+            FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'style'],
+          })
+        : '';
     }
   }
 

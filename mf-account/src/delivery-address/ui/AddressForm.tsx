@@ -18,14 +18,56 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
   return (
     <div className="stack">
       <div className="fields-row">
-        <TextField id="delivery-first-name" label={copy.delivery.firstName} autoComplete="given-name" value={form.first_name} onValue={(first_name) => onChange({ first_name })} error={errors.first_name} />
-        <TextField id="delivery-last-name" label={copy.delivery.lastName} autoComplete="family-name" value={form.last_name} onValue={(last_name) => onChange({ last_name })} error={errors.last_name} />
+        <TextField
+          id="delivery-first-name"
+          label={copy.delivery.firstName}
+          autoComplete="given-name"
+          value={form.first_name}
+          onValue={(first_name) => onChange({ first_name })}
+          error={errors.first_name}
+        />
+        <TextField
+          id="delivery-last-name"
+          label={copy.delivery.lastName}
+          autoComplete="family-name"
+          value={form.last_name}
+          onValue={(last_name) => onChange({ last_name })}
+          error={errors.last_name}
+        />
       </div>
-      <TextField id="delivery-address-1" label={copy.delivery.address1} autoComplete="address-line1" value={form.address_1} onValue={(address_1) => onChange({ address_1 })} error={errors.address_1} />
-      <TextField id="delivery-address-2" label={copy.delivery.address2} autoComplete="address-line2" optional value={form.address_2} onValue={(address_2) => onChange({ address_2 })} />
+      <TextField
+        id="delivery-address-1"
+        label={copy.delivery.address1}
+        autoComplete="address-line1"
+        value={form.address_1}
+        onValue={(address_1) => onChange({ address_1 })}
+        error={errors.address_1}
+      />
+      <TextField
+        id="delivery-address-2"
+        label={copy.delivery.address2}
+        autoComplete="address-line2"
+        optional
+        value={form.address_2}
+        onValue={(address_2) => onChange({ address_2 })}
+      />
       <div className="fields-row">
-        <TextField id="delivery-town" label={copy.delivery.town} autoComplete="address-level2" value={form.town} onValue={(town) => onChange({ town })} error={errors.town} />
-        <TextField id="delivery-postcode" label={copy.delivery.postcode} autoComplete="postal-code" value={form.postcode} onValue={(postcode) => onChange({ postcode })} error={errors.postcode} />
+        <TextField
+          id="delivery-town"
+          label={copy.delivery.town}
+          autoComplete="address-level2"
+          value={form.town}
+          onValue={(town) => onChange({ town })}
+          error={errors.town}
+        />
+        <TextField
+          id="delivery-postcode"
+          label={copy.delivery.postcode}
+          autoComplete="postal-code"
+          value={form.postcode}
+          onValue={(postcode) => onChange({ postcode })}
+          error={errors.postcode}
+        />
       </div>
       <SelectField
         id="delivery-country"

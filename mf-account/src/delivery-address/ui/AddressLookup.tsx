@@ -14,7 +14,8 @@ export interface AddressLookupProps {
   onChoose: (result: AddressLookupResult) => void;
 }
 
-const describe = (r: AddressLookupResult) => [r.formatted_address, r.address_line_2, r.town, r.post_code].filter(Boolean).join(', ');
+const describe = (r: AddressLookupResult) =>
+  [r.formatted_address, r.address_line_2, r.town, r.post_code].filter(Boolean).join(', ');
 
 /** Find an address (Find disabled under 3 characters); choosing a result fills the form below. */
 export function AddressLookup({ query, results, canFind, looking, onQuery, onFind, onChoose }: AddressLookupProps) {

@@ -35,7 +35,12 @@ export function SavedAddresses({ addresses, selected, deleting, onSelect, onDele
                   {`${name}, ${address.full_address}`}
                 </label>
               </div>
-              <Button variant="secondary" onClick={() => onDelete(address.id)} loading={deleting === address.id} aria-label={copy.delivery.deleteAddress(`${name}, ${address.full_address}`)}>
+              <Button
+                variant="secondary"
+                onClick={() => onDelete(address.id)}
+                loading={deleting === address.id}
+                aria-label={copy.delivery.deleteAddress(`${name}, ${address.full_address}`)}
+              >
                 {copy.delivery.delete}
               </Button>
             </li>
@@ -43,7 +48,14 @@ export function SavedAddresses({ addresses, selected, deleting, onSelect, onDele
         })}
         <li className="address">
           <div className="check">
-            <input type="radio" className="check__input" id="delivery-saved-new" name="delivery-address" checked={selected === 'new'} onChange={() => onSelect('new')} />
+            <input
+              type="radio"
+              className="check__input"
+              id="delivery-saved-new"
+              name="delivery-address"
+              checked={selected === 'new'}
+              onChange={() => onSelect('new')}
+            />
             <label htmlFor="delivery-saved-new" className="check__label">
               {copy.delivery.newAddress}
             </label>

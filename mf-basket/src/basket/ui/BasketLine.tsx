@@ -50,7 +50,13 @@ export function BasketLine(props: BasketLineProps) {
           </span>
         )}
       </div>
-      <Button variant="link" className="basket-line__remove" loading={props.removing} aria-label={`Remove ${props.name}`} onClick={props.onRemove}>
+      <Button
+        variant="link"
+        className="basket-line__remove"
+        loading={props.removing}
+        aria-label={`Remove ${props.name}`}
+        onClick={props.onRemove}
+      >
         Remove
       </Button>
       {props.warning ? (

@@ -23,11 +23,25 @@ export interface CodeBoxProps {
 export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {
   const [open, setOpen] = useState(() => applied.length > 0 || wideViewport());
   const [code, setCode] = useState('');
-  const m = useUnit({ verdict: $codeVerdict, setting: $settingCode, removing: $removingCode, codeSubmitted, codeEdited, codeRemoveClicked });
+  const m = useUnit({
+    verdict: $codeVerdict,
+    setting: $settingCode,
+    removing: $removingCode,
+    codeSubmitted,
+    codeEdited,
+    codeRemoveClicked,
+  });
   return (
     <section className="code-box" aria-labelledby="code-box-toggle">
       <h2 className="code-box__heading">
-        <button id="code-box-toggle" type="button" className="code-box__toggle" aria-expanded={open} aria-controls="code-box-panel" onClick={() => setOpen((o) => !o)}>
+        <button
+          id="code-box-toggle"
+          type="button"
+          className="code-box__toggle"
+          aria-expanded={open}
+          aria-controls="code-box-panel"
+          onClick={() => setOpen((o) => !o)}
+        >
           DISCOUNT OR VOUCHER CODE?
         </button>
       </h2>
@@ -64,10 +78,17 @@ export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {
             {applied.map((entry) => (
               <li key={entry.code}>
                 <span>
-                  <span className="code-box__applied-code">{messages.codeSaving(entry.code, formatMoney(entry.saving, currencySymbol))}</span>{' '}
+                  <span className="code-box__applied-code">
+                    {messages.codeSaving(entry.code, formatMoney(entry.saving, currencySymbol))}
+                  </span>{' '}
                   <span className="badge badge--success">{messages.codeApplied}</span>
                 </span>
-                <Button variant="link" aria-label={messages.removeCode(entry.code)} loading={m.removing === entry.code} onClick={() => m.codeRemoveClicked(entry.code)}>
+                <Button
+                  variant="link"
+                  aria-label={messages.removeCode(entry.code)}
+                  loading={m.removing === entry.code}
+                  onClick={() => m.codeRemoveClicked(entry.code)}
+                >
                   {messages.remove}
                 </Button>
               </li>

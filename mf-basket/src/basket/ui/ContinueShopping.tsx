@@ -20,7 +20,16 @@ export function ContinueShopping({ organisers }: { organisers: readonly Organise
             {organiser.upcoming_events.map((event) => (
               <li key={event.url}>
                 <a className="upcoming__event" href={event.url}>
-                  {event.thumbnail ? <img className="upcoming__thumb" src={event.thumbnail} alt="" width={THUMB.width} height={THUMB.height} loading="lazy" /> : null}
+                  {event.thumbnail ? (
+                    <img
+                      className="upcoming__thumb"
+                      src={event.thumbnail}
+                      alt=""
+                      width={THUMB.width}
+                      height={THUMB.height}
+                      loading="lazy"
+                    />
+                  ) : null}
                   <span className="upcoming__text">
                     <span className="upcoming__title">{event.title}</span>
                     <span className="upcoming__detail">{event.location}</span>

@@ -33,15 +33,32 @@ export function SandboxCardForm({ paying, payLabel }: { paying: boolean; payLabe
     <form className="stack" onSubmit={submit} noValidate aria-label={copy.payment.card}>
       <fieldset>
         <legend>{copy.card.billingLegend}</legend>
-        <BillingCountryField id="card-country" value={m.card.country} onValue={(value) => m.changed({ field: 'country', value })} />
+        <BillingCountryField
+          id="card-country"
+          value={m.card.country}
+          onValue={(value) => m.changed({ field: 'country', value })}
+        />
         <TextField id="card-postcode" label={copy.card.postcode} autoComplete="postal-code" {...field('postcode')} />
       </fieldset>
       <fieldset>
         <legend>{copy.card.cardLegend}</legend>
         <p className="field__hint">{copy.card.sandboxNote}</p>
-        <TextField id="card-number" label={copy.card.number} inputMode="numeric" autoComplete="cc-number" {...field('number')} />
+        <TextField
+          id="card-number"
+          label={copy.card.number}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          {...field('number')}
+        />
         <div className="fields-row">
-          <TextField id="card-expiry" label={copy.card.expiry} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...field('expiry')} />
+          <TextField
+            id="card-expiry"
+            label={copy.card.expiry}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            {...field('expiry')}
+          />
           <TextField id="card-cvc" label={copy.card.cvc} inputMode="numeric" autoComplete="cc-csc" {...field('cvc')} />
         </div>
       </fieldset>

@@ -11,7 +11,17 @@ import { setStripeConfirm } from './model';
  * The card form with real Stripe keys: Stripe Elements (loaded only here, its own chunk), themed after the user's
  * dark-mode preference (spec 1). The PaymentIntent comes from get_token; 3-D Secure is Stripe's own modal.
  */
-export default function StripeCardForm({ publishableKey, dark, paying, payLabel }: { publishableKey: string; dark: boolean; paying: boolean; payLabel: string }) {
+export default function StripeCardForm({
+  publishableKey,
+  dark,
+  paying,
+  payLabel,
+}: {
+  publishableKey: string;
+  dark: boolean;
+  paying: boolean;
+  payLabel: string;
+}) {
   const mount = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -31,7 +41,9 @@ export default function StripeCardForm({ publishableKey, dark, paying, payLabel 
         setStripeConfirm(async (clientSecret) => {
           const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card: element } });
           if (result.error) return { kind: 'refused', message: result.error.message ?? messages.stripeRedirectFailed };
-          return result.paymentIntent?.status === 'succeeded' ? { kind: 'succeeded' } : { kind: 'refused', message: messages.stripeRedirectFailed };
+          return result.paymentIntent?.status === 'succeeded'
+            ? { kind: 'succeeded' }
+            : { kind: 'refused', message: messages.stripeRedirectFailed };
         });
       })
       .catch(() => setFailed(true));

@@ -6,19 +6,41 @@ import { $contactError, $error, $paying, paymentShown } from '../model';
 import { confirmOutcome, payByCardFx, cardFieldChanged, cardPayClicked, $cardErrors, type CardOutcome } from './model';
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
-const context = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'stripe' as const, organisersWithoutPayments: [], planKeys: [], requirePhone: false, email: 'a@b.co' };
+const context = {
+  basketTotal: sampleCheckout().basket_total,
+  currencyCode: 'GBP',
+  express: false,
+  provider: 'stripe' as const,
+  organisersWithoutPayments: [],
+  planKeys: [],
+  requirePhone: false,
+  email: 'a@b.co',
+};
 
 async function fill(s: ReturnType<typeof modelScope>, number = '4242 4242 4242 4242') {
   await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
-  for (const [field, value] of [['number', number], ['expiry', '12/34'], ['cvc', '123'], ['postcode', 'BS1 4QA']] as const) {
+  for (const [field, value] of [
+    ['number', number],
+    ['expiry', '12/34'],
+    ['cvc', '123'],
+    ['postcode', 'BS1 4QA'],
+  ] as const) {
     await allSettled(cardFieldChanged, { scope: s.scope, params: { field, value } });
   }
 }
 
 test.each([
   [200, { status: 'succeeded' }, { kind: 'succeeded' }],
-  [200, { status: 'requires_action', redirect_url: '/sandbox/stripe/3ds?pi=1' }, { kind: 'redirect', url: '/sandbox/stripe/3ds?pi=1' }],
-  [402, { error: { code: 'card_declined', message: 'Your card was declined.' } }, { kind: 'refused', message: 'Your card was declined.' }],
+  [
+    200,
+    { status: 'requires_action', redirect_url: '/sandbox/stripe/3ds?pi=1' },
+    { kind: 'redirect', url: '/sandbox/stripe/3ds?pi=1' },
+  ],
+  [
+    402,
+    { error: { code: 'card_declined', message: 'Your card was declined.' } },
+    { kind: 'refused', message: 'Your card was declined.' },
+  ],
   [500, null, { kind: 'refused', message: messages.stripeRedirectFailed }],
 ])('confirmOutcome(%i, %o)', (status, body, outcome) => {
   expect(confirmOutcome(status, body)).toEqual(outcome);
@@ -34,7 +56,11 @@ test('an incomplete card form sends nothing and marks the fields', async () => {
 
 test.each<[string, CardOutcome, (s: ReturnType<typeof modelScope>) => void]>([
   ['succeeded -> next step', { kind: 'succeeded' }, (s) => expect(s.sent).toEqual([{ kind: 'stepCompleted' }])],
-  ['3-D Secure -> the authentication page', { kind: 'redirect', url: '/sandbox/stripe/3ds?pi=9' }, (s) => expect(s.navigated).toEqual(['/sandbox/stripe/3ds?pi=9'])],
+  [
+    '3-D Secure -> the authentication page',
+    { kind: 'redirect', url: '/sandbox/stripe/3ds?pi=9' },
+    (s) => expect(s.navigated).toEqual(['/sandbox/stripe/3ds?pi=9']),
+  ],
   [
     'declined -> reset with the message',
     { kind: 'refused', message: 'Your card was declined.' },
@@ -46,7 +72,10 @@ test.each<[string, CardOutcome, (s: ReturnType<typeof modelScope>) => void]>([
 ])('card Pay: %s', async (_, outcome, check) => {
   // An attached effect's handler gets its source, then the params.
   const keys: string[] = [];
-  const s = modelScope({}, { handlers: [[payByCardFx, (_source: unknown, { key }: { key: string }) => (keys.push(key), outcome)]] });
+  const s = modelScope(
+    {},
+    { handlers: [[payByCardFx, (_source: unknown, { key }: { key: string }) => (keys.push(key), outcome)]] },
+  );
   await fill(s);
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(keys).toEqual(['test-key-00000001']);
@@ -74,7 +103,11 @@ test('get_token lost on the network: the retry sends the same key; after a refus
   expect(s.scope.getState($error)).toBe(messages.stripeTokenFailed);
   await allSettled(cardPayClicked, { scope: s.scope });
   await allSettled(cardPayClicked, { scope: s.scope });
-  expect(s.api.payloadsOf('getToken')).toEqual([{ idempotency_key: 'test-key-00000001' }, { idempotency_key: 'test-key-00000001' }, { idempotency_key: 'test-key-00000002' }]);
+  expect(s.api.payloadsOf('getToken')).toEqual([
+    { idempotency_key: 'test-key-00000001' },
+    { idempotency_key: 'test-key-00000001' },
+    { idempotency_key: 'test-key-00000002' },
+  ]);
 });
 
 test('the basket changed in another tab since the step read it: no card payment is fetched, the product sentence is shown', async () => {
@@ -90,7 +123,10 @@ test('the basket changed in another tab since the step read it: no card payment 
 
 test('Pay checks the contact number with the card fields, so both errors show at once', async () => {
   const s = modelScope();
-  await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context: { ...context, requirePhone: true } } });
+  await allSettled(paymentShown, {
+    scope: s.scope,
+    params: { deps: s.deps, context: { ...context, requirePhone: true } },
+  });
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(s.scope.getState($cardErrors).postcode).toBe(messages.postcodeRequired);
   expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);

@@ -2,9 +2,29 @@ import { attach, createEvent, createStore, sample } from 'effector';
 import { isApiFailure, messages } from '@checkout/shared';
 import { $deps, type StepDeps } from '@checkout/shared/parcel';
 import { navigateFx } from '../../browser-effects';
-import { $contact, $contactError, $context, attemptReady, contactErrorOf, isNetworkFailure, payClicked, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded } from '../model';
+import {
+  $contact,
+  $contactError,
+  $context,
+  attemptReady,
+  contactErrorOf,
+  isNetworkFailure,
+  payClicked,
+  paymentInterrupted,
+  paymentReset,
+  paymentShown,
+  paymentSucceeded,
+} from '../model';
 import { sandboxPost } from '../sandbox-http';
-import { cardDigits, EMPTY_CARD, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from './fields';
+import {
+  cardDigits,
+  EMPTY_CARD,
+  parseExpiry,
+  validateCard,
+  type CardErrors,
+  type CardField,
+  type CardFields,
+} from './fields';
 
 export const cardFieldChanged = createEvent<{ field: CardField; value: string }>();
 export const cardPayClicked = createEvent();
@@ -23,14 +43,24 @@ $cardErrors.on(cardFieldChanged, (errors, { field }) => {
 const checked = sample({ clock: cardPayClicked, source: $card, fn: (card) => validateCard(card) });
 $cardErrors.on(checked, (_, errors) => errors);
 // Every field of the payment form is checked on Pay, so all its errors show at once: the contact number with the card.
-const contactChecked = sample({ clock: cardPayClicked, source: { context: $context, contact: $contact }, fn: ({ context, contact }) => contactErrorOf(context, contact) });
+const contactChecked = sample({
+  clock: cardPayClicked,
+  source: { context: $context, contact: $contact },
+  fn: ({ context, contact }) => contactErrorOf(context, contact),
+});
 $contactError.on(contactChecked, (_, error) => error);
 /** The card form is complete; an express checkout checks its account form before paying (express/model.ts). */
 export const cardValid = createEvent();
 /** Express checkouts send the account details before the card is charged (spec 2 'Payment', express). */
 export const $express = $context.map((context) => context?.express ?? false);
 sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, target: cardValid });
-sample({ clock: cardValid, source: $express, filter: (express) => !express, fn: () => 'card' as const, target: payClicked });
+sample({
+  clock: cardValid,
+  source: $express,
+  filter: (express) => !express,
+  fn: () => 'card' as const,
+  target: payClicked,
+});
 
 export type CardOutcome =
   | { kind: 'succeeded' }
@@ -51,14 +81,20 @@ export function setStripeConfirm(confirm: ((clientSecret: string) => Promise<Car
  */
 export const payByCardFx = attach({
   source: { deps: $deps, card: $card },
-  effect: async ({ deps, card }: { deps: StepDeps | null; card: CardFields }, { key }: { key: string }): Promise<CardOutcome> => {
+  effect: async (
+    { deps, card }: { deps: StepDeps | null; card: CardFields },
+    { key }: { key: string },
+  ): Promise<CardOutcome> => {
     if (!deps) throw new Error('mf-payment: card payment before mount');
     let token: { client_secret: string };
     try {
       token = await deps.api.getToken({ idempotency_key: key });
     } catch (error) {
       if (isNetworkFailure(error)) return { kind: 'interrupted', message: messages.stripeTokenFailed };
-      return { kind: 'refused', message: isApiFailure(error) && error.serverMessage ? error.serverMessage : messages.stripeTokenFailed };
+      return {
+        kind: 'refused',
+        message: isApiFailure(error) && error.serverMessage ? error.serverMessage : messages.stripeTokenFailed,
+      };
     }
     if (deps.config.stripePublishableKey) {
       if (!stripeConfirm) return { kind: 'refused', message: messages.stripeRedirectFailed };
@@ -79,9 +115,14 @@ export const payByCardFx = attach({
 
 /** Reads the sandbox's answer (protocol: 200 succeeded | requires_action, 402 { error: { message } }). */
 export function confirmOutcome(status: number, body: unknown): CardOutcome {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as { status?: unknown; redirect_url?: unknown; error?: unknown };
+  const b = (typeof body === 'object' && body !== null ? body : {}) as {
+    status?: unknown;
+    redirect_url?: unknown;
+    error?: unknown;
+  };
   if (status >= 200 && status < 300 && b.status === 'succeeded') return { kind: 'succeeded' };
-  if (status >= 200 && status < 300 && b.status === 'requires_action' && typeof b.redirect_url === 'string') return { kind: 'redirect', url: b.redirect_url };
+  if (status >= 200 && status < 300 && b.status === 'requires_action' && typeof b.redirect_url === 'string')
+    return { kind: 'redirect', url: b.redirect_url };
   const error = b.error;
   const message =
     typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
@@ -92,10 +133,25 @@ export function confirmOutcome(status: number, body: unknown): CardOutcome {
   return { kind: 'refused', message };
 }
 
-sample({ clock: attemptReady, source: $express, filter: (express, { method }) => method === 'card' && !express, fn: (_, { key }) => ({ key }), target: payByCardFx });
+sample({
+  clock: attemptReady,
+  source: $express,
+  filter: (express, { method }) => method === 'card' && !express,
+  fn: (_, { key }) => ({ key }),
+  target: payByCardFx,
+});
 sample({ clock: payByCardFx.doneData, filter: (o) => o.kind === 'succeeded', target: paymentSucceeded });
-sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'redirect' ? o.url : undefined)), target: navigateFx });
-sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'refused' ? o.message : undefined)), target: paymentReset });
-sample({ clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'interrupted' ? o.message : undefined)), target: paymentInterrupted });
+sample({
+  clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'redirect' ? o.url : undefined)),
+  target: navigateFx,
+});
+sample({
+  clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'refused' ? o.message : undefined)),
+  target: paymentReset,
+});
+sample({
+  clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'interrupted' ? o.message : undefined)),
+  target: paymentInterrupted,
+});
 // The confirmation itself got no answer (a thrown fetch): the same attempt again, same key.
 sample({ clock: payByCardFx.fail, fn: () => messages.stripeRedirectFailed, target: paymentInterrupted });

@@ -4,15 +4,38 @@ import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../../testing';
 import { $cardErrors, cardFieldChanged, cardPayClicked, payByCardFx } from '../card/model';
 import { $contactError, $paying, contactChanged, paymentShown, type PaymentContext } from '../model';
-import { $accountErrors, accountFieldChanged, expressPrefilled, newsletterChanged, organiserPreferenceChanged } from './model';
+import {
+  $accountErrors,
+  accountFieldChanged,
+  expressPrefilled,
+  newsletterChanged,
+  organiserPreferenceChanged,
+} from './model';
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
-const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: true, provider: 'stripe', organisersWithoutPayments: [], planKeys: [], requirePhone: true, email: null };
+const context: PaymentContext = {
+  basketTotal: sampleCheckout().basket_total,
+  currencyCode: 'GBP',
+  express: true,
+  provider: 'stripe',
+  organisersWithoutPayments: [],
+  planKeys: [],
+  requirePhone: true,
+  email: null,
+};
 
 async function arrive(s: ModelSetup) {
   await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context } });
-  await allSettled(expressPrefilled, { scope: s.scope, params: { fullname: '', email: '', ct_subscribed: false, organisers: { '8': false } } });
-  for (const [field, value] of [['number', '4242 4242 4242 4242'], ['expiry', '12/34'], ['cvc', '123'], ['postcode', 'BS1 4QA']] as const) {
+  await allSettled(expressPrefilled, {
+    scope: s.scope,
+    params: { fullname: '', email: '', ct_subscribed: false, organisers: { '8': false } },
+  });
+  for (const [field, value] of [
+    ['number', '4242 4242 4242 4242'],
+    ['expiry', '12/34'],
+    ['cvc', '123'],
+    ['postcode', 'BS1 4QA'],
+  ] as const) {
     await allSettled(cardFieldChanged, { scope: s.scope, params: { field, value } });
   }
 }
@@ -23,13 +46,19 @@ async function fillAccount(s: ModelSetup) {
   await allSettled(contactChanged, { scope: s.scope, params: '07700 900123' });
 }
 
-const cardKeys = (keys: string[]): [unknown, unknown] => [payByCardFx, (_source: unknown, { key }: { key: string }) => (keys.push(key), { kind: 'succeeded' })];
+const cardKeys = (keys: string[]): [unknown, unknown] => [
+  payByCardFx,
+  (_source: unknown, { key }: { key: string }) => (keys.push(key), { kind: 'succeeded' }),
+];
 
 test('Pay with an empty account form: the spec messages, nothing sent; each error clears when its field changes', async () => {
   const s = modelScope();
   await arrive(s);
   await allSettled(cardPayClicked, { scope: s.scope });
-  expect(s.scope.getState($accountErrors)).toEqual({ fullname: messages.expressFullNameRequired, email: messages.expressInvalidEmail });
+  expect(s.scope.getState($accountErrors)).toEqual({
+    fullname: messages.expressFullNameRequired,
+    email: messages.expressInvalidEmail,
+  });
   expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);
   expect(s.api.log).toEqual(expect.not.arrayContaining([expect.objectContaining({ name: 'setAccountDetails' })]));
   await allSettled(accountFieldChanged, { scope: s.scope, params: { field: 'email', value: 'pat@' } });
@@ -45,7 +74,10 @@ test('a one-part name and a bad email are refused before anything is sent', asyn
   await allSettled(accountFieldChanged, { scope: s.scope, params: { field: 'email', value: 'pat@example' } });
   await allSettled(contactChanged, { scope: s.scope, params: '07700 900123' });
   await allSettled(cardPayClicked, { scope: s.scope });
-  expect(s.scope.getState($accountErrors)).toEqual({ fullname: messages.expressFullNameRequired, email: messages.expressInvalidEmail });
+  expect(s.scope.getState($accountErrors)).toEqual({
+    fullname: messages.expressFullNameRequired,
+    email: messages.expressInvalidEmail,
+  });
   expect(s.api.payloadsOf('setAccountDetails')).toEqual([]);
 });
 
@@ -78,13 +110,21 @@ test.each([
 ])('a server error for %s shows on its field with the spec sentence; no card charge', async (field, errors) => {
   const keys: string[] = [];
   const s = modelScope(
-    { setAccountDetails: failWith(apiFailure('setAccountDetails', { status: 400, serverMessage: 'x', body: { error: 'x', errors } })) },
+    {
+      setAccountDetails: failWith(
+        apiFailure('setAccountDetails', { status: 400, serverMessage: 'x', body: { error: 'x', errors } }),
+      ),
+    },
     { handlers: [cardKeys(keys)] },
   );
   await arrive(s);
   await fillAccount(s);
   await allSettled(cardPayClicked, { scope: s.scope });
-  const expected = { email: messages.expressInvalidEmail, fullname: messages.expressFullNameRequired, contact_number: messages.invalidPhone }[field];
+  const expected = {
+    email: messages.expressInvalidEmail,
+    fullname: messages.expressFullNameRequired,
+    contact_number: messages.invalidPhone,
+  }[field];
   if (field === 'contact_number') expect(s.scope.getState($contactError)).toBe(expected);
   else expect(s.scope.getState($accountErrors)).toEqual({ [field]: expected });
   expect(s.scope.getState($paying)).toBe(false);
@@ -92,7 +132,11 @@ test.each([
 });
 
 test('a refused billing postcode shows on the postcode field', async () => {
-  const s = modelScope({ setAccountDetails: failWith(apiFailure('setAccountDetails', { status: 400, body: { error: 'x', errors: { address: 'x' } } })) });
+  const s = modelScope({
+    setAccountDetails: failWith(
+      apiFailure('setAccountDetails', { status: 400, body: { error: 'x', errors: { address: 'x' } } }),
+    ),
+  });
   await arrive(s);
   await fillAccount(s);
   await allSettled(cardPayClicked, { scope: s.scope });
@@ -105,7 +149,10 @@ test('Pay with an incomplete card and an empty account form: every error at once
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(Object.keys(s.scope.getState($cardErrors)).sort()).toEqual(['cvc', 'expiry', 'number', 'postcode']);
   expect(s.scope.getState($cardErrors).postcode).toBe(messages.postcodeRequired);
-  expect(s.scope.getState($accountErrors)).toEqual({ fullname: messages.expressFullNameRequired, email: messages.expressInvalidEmail });
+  expect(s.scope.getState($accountErrors)).toEqual({
+    fullname: messages.expressFullNameRequired,
+    email: messages.expressInvalidEmail,
+  });
   expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);
   expect(s.api.payloadsOf('setAccountDetails')).toEqual([]);
 });
@@ -118,5 +165,7 @@ test('the billing country goes with the postcode: a US ZIP code with the United 
   await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'country', value: '2' } });
   await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'postcode', value: '10001' } });
   await allSettled(cardPayClicked, { scope: s.scope });
-  expect(s.api.payloadsOf('setAccountDetails')).toEqual([expect.objectContaining({ address: { postcode: '10001', country: 2 } })]);
+  expect(s.api.payloadsOf('setAccountDetails')).toEqual([
+    expect.objectContaining({ address: { postcode: '10001', country: 2 } }),
+  ]);
 });

@@ -2,7 +2,16 @@ import { attach, createEvent, createStore, sample } from 'effector';
 import { isValidEmail, isValidFullName, isValidPhone, messages, type ApiClient } from '@checkout/shared';
 import { $deps, apiOf, fieldErrorsOf, serverMessageOf } from '@checkout/shared/parcel';
 import { $card, $cardErrors, cardPayClicked, cardValid, payByCardFx } from '../card/model';
-import { $contact, $contactError, $context, attemptReady, payClicked, paymentCancelled, paymentReset, paymentShown } from '../model';
+import {
+  $contact,
+  $contactError,
+  $context,
+  attemptReady,
+  payClicked,
+  paymentCancelled,
+  paymentReset,
+  paymentShown,
+} from '../model';
 
 /**
  * Express checkout (spec 2 'Payment' express, 5 'Contact and express account'): the account form and preferences are
@@ -46,7 +55,10 @@ $accountErrors.on(accountFieldChanged, (errors, { field }) => {
   return rest;
 });
 $preferences.on(newsletterChanged, (p, checked) => ({ ...p, ct_subscribed: checked }));
-$preferences.on(organiserPreferenceChanged, (p, { id, checked }) => ({ ...p, organisers: { ...p.organisers, [String(id)]: checked } }));
+$preferences.on(organiserPreferenceChanged, (p, { id, checked }) => ({
+  ...p,
+  organisers: { ...p.organisers, [String(id)]: checked },
+}));
 
 /** Spec 5: a valid email and a full name of two parts. */
 export function validateAccount(account: AccountFields): AccountErrors {
@@ -60,7 +72,12 @@ export function validateAccount(account: AccountFields): AccountErrors {
 
 // Checked on Pay with the card fields, so the account's errors show with the card's (not only once the card is valid).
 $accountErrors.on(
-  sample({ clock: cardPayClicked, source: { context: $context, account: $account }, filter: ({ context }) => context?.express ?? false, fn: ({ account }) => validateAccount(account) }),
+  sample({
+    clock: cardPayClicked,
+    source: { context: $context, account: $account },
+    filter: ({ context }) => context?.express ?? false,
+    fn: ({ account }) => validateAccount(account),
+  }),
   (_, errors) => errors,
 );
 
@@ -112,21 +129,30 @@ sample({
   clock: attemptReady,
   source: { context: $context, account: $account, preferences: $preferences, card: $card },
   filter: ({ context }, { method }) => method === 'card' && (context?.express ?? false),
-  fn: ({ account, preferences, card }, { key, contact }) => ({ request: accountRequest(account, preferences, contact, card.postcode, card.country), key }),
+  fn: ({ account, preferences, card }, { key, contact }) => ({
+    request: accountRequest(account, preferences, contact, card.postcode, card.country),
+    key,
+  }),
   target: setAccountDetailsFx,
 });
 // The account exists and holds the sale: now the card, with the attempt's key.
 sample({ clock: setAccountDetailsFx.done, fn: ({ params }) => ({ key: params.key }), target: payByCardFx });
 
 /** The server's field errors, each shown on its field with the spec's sentence for that kind (spec 5). */
-const refused = setAccountDetailsFx.failData.map((error) => ({ fields: fieldErrorsOf(error), text: serverMessageOf(error) ?? messages.addressNotFound }));
+const refused = setAccountDetailsFx.failData.map((error) => ({
+  fields: fieldErrorsOf(error),
+  text: serverMessageOf(error) ?? messages.addressNotFound,
+}));
 $accountErrors.on(refused, (errors, { fields }) => ({
   ...errors,
   ...(fields.email ? { email: messages.expressInvalidEmail } : {}),
   ...(fields.fullname ? { fullname: messages.expressFullNameRequired } : {}),
 }));
 $contactError.on(refused, (current, { fields }) => (fields.contact_number ? messages.invalidPhone : current));
-$cardErrors.on(refused, (errors, { fields }) => (fields.address ? { ...errors, postcode: messages.addressNotFound } : errors));
-const onFields = (fields: Record<string, string>) => ['email', 'fullname', 'contact_number', 'address'].some((name) => name in fields);
+$cardErrors.on(refused, (errors, { fields }) =>
+  fields.address ? { ...errors, postcode: messages.addressNotFound } : errors,
+);
+const onFields = (fields: Record<string, string>) =>
+  ['email', 'fullname', 'contact_number', 'address'].some((name) => name in fields);
 sample({ clock: refused, filter: ({ fields }) => onFields(fields), target: paymentCancelled });
 sample({ clock: refused, filter: ({ fields }) => !onFields(fields), fn: ({ text }) => text, target: paymentReset });

@@ -1,6 +1,12 @@
 import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { formatMoney, instalmentKeys, NEW_PAYMENT_METHOD, type PaymentPlanScheduleOption, type SavedPaymentMethod } from '@checkout/shared';
+import {
+  formatMoney,
+  instalmentKeys,
+  NEW_PAYMENT_METHOD,
+  type PaymentPlanScheduleOption,
+  type SavedPaymentMethod,
+} from '@checkout/shared';
 import { Button, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { CheckboxField, Radio, SelectField, TextField } from '@checkout/shared/ui';
@@ -24,10 +30,21 @@ import {
   newCardFieldChanged,
 } from './model';
 
-const BRAND: Record<SavedPaymentMethod['card_type'], string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', other: 'Card' };
+const BRAND: Record<SavedPaymentMethod['card_type'], string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  other: 'Card',
+};
 
 /** The schedule table: due date and amount; the first row says what it covers (spec 2 'Instalment panel'). */
-export function ScheduleTable({ option, currencySymbol }: { option: PaymentPlanScheduleOption; currencySymbol: string }) {
+export function ScheduleTable({
+  option,
+  currencySymbol,
+}: {
+  option: PaymentPlanScheduleOption;
+  currencySymbol: string;
+}) {
   return (
     <table className="schedule">
       <caption className="sr-only">{copy.instalments.scheduleCaption}</caption>
@@ -146,13 +163,37 @@ export function InstalmentPanel({
         />
         {m.choice === NEW_PAYMENT_METHOD ? (
           <>
-            <TextField id="instalment-card-number" label={copy.card.number} inputMode="numeric" autoComplete="cc-number" {...cardField('number')} />
+            <TextField
+              id="instalment-card-number"
+              label={copy.card.number}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              {...cardField('number')}
+            />
             <div className="fields-row">
-              <TextField id="instalment-card-expiry" label={copy.card.expiry} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...cardField('expiry')} />
-              <TextField id="instalment-card-cvc" label={copy.card.cvc} inputMode="numeric" autoComplete="cc-csc" {...cardField('cvc')} />
+              <TextField
+                id="instalment-card-expiry"
+                label={copy.card.expiry}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                {...cardField('expiry')}
+              />
+              <TextField
+                id="instalment-card-cvc"
+                label={copy.card.cvc}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                {...cardField('cvc')}
+              />
             </div>
             {savedCards.length > 0 ? (
-              <CheckboxField id="instalment-make-default" label={copy.instalments.makeDefault} checked={m.makeDefault} onChecked={m.makeDefaultChanged} />
+              <CheckboxField
+                id="instalment-make-default"
+                label={copy.instalments.makeDefault}
+                checked={m.makeDefault}
+                onChecked={m.makeDefaultChanged}
+              />
             ) : null}
           </>
         ) : null}

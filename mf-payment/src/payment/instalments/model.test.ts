@@ -3,7 +3,16 @@ import { messages, type SavedPaymentMethod } from '@checkout/shared';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
 import { $error, $paying, paymentShown } from '../model';
-import { $cardChoice, $mobileError, $months, $newCard, instalmentPayClicked, instalmentsShown, mobileChanged, newCardFieldChanged } from './model';
+import {
+  $cardChoice,
+  $mobileError,
+  $months,
+  $newCard,
+  instalmentPayClicked,
+  instalmentsShown,
+  mobileChanged,
+  newCardFieldChanged,
+} from './model';
 
 const saved: SavedPaymentMethod[] = [
   { payment_method_id: 'pm_a', card_type: 'visa', last4digits: '4242', expiry: '12/30', is_default: false },
@@ -14,9 +23,24 @@ async function ready(api: Parameters<typeof modelScope>[0], savedCards: SavedPay
   const s = modelScope(api);
   await allSettled(paymentShown, {
     scope: s.scope,
-    params: { deps: s.deps, context: { basketTotal: 300, currencyCode: 'GBP', express: false, provider: 'stripe', organisersWithoutPayments: [], planKeys: ['1', '3', '2'], requirePhone: false, email: null } },
+    params: {
+      deps: s.deps,
+      context: {
+        basketTotal: 300,
+        currencyCode: 'GBP',
+        express: false,
+        provider: 'stripe',
+        organisersWithoutPayments: [],
+        planKeys: ['1', '3', '2'],
+        requirePhone: false,
+        email: null,
+      },
+    },
   });
-  await allSettled(instalmentsShown, { scope: s.scope, params: { planKeys: ['1', '3', '2'], savedCards, cardholder: 'Pat Payer' } });
+  await allSettled(instalmentsShown, {
+    scope: s.scope,
+    params: { planKeys: ['1', '3', '2'], savedCards, cardholder: 'Pat Payer' },
+  });
   return s;
 }
 
@@ -38,13 +62,20 @@ test('a saved card: pay_with_instalment with the months, mobile, card and key; s
   await allSettled(mobileChanged, { scope: s.scope, params: '07700 900123' });
   await allSettled(instalmentPayClicked, { scope: s.scope });
   expect(s.api.payloadsOf('payWithInstalment')).toEqual([
-    { instalment_option: 2, contact_number: '07700 900123', selected_payment_method_id: 'pm_b', idempotency_key: 'test-key-00000001' },
+    {
+      instalment_option: 2,
+      contact_number: '07700 900123',
+      selected_payment_method_id: 'pm_b',
+      idempotency_key: 'test-key-00000001',
+    },
   ]);
   expect(s.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'stepCompleted' }]);
 });
 
 test('redirect_to_url: the browser goes there', async () => {
-  const s = await ready({ payWithInstalment: async () => ({ status: 'redirect_to_url' as const, url: '/sandbox/stripe/3ds?pi=7' }) });
+  const s = await ready({
+    payWithInstalment: async () => ({ status: 'redirect_to_url' as const, url: '/sandbox/stripe/3ds?pi=7' }),
+  });
   await allSettled(mobileChanged, { scope: s.scope, params: '07700 900123' });
   await allSettled(instalmentPayClicked, { scope: s.scope });
   expect(s.navigated).toEqual(['/sandbox/stripe/3ds?pi=7']);
@@ -57,14 +88,24 @@ test.each([
   const s = await ready({ payWithInstalment }, []);
   await allSettled(mobileChanged, { scope: s.scope, params: '07700 900123' });
   // No saved cards: a new card (the sandbox is not reachable in a unit test, so fetch is stubbed).
-  const fetchMock = jest.fn(async () => ({ status: 200, json: async () => ({ id: 'pm_new', brand: 'visa', last4: '4242', month: 12, year: 2034, funding: 'credit' }) }));
+  const fetchMock = jest.fn(async () => ({
+    status: 200,
+    json: async () => ({ id: 'pm_new', brand: 'visa', last4: '4242', month: 12, year: 2034, funding: 'credit' }),
+  }));
   Object.defineProperty(globalThis, 'fetch', { value: fetchMock, configurable: true });
-  for (const [field, value] of [['number', '4242424242424242'], ['expiry', '12/34'], ['cvc', '123']] as const) {
+  for (const [field, value] of [
+    ['number', '4242424242424242'],
+    ['expiry', '12/34'],
+    ['cvc', '123'],
+  ] as const) {
     await allSettled(newCardFieldChanged, { scope: s.scope, params: { field, value } });
   }
   await allSettled(instalmentPayClicked, { scope: s.scope });
   expect(s.api.payloadsOf('payWithInstalment')).toEqual([
-    expect.objectContaining({ selected_payment_method_id: 'new', new_payment_method: expect.objectContaining({ id: 'pm_new', last4: '4242', make_default_payment_method: false }) }),
+    expect.objectContaining({
+      selected_payment_method_id: 'new',
+      new_payment_method: expect.objectContaining({ id: 'pm_new', last4: '4242', make_default_payment_method: false }),
+    }),
   ]);
   expect(s.scope.getState($error)).toBe(messages.instalmentPaymentFailed);
   expect(s.scope.getState($paying)).toBe(false);

@@ -1,8 +1,22 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { instalmentKeys, messages, NEW_PAYMENT_METHOD, type NewCardPayload, type SavedPaymentMethod } from '@checkout/shared';
+import {
+  instalmentKeys,
+  messages,
+  NEW_PAYMENT_METHOD,
+  type NewCardPayload,
+  type SavedPaymentMethod,
+} from '@checkout/shared';
 import { $deps, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 import { navigateFx, newIdempotencyKeyFx } from '../../browser-effects';
-import { EMPTY_CARD, cardDigits, parseExpiry, validateCard, type CardErrors, type CardField, type CardFields } from '../card/fields';
+import {
+  EMPTY_CARD,
+  cardDigits,
+  parseExpiry,
+  validateCard,
+  type CardErrors,
+  type CardField,
+  type CardFields,
+} from '../card/fields';
 import { $paying, paymentReset, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
 import { copy } from '../../copy';
@@ -33,8 +47,14 @@ export const $makeDefault = createStore(false);
 const $cardholder = createStore('');
 const $attemptKey = createStore<string | null>(null);
 
-$months.on(instalmentsShown, (_, { planKeys }) => instalmentKeys(planKeys)[0] ?? null).on(monthsChosen, (_, key) => key);
-$cardChoice.on(instalmentsShown, (_, { savedCards }) => (savedCards.find((c) => c.is_default) ?? savedCards[0])?.payment_method_id ?? NEW_PAYMENT_METHOD);
+$months
+  .on(instalmentsShown, (_, { planKeys }) => instalmentKeys(planKeys)[0] ?? null)
+  .on(monthsChosen, (_, key) => key);
+$cardChoice.on(
+  instalmentsShown,
+  (_, { savedCards }) =>
+    (savedCards.find((c) => c.is_default) ?? savedCards[0])?.payment_method_id ?? NEW_PAYMENT_METHOD,
+);
 $cardChoice.on(cardChosen, (_, id) => id);
 $cardholder.on(instalmentsShown, (_, { cardholder }) => cardholder);
 $mobile.on(mobileChanged, (_, v) => v);
@@ -45,7 +65,8 @@ $newCardErrors.on(newCardFieldChanged, (errors, { field }) => {
   return rest;
 });
 $makeDefault.on(makeDefaultChanged, (_, on) => on);
-for (const $store of [$mobile, $mobileError, $newCard, $newCardErrors, $makeDefault, $attemptKey]) $store.reset(instalmentsShown);
+for (const $store of [$mobile, $mobileError, $newCard, $newCardErrors, $makeDefault, $attemptKey])
+  $store.reset(instalmentsShown);
 
 const checked = sample({
   clock: instalmentPayClicked,
@@ -59,7 +80,9 @@ const checked = sample({
 });
 $mobileError.on(checked, (_, { mobileError }) => mobileError);
 $newCardErrors.on(checked, (_, { cardErrors }) => cardErrors);
-const valid = checked.filter({ fn: ({ mobileError, cardErrors }) => mobileError === null && Object.keys(cardErrors).length === 0 });
+const valid = checked.filter({
+  fn: ({ mobileError, cardErrors }) => mobileError === null && Object.keys(cardErrors).length === 0,
+});
 
 const keyFx = attach({ effect: newIdempotencyKeyFx });
 $paying.on(valid, () => true);
@@ -69,9 +92,25 @@ $attemptKey.on(keyFx.doneData, (_, key) => key);
 type InstalmentOutcome = { status: 'success' | 'redirect_to_url' | 'unsuccessful'; url?: string | null | undefined };
 
 export const payWithInstalmentFx = attach({
-  source: { deps: $deps, months: $months, mobile: $mobile, choice: $cardChoice, card: $newCard, makeDefault: $makeDefault, cardholder: $cardholder },
+  source: {
+    deps: $deps,
+    months: $months,
+    mobile: $mobile,
+    choice: $cardChoice,
+    card: $newCard,
+    makeDefault: $makeDefault,
+    cardholder: $cardholder,
+  },
   effect: async (
-    s: { deps: StepDeps | null; months: string | null; mobile: string; choice: string; card: CardFields; makeDefault: boolean; cardholder: string },
+    s: {
+      deps: StepDeps | null;
+      months: string | null;
+      mobile: string;
+      choice: string;
+      card: CardFields;
+      makeDefault: boolean;
+      cardholder: string;
+    },
     key: string,
   ): Promise<InstalmentOutcome> => {
     if (!s.deps || !s.months) throw new Error('mf-payment: instalment payment before mount');
@@ -86,7 +125,14 @@ export const payWithInstalmentFx = attach({
         cvc: s.card.cvc.trim(),
         name: s.cardholder,
       });
-      const pm = body as { id?: string; brand?: string; last4?: string; month?: number; year?: number; funding?: string } | null;
+      const pm = body as {
+        id?: string;
+        brand?: string;
+        last4?: string;
+        month?: number;
+        year?: number;
+        funding?: string;
+      } | null;
       if (status < 200 || status >= 300 || !pm?.id) return { status: 'unsuccessful' };
       newPaymentMethod = {
         id: pm.id,
@@ -116,9 +162,17 @@ sample({
 const succeeded = payWithInstalmentFx.doneData.filter({ fn: (r) => r.status === 'success' });
 sample({ clock: succeeded, fn: () => [{ kind: 'reloadCheckout' as const }], target: shellCommandsSent });
 sample({ clock: succeeded, target: paymentSucceeded });
-sample({ clock: payWithInstalmentFx.doneData.filterMap((r) => (r.status === 'redirect_to_url' && r.url ? r.url : undefined)), target: navigateFx });
+sample({
+  clock: payWithInstalmentFx.doneData.filterMap((r) => (r.status === 'redirect_to_url' && r.url ? r.url : undefined)),
+  target: navigateFx,
+});
 const failed = sample({
-  clock: [payWithInstalmentFx.fail, payWithInstalmentFx.doneData.filter({ fn: (r) => r.status === 'unsuccessful' || (r.status === 'redirect_to_url' && !r.url) })],
+  clock: [
+    payWithInstalmentFx.fail,
+    payWithInstalmentFx.doneData.filter({
+      fn: (r) => r.status === 'unsuccessful' || (r.status === 'redirect_to_url' && !r.url),
+    }),
+  ],
   fn: () => messages.instalmentPaymentFailed,
 });
 sample({ clock: failed, target: paymentReset });

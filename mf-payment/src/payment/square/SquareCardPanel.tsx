@@ -5,7 +5,18 @@ import { copy } from '../../copy';
 import { TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
 import { BillingCountryField } from '../ui/BillingCountryField';
-import { $billing, $billingErrors, $squareReady, billingChanged, squareBillingErrors, squarePanelHidden, squarePanelShown, squarePayClicked, SQUARE_CARD_SELECTOR, type BillingField } from './model';
+import {
+  $billing,
+  $billingErrors,
+  $squareReady,
+  billingChanged,
+  squareBillingErrors,
+  squarePanelHidden,
+  squarePanelShown,
+  squarePayClicked,
+  SQUARE_CARD_SELECTOR,
+  type BillingField,
+} from './model';
 
 /** The square-type card panel: Billing address, then Secure Payment (the provider's own card widget draws there). */
 export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabel: string }) {
@@ -36,10 +47,26 @@ export function SquareCardPanel({ paying, payLabel }: { paying: boolean; payLabe
     <form className="stack" onSubmit={submit} noValidate aria-label={copy.payment.card}>
       <fieldset>
         <legend>{copy.square.billingLegend}</legend>
-        <TextField id="square-address-1" label={copy.square.address1} autoComplete="address-line1" optional {...field('address_1')} />
-        <TextField id="square-town" label={copy.square.town} autoComplete="address-level2" optional {...field('town')} />
+        <TextField
+          id="square-address-1"
+          label={copy.square.address1}
+          autoComplete="address-line1"
+          optional
+          {...field('address_1')}
+        />
+        <TextField
+          id="square-town"
+          label={copy.square.town}
+          autoComplete="address-level2"
+          optional
+          {...field('town')}
+        />
         <TextField id="square-postcode" label={copy.card.postcode} autoComplete="postal-code" {...field('postcode')} />
-        <BillingCountryField id="square-country" value={m.billing.country} onValue={(value) => m.changed({ field: 'country', value })} />
+        <BillingCountryField
+          id="square-country"
+          value={m.billing.country}
+          onValue={(value) => m.changed({ field: 'country', value })}
+        />
       </fieldset>
       <fieldset>
         <legend>{copy.square.secureLegend}</legend>

@@ -2,12 +2,40 @@ import { allSettled } from 'effector';
 import { messages } from '@checkout/shared';
 import { apiFailure, failWith, type FakeApiHandlers, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../../testing';
-import { $attemptKey, $contactError, $error, $method, $paying, methodChosen, paymentShown, type PaymentContext } from '../model';
-import { $billingErrors, $squareReady, billingChanged, mountSquareCardFx, squarePanelShown, squarePayClicked, tokenizeFx, verificationDetails, verifyBuyerFx } from './model';
+import {
+  $attemptKey,
+  $contactError,
+  $error,
+  $method,
+  $paying,
+  methodChosen,
+  paymentShown,
+  type PaymentContext,
+} from '../model';
+import {
+  $billingErrors,
+  $squareReady,
+  billingChanged,
+  mountSquareCardFx,
+  squarePanelShown,
+  squarePayClicked,
+  tokenizeFx,
+  verificationDetails,
+  verifyBuyerFx,
+} from './model';
 import type { SquareVerificationDetails } from './sdk';
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
-const context: PaymentContext = { basketTotal: sampleCheckout().basket_total, currencyCode: 'GBP', express: false, provider: 'square', organisersWithoutPayments: [], planKeys: [], requirePhone: false, email: 'a@b.co' };
+const context: PaymentContext = {
+  basketTotal: sampleCheckout().basket_total,
+  currencyCode: 'GBP',
+  express: false,
+  provider: 'square',
+  organisersWithoutPayments: [],
+  planKeys: [],
+  requirePhone: false,
+  email: 'a@b.co',
+};
 
 function setup(api: Partial<FakeApiHandlers> = {}, tokens: string[] = ['cnon_1', 'cnon_2']) {
   const mounted: unknown[] = [];
@@ -44,7 +72,9 @@ async function ready(s: ModelSetup) {
 const pay = (s: ModelSetup) => allSettled(squarePayClicked, { scope: s.scope });
 
 test('the panel gets the credentials and attaches the card widget with them', async () => {
-  const s = setup({ getSquareCredentials: async () => ({ app_id: 'sandbox-sq-app', location_id: 'loc', checkout_js: '/js/' }) });
+  const s = setup({
+    getSquareCredentials: async () => ({ app_id: 'sandbox-sq-app', location_id: 'loc', checkout_js: '/js/' }),
+  });
   await ready(s);
   expect(s.mounted).toEqual([{ app_id: 'sandbox-sq-app', location_id: 'loc', checkout_js: '/js/' }]);
   expect(s.scope.getState($squareReady)).toBe(true);
@@ -73,14 +103,23 @@ test('Pay: tokenise, pay-with-square with the billing address, token and key, th
   await allSettled(billingChanged, { scope: s.scope, params: { field: 'town', value: 'Bristol' } });
   await pay(s);
   expect(s.api.payloadsOf('payWithSquare')).toEqual([
-    { billing_address_data: { postcode: 'BS1 4QA', country: 1, town: 'Bristol' }, source_id: 'cnon_1', idempotency_key: 'test-key-00000001' },
+    {
+      billing_address_data: { postcode: 'BS1 4QA', country: 1, town: 'Bristol' },
+      source_id: 'cnon_1',
+      idempotency_key: 'test-key-00000001',
+    },
   ]);
   expect(s.sent).toEqual([{ kind: 'stepCompleted' }]);
 });
 
 test('an address error shows on the postcode; the retry sends the same token and key', async () => {
   let calls = 0;
-  const s = setup({ payWithSquare: async () => (++calls === 1 ? { payment_completed: false, addressError: messages.addressNotFound } : { payment_completed: true }) });
+  const s = setup({
+    payWithSquare: async () =>
+      ++calls === 1
+        ? { payment_completed: false, addressError: messages.addressNotFound }
+        : { payment_completed: true },
+  });
   await ready(s);
   await pay(s);
   expect(s.scope.getState($billingErrors)).toEqual({ postcode: messages.addressNotFound });
@@ -142,12 +181,24 @@ test('no answer (network): the retry sends the same token and the same key', asy
 
 test('buyer verification: a new token (the first was spent on the refused charge) verified, then charged with the verification token as a new attempt', async () => {
   let calls = 0;
-  const s = setup({ payWithSquare: async () => (++calls === 1 ? { payment_completed: false, square_verify_buyer: true } : { payment_completed: true }) });
+  const s = setup({
+    payWithSquare: async () =>
+      ++calls === 1 ? { payment_completed: false, square_verify_buyer: true } : { payment_completed: true },
+  });
   await ready(s);
   await pay(s);
   expect(s.api.payloadsOf('payWithSquare')).toEqual([
-    { billing_address_data: { postcode: 'BS1 4QA', country: 1 }, source_id: 'cnon_1', idempotency_key: 'test-key-00000001' },
-    { billing_address_data: { postcode: 'BS1 4QA', country: 1 }, source_id: 'cnon_2', idempotency_key: 'test-key-00000002', verification_token: 'verified-1' },
+    {
+      billing_address_data: { postcode: 'BS1 4QA', country: 1 },
+      source_id: 'cnon_1',
+      idempotency_key: 'test-key-00000001',
+    },
+    {
+      billing_address_data: { postcode: 'BS1 4QA', country: 1 },
+      source_id: 'cnon_2',
+      idempotency_key: 'test-key-00000002',
+      verification_token: 'verified-1',
+    },
   ]);
   expect(s.sent).toEqual([{ kind: 'stepCompleted' }]);
 });
@@ -165,7 +216,13 @@ test('the card is tokenised with what Square needs to verify the buyer: the amou
       intent: 'CHARGE',
       customerInitiated: true,
       sellerKeyedIn: false,
-      billingContact: { postalCode: 'BS1 4QA', addressLines: ['1 Sea Road'], city: 'Bristol', countryCode: 'GB', email: 'a@b.co' },
+      billingContact: {
+        postalCode: 'BS1 4QA',
+        addressLines: ['1 Sea Road'],
+        city: 'Bristol',
+        countryCode: 'GB',
+        email: 'a@b.co',
+      },
     },
   ]);
 });
@@ -196,13 +253,20 @@ test('billing for every country: a ZIP code is refused for the UK, and with the 
   await allSettled(billingChanged, { scope: s.scope, params: { field: 'postcode', value: '10001-1234' } });
   await pay(s);
   expect(s.api.payloadsOf('payWithSquare')).toEqual([
-    { billing_address_data: { postcode: '10001-1234', country: 2 }, source_id: 'cnon_1', idempotency_key: 'test-key-00000001' },
+    {
+      billing_address_data: { postcode: '10001-1234', country: 2 },
+      source_id: 'cnon_1',
+      idempotency_key: 'test-key-00000001',
+    },
   ]);
 });
 
 test('Pay checks the contact number with the billing fields, so both errors show at once', async () => {
   const s = setup();
-  await allSettled(paymentShown, { scope: s.scope, params: { deps: s.deps, context: { ...context, requirePhone: true } } });
+  await allSettled(paymentShown, {
+    scope: s.scope,
+    params: { deps: s.deps, context: { ...context, requirePhone: true } },
+  });
   await allSettled(methodChosen, { scope: s.scope, params: 'square' });
   await allSettled(squarePanelShown, { scope: s.scope });
   await pay(s);

@@ -3,8 +3,28 @@ import { billingPostcodeError, COUNTRY, messages, type BillingAddress } from '@c
 import { copy } from '../../copy';
 import { $deps, apiOf, serverMessageOf } from '@checkout/shared/parcel';
 import { newIdempotencyKeyFx } from '../../browser-effects';
-import { $contact, $contactError, $context, attemptReady, contactErrorOf, isNetworkFailure, payClicked, paymentCancelled, paymentInterrupted, paymentReset, paymentShown, paymentSucceeded, type PaymentContext } from '../model';
-import { loadSquareScript, setSquareCard, squareCard, type SquareTokenResult, type SquareVerificationDetails } from './sdk';
+import {
+  $contact,
+  $contactError,
+  $context,
+  attemptReady,
+  contactErrorOf,
+  isNetworkFailure,
+  payClicked,
+  paymentCancelled,
+  paymentInterrupted,
+  paymentReset,
+  paymentShown,
+  paymentSucceeded,
+  type PaymentContext,
+} from '../model';
+import {
+  loadSquareScript,
+  setSquareCard,
+  squareCard,
+  type SquareTokenResult,
+  type SquareVerificationDetails,
+} from './sdk';
 
 /**
  * The square-type card panel (spec 2 'Payment': Billing address + Secure Payment; 4: square-type final response
@@ -77,14 +97,29 @@ const checked = sample({
 });
 $billingErrors.on(checked, (_, errors) => errors);
 // The contact number is checked on Pay with the billing fields, so all the form's errors show at once.
-$contactError.on(sample({ clock: squarePayClicked, source: { context: $context, contact: $contact }, fn: ({ context, contact }) => contactErrorOf(context, contact) }), (_, error) => error);
-sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, fn: () => 'square' as const, target: payClicked });
+$contactError.on(
+  sample({
+    clock: squarePayClicked,
+    source: { context: $context, contact: $contact },
+    fn: ({ context, contact }) => contactErrorOf(context, contact),
+  }),
+  (_, error) => error,
+);
+sample({
+  clock: checked,
+  filter: (errors) => Object.keys(errors).length === 0,
+  fn: () => 'square' as const,
+  target: payClicked,
+});
 
 /** The ISO codes Square knows the billing countries by (the select's ids are ours). */
 const COUNTRY_CODES: Record<number, string> = { [COUNTRY.UK]: 'GB', [COUNTRY.USA]: 'US' };
 
 /** The charge and the buyer, for Square's buyer verification. */
-export function verificationDetails(billing: SquareBilling, context: Pick<PaymentContext, 'basketTotal' | 'currencyCode' | 'email'> | null): SquareVerificationDetails {
+export function verificationDetails(
+  billing: SquareBilling,
+  context: Pick<PaymentContext, 'basketTotal' | 'currencyCode' | 'email'> | null,
+): SquareVerificationDetails {
   const countryCode = COUNTRY_CODES[Number(billing.country)];
   return {
     amount: (context?.basketTotal ?? 0).toFixed(2),
@@ -113,15 +148,17 @@ export const tokenizeFx = createEffect(async (details: SquareVerificationDetails
  * The charge was refused until the buyer is verified: the card's first token is spent (Square took it for the refused
  * payment), so the widget tokenises again and the buyer is verified for that new token.
  */
-export const verifyBuyerFx = createEffect(async (details: SquareVerificationDetails): Promise<{ token: string; verification: string }> => {
-  const widget = squareCard();
-  if (!widget?.payments.verifyBuyer) throw new Error('buyer verification is not available');
-  const tokenized = await widget.card.tokenize(details);
-  if (tokenized.status !== 'OK' || !tokenized.token) throw new Error('the card could not be tokenised again');
-  const verified = await widget.payments.verifyBuyer(tokenized.token, details);
-  if (!verified?.token) throw new Error('buyer verification failed');
-  return { token: tokenized.token, verification: verified.token };
-});
+export const verifyBuyerFx = createEffect(
+  async (details: SquareVerificationDetails): Promise<{ token: string; verification: string }> => {
+    const widget = squareCard();
+    if (!widget?.payments.verifyBuyer) throw new Error('buyer verification is not available');
+    const tokenized = await widget.card.tokenize(details);
+    if (tokenized.status !== 'OK' || !tokenized.token) throw new Error('the card could not be tokenised again');
+    const verified = await widget.payments.verifyBuyer(tokenized.token, details);
+    if (!verified?.token) throw new Error('buyer verification failed');
+    return { token: tokenized.token, verification: verified.token };
+  },
+);
 
 /** The billing fields' errors: the postcode by the shared rule for the chosen country. */
 export function squareBillingErrors(billing: SquareBilling): Partial<Record<BillingField, string>> {
@@ -169,7 +206,13 @@ sample({
 const $key = createStore<string | null>(null).on(squareAttempt, (_, { key }) => key);
 const tokenized = tokenizeFx.doneData.filterMap((r) => (r.status === 'OK' && r.token ? r.token : undefined));
 $squareToken.on(tokenized, (_, token) => token);
-sample({ clock: tokenized, source: $key, filter: (key) => key !== null, fn: (key, token) => ({ key: key ?? '', token }), target: payWithSquareFx });
+sample({
+  clock: tokenized,
+  source: $key,
+  filter: (key) => key !== null,
+  fn: (key, token) => ({ key: key ?? '', token }),
+  target: payWithSquareFx,
+});
 sample({
   clock: tokenizeFx.doneData.filter({ fn: (r) => r.status !== 'OK' || !r.token }),
   fn: (r) => ('errors' in r ? r.errors?.find((e) => e.message)?.message : undefined) ?? messages.payFailed,
@@ -180,15 +223,21 @@ sample({ clock: tokenizeFx.fail, fn: () => messages.payFailed, target: paymentRe
 const answered = payWithSquareFx.done;
 sample({ clock: answered.filter({ fn: ({ result }) => result.payment_completed === true }), target: paymentSucceeded });
 // The address was refused before any charge: shown on the billing fields; the token and key stay for the retry.
-const addressRefused = answered.filterMap(({ result }) => (result.payment_completed !== true && result.addressError ? result.addressError : undefined));
+const addressRefused = answered.filterMap(({ result }) =>
+  result.payment_completed !== true && result.addressError ? result.addressError : undefined,
+);
 $billingErrors.on(addressRefused, (errors, text) => ({ ...errors, postcode: text }));
 sample({ clock: addressRefused, target: paymentCancelled });
 // The provider wants the buyer verified: verified with a new token, then charged as a new attempt (the first one
 // ended uncharged).
-const verify = answered.filter({ fn: ({ result }) => result.payment_completed !== true && !result.addressError && !!result.square_verify_buyer });
+const verify = answered.filter({
+  fn: ({ result }) => result.payment_completed !== true && !result.addressError && !!result.square_verify_buyer,
+});
 sample({ clock: verify, source: $verificationDetails, target: verifyBuyerFx });
 $squareToken.on(verifyBuyerFx.doneData, (_, { token }) => token);
-const $verification = createStore<string | null>(null).on(verifyBuyerFx.doneData, (_, { verification }) => verification).reset(paymentShown);
+const $verification = createStore<string | null>(null)
+  .on(verifyBuyerFx.doneData, (_, { verification }) => verification)
+  .reset(paymentShown);
 const verifyKeyFx = attach({ effect: newIdempotencyKeyFx });
 sample({ clock: verifyBuyerFx.done, target: verifyKeyFx });
 sample({
@@ -201,11 +250,16 @@ sample({
 sample({ clock: verifyBuyerFx.fail, fn: () => messages.payFailed, target: paymentReset });
 sample({
   clock: answered.filterMap(({ result }) =>
-    result.payment_completed !== true && !result.addressError && !result.square_verify_buyer ? (result.error ?? messages.payFailed) : undefined,
+    result.payment_completed !== true && !result.addressError && !result.square_verify_buyer
+      ? (result.error ?? messages.payFailed)
+      : undefined,
   ),
   target: paymentReset,
 });
-const failed = payWithSquareFx.failData.map((error) => ({ network: isNetworkFailure(error), text: serverMessageOf(error) ?? messages.payFailed }));
+const failed = payWithSquareFx.failData.map((error) => ({
+  network: isNetworkFailure(error),
+  text: serverMessageOf(error) ?? messages.payFailed,
+}));
 sample({ clock: failed, filter: (f) => f.network, fn: () => messages.payFailed, target: paymentInterrupted });
 sample({ clock: failed, filter: (f) => !f.network, fn: (f) => f.text, target: paymentReset });
 // A definite end of the attempt: its token is spent (or refused) and the next attempt tokenises again.

@@ -5,7 +5,11 @@ afterEach(() => {
   delete window.Square;
 });
 
-const square = { payments: () => ({ card: async () => ({ attach: async () => undefined, tokenize: async () => ({ status: 'OK', token: 't' }) }) }) };
+const square = {
+  payments: () => ({
+    card: async () => ({ attach: async () => undefined, tokenize: async () => ({ status: 'OK', token: 't' }) }),
+  }),
+};
 
 test("with the real adapter, Square's own Web Payments SDK is loaded from the URL the server names, once", async () => {
   const url = 'https://sandbox.web.squarecdn.com/v1/square.js';
@@ -20,6 +24,10 @@ test("with the real adapter, Square's own Web Payments SDK is loaded from the UR
 });
 
 test("the sandbox's script is a path on the api's origin", () => {
-  void loadSquareScript({ apiBase: 'https://tickets.example' }, '/ajax/checkout/checkout/javascript-square/').catch(() => undefined);
-  expect(document.head.querySelector('script')?.src).toBe('https://tickets.example/ajax/checkout/checkout/javascript-square/');
+  void loadSquareScript({ apiBase: 'https://tickets.example' }, '/ajax/checkout/checkout/javascript-square/').catch(
+    () => undefined,
+  );
+  expect(document.head.querySelector('script')?.src).toBe(
+    'https://tickets.example/ajax/checkout/checkout/javascript-square/',
+  );
 });

@@ -58,7 +58,8 @@ export function loadSquareScript(config: RuntimeConfig, checkoutJs: string): Pro
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
-    script.onload = () => (window.Square ? resolve(window.Square) : reject(new Error('square script defined no Square')));
+    script.onload = () =>
+      window.Square ? resolve(window.Square) : reject(new Error('square script defined no Square'));
     script.onerror = () => reject(new Error(`square script failed: ${src}`));
     document.head.appendChild(script);
   });

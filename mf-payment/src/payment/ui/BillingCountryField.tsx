@@ -4,7 +4,15 @@ import { copy } from '../../copy';
 import { $billingCountries } from '../billing-countries';
 
 /** The billing country of a card form (its postcode rule follows it: UK postcode, US ZIP code, free text elsewhere). */
-export function BillingCountryField({ id, value, onValue }: { id: string; value: string; onValue: (value: string) => void }) {
+export function BillingCountryField({
+  id,
+  value,
+  onValue,
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
   const countries = useUnit($billingCountries);
   return (
     <SelectField

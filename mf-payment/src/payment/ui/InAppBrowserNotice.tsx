@@ -12,7 +12,15 @@ export function isIncompatibleInAppBrowser(_userAgent: string): boolean {
 }
 
 /** 'You are using an incompatible browser.' with a copy-link option (spec 2 'Payment'). */
-export function InAppBrowserNotice({ incompatible, url, onCopied }: { incompatible: boolean; url: string; onCopied?: () => void }) {
+export function InAppBrowserNotice({
+  incompatible,
+  url,
+  onCopied,
+}: {
+  incompatible: boolean;
+  url: string;
+  onCopied?: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return undefined;

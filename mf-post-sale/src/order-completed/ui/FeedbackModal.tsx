@@ -1,7 +1,15 @@
 import { useUnit } from 'effector-react';
 import { Button, Modal } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { $canSendFeedback, $feedbackMessage, $feedbackOpen, $feedbackSending, feedbackChanged, feedbackClosed, feedbackSent } from '../model';
+import {
+  $canSendFeedback,
+  $feedbackMessage,
+  $feedbackOpen,
+  $feedbackSending,
+  feedbackChanged,
+  feedbackClosed,
+  feedbackSent,
+} from '../model';
 
 /** Spec 2: 'How did we do?': a Feedback textarea, Close, and Send (disabled while sending or empty). */
 export function FeedbackModal() {
@@ -35,7 +43,14 @@ export function FeedbackModal() {
         <label htmlFor="order-completed-feedback" className="field__label">
           {f.label}
         </label>
-        <textarea id="order-completed-feedback" className="field__input" rows={5} maxLength={5000} value={m.message} onChange={(event) => m.changed(event.target.value)} />
+        <textarea
+          id="order-completed-feedback"
+          className="field__input"
+          rows={5}
+          maxLength={5000}
+          value={m.message}
+          onChange={(event) => m.changed(event.target.value)}
+        />
       </div>
     </Modal>
   );

@@ -13,7 +13,11 @@ export function FindAPlaceView({ stores, config }: StepProps) {
   const events = placeToStayEvents(checkout?.events ?? []);
   const f = copy.findAPlace;
   const several = events.length > 1;
-  const embedded = events.map((event) => ({ event, map: accommodationMapUrl(config.accommodationMapUrl, event), search: mapSearchLink(event) }));
+  const embedded = events.map((event) => ({
+    event,
+    map: accommodationMapUrl(config.accommodationMapUrl, event),
+    search: mapSearchLink(event),
+  }));
 
   return (
     <section className="card stack oc-find" aria-labelledby="find-a-place-title">

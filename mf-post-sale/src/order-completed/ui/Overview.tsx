@@ -10,13 +10,22 @@ export function Overview({ stores }: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(stores.$checkout);
   const user = useUnit(stores.$user);
-  const m = useUnit({ info: $simpleInfo, link: $referralLink, subscribedHere: $subscribedHere, transferred: $transferred, subscribe: subscribeClicked });
+  const m = useUnit({
+    info: $simpleInfo,
+    link: $referralLink,
+    subscribedHere: $subscribedHere,
+    transferred: $transferred,
+    subscribe: subscribeClicked,
+  });
   const tickets = checkout?.tickets ?? [];
   const events = checkout?.events ?? [];
   const plan = checkout?.payment_plan_remaining ?? false;
   const reference = m.info?.sale_reference || checkout?.sale_reference || '';
   // Subscribed on the account, by a guest's choice on the preferences step (the checkout says), or just now.
-  const subscribed = (user?.is_event_subscribed ?? false) || (checkout?.marketing_preferences.event_subscribed ?? false) || m.subscribedHere;
+  const subscribed =
+    (user?.is_event_subscribed ?? false) ||
+    (checkout?.marketing_preferences.event_subscribed ?? false) ||
+    m.subscribedHere;
   const tiles = orderCompletedTiles({
     events,
     hasTickets: tickets.length > 0,

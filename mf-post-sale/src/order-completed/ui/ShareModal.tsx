@@ -34,7 +34,11 @@ export function ShareModal({ events }: { events: readonly Event[] }) {
               </label>
               <textarea id={id} className="field__input" readOnly rows={3} value={text} />
               <div>
-                <Button variant="secondary" aria-describedby={`${id}-title`} onClick={() => m.copyClicked({ eventId: event.id, text })}>
+                <Button
+                  variant="secondary"
+                  aria-describedby={`${id}-title`}
+                  onClick={() => m.copyClicked({ eventId: event.id, text })}
+                >
                   <span aria-live="polite">{copied ? s.copied : s.copy}</span>
                 </Button>
                 <span id={`${id}-title`} hidden>

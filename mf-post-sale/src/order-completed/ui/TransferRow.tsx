@@ -10,7 +10,15 @@ import {
 } from '@checkout/shared';
 import { CheckboxField, Radio, SelectField, TextField } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { $rows, $showTransferErrors, $today, qtyChanged, rowChanged, rowRemoved, type TransferRowState } from '../model';
+import {
+  $rows,
+  $showTransferErrors,
+  $today,
+  qtyChanged,
+  rowChanged,
+  rowRemoved,
+  type TransferRowState,
+} from '../model';
 
 const TIME_OPTIONS = transferTimeOptions().map((time) => ({ value: time, label: time }));
 
@@ -20,7 +28,14 @@ const TIME_OPTIONS = transferTimeOptions().map((time) => ({ value: time, label: 
  * optional message. A field's message shows once the buyer has left it, or after a Send that found something missing.
  */
 export function TransferRow({ row, number, purchased }: { row: TransferRowState; number: number; purchased: number }) {
-  const m = useUnit({ rows: $rows, showAll: $showTransferErrors, today: $today, changed: rowChanged, qty: qtyChanged, removed: rowRemoved });
+  const m = useUnit({
+    rows: $rows,
+    showAll: $showTransferErrors,
+    today: $today,
+    changed: rowChanged,
+    qty: qtyChanged,
+    removed: rowRemoved,
+  });
   const [touched, setTouched] = useState<ReadonlySet<TransferField>>(new Set());
   const t = copy.transfer;
   const id = `transfer-row-${row.id}`;
@@ -35,25 +50,47 @@ export function TransferRow({ row, number, purchased }: { row: TransferRowState;
       <legend className="oc-row__legend">{t.recipient(number)}</legend>
       <div className="oc-row__top">
         <div className="oc-stepper" role="group" aria-label={`${t.quantity}, ${t.recipient(number)}`}>
-          <button type="button" className="oc-icon-button" aria-label={t.fewer(number)} disabled={row.qty <= 0} onClick={() => m.qty({ id: row.id, qty: row.qty - 1 })}>
+          <button
+            type="button"
+            className="oc-icon-button"
+            aria-label={t.fewer(number)}
+            disabled={row.qty <= 0}
+            onClick={() => m.qty({ id: row.id, qty: row.qty - 1 })}
+          >
             <span aria-hidden="true">−</span>
           </button>
           <output className="oc-stepper__value" aria-live="polite" aria-label={t.quantity}>
             {row.qty}
           </output>
-          <button type="button" className="oc-icon-button" aria-label={t.more(number)} disabled={atLimit} onClick={() => m.qty({ id: row.id, qty: row.qty + 1 })}>
+          <button
+            type="button"
+            className="oc-icon-button"
+            aria-label={t.more(number)}
+            disabled={atLimit}
+            onClick={() => m.qty({ id: row.id, qty: row.qty + 1 })}
+          >
             <span aria-hidden="true">+</span>
           </button>
         </div>
         {number > 1 ? (
-          <button type="button" className="oc-icon-button oc-row__remove" aria-label={t.remove(number)} onClick={() => m.removed(row.id)}>
+          <button
+            type="button"
+            className="oc-icon-button oc-row__remove"
+            aria-label={t.remove(number)}
+            onClick={() => m.removed(row.id)}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M6 7h12M10 7V5h4v2M8 7l1 12h6l1-12" />
             </svg>
           </button>
         ) : null}
       </div>
-      <CheckboxField id={`${id}-gift`} label={t.gift} checked={row.is_gift} onChecked={(is_gift) => m.changed({ id: row.id, patch: { is_gift } })} />
+      <CheckboxField
+        id={`${id}-gift`}
+        label={t.gift}
+        checked={row.is_gift}
+        onChecked={(is_gift) => m.changed({ id: row.id, patch: { is_gift } })}
+      />
       <div className="oc-row__fields">
         <TextField
           id={`${id}-name`}

@@ -2,7 +2,17 @@ import { useUnit } from 'effector-react';
 import { isAtTransferLimit, type TransferableType } from '@checkout/shared';
 import { Button, useFocusOnArrival } from '@checkout/shared/ui';
 import { copy } from '../copy';
-import { $canSendTransfers, $openTypes, $rows, $sendingTransfers, $transferTypes, rowAdded, sendTransfersClicked, typeToggled, viewChosen } from '../model';
+import {
+  $canSendTransfers,
+  $openTypes,
+  $rows,
+  $sendingTransfers,
+  $transferTypes,
+  rowAdded,
+  sendTransfersClicked,
+  typeToggled,
+  viewChosen,
+} from '../model';
 import { TransferRow } from './TransferRow';
 
 /** One accordion per unseated ticket type, headed 'event name - ticket name', with its rows and the plus to add one. */
@@ -15,19 +25,38 @@ function TypeAccordion({ type }: { type: TransferableType }) {
   return (
     <section className="oc-accordion">
       <h2 className="oc-accordion__heading">
-        <button type="button" id={`${panelId}-toggle`} className="oc-accordion__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => m.toggled(type.ticket_id)}>
+        <button
+          type="button"
+          id={`${panelId}-toggle`}
+          className="oc-accordion__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => m.toggled(type.ticket_id)}
+        >
           <span>{type.title}</span>
           <span className="oc-accordion__chevron" aria-hidden="true">
             {open ? '−' : '+'}
           </span>
         </button>
       </h2>
-      <div id={panelId} role="region" aria-labelledby={`${panelId}-toggle`} className="oc-accordion__panel stack" hidden={!open}>
+      <div
+        id={panelId}
+        role="region"
+        aria-labelledby={`${panelId}-toggle`}
+        className="oc-accordion__panel stack"
+        hidden={!open}
+      >
         {rows.map((row, index) => (
           <TransferRow key={row.id} row={row} number={index + 1} purchased={type.purchased} />
         ))}
         <div>
-          <button type="button" className="oc-icon-button" aria-label={copy.transfer.add(type.title)} disabled={atLimit} onClick={() => m.added(type.ticket_id)}>
+          <button
+            type="button"
+            className="oc-icon-button"
+            aria-label={copy.transfer.add(type.title)}
+            disabled={atLimit}
+            onClick={() => m.added(type.ticket_id)}
+          >
             <span aria-hidden="true">+</span>
           </button>
         </div>
@@ -39,7 +68,13 @@ function TypeAccordion({ type }: { type: TransferableType }) {
 /** Spec 2 'Transfer tickets view'. */
 export function TransferView() {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
-  const m = useUnit({ types: $transferTypes, canSend: $canSendTransfers, sending: $sendingTransfers, send: sendTransfersClicked, choose: viewChosen });
+  const m = useUnit({
+    types: $transferTypes,
+    canSend: $canSendTransfers,
+    sending: $sendingTransfers,
+    send: sendTransfersClicked,
+    choose: viewChosen,
+  });
   const t = copy.transfer;
   return (
     <section className="card stack oc-transfer" aria-labelledby="transfer-title">

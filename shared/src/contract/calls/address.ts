@@ -2,7 +2,13 @@ import * as z from 'zod/mini';
 import { messages } from '../../messages';
 import { defineCall } from '../call';
 import { ADDRESS_LOOKUP_MINIMUM } from '../constants';
-import { AddressLookupResultSchema, AddressSchema, CountrySchema, CountryStateSchema, SavedAddressSchema } from '../entities';
+import {
+  AddressLookupResultSchema,
+  AddressSchema,
+  CountrySchema,
+  CountryStateSchema,
+  SavedAddressSchema,
+} from '../entities';
 import { EmptyRequestSchema, formId, formOptionalText, formText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema } from './acks';
 

@@ -108,7 +108,9 @@ test.each(entries)('%s is named after its path and keyed by its name', (key, cal
 });
 
 test.each(entries)("%s's failure is a sentence of messages.ts ('' only where the spec is silent)", (key, call) => {
-  const sentences = new Set<string>(Object.values(messages as Record<string, unknown>).filter((m): m is string => typeof m === 'string'));
+  const sentences = new Set<string>(
+    Object.values(messages as Record<string, unknown>).filter((m): m is string => typeof m === 'string'),
+  );
   sentences.add(messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER));
   if (SILENT.includes(key)) expect(call.failure).toBe('');
   else expect(sentences.has(call.failure)).toBe(true);
@@ -118,10 +120,13 @@ test('the reserve call uses the basket-step wording', () => {
   expect(calls.reserveTickets.failure).toBe('Unable to reserve ticket(s). Please try again later');
 });
 
-test.each(entries)('%s rejects an empty body only when it has required fields, and always rejects garbage', (key, call) => {
-  expect(call.request.safeParse({}).success).toBe(NO_REQUIRED_FIELDS.includes(key));
-  for (const garbage of ['x', 42, null, ['a']]) expect(call.request.safeParse(garbage).success).toBe(false);
-});
+test.each(entries)(
+  '%s rejects an empty body only when it has required fields, and always rejects garbage',
+  (key, call) => {
+    expect(call.request.safeParse({}).success).toBe(NO_REQUIRED_FIELDS.includes(key));
+    for (const garbage of ['x', 42, null, ['a']]) expect(call.request.safeParse(garbage).success).toBe(false);
+  },
+);
 
 describe('request validation', () => {
   test.each([
@@ -161,30 +166,80 @@ describe('request validation', () => {
     ['setDeliveryAddress', { address: { selected_user_address_id: 'new', first_name: 'A' } }, false],
     [
       'setDeliveryAddress',
-      { address: { selected_user_address_id: 'new', first_name: 'A', last_name: 'B', address_1: '1 St', town: 'T', postcode: 'P', country: '2' } },
+      {
+        address: {
+          selected_user_address_id: 'new',
+          first_name: 'A',
+          last_name: 'B',
+          address_1: '1 St',
+          town: 'T',
+          postcode: 'P',
+          country: '2',
+        },
+      },
       false,
     ],
     [
       'setDeliveryAddress',
-      { address: { selected_user_address_id: 'new', first_name: 'A', last_name: 'B', address_1: '1 St', town: 'T', postcode: 'P', country: '2', state: '4' } },
+      {
+        address: {
+          selected_user_address_id: 'new',
+          first_name: 'A',
+          last_name: 'B',
+          address_1: '1 St',
+          town: 'T',
+          postcode: 'P',
+          country: '2',
+          state: '4',
+        },
+      },
       true,
     ],
     ['setBillingAddress', { address: { postcode: 'SW1A 1AA' } }, true],
     ['setBillingAddress', { address: { postcode: '' } }, false],
-    ['payWithInstalment', { instalment_option: '3', contact_number: '07700 900123', selected_payment_method_id: 'pm_1', idempotency_key: 'key-0123456789abcdef' }, true],
-    ['payWithInstalment', { instalment_option: '3', contact_number: '07700 900123', selected_payment_method_id: 'pm_1' }, false],
+    [
+      'payWithInstalment',
+      {
+        instalment_option: '3',
+        contact_number: '07700 900123',
+        selected_payment_method_id: 'pm_1',
+        idempotency_key: 'key-0123456789abcdef',
+      },
+      true,
+    ],
+    [
+      'payWithInstalment',
+      { instalment_option: '3', contact_number: '07700 900123', selected_payment_method_id: 'pm_1' },
+      false,
+    ],
     ['getToken', { idempotency_key: 'key-0123456789abcdef' }, true],
     ['getToken', { idempotency_key: 'short' }, false],
     ['payWithTruelayer', { contact_number: '', idempotency_key: 'key-0123456789abcdef' }, true],
-    ['payWithInstalment', { instalment_option: '1', contact_number: '07700 900123', selected_payment_method_id: 'pm_1' }, false],
-    ['payWithInstalment', { instalment_option: '3', contact_number: '07700 900123', selected_payment_method_id: 'new' }, false],
+    [
+      'payWithInstalment',
+      { instalment_option: '1', contact_number: '07700 900123', selected_payment_method_id: 'pm_1' },
+      false,
+    ],
+    [
+      'payWithInstalment',
+      { instalment_option: '3', contact_number: '07700 900123', selected_payment_method_id: 'new' },
+      false,
+    ],
     [
       'payWithInstalment',
       {
         instalment_option: '3',
         contact_number: '07700 900123',
         selected_payment_method_id: 'new',
-        new_payment_method: { id: 'pm_2', brand: 'visa', last4: '4242', month: '12', year: '2030', funding: 'credit', make_default_payment_method: '1' },
+        new_payment_method: {
+          id: 'pm_2',
+          brand: 'visa',
+          last4: '4242',
+          month: '12',
+          year: '2030',
+          funding: 'credit',
+          make_default_payment_method: '1',
+        },
         idempotency_key: 'key-0123456789abcdef',
       },
       true,
@@ -193,20 +248,37 @@ describe('request validation', () => {
     ['saveQuestionAnswers', { before_or_after: 'before' }, true],
     ['saveQuestionAnswers', { answers: { evil_key: 'x' }, before_or_after: 'before' }, false],
     ['saveQuestionAnswers', { answers: {}, before_or_after: 'during' }, false],
-    ['setTransfers', { transfers: [{ ticket_id: '1', name: 'Al', email: 'al@example.com', qty: '1', is_gift: 'false' }] }, true],
+    [
+      'setTransfers',
+      { transfers: [{ ticket_id: '1', name: 'Al', email: 'al@example.com', qty: '1', is_gift: 'false' }] },
+      true,
+    ],
     ['setTransfers', { transfers: [] }, false],
     ['setTransfers', { transfers: [{ ticket_id: '1', name: 'Al', email: 'al@example.com', qty: '0' }] }, false],
     ['setTransfers', { transfers: [{ ticket_id: '1', name: '', email: 'al@example.com', qty: '1' }] }, false],
     [
       'setTransfers',
-      { transfers: [{ ticket_id: '1', name: 'Al', email: 'al@example.com', qty: '1', is_gift: 'true', send_gift: 'Schedule' }] },
+      {
+        transfers: [
+          { ticket_id: '1', name: 'Al', email: 'al@example.com', qty: '1', is_gift: 'true', send_gift: 'Schedule' },
+        ],
+      },
       false,
     ],
     [
       'setTransfers',
       {
         transfers: [
-          { ticket_id: '1', name: 'Al', email: 'al@example.com', qty: '1', is_gift: 'true', send_gift: 'Schedule', delivery_date: '24/12/2030', delivery_time: '09:30' },
+          {
+            ticket_id: '1',
+            name: 'Al',
+            email: 'al@example.com',
+            qty: '1',
+            is_gift: 'true',
+            send_gift: 'Schedule',
+            delivery_date: '24/12/2030',
+            delivery_time: '09:30',
+          },
         ],
       },
       true,
@@ -214,14 +286,25 @@ describe('request validation', () => {
     ['sendCustomerFeedback', { message: '' }, false],
     ['sendCustomerFeedback', { message: 'x'.repeat(2001) }, false],
     ['sendCustomerFeedback', { message: 'Great!' }, true],
-    ['setMarketingPreferences', { ct_subscribed: '1', event_subscribed: '0', organiser_subscribed_marketing: { '4': 'true' } }, true],
-    ['setMarketingPreferences', { ct_subscribed: '1', event_subscribed: '0', organiser_subscribed_marketing: { abc: 'true' } }, false],
+    [
+      'setMarketingPreferences',
+      { ct_subscribed: '1', event_subscribed: '0', organiser_subscribed_marketing: { '4': 'true' } },
+      true,
+    ],
+    [
+      'setMarketingPreferences',
+      { ct_subscribed: '1', event_subscribed: '0', organiser_subscribed_marketing: { abc: 'true' } },
+      false,
+    ],
   ] as [CallName, unknown, boolean][])('%s %j -> %p', (name, body, ok) => {
     expect(calls[name].request.safeParse(body).success).toBe(ok);
   });
 
   test('coerces form text into typed values', () => {
-    expect(calls.updateTicketQuantity.request.parse({ ticket_id: '3', quantity: '2' })).toEqual({ ticket_id: 3, quantity: 2 });
+    expect(calls.updateTicketQuantity.request.parse({ ticket_id: '3', quantity: '2' })).toEqual({
+      ticket_id: 3,
+      quantity: 2,
+    });
     expect(calls.setMarketingPreferences.request.parse({ ct_subscribed: '1', event_subscribed: 'false' })).toEqual({
       ct_subscribed: true,
       event_subscribed: false,

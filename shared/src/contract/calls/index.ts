@@ -1,5 +1,11 @@
 import { checkOneTimeCode, logoutOfSale, saveGuestToSale, sendOneTimeCode, setMarketingPreferences } from './account';
-import { deleteAddress, getAddressAllCountriesStates, getUserAddresses, lookupAddress, setDeliveryAddress } from './address';
+import {
+  deleteAddress,
+  getAddressAllCountriesStates,
+  getUserAddresses,
+  lookupAddress,
+  setDeliveryAddress,
+} from './address';
 import {
   addToBasket,
   destroySale,

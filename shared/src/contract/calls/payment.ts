@@ -21,7 +21,9 @@ import { NEW_PAYMENT_METHOD, OPEN_BANKING_PROVIDER } from './payment-constants';
  * Every call that can move money carries one (payment protocol): the page makes a key per Pay attempt and sends it
  * again on a retry or double click; the server answers a repeated key with the first answer and charges once.
  */
-export const formIdempotencyKey = z.string().check(z.trim(), z.minLength(16), z.maxLength(80), z.regex(/^[A-Za-z0-9_:.-]+$/));
+export const formIdempotencyKey = z
+  .string()
+  .check(z.trim(), z.minLength(16), z.maxLength(80), z.regex(/^[A-Za-z0-9_:.-]+$/));
 
 export { OPEN_BANKING_PROVIDER, NEW_PAYMENT_METHOD } from './payment-constants';
 
@@ -111,7 +113,6 @@ export const getSquareCredentials = defineCall({
   response: z.object({ app_id: z.string(), location_id: z.string(), checkout_js: z.optional(z.nullable(z.string())) }),
   failure: messages.squareCredentialsFailed,
 });
-
 
 export const payWithInstalment = defineCall({
   name: 'payWithInstalment',

@@ -23,14 +23,14 @@ export const callSummaries: Record<CallName, CallSummary> = {
     summary: 'Get the checkout',
     description:
       "The session's sale as the page draws it: state, ticket and gift voucher lines, events, organisers, totals and " +
-      'the order summary rows, the reservation\'s seconds remaining, and what each step needs. A new visitor gets an ' +
+      "the order summary rows, the reservation's seconds remaining, and what each step needs. A new visitor gets an " +
       'empty basket.',
   },
   updateBasketState: {
     summary: 'Move the sale to another checkout state',
     description:
       '`from` names the state the page is leaving: a change from a state the sale has already left that would move it ' +
-      'backwards is refused (409, type `stale`). Answers the reservation\'s seconds remaining.',
+      "backwards is refused (409, type `stale`). Answers the reservation's seconds remaining.",
   },
   destroySale: {
     summary: 'Edit basket: give the reservation back and return to the basket',
@@ -63,7 +63,7 @@ export const callSummaries: Record<CallName, CallSummary> = {
   reserveTickets: {
     summary: 'Reserve the basket',
     description:
-      'Holds every line\'s tickets for the hold time, all or nothing. The answer is one of: reserved (with ' +
+      "Holds every line's tickets for the hold time, all or nothing. The answer is one of: reserved (with " +
       '`sale_reference` and `checkout_time`, the seconds remaining), a captcha demanded (`captcha`, `captcha_sitekey`: ' +
       'solve it and send its token as `h-captcha-response`), a `redirect`, or an `error` to show.',
   },
@@ -76,7 +76,7 @@ export const callSummaries: Record<CallName, CallSummary> = {
     description:
       'The answer is the same whether or not the email has an account. When many codes have been asked for the ' +
       'email, the answer is `{ success: false, captcha: true, captcha_sitekey, error }` and nothing is sent: send ' +
-      'again with the solved captcha\'s token in `h-captcha-response`.',
+      "again with the solved captcha's token in `h-captcha-response`.",
   },
   checkOneTimeCode: {
     summary: 'Check a one-time code and sign the session in',
@@ -120,16 +120,16 @@ export const callSummaries: Record<CallName, CallSummary> = {
   },
   payWithTruelayer: {
     summary: 'Start a bank transfer payment',
-    description: 'Answers `auth_url`, the bank\'s payment page to send the buyer to. Idempotent per `idempotency_key`.',
+    description: "Answers `auth_url`, the bank's payment page to send the buyer to. Idempotent per `idempotency_key`.",
   },
   getToken: {
     summary: 'Create a card payment for the basket',
     description:
-      'Answers the card provider\'s publishable key and the payment\'s client secret, for the provider\'s card form. ' +
+      "Answers the card provider's publishable key and the payment's client secret, for the provider's card form. " +
       'Idempotent per `idempotency_key`.',
   },
   setAccountDetails: {
-    summary: 'Express checkout: save the buyer\'s account details and billing address',
+    summary: "Express checkout: save the buyer's account details and billing address",
     description: 'Creates or finds the account (the same answer either way) without signing the session in.',
   },
   setBillingAddress: {
@@ -138,7 +138,7 @@ export const callSummaries: Record<CallName, CallSummary> = {
   payWithSquare: {
     summary: 'Pay with a square-type card',
     description:
-      'Sends the card token and buyer verification token from the provider\'s card form with the billing address. ' +
+      "Sends the card token and buyer verification token from the provider's card form with the billing address. " +
       '`payment_completed` says the sale is paid; `addressError` and `error` are sentences to show. Idempotent per ' +
       '`idempotency_key`.',
   },
@@ -146,8 +146,8 @@ export const callSummaries: Record<CallName, CallSummary> = {
     summary: "List the basket's organisers that take payments with their own account, and the buyer's name",
   },
   getSquareCredentials: {
-    summary: 'Get the square-type card form\'s application and location ids',
-    description: '`checkout_js` is the script to load for the card form (the offline sandbox\'s, while it is in use).',
+    summary: "Get the square-type card form's application and location ids",
+    description: "`checkout_js` is the script to load for the card form (the offline sandbox's, while it is in use).",
   },
   payWithInstalment: {
     summary: 'Pay by instalments',
@@ -170,7 +170,7 @@ export const callSummaries: Record<CallName, CallSummary> = {
   },
   getTruelayerStatus: {
     summary: 'Get the state of the bank transfer',
-    description: 'Polled while the buyer waits for the bank\'s answer.',
+    description: "Polled while the buyer waits for the bank's answer.",
   },
   deliverToBitticket: {
     summary: 'Issue the tickets of a paid sale',

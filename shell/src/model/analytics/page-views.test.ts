@@ -24,6 +24,8 @@ describe('page views', () => {
     const scope = fork({ values: [[$checkout, sampleCheckout()]], handlers: handlersOf(server) });
     (window as Window & { dataLayer?: unknown[] }).dataLayer = [];
     await allSettled(goTo, { scope, params: 'captcha' });
-    expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([{ event: 'page_view', checkout_state: 'captcha' }]);
+    expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([
+      { event: 'page_view', checkout_state: 'captcha' },
+    ]);
   });
 });

@@ -12,7 +12,9 @@ function notConfigured(call: string): () => Promise<never> {
 export const getCheckoutFx = createEffect<void, Checkout, unknown>(notConfigured('getCheckout'));
 export const getUserFx = createEffect<void, User | null, unknown>(notConfigured('getUser'));
 /** Sends the new state and the one it leaves; resolves to the server's seconds_remaining. */
-export const updateBasketStateFx = createEffect<{ state: CheckoutState; from: CheckoutState }, number | null, unknown>(notConfigured('updateBasketState'));
+export const updateBasketStateFx = createEffect<{ state: CheckoutState; from: CheckoutState }, number | null, unknown>(
+  notConfigured('updateBasketState'),
+);
 export const destroySaleFx = createEffect<void, unknown, unknown>(notConfigured('destroySale'));
 
 /** fork()'s handlers as a list of [effect, handler] pairs. */
@@ -23,7 +25,11 @@ export function apiHandlers(api: ApiClient): HandlerList {
   return [
     [getCheckoutFx, () => api.getCheckout()],
     [getUserFx, async () => (await api.getUser()).user],
-    [updateBasketStateFx, async (change: { state: CheckoutState; from: CheckoutState }) => (await api.updateBasketState(change)).seconds_remaining],
+    [
+      updateBasketStateFx,
+      async (change: { state: CheckoutState; from: CheckoutState }) =>
+        (await api.updateBasketState(change)).seconds_remaining,
+    ],
     [destroySaleFx, () => api.destroySale()],
   ];
 }

@@ -43,10 +43,17 @@ describe('checkout', () => {
     const before = sampleCheckout();
     const scope = fork({
       values: [[$checkout, before]],
-      handlers: [[getCheckoutFx, () => Promise.reject({ kind: 'network', call: 'getCheckout', message: messages.getCheckoutFailed })]],
+      handlers: [
+        [
+          getCheckoutFx,
+          () => Promise.reject({ kind: 'network', call: 'getCheckout', message: messages.getCheckoutFailed }),
+        ],
+      ],
     });
     await allSettled(reloadCheckout, { scope });
     expect(scope.getState($checkout)).toBe(before);
-    expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([['error', messages.getCheckoutFailed]]);
+    expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([
+      ['error', messages.getCheckoutFailed],
+    ]);
   });
 });

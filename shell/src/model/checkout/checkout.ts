@@ -17,7 +17,8 @@ sample({ clock: reloadCheckout, target: getCheckoutFx });
 sample({
   clock: getCheckoutFx.doneData,
   source: $expired,
-  fn: (expired, checkout): Checkout => (expired ? { ...checkout, reserving_error: messages.checkoutExpired } : checkout),
+  fn: (expired, checkout): Checkout =>
+    expired ? { ...checkout, reserving_error: messages.checkoutExpired } : checkout,
   target: $checkout,
 });
 
@@ -33,4 +34,8 @@ export const $reservingError = combine($checkout, $expired, (checkout, expired) 
 );
 
 /** True while the checkout is being reloaded or the sale destroyed (steps disable their actions meanwhile). */
-export const $updatingBasket = combine(getCheckoutFx.pending, destroySaleFx.pending, (loading, destroying) => loading || destroying);
+export const $updatingBasket = combine(
+  getCheckoutFx.pending,
+  destroySaleFx.pending,
+  (loading, destroying) => loading || destroying,
+);

@@ -8,8 +8,18 @@ import { $countdownRunning, $secondsRemaining, $tickMs, reservationStarted } fro
 
 /** A scope on `state` with a fast clock and a fake server. */
 function setup(state: CheckoutState, checkout = sampleCheckout({ state })) {
-  const server = fakeServer({ checkout: sampleCheckout({ state: 'basket', seconds_remaining: null }), secondsRemaining: null });
-  const scope = fork({ values: [[$state, state], [$checkout, checkout], [$tickMs, 1]], handlers: handlersOf(server) });
+  const server = fakeServer({
+    checkout: sampleCheckout({ state: 'basket', seconds_remaining: null }),
+    secondsRemaining: null,
+  });
+  const scope = fork({
+    values: [
+      [$state, state],
+      [$checkout, checkout],
+      [$tickMs, 1],
+    ],
+    handlers: handlersOf(server),
+  });
   return { scope, server };
 }
 
@@ -52,9 +62,16 @@ describe('countdown', () => {
     expect(scope.getState($secondsRemaining)).toBe(5);
   });
 
-  test('starts when the step after reserving is reached, with the server\'s seconds', async () => {
+  test("starts when the step after reserving is reached, with the server's seconds", async () => {
     const server = fakeServer({ secondsRemaining: 2 });
-    const scope = fork({ values: [[$state, 'reserve'], [$checkout, sampleCheckout()], [$tickMs, 1]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'reserve'],
+        [$checkout, sampleCheckout()],
+        [$tickMs, 1],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(reservationStarted, { scope, params: 900 });
     expect(scope.getState($countdownRunning)).toBe(false);
     await allSettled(goTo, { scope, params: 'login' });
@@ -74,7 +91,14 @@ describe('countdown', () => {
     const checkout = sampleCheckout({ state: 'payment' });
     const server = fakeServer({ checkout: { ...checkout, payment_complete: true, seconds_remaining: 100 } });
     // A slow clock: the reload (which reports the payment complete) lands before any tick.
-    const scope = fork({ values: [[$state, 'payment'], [$checkout, checkout], [$tickMs, 60_000]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'payment'],
+        [$checkout, checkout],
+        [$tickMs, 60_000],
+      ],
+      handlers: handlersOf(server),
+    });
     const running = allSettled(reservationStarted, { scope, params: 100 });
     expect(scope.getState($countdownRunning)).toBe(true);
     await allSettled(reloadCheckout, { scope });
@@ -87,7 +111,12 @@ describe('countdown', () => {
   test('a checkout load that says no time is left expires the checkout', async () => {
     const server = fakeServer({ checkout: sampleCheckout({ state: 'login', seconds_remaining: 0 }) });
     const expired = fork({
-      values: [[$state, 'login'], [$checkout, sampleCheckout()], [$tickMs, 60_000], [$secondsRemaining, 300]],
+      values: [
+        [$state, 'login'],
+        [$checkout, sampleCheckout()],
+        [$tickMs, 60_000],
+        [$secondsRemaining, 300],
+      ],
       handlers: handlersOf(server),
     });
     await allSettled(reloadCheckout, { scope: expired });
@@ -96,7 +125,13 @@ describe('countdown', () => {
   });
 
   test('a new reservation clears the expired flag', async () => {
-    const expired = fork({ values: [[$state, 'basket'], [$expired, true], [$tickMs, 1]] });
+    const expired = fork({
+      values: [
+        [$state, 'basket'],
+        [$expired, true],
+        [$tickMs, 1],
+      ],
+    });
     await allSettled(reservationStarted, { scope: expired, params: 900 });
     expect(expired.getState($expired)).toBe(false);
     expect(expired.getState($reservingError)).toBeNull();

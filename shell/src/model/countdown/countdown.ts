@@ -1,6 +1,13 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { interval } from 'patronum';
-import { countdownRuns, countdownRunsIn, expiryReturnsToBasket, messages, type Checkout, type CheckoutState } from '@checkout/shared';
+import {
+  countdownRuns,
+  countdownRunsIn,
+  expiryReturnsToBasket,
+  messages,
+  type Checkout,
+  type CheckoutState,
+} from '@checkout/shared';
 import { destroySaleFx, getCheckoutFx, updateBasketStateFx } from '../api/effects';
 import { $checkout, $expired, reloadCheckout } from '../checkout';
 import { $state, goTo } from '../state';
@@ -21,7 +28,8 @@ export const $countdownRunning = combine(
   $state,
   $secondsRemaining,
   $checkout,
-  (state, seconds, checkout) => countdownRuns(state, seconds, paymentComplete(checkout)) && seconds !== null && seconds > 0,
+  (state, seconds, checkout) =>
+    countdownRuns(state, seconds, paymentComplete(checkout)) && seconds !== null && seconds > 0,
 );
 
 const started = sample({ clock: $countdownRunning.updates, filter: Boolean });
@@ -46,6 +54,8 @@ export const countdownExpired = sample({
 });
 
 $expired.on(countdownExpired, () => true).reset(reservationStarted);
-$checkout.on(countdownExpired, (checkout) => (checkout ? { ...checkout, reserving_error: messages.checkoutExpired } : checkout));
+$checkout.on(countdownExpired, (checkout) =>
+  checkout ? { ...checkout, reserving_error: messages.checkoutExpired } : checkout,
+);
 sample({ clock: countdownExpired, fn: (): CheckoutState => 'basket', target: goTo });
 sample({ clock: countdownExpired, target: reloadCheckout });

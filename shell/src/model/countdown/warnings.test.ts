@@ -24,8 +24,18 @@ describe('warningReached', () => {
 
 describe('countdown warnings in the model', () => {
   function setup(state: 'payment' | 'basket', seconds: number) {
-    const server = fakeServer({ checkout: sampleCheckout({ state: 'basket', seconds_remaining: null }), secondsRemaining: null });
-    const scope = fork({ values: [[$state, state], [$checkout, sampleCheckout({ state })], [$tickMs, 1]], handlers: handlersOf(server) });
+    const server = fakeServer({
+      checkout: sampleCheckout({ state: 'basket', seconds_remaining: null }),
+      secondsRemaining: null,
+    });
+    const scope = fork({
+      values: [
+        [$state, state],
+        [$checkout, sampleCheckout({ state })],
+        [$tickMs, 1],
+      ],
+      handlers: handlersOf(server),
+    });
     const warned: number[] = [];
     createWatch({ unit: countdownWarned, scope, fn: (at) => warned.push(at) });
     return { scope, server, warned, start: () => allSettled(reservationStarted, { scope, params: seconds }) };
@@ -44,7 +54,13 @@ describe('countdown warnings in the model', () => {
     // The five-minute warning was given, then a resync from the server lifted the time back over five minutes.
     const server = fakeServer({ secondsRemaining: 302 });
     const scope = fork({
-      values: [[$state, 'reserve'], [$checkout, sampleCheckout()], [$tickMs, 1], [$secondsRemaining, 302], [$warningsGiven, [300]]],
+      values: [
+        [$state, 'reserve'],
+        [$checkout, sampleCheckout()],
+        [$tickMs, 1],
+        [$secondsRemaining, 302],
+        [$warningsGiven, [300]],
+      ],
       handlers: handlersOf(server),
     });
     const warned: number[] = [];
@@ -62,7 +78,13 @@ describe('countdown warnings in the model', () => {
   });
 
   test('a new reservation starts with no warning given', async () => {
-    const scope = fork({ values: [[$state, 'basket'], [$warningsGiven, [300, 60]], [$countdownWarning, 60]] });
+    const scope = fork({
+      values: [
+        [$state, 'basket'],
+        [$warningsGiven, [300, 60]],
+        [$countdownWarning, 60],
+      ],
+    });
     await allSettled(reservationStarted, { scope, params: 900 });
     expect(scope.getState($warningsGiven)).toEqual([]);
     expect(scope.getState($countdownWarning)).toBeNull();

@@ -23,8 +23,10 @@ export function warningReached(previous: number | null, next: number | null, giv
 export const countdownWarned = createEvent<number>();
 
 /** The last two values of the seconds left, so a change can be seen crossing a threshold. */
-const $secondsChange = createStore<{ previous: number | null; next: number | null }>({ previous: null, next: null })
-  .on($secondsRemaining.updates, ({ next: previous }, next) => ({ previous, next }));
+const $secondsChange = createStore<{ previous: number | null; next: number | null }>({ previous: null, next: null }).on(
+  $secondsRemaining.updates,
+  ({ next: previous }, next) => ({ previous, next }),
+);
 
 /** Warnings given for this reservation: a server resync that lifts the time back over a threshold repeats none. */
 export const $warningsGiven = createStore<number[]>([]).reset(reservationStarted, destroySaleFx.done);
@@ -42,5 +44,7 @@ sample({
 
 // Every threshold at or above the one reached counts as given: jumping past five minutes to forty seconds gives only
 // the one-minute warning, and never the five-minute one afterwards.
-$warningsGiven.on(countdownWarned, (given, at) => [...new Set([...given, ...COUNTDOWN_WARNINGS.filter((w) => w >= at)])]);
+$warningsGiven.on(countdownWarned, (given, at) => [
+  ...new Set([...given, ...COUNTDOWN_WARNINGS.filter((w) => w >= at)]),
+]);
 $countdownWarning.on(countdownWarned, (_, at) => at);

@@ -13,7 +13,11 @@ describe('editBasket', () => {
   test('destroys the sale, then goes to the basket and reloads it', async () => {
     const server = fakeServer({ secondsRemaining: null });
     const scope = fork({
-      values: [[$state, 'payment'], [$checkout, sampleCheckout({ state: 'payment' })], [$secondsRemaining, 500]],
+      values: [
+        [$state, 'payment'],
+        [$checkout, sampleCheckout({ state: 'payment' })],
+        [$secondsRemaining, 500],
+      ],
       handlers: handlersOf(server),
     });
     await allSettled(editBasket, { scope });
@@ -27,8 +31,17 @@ describe('editBasket', () => {
   test('a failure stays on the step and shows the spec message', async () => {
     const server = fakeServer();
     const scope = fork({
-      values: [[$state, 'login'], [$checkout, sampleCheckout({ state: 'login' })]],
-      handlers: [...handlersOf(server), [destroySaleFx, () => Promise.reject({ kind: 'http', call: 'destroySale', message: messages.editBasketFailed })]],
+      values: [
+        [$state, 'login'],
+        [$checkout, sampleCheckout({ state: 'login' })],
+      ],
+      handlers: [
+        ...handlersOf(server),
+        [
+          destroySaleFx,
+          () => Promise.reject({ kind: 'http', call: 'destroySale', message: messages.editBasketFailed }),
+        ],
+      ],
     });
     await allSettled(editBasket, { scope });
     expect(scope.getState($state)).toBe('login');

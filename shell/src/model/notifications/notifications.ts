@@ -19,7 +19,10 @@ $lastId.on(notificationAdded, (lastId) => lastId + 1);
 
 // One of a group replaces the group's earlier one instead of stacking.
 $notifications
-  .on(notificationAdded, (list, added) => [...(added.group ? list.filter((n) => n.group !== added.group) : list), added])
+  .on(notificationAdded, (list, added) => [
+    ...(added.group ? list.filter((n) => n.group !== added.group) : list),
+    added,
+  ])
   .on(notificationDismissed, (list, id) => list.filter((n) => n.id !== id));
 
 /** Waits out a timed notification, then names it (tests fork this with an instant handler). */

@@ -44,7 +44,10 @@ describe('first load', () => {
   test('a failing checkout load stays on determining and shows the spec message', async () => {
     const scope = fork({
       handlers: [
-        [getCheckoutFx, () => Promise.reject({ kind: 'network', call: 'getCheckout', message: messages.getCheckoutFailed })],
+        [
+          getCheckoutFx,
+          () => Promise.reject({ kind: 'network', call: 'getCheckout', message: messages.getCheckoutFailed }),
+        ],
         [getUserFx, async () => null],
       ],
     });
@@ -65,7 +68,13 @@ describe('first load', () => {
 describe('tab shown again', () => {
   test('reloads the checkout once started', async () => {
     const server = fakeServer();
-    const scope = fork({ values: [[$started, true], [$state, 'basket']], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$started, true],
+        [$state, 'basket'],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(tabShown, { scope });
     expect(server.getCheckout).toHaveBeenCalledTimes(1);
   });

@@ -12,7 +12,13 @@ import { $state, goTo, stepCompleted } from './state';
 describe('state', () => {
   test('stepCompleted moves to the next state of the rules and sends it', async () => {
     const server = fakeServer();
-    const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'basket'],
+        [$checkout, sampleCheckout()],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(stepCompleted, { scope });
     expect(scope.getState($state)).toBe('reserve');
     expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'reserve' }));
@@ -21,11 +27,23 @@ describe('state', () => {
   test('reserve goes to donation for a charity organiser (the rule reads the checkout)', async () => {
     const server = fakeServer({ secondsRemaining: null });
     const charity = {
-      id: 1, name: 'Riverside Trust', logo: null, description_html: '', donation_checkout_title: 'Support us',
-      donation_options: [5], base_fee: 0, booking_fee: 0, booking_fee_includes_vat: false, booking_fee_vat: 0, booking_fee_cap: null,
+      id: 1,
+      name: 'Riverside Trust',
+      logo: null,
+      description_html: '',
+      donation_checkout_title: 'Support us',
+      donation_options: [5],
+      base_fee: 0,
+      booking_fee: 0,
+      booking_fee_includes_vat: false,
+      booking_fee_vat: 0,
+      booking_fee_cap: null,
     };
     const scope = fork({
-      values: [[$state, 'reserve'], [$checkout, sampleCheckout({ charity })]],
+      values: [
+        [$state, 'reserve'],
+        [$checkout, sampleCheckout({ charity })],
+      ],
       handlers: handlersOf(server),
     });
     await allSettled(stepCompleted, { scope });
@@ -35,7 +53,13 @@ describe('state', () => {
   test('the seconds_remaining of every state change is kept', async () => {
     const server = fakeServer({ secondsRemaining: 321 });
     // On reserve: no countdown runs there, so the kept value can be read as it came.
-    const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'basket'],
+        [$checkout, sampleCheckout()],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(goTo, { scope, params: 'reserve' });
     expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'reserve' }));
     expect(scope.getState($secondsRemaining)).toBe(321);
@@ -43,7 +67,13 @@ describe('state', () => {
 
   test('goTo the current state sends nothing', async () => {
     const server = fakeServer();
-    const scope = fork({ values: [[$state, 'basket'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'basket'],
+        [$checkout, sampleCheckout()],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(goTo, { scope, params: 'basket' });
     expect(server.updateBasketState).not.toHaveBeenCalled();
   });
@@ -59,21 +89,42 @@ describe('state', () => {
   test('a failed update keeps the new state and says so', async () => {
     const server = fakeServer({ secondsRemaining: null });
     const scope = fork({
-      values: [[$state, 'login'], [$checkout, sampleCheckout()]],
-      handlers: [...handlersOf(server), [updateBasketStateFx, () => Promise.reject({ kind: 'network', call: 'updateBasketState', message: '' })]],
+      values: [
+        [$state, 'login'],
+        [$checkout, sampleCheckout()],
+      ],
+      handlers: [
+        ...handlersOf(server),
+        [updateBasketStateFx, () => Promise.reject({ kind: 'network', call: 'updateBasketState', message: '' })],
+      ],
     });
     await allSettled(goTo, { scope, params: 'marketing_preferences' });
     expect(scope.getState($state)).toBe('marketing_preferences');
-    expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([['error', messages.updateBasketStateFailed]]);
+    expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([
+      ['error', messages.updateBasketStateFailed],
+    ]);
   });
 });
 
 describe('stale tabs', () => {
-  const stale = { kind: 'http', call: 'updateBasketState', status: 409, message: messages.updateBasketStateFailed, serverMessage: 'moved on', errorType: 'stale' };
+  const stale = {
+    kind: 'http',
+    call: 'updateBasketState',
+    status: 409,
+    message: messages.updateBasketStateFailed,
+    serverMessage: 'moved on',
+    errorType: 'stale',
+  };
 
   test('every change says the state it leaves', async () => {
     const server = fakeServer({ secondsRemaining: null });
-    const scope = fork({ values: [[$state, 'donation'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'donation'],
+        [$checkout, sampleCheckout()],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(goTo, { scope, params: 'login' });
     expect(server.updateBasketState).toHaveBeenCalledWith({ state: 'login', from: 'donation' });
   });
@@ -81,7 +132,10 @@ describe('stale tabs', () => {
   test('a change refused as stale reloads the checkout and shows where the sale is, without an error', async () => {
     const server = fakeServer({ checkout: sampleCheckout({ state: 'login' }), secondsRemaining: null });
     const scope = fork({
-      values: [[$state, 'donation'], [$checkout, sampleCheckout()]],
+      values: [
+        [$state, 'donation'],
+        [$checkout, sampleCheckout()],
+      ],
       handlers: [...handlersOf(server), [updateBasketStateFx, () => Promise.reject(stale)]],
     });
     await allSettled(goTo, { scope, params: 'gift_aid' });
@@ -90,9 +144,15 @@ describe('stale tabs', () => {
     expect(scope.getState($notifications)).toEqual([]);
   });
 
-  test('a reload finding the sale paid elsewhere moves a tab on a step before payment to that sale\'s step', async () => {
+  test("a reload finding the sale paid elsewhere moves a tab on a step before payment to that sale's step", async () => {
     const server = fakeServer({ checkout: sampleCheckout({ state: 'order_completed', payment_complete: true }) });
-    const scope = fork({ values: [[$state, 'delivery_address'], [$checkout, sampleCheckout()]], handlers: handlersOf(server) });
+    const scope = fork({
+      values: [
+        [$state, 'delivery_address'],
+        [$checkout, sampleCheckout()],
+      ],
+      handlers: handlersOf(server),
+    });
     await allSettled(reloadCheckout, { scope });
     expect(scope.getState($state)).toBe('order_completed');
   });
@@ -108,6 +168,8 @@ describe('stateAfterReload', () => {
     ['order_completed', 'order_completed', true, false, 'order_completed'],
     ['login', 'determining', false, true, 'basket'],
   ] as const)('on %s, server at %s, paid %s, refused as stale %s -> %s', (current, server, paid, refused, expected) => {
-    expect(stateAfterReload(current, sampleCheckout({ state: server, payment_complete: paid }), refused)).toBe(expected);
+    expect(stateAfterReload(current, sampleCheckout({ state: server, payment_complete: paid }), refused)).toBe(
+      expected,
+    );
   });
 });

@@ -26,14 +26,22 @@ sample({
   target: moved,
 });
 
-sample({ clock: goTo, source: $state, filter: (current, next) => current !== next, fn: (from, to) => ({ from, to }), target: moved });
+sample({
+  clock: goTo,
+  source: $state,
+  filter: (current, next) => current !== next,
+  fn: (from, to) => ({ from, to }),
+  target: moved,
+});
 
 $state.on(moved, (_, { to }) => to);
 
 // Every state change is sent, with the state it leaves; its seconds_remaining is kept by the countdown (spec 4).
 sample({ clock: moved, fn: ({ from, to }) => ({ state: to, from }), target: updateBasketStateFx });
 
-const staleRefusal = updateBasketStateFx.failData.filter({ fn: (error) => isApiFailure(error) && error.errorType === 'stale' });
+const staleRefusal = updateBasketStateFx.failData.filter({
+  fn: (error) => isApiFailure(error) && error.errorType === 'stale',
+});
 
 sample({
   clock: updateBasketStateFx.failData,
@@ -45,7 +53,12 @@ sample({
 // Another tab moved the sale on: this tab reloads the checkout and shows where the sale is, instead of moving it back.
 const resyncFx = attach({ effect: getCheckoutFx });
 sample({ clock: staleRefusal, target: resyncFx });
-sample({ clock: resyncFx.doneData, source: $state, fn: (current, checkout) => stateAfterReload(current, checkout, true), target: $state });
+sample({
+  clock: resyncFx.doneData,
+  source: $state,
+  fn: (current, checkout) => stateAfterReload(current, checkout, true),
+  target: $state,
+});
 
 // Any reload: a tab left on a step before payment whose sale was paid elsewhere moves on to that sale's next step.
 sample({

@@ -37,7 +37,9 @@ describe('user cache', () => {
   test('a failing refresh rejects with no detail and leaves no user', async () => {
     const scope = fork({
       values: [[$user, sampleUser()]],
-      handlers: [[getUserFx, () => Promise.reject({ kind: 'http', call: 'getUser', status: 500, message: '', body: 'secret' })]],
+      handlers: [
+        [getUserFx, () => Promise.reject({ kind: 'http', call: 'getUser', status: 500, message: '', body: 'secret' })],
+      ],
     });
     const result = await allSettled(refreshUserFx, { scope });
     expect(result).toEqual({ status: 'fail', value: undefined });

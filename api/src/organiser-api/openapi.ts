@@ -1,0 +1,139 @@
+import { toJSONSchema, type $ZodType } from 'zod/v4/core';
+import { ORGANISER_API_PREFIX } from './plugin';
+import type { Operation } from './operation';
+import { apiSchemas, ApiErrorSchema } from './schemas';
+
+/**
+ * The organiser API's own OpenAPI 3.1 document (GET /api/v1/openapi.json), generated from the operations' declarations
+ * and their zod schemas, apart from the checkout page's /ajax/ document.
+ */
+type JsonSchema = Record<string, unknown>;
+
+const REF_PREFIX = '#/components/schemas/';
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  catalogue:
+    'What the organiser sells: venues, events, dates, ticket types, vouchers, codes, questions, waivers, messages',
+  orders: 'Paid orders, their tickets, payments, refunds and ledger shares',
+  tickets: 'Issued tickets, read by code',
+  'check-ins': 'Admitting tickets at the door',
+  webhooks: 'Endpoints that receive signed events, and their delivery log',
+  keys: 'The calling key',
+};
+
+function convert(schema: $ZodType, components: Record<string, JsonSchema>, io: 'input' | 'output'): JsonSchema {
+  const converted = toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    metadata: apiSchemas,
+  }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const { $schema: _dialect, $defs: defs = {}, ...rest } = converted;
+  for (const [id, def] of Object.entries(defs)) components[id] = pointAtComponents(def) as JsonSchema;
+  return pointAtComponents(rest) as JsonSchema;
+}
+
+function pointAtComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointAtComponents);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string'
+        ? inner.replace(/^#\/\$defs\//, REF_PREFIX)
+        : pointAtComponents(inner),
+    ]),
+  );
+}
+
+/** The fields of an object schema as OpenAPI parameters (path or query). */
+function parameters(schema: $ZodType | undefined, where: 'path' | 'query', components: Record<string, JsonSchema>) {
+  if (!schema) return [];
+  const json = convert(schema, components, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property as JsonSchema & { description?: string };
+    return {
+      name,
+      in: where,
+      required: where === 'path' || (json.required ?? []).includes(name),
+      schema: rest,
+      ...(typeof description === 'string' ? { description } : {}),
+    };
+  });
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `${REF_PREFIX}Error` } } },
+});
+
+export function buildOrganiserOpenApiDocument(operations: readonly Operation[], options: { serverUrl?: string } = {}) {
+  const components: Record<string, JsonSchema> = {};
+  convert(ApiErrorSchema, components, 'output');
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const path = ORGANISER_API_PREFIX + operation.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const status = String(operation.status ?? 200);
+    const responses: Record<string, unknown> = {
+      [status]:
+        status === '204'
+          ? { description: 'Done' }
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: convert(operation.response, components, 'output') } },
+            },
+      '400': errorResponse('The request is malformed: `errors` names each field at fault'),
+      '401': errorResponse('No API key, or one that is not valid or has been revoked'),
+    };
+    if (operation.scope === 'write') responses['403'] = errorResponse('A read-only key asked to change something');
+    if (operation.path.includes(':')) responses['404'] = errorResponse('Nothing of this organiser has that id');
+    if (operation.method !== 'GET') responses['409'] = errorResponse('Refused: the sentence says why');
+    (paths[path] ??= {})[operation.method.toLowerCase()] = {
+      operationId: operation.operationId,
+      summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      tags: [operation.tag],
+      parameters: [
+        ...parameters(operation.params, 'path', components),
+        ...parameters(operation.query, 'query', components),
+      ],
+      ...(operation.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: convert(operation.body, components, 'input') } },
+            },
+          }
+        : {}),
+      responses,
+      security: [{ apiKey: operation.scope === 'write' ? ['write'] : [] }],
+    };
+  }
+  const tags = [...new Set(operations.map((operation) => operation.tag))];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Organiser API',
+      version: '1',
+      description:
+        'What an organiser integrates with: the catalogue, orders and refunds, tickets, door check-in and signed ' +
+        'webhooks. JSON in and out. Every call carries an organiser API key (`Authorization: Bearer ck_…`, created with ' +
+        "`npm run organiser -- create-key`); a key sees and changes only its own organiser's data, and a read-only key " +
+        "only reads. Lists are paged with `limit` and `after` (the previous page's `next_cursor`).",
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: options.serverUrl ?? '/', description: 'The site that serves the checkout' }],
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An organiser API key: read-only keys call the GET operations, read-write keys every operation',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { SEED } from '../seed/catalogue';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createApiKey, revokeApiKey } from './keys';
+import { apiMessages } from './plugin';
+import { apiCaller } from './testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+const me = (authorization?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/me', headers: authorization ? { authorization } : {} });
+
+describe('organiser API keys', () => {
+  test('a key reads its own organiser, and is stored only as a hash', async () => {
+    const api = await apiCaller(t, SEED.organiser.folk, 'read');
+    const response = await api.call('GET', '/me');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ organiser_id: SEED.organiser.folk, scope: 'read' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const rows = await t.db.selectFrom('organiser_api_keys').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(api.key);
+    expect(rows.filter((row) => api.key.startsWith(row.prefix))).toHaveLength(1);
+  });
+
+  test.each([
+    ['no header', undefined, apiMessages.noKey],
+    ['another scheme', 'Basic dXNlcjpwYXNz', apiMessages.noKey],
+    ['a malformed key', 'Bearer nonsense', apiMessages.badKey],
+    ['a made-up key of the right shape', `Bearer ck_${'A'.repeat(27)}`, apiMessages.badKey],
+  ])('%s is refused with 401 and a sentence', async (_name, header, sentence) => {
+    const response = await me(header);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: sentence });
+  });
+
+  test('a revoked key is refused; another key of the organiser still works', async () => {
+    const first = await createApiKey(t.db, { organiserId: SEED.organiser.jazz, scope: 'write' }, t.clock.now());
+    const second = await createApiKey(t.db, { organiserId: SEED.organiser.jazz, scope: 'write' }, t.clock.now());
+    expect((await me(`Bearer ${first.key}`)).statusCode).toBe(200);
+    expect(await revokeApiKey(t.db, SEED.organiser.folk, first.keyId, t.clock.now())).toBe(false);
+    expect(await revokeApiKey(t.db, SEED.organiser.jazz, first.keyId, t.clock.now())).toBe(true);
+    expect((await me(`Bearer ${first.key}`)).statusCode).toBe(401);
+    expect((await me(`Bearer ${second.key}`)).statusCode).toBe(200);
+  });
+
+  test('a key of a revoked-looking prefix but another secret is refused (the hash decides, not the prefix)', async () => {
+    const { key } = await createApiKey(t.db, { organiserId: SEED.organiser.folk, scope: 'read' }, t.clock.now());
+    const tampered = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+    expect((await me(`Bearer ${tampered}`)).statusCode).toBe(401);
+  });
+
+  test('the document is public and lists every operation with its security', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.paths['/api/v1/me'].get.security).toEqual([{ apiKey: [] }]);
+    expect(document.components.schemas.Error).toBeDefined();
+  });
+});
