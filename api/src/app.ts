@@ -22,6 +22,7 @@ import { registerPageAssets } from './pages/assets';
 import { registerDemoImages } from './pages/demo-images';
 import { registerOpenApi } from './openapi/routes';
 import { buildOrganiserOpenApiDocument } from './organiser-api/openapi';
+import { registerDevOrganiserKeys } from './organiser-api/dev-keys';
 import { organiserApiOperations } from './organiser-api/operations';
 import { ORGANISER_API_PREFIX, registerOrganiserApi } from './organiser-api/plugin';
 import { createErrorReporter, type ErrorReporter } from './observability/error-reporting';
@@ -197,6 +198,7 @@ export async function buildAppWithDeps({
 
   // The organiser API: a key per organiser, JSON, no session (organiser-api/plugin.ts); its document is public.
   await registerOrganiserApi(app, deps, organiserApiOperations);
+  if (config.devPages) registerDevOrganiserKeys(app, deps);
   const organiserDocument = JSON.stringify(buildOrganiserOpenApiDocument(organiserApiOperations));
   app.get(`${ORGANISER_API_PREFIX}/openapi.json`, async (_request, reply) =>
     reply

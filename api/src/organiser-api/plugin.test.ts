@@ -60,3 +60,47 @@ describe('organiser API keys', () => {
     expect(document.components.schemas.Error).toBeDefined();
   });
 });
+
+describe('development keys (/dev/organiser-keys, development pages only)', () => {
+  const post = (app: TestApp['app'], payload: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/dev/organiser-keys',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload,
+    });
+
+  test('makes a working key of the organiser asked for', async () => {
+    const response = await post(t.app, `organiser=${SEED.organiser.folk}&scope=read`);
+    expect(response.statusCode).toBe(201);
+    const { key, scope } = response.json<{ key: string; scope: string }>();
+    expect(scope).toBe('read');
+    expect((await me(`Bearer ${key}`)).json()).toMatchObject({ organiser_id: SEED.organiser.folk, scope: 'read' });
+  });
+
+  test.each([
+    ['no organiser', ''],
+    ['an organiser that is not a number', 'organiser=abc'],
+    ['an unknown scope', `organiser=${SEED.organiser.folk}&scope=admin`],
+  ])('%s: 400 with a sentence', async (_name, payload) => {
+    const response = await post(t.app, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error.length).toBeGreaterThan(5);
+  });
+
+  test('an unknown organiser is a 404; a cross-site POST is refused', async () => {
+    expect((await post(t.app, 'organiser=99999')).statusCode).toBe(404);
+    expect((await post(t.app, `organiser=${SEED.organiser.folk}`, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
+      403,
+    );
+  });
+
+  test('absent when the development pages are off', async () => {
+    const off = await createTestApp({ config: { devPages: false } });
+    try {
+      expect((await post(off.app, `organiser=${SEED.organiser.folk}`)).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});
