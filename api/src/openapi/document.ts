@@ -252,7 +252,8 @@ class SchemaConverter {
   }
 }
 
-function pointAtComponents(value: unknown): unknown {
+/** Rewrites zod's `#/$defs/<id>` pointers to the document's `#/components/schemas/<id>`. */
+export function pointAtComponents(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pointAtComponents);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
+import { pointAtComponents, SCHEMA_REF_PREFIX as REF_PREFIX } from '../openapi/document';
 import { ORGANISER_API_PREFIX } from './plugin';
 import type { Operation } from './operation';
 import { apiSchemas, ApiErrorSchema } from './schemas';
@@ -8,8 +9,6 @@ import { apiSchemas, ApiErrorSchema } from './schemas';
  * and their zod schemas, apart from the checkout page's /ajax/ document.
  */
 type JsonSchema = Record<string, unknown>;
-
-const REF_PREFIX = '#/components/schemas/';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   catalogue:
@@ -31,19 +30,6 @@ function convert(schema: $ZodType, components: Record<string, JsonSchema>, io: '
   const { $schema: _dialect, $defs: defs = {}, ...rest } = converted;
   for (const [id, def] of Object.entries(defs)) components[id] = pointAtComponents(def) as JsonSchema;
   return pointAtComponents(rest) as JsonSchema;
-}
-
-function pointAtComponents(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(pointAtComponents);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      key === '$ref' && typeof inner === 'string'
-        ? inner.replace(/^#\/\$defs\//, REF_PREFIX)
-        : pointAtComponents(inner),
-    ]),
-  );
 }
 
 /** The fields of an object schema as OpenAPI parameters (path or query). */
@@ -85,7 +71,7 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
       '400': errorResponse('The request is malformed: `errors` names each field at fault'),
       '401': errorResponse('No API key, or one that is not valid or has been revoked'),
     };
-    if (operation.scope === 'write') responses['403'] = errorResponse('A read-only key asked to change something');
+    if (operation.scope !== 'read') responses['403'] = errorResponse('A read-only key asked to change something');
     if (operation.path.includes(':')) responses['404'] = errorResponse('Nothing of this organiser has that id');
     if (operation.method !== 'GET') responses['409'] = errorResponse('Refused: the sentence says why');
     (paths[path] ??= {})[operation.method.toLowerCase()] = {
@@ -106,7 +92,7 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
           }
         : {}),
       responses,
-      security: [{ apiKey: operation.scope === 'write' ? ['write'] : [] }],
+      security: [{ apiKey: operation.scope === 'read' ? [] : [operation.scope] }],
     };
   }
   const tags = [...new Set(operations.map((operation) => operation.tag))];
@@ -131,7 +117,9 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
         apiKey: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An organiser API key: read-only keys call the GET operations, read-write keys every operation',
+          description:
+            'An organiser API key: read-only keys call the GET operations, read-write keys every operation, door ' +
+            'tokens (made with POST /api/v1/door-tokens) only the check-in operations',
         },
       },
     },
