@@ -128,9 +128,8 @@ export default defineConfig(
     },
   },
 
-  // JavaScript: build configs and scripts run by Node, the api's few plain scripts run by the browser. No types.
+  // JavaScript: build configs and scripts run by Node. No types.
   { files: JS, extends: [tseslint.configs.disableTypeChecked] },
   { files: ['**/*.cjs', '**/*.js'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
-  { files: ['api/src/**/assets/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
 );

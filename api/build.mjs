@@ -10,6 +10,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import pageScripts from './page-scripts.cjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(dir, 'src');
@@ -25,7 +26,7 @@ const packageName = (specifier) =>
     .join('/');
 
 /**
- * Modules read files that sit beside their source (pages/assets/*.css, waivers/assets/*.js) through __dirname, which
+ * Modules read files that sit beside their source (pages/assets/*.css, the page scripts built into waivers/assets/) through __dirname, which
  * in one bundle would be dist/ for all of them. Each such module gets its own source folder's twin under dist/, where
  * the assets are copied: src/pages/assets.ts reads dist/pages/assets/, src/config.ts (at the root) dist/ itself, whose
  * ../.. is the repository root as before.
@@ -83,11 +84,19 @@ const copyAssets = (folder) => {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const from = path.join(folder, entry.name);
-    if (entry.name === 'assets') cpSync(from, path.join(dist, path.relative(src, from)), { recursive: true });
+    // The page scripts' TypeScript sources stay behind: their bundles are built below.
+    if (entry.name === 'assets')
+      cpSync(from, path.join(dist, path.relative(src, from)), {
+        recursive: true,
+        filter: (file) => !file.endsWith('.ts'),
+      });
     else copyAssets(from);
   }
 };
 copyAssets(src);
+// The plain pages' browser scripts (src/<area>/assets/<name>.ts), each beside its twin folder's other assets, where
+// src/pages/page-scripts.ts reads it: the server never bundles at run time.
+const scripts = await pageScripts.buildPageScripts(src, dist);
 
 // A package the bundle imports but the api does not declare as a runtime dependency would be missing from the image
 // (`npm ci --omit=dev -w api`): fail the build instead of the container's start.
@@ -106,5 +115,5 @@ if (undeclared.size > 0) {
 }
 const size = (file) => (result.metafile.outputs[path.relative(dir, path.join(dist, file))]?.bytes ?? 0) / 1024;
 console.log(
-  `api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js, dist/organiser.js (with source maps) and the page assets`,
+  `api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js, dist/organiser.js (with source maps) and the page assets (${scripts.length} page scripts)`,
 );

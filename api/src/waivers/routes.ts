@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { hitRateLimit, rateKey } from '../identity/rate-limit';
-import { SESSIONLESS } from '../identity/session';
+import { CSS_TYPE, JS_TYPE, hashedAsset, serveAssets, type Asset } from '../pages/hashed-assets';
 import { layout, type PageAssets } from '../pages/html';
+import { pageScript } from '../pages/page-scripts';
 import { waiverMessages } from './messages';
 import { notFoundBody, waiverBody, type FormOutcome } from './page';
 import { signerName } from './signer-name';
@@ -17,16 +17,6 @@ const ROUTE = '/activity-terms-and-conditions/:reference/';
 const SIGNATURES_PER_CLIENT = { limit: 60, windowSeconds: 15 * 60 };
 const HTML = 'text/html; charset=utf-8';
 
-interface Asset {
-  url: string;
-  body: string;
-  type: string;
-}
-
-function asset(name: string, ext: string, type: string, body: string): Asset {
-  return { url: `/assets/${name}.${createHash('sha256').update(body).digest('hex').slice(0, 10)}.${ext}`, type, body };
-}
-
 /** The page's own script and stylesheet, and DOMPurify's browser build (it cleans the organiser's terms). */
 function waiverAssets(app: FastifyInstance): Asset[] {
   const dir = path.join(__dirname, 'assets');
@@ -36,18 +26,11 @@ function waiverAssets(app: FastifyInstance): Asset[] {
     '\n',
   );
   const list = [
-    asset('purify', 'js', 'text/javascript; charset=utf-8', purify),
-    asset('waiver', 'js', 'text/javascript; charset=utf-8', readFileSync(path.join(dir, 'waiver.js'), 'utf8')),
-    asset('waiver', 'css', 'text/css; charset=utf-8', readFileSync(path.join(dir, 'waiver.css'), 'utf8')),
+    hashedAsset('purify', 'js', JS_TYPE, purify),
+    pageScript(__dirname, 'waiver'),
+    hashedAsset('waiver', 'css', CSS_TYPE, readFileSync(path.join(dir, 'waiver.css'), 'utf8')),
   ];
-  for (const item of list) {
-    app.get(item.url, SESSIONLESS, async (_request, reply) =>
-      reply
-        .header('content-type', item.type)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(item.body),
-    );
-  }
+  serveAssets(app, list);
   return list;
 }
 
