@@ -13,6 +13,7 @@ import { statements as receipts } from './migrations/0010_receipts';
 import { statements as truelayer } from './migrations/0011_truelayer';
 import { statements as ledgerShares } from './migrations/0012_ledger_shares';
 import { statements as organiserApi } from './migrations/0013_organiser_api';
+import { statements as catalogueImport } from './migrations/0014_catalogue_import';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0011_truelayer': fromStatements(truelayer),
   '0012_ledger_shares': fromStatements(ledgerShares),
   '0013_organiser_api': fromStatements(organiserApi),
+  '0014_catalogue_import': fromStatements(catalogueImport),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,6 +26,8 @@ export interface SettingsTable {
 
 export interface CharitiesTable {
   id: Generated<number>;
+  /** The integrator's own id for the row, the key of the catalogue import (0014_catalogue_import). */
+  external_id: string | null;
   name: string;
   logo: string | null;
   description_html: Generated<string>;
@@ -42,6 +44,7 @@ export interface CharitiesTable {
 
 export interface OrganisersTable {
   id: Generated<number>;
+  external_id: string | null;
   name: string;
   slug: string;
   is_saas: Generated<boolean>;
@@ -59,6 +62,7 @@ export interface OrganisersTable {
 
 export interface EventsTable {
   id: Generated<number>;
+  external_id: string | null;
   organiser_id: number;
   slug: string;
   title: string;
@@ -93,6 +97,7 @@ export interface EventsTable {
 
 export interface EventDatesTable {
   id: Generated<number>;
+  external_id: string | null;
   event_id: number;
   starts_at: Timestamp;
   ends_at: Timestamp | null;
@@ -100,6 +105,7 @@ export interface EventDatesTable {
 
 export interface WaiversTable {
   id: Generated<number>;
+  external_id: string | null;
   organiser_id: number;
   title: string;
   body_html: string;
@@ -107,6 +113,7 @@ export interface WaiversTable {
 
 export interface TicketTypesTable {
   id: Generated<number>;
+  external_id: string | null;
   event_id: number;
   event_date_id: number;
   name: string;
@@ -138,6 +145,7 @@ export interface TicketRequirementsTable {
 
 export interface GiftVouchersTable {
   id: Generated<number>;
+  external_id: string | null;
   organiser_id: number;
   name: string;
   thumbnail: string | null;
@@ -153,6 +161,7 @@ export interface GiftVouchersTable {
 
 export interface CodesTable {
   id: Generated<number>;
+  external_id: string | null;
   code: string;
   kind: CodeKind;
   organiser_id: number | null;
@@ -169,6 +178,7 @@ export interface CodesTable {
 
 export interface QuestionsTable {
   id: Generated<number>;
+  external_id: string | null;
   event_id: number;
   ticket_type_id: number | null;
   osq_id: number | null;
@@ -183,6 +193,7 @@ export interface QuestionsTable {
 
 export interface AfterSaleMessagesTable {
   id: Generated<number>;
+  external_id: string | null;
   event_id: number;
   message_html: string;
   sort_order: Generated<number>;

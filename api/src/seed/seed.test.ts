@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
 import { SEED } from './catalogue';
-import { seedIfEmpty } from './seed';
+import demoFile from './demo-catalogue.json';
+import { demoCatalogueFile, seedIfEmpty } from './seed';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -111,5 +112,32 @@ describe('seed', () => {
     ).toHaveLength(2);
     // Every event is ahead of the seeding moment.
     expect(dates.every((d) => d.starts_at.getTime() > TEST_NOW.getTime())).toBe(true);
+  });
+
+  test('demo-catalogue.json names exactly the ids SEED gives tests', () => {
+    const file = demoCatalogueFile(100);
+    const ids = (list: readonly { external_id: string }[] | undefined) =>
+      (list ?? []).map((entry) => Number(entry.external_id));
+    const events = file.organisers.flatMap((organiser) => organiser.events ?? []);
+    const sorted = (values: Iterable<number>) => [...values].sort((a, b) => a - b);
+    expect(sorted(ids(file.charities))).toEqual(sorted(Object.values(SEED.charity)));
+    expect(sorted(ids(file.organisers))).toEqual(sorted(Object.values(SEED.organiser)));
+    expect(sorted(ids(events))).toEqual(sorted(Object.values(SEED.event)));
+    expect(sorted(events.flatMap((event) => ids(event.ticket_types)))).toEqual(sorted(Object.values(SEED.ticket)));
+    expect(sorted(file.organisers.flatMap((organiser) => ids(organiser.gift_vouchers)))).toEqual(
+      sorted(Object.values(SEED.giftVoucher)),
+    );
+    expect(sorted(file.organisers.flatMap((organiser) => ids(organiser.waivers)))).toEqual(
+      sorted(Object.values(SEED.waiver)),
+    );
+    const codes = [...(file.codes ?? []), ...file.organisers.flatMap((organiser) => organiser.codes ?? [])];
+    expect(new Set(codes.map((code) => code.code))).toEqual(new Set(Object.values(SEED.code)));
+    // Each demo event sits with the organiser SEED pairs it with in the tests' fixtures.
+    const owner = (eventId: number) =>
+      file.organisers.find((organiser) => ids(organiser.events).includes(eventId))?.external_id;
+    expect(owner(SEED.event.onSale)).toBe(String(SEED.organiser.demo));
+    expect(owner(SEED.event.canal)).toBe(String(SEED.organiser.canal));
+    // The file as written is valid on its own (the parse above also checks it).
+    expect(demoFile.organisers).toHaveLength(Object.keys(SEED.organiser).length);
   });
 });

@@ -1,37 +1,47 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
-import { demoCatalogue, type SeedOptions } from './catalogue';
+import { importCatalogueFile } from '../organiser-api/catalogue/import';
+import { CatalogueFileSchema, type CatalogueFile } from '../organiser-api/catalogue/schemas';
+import { demoAccounts, SEED, type SeedOptions } from './catalogue';
+import demoFile from './demo-catalogue.json';
 
 /**
- * Seeds the demo catalogue when the catalogue is empty (first start, fresh test database); does nothing otherwise,
- * so it is safe to run on every start. One transaction: a seed is all there or not at all.
+ * The demo catalogue file, validated by the import's own schemas, with the on-sale ticket type's capacity set from
+ * the options (SEED_ONSALE_CAPACITY: the benchmark sizes its stock).
+ */
+export function demoCatalogueFile(onSaleCapacity: number): CatalogueFile {
+  const file = CatalogueFileSchema.parse(demoFile);
+  const onSale = file.organisers
+    .find((organiser) => organiser.external_id === String(SEED.organiser.demo))
+    ?.events?.find((event) => event.external_id === String(SEED.event.onSale))
+    ?.ticket_types?.find((type) => type.external_id === String(SEED.ticket.onSale));
+  if (!onSale) throw new Error('demo-catalogue.json has no on-sale ticket type');
+  onSale.capacity = onSaleCapacity;
+  return file;
+}
+
+/**
+ * Seeds the demo catalogue (through the catalogue import, keeping the demo's stable ids) and the demo accounts when
+ * the catalogue is empty (first start, fresh test database); does nothing otherwise, so it is safe to run on every
+ * start. One transaction: a seed is all there or not at all.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
   const existing = await db.selectFrom('organisers').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const data = demoCatalogue(options);
-  await db.transaction().execute(async (tx) => {
+  const file = demoCatalogueFile(options.onSaleCapacity);
+  const accounts = demoAccounts();
+  return db.transaction().execute(async (tx) => {
     // Another process may be seeding at the same moment: the second one waits here, then finds the rows.
     await sql`select pg_advisory_xact_lock(hashtext('checkout_seed'))`.execute(tx);
     const again = await tx.selectFrom('organisers').select('id').limit(1).executeTakeFirst();
-    if (again) return;
-    await tx.insertInto('charities').values(data.charities).execute();
-    await tx.insertInto('organisers').values(data.organisers).execute();
-    await tx.insertInto('events').values(data.events).execute();
-    await tx.insertInto('event_dates').values(data.eventDates).execute();
-    await tx.insertInto('waivers').values(data.waivers).execute();
-    await tx.insertInto('ticket_types').values(data.ticketTypes).execute();
-    await tx.insertInto('ticket_requirements').values(data.ticketRequirements).execute();
-    await tx.insertInto('gift_vouchers').values(data.giftVouchers).execute();
-    await tx.insertInto('codes').values(data.codes).execute();
-    await tx.insertInto('questions').values(data.questions).execute();
-    await tx.insertInto('after_sale_messages').values(data.afterSaleMessages).execute();
-    await tx.insertInto('users').values(data.users).execute();
-    await tx.insertInto('user_addresses').values(data.userAddresses).execute();
-    await tx.insertInto('user_payment_methods').values(data.userPaymentMethods).execute();
-    await tx.insertInto('organiser_subscriptions').values(data.organiserSubscriptions).execute();
+    if (again) return false;
+    await importCatalogueFile(tx, file, { now: options.now, stableIds: true });
+    await tx.insertInto('users').values(accounts.users).execute();
+    await tx.insertInto('user_addresses').values(accounts.userAddresses).execute();
+    await tx.insertInto('user_payment_methods').values(accounts.userPaymentMethods).execute();
+    await tx.insertInto('organiser_subscriptions').values(accounts.organiserSubscriptions).execute();
+    return true;
   });
-  return true;
 }
 
 export function onSaleCapacityFromEnv(env: Record<string, string | undefined> = process.env): number {

@@ -6,7 +6,6 @@ import { Pool } from 'pg';
 import { openDatabase, quoteIdentifier } from '../db/connect';
 import { migrateToLatest, migrations } from '../db/migrate';
 import type { Db } from '../db/schema';
-import { demoCatalogue } from '../seed/catalogue';
 import { seedIfEmpty } from '../seed/seed';
 
 /** The moment every test database is seeded at, and every test clock starts from. */
@@ -71,7 +70,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     .filter((name) => name.endsWith('.ts'))
     .sort()
     .map((name) => readFileSync(path.join(migrationsDir, name), 'utf8'));
-  const code = ['../db/migrate.ts', '../seed/seed.ts'].map((file) => readFileSync(path.join(__dirname, file), 'utf8'));
+  const code = [
+    '../db/migrate.ts',
+    '../seed/seed.ts',
+    '../seed/catalogue.ts',
+    '../seed/demo-catalogue.json',
+    '../organiser-api/catalogue/import.ts',
+  ].map((file) => readFileSync(path.join(__dirname, file), 'utf8'));
   const key = createHash('sha256')
     .update(
       JSON.stringify({
@@ -79,7 +84,6 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
         migrations: Object.keys(migrations),
         code,
         seed,
-        data: seed ? demoCatalogue({ now: TEST_NOW, onSaleCapacity }) : null,
       }),
     )
     .digest('hex')
