@@ -14,6 +14,7 @@ import { statements as truelayer } from './migrations/0011_truelayer';
 import { statements as ledgerShares } from './migrations/0012_ledger_shares';
 import { statements as organiserApi } from './migrations/0013_organiser_api';
 import { statements as catalogueImport } from './migrations/0014_catalogue_import';
+import { statements as orderRefunds } from './migrations/0015_order_refunds';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0012_ledger_shares': fromStatements(ledgerShares),
   '0013_organiser_api': fromStatements(organiserApi),
   '0014_catalogue_import': fromStatements(catalogueImport),
+  '0015_order_refunds': fromStatements(orderRefunds),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

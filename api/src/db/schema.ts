@@ -507,6 +507,8 @@ export interface LedgerEntriesTable {
   reason: string | null;
   created_at: Timestamp;
   completed_at: Timestamp | null;
+  /** A refund in parts (0015_order_refunds): the payment it gives back; null when that is `provider_reference`. */
+  refund_of: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each party's part of a ledger entry (0012_ledger_shares): an organiser, or the marketplace when null. */
@@ -722,6 +724,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  order_refunds: OrderRefundsTable;
+  order_refund_tickets: OrderRefundTicketsTable;
 }
 
 export type ApiKeyScope = 'read' | 'write';
@@ -855,3 +859,30 @@ export type TicketType = Selectable<TicketTypesTable>;
 export type Session = Selectable<SessionsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type ProviderPayment = Selectable<SaleProviderPaymentsTable>;
+
+/** A refund an organiser asked for through its API (0015_order_refunds). */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  /** `orf_…`: the API's id, and the ledger entry's provider_reference. */
+  public_id: string;
+  sale_id: number;
+  organiser_id: number;
+  idempotency_key: string;
+  /** SHA-256 of the request's body: a repeat of the key with another body is refused. */
+  request_hash: string;
+  /** The first request's answer, given again to a repeat of its key. */
+  answer: ColumnType<unknown, string, string>;
+  amount_minor: number;
+  currency: string;
+  /** The last tickets of the sale: the marketplace's parts were given back too. */
+  whole_order: boolean;
+  reason: string | null;
+  status: 'pending' | 'completed';
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface OrderRefundTicketsTable {
+  refund_id: number;
+  ticket_id: number;
+}

@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/schema';
 import { checkComponents, type PriceComponents } from '../sale/price';
-import { pricePartiesOf } from './record';
+import { refundParts } from '../organiser-api/orders/refund-amount';
+import { organiserOfLines } from './record';
+import { partiesOf } from './shares';
 
 /**
  * Reconciling the ledger with what was sold (api/README.md 'Payment integrity'): for every sale that money touched,
  *
  * - a paid sale: its settlement's price components add up and list exactly the tickets sold, and the money kept
- *   (collected − refunded) equals that price — or, for an instalment plan, the plan's total is that price and the
- *   money kept is what its paid instalments collected;
+ *   (collected − refunded) equals that price less what the organisers refunded of it (the refunded tickets and, with
+ *   a sale's last tickets, its own parts: organiser-api/orders/refund-amount.ts) — or, for an instalment plan, the
+ *   plan's total is that price and the money kept is what its paid instalments collected;
  * - any other sale (refunded, still open, expired, destroyed): the money kept is 0;
  * - no refund has been waiting for its provider longer than the grace period;
  * - every ledger entry's shares add up to it, and what each party keeps is its part of the price (ledger/shares.ts):
@@ -64,7 +67,7 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
   const ids = sales.map((sale) => sale.id);
   if (ids.length === 0) return { sales: 0, collectedMinor: 0, refundedMinor: 0, mismatches: [] };
 
-  const [ledger, shares, settlements, plans, paidInstalments, lines, sold] = await Promise.all([
+  const [ledger, shares, settlements, plans, paidInstalments, lines, sold, orderRefunds] = await Promise.all([
     db.selectFrom('ledger_entries').selectAll().where('sale_id', 'in', ids).execute(),
     db
       .selectFrom('ledger_shares as s')
@@ -98,6 +101,13 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       .select(['sale_id', 'ticket_type_id', 'qty'])
       .where('sale_id', 'in', ids)
       .where('status', '=', 'sold')
+      .execute(),
+    db
+      .selectFrom('order_refunds as r')
+      .innerJoin('order_refund_tickets as rt', 'rt.refund_id', 'r.id')
+      .innerJoin('tickets as t', 't.id', 'rt.ticket_id')
+      .select(['r.sale_id', 'r.whole_order', 't.position'])
+      .where('r.sale_id', 'in', ids)
       .execute(),
   ]);
 
@@ -194,12 +204,30 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
         report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
       if (kept !== instalments) report(`keeps ${kept}, paid instalments ${instalments}`);
     } else {
-      if (kept !== settlement.price_minor)
-        report(
-          `keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${settlement.price_minor}`,
+      const organiserOf = await organiserOfLines(db, components);
+      const refundedHere = orderRefunds.filter((row) => row.sale_id === sale.id);
+      let given: ReturnType<typeof refundParts>;
+      try {
+        given = refundParts(
+          components,
+          refundedHere,
+          organiserOf,
+          refundedHere.some((row) => row.whole_order),
         );
-      const parties = await pricePartiesOf(db, components);
-      const wanted = new Map(parties.map((party) => [partyKey(party.organiserId), party.amountMinor]));
+      } catch (error) {
+        report(`refunded tickets: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      const price = settlement.price_minor - given.amountMinor;
+      if (kept !== price)
+        report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${price}`);
+      const wanted = new Map<string, number>();
+      for (const party of partiesOf(components, organiserOf))
+        wanted.set(partyKey(party.organiserId), party.amountMinor);
+      for (const party of given.shares) {
+        const key = partyKey(party.organiserId);
+        wanted.set(key, (wanted.get(key) ?? 0) - party.amountMinor);
+      }
       for (const party of new Set([...wanted.keys(), ...keptBy.keys()])) {
         const has = keptBy.get(party) ?? 0;
         if (has !== (wanted.get(party) ?? 0))

@@ -11,7 +11,7 @@ import { partiesOf, type Share, sharesOf } from './shares';
 type Entry = Omit<Insertable<LedgerEntriesTable>, 'kind'>;
 
 /** The organiser of each line of a price: a ticket type's event's, a gift voucher's own. */
-async function organiserOfLines(
+export async function organiserOfLines(
   tx: DbOrTx,
   components: PriceComponents,
 ): Promise<(line: PriceComponents['lines'][number]) => number> {
@@ -92,4 +92,17 @@ export function recordRefund(tx: Tx, entry: Entry): Promise<void> {
       .execute();
     return paid.map((share) => ({ organiserId: share.organiser_id, amountMinor: share.amount_minor }));
   });
+}
+
+/**
+ * A part of a payment given back (an organiser's refund of some of a sale's tickets), shared as the caller priced it
+ * (organiser-api/orders/refund-amount.ts); `refund_of` names the payment (the database checks every part of it adds
+ * up to no more than it collected).
+ */
+export function recordRefundPart(
+  tx: Tx,
+  entry: Entry & { refund_of: string },
+  shares: readonly Share[],
+): Promise<void> {
+  return insertEntry(tx, { ...entry, kind: 'refund' }, async () => [...shares]);
 }

@@ -1,5 +1,7 @@
 import type { Operation } from './operation';
 import { keyOperations } from './key-operations';
+import { orderOperations } from './orders/operations';
+import { ticketOperations } from './tickets/operations';
 
 /** Every operation of the organiser API, by resource: the routes and the document are both built from this list. */
-export const organiserApiOperations: readonly Operation[] = [...keyOperations];
+export const organiserApiOperations: readonly Operation[] = [...keyOperations, ...orderOperations, ...ticketOperations];

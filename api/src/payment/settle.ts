@@ -8,6 +8,7 @@ import { endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
+import { recordOrderPaid } from '../organiser-api/orders/view';
 import {
   componentsText,
   parseComponents,
@@ -50,6 +51,8 @@ export interface RefundJobPayload {
   saleId: number;
   provider: string;
   providerPaymentId: string;
+  /** Some of the payment (an organiser's refund of some tickets): its ledger entry's reference and amount. */
+  part?: { reference: string; amountMinor: number };
 }
 
 /**
@@ -230,14 +233,15 @@ async function refundSale(
   return { outcome: 'refunded', reason, alreadySettled: false };
 }
 
-function enqueueRefund(tx: Tx, payload: RefundJobPayload, now: Date) {
+/** The durable job that gives a payment (or a part of it) back through its provider. */
+export function enqueueRefund(tx: Tx, payload: RefundJobPayload, now: Date) {
   return enqueueJob(
     tx,
     {
       kind: REFUND_JOB,
       payload,
       runAt: now,
-      dedupeKey: `refund:${payload.provider}:${payload.providerPaymentId}`,
+      dedupeKey: `refund:${payload.provider}:${payload.part?.reference ?? payload.providerPaymentId}`,
       maxAttempts: 20,
     },
     now,
@@ -381,14 +385,61 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
     })
     .where('id', '=', sale.id)
     .execute();
+  await recordOrderPaid(tx, sale.id, input.now);
   return { outcome: 'paid', alreadySettled: false };
+}
+
+async function refundThrough(providers: Providers, payload: RefundJobPayload): Promise<void> {
+  const part = payload.part && { amountMinor: payload.part.amountMinor, key: payload.part.reference };
+  if (payload.provider === 'stripe') await providers.card.refund(payload.providerPaymentId, part);
+  else if (payload.provider === 'square') await providers.square.refund(payload.providerPaymentId, part);
+  else if (payload.provider === 'truelayer') await providers.bank.refund(payload.providerPaymentId, part);
+}
+
+/**
+ * Gives a part of a payment back (an organiser's refund), once: the provider is asked only while the part's ledger
+ * entry is pending (and under the part's own idempotency key), then the entry and the organiser's refund are done.
+ */
+async function runPartRefund(
+  db: Db,
+  providers: Providers,
+  payload: RefundJobPayload,
+  part: NonNullable<RefundJobPayload['part']>,
+  now: Date,
+): Promise<void> {
+  const entry = await db
+    .selectFrom('ledger_entries')
+    .select('status')
+    .where('kind', '=', 'refund')
+    .where('provider', '=', payload.provider)
+    .where('provider_reference', '=', part.reference)
+    .executeTakeFirst();
+  if (entry?.status !== 'pending') return;
+  await refundThrough(providers, payload);
+  const completed = await db.transaction().execute(async (tx) => {
+    const ledger = await tx
+      .updateTable('ledger_entries')
+      .set({ status: 'done', completed_at: now })
+      .where('kind', '=', 'refund')
+      .where('provider', '=', payload.provider)
+      .where('provider_reference', '=', part.reference)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    await tx
+      .updateTable('order_refunds')
+      .set({ status: 'completed', completed_at: now })
+      .where('public_id', '=', part.reference)
+      .where('status', '=', 'pending')
+      .execute();
+    return ledger.numUpdatedRows > 0n;
+  });
+  if (completed) countPayment(payload.provider, 'refund_completed');
 }
 
 /** Gives a payment back through its provider, then marks the refund done in the ledger and the settlement. Safe to repeat. */
 export async function runRefund(db: Db, providers: Providers, payload: RefundJobPayload, now: Date): Promise<void> {
-  if (payload.provider === 'stripe') await providers.card.refund(payload.providerPaymentId);
-  else if (payload.provider === 'square') await providers.square.refund(payload.providerPaymentId);
-  else if (payload.provider === 'truelayer') await providers.bank.refund(payload.providerPaymentId);
+  if (payload.part) return runPartRefund(db, providers, payload, payload.part, now);
+  await refundThrough(providers, payload);
   const completed = await db.transaction().execute(async (tx) => {
     const ledger = await tx
       .updateTable('ledger_entries')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx, SandboxIntentStatus } from '../../db/schema';
 import { brandOf, type CardFields, type CardOutcome, checkCard, declineOf } from '../card-numbers';
@@ -10,6 +11,7 @@ import {
   type CreateIntentInput,
   type OffSessionChargeInput,
   ProviderError,
+  type RefundPart,
   type SavedCard,
 } from './types';
 
@@ -219,11 +221,17 @@ export class SandboxCardProvider implements CardProvider {
     return this.retrieveIntent(intentId);
   }
 
-  async refund(intentId: string): Promise<void> {
-    // Only a succeeded intent has money to give back; refunding twice refunds nothing more.
+  async refund(intentId: string, part?: RefundPart): Promise<void> {
+    // Only a succeeded intent has money to give back; refunding the whole twice refunds nothing more, a part never
+    // more than is left (the refund job asks for a part once its ledger entry is still pending).
     await this.db
       .updateTable('sandbox_payment_intents')
-      .set((eb) => ({ refunded_minor: eb.ref('amount_minor'), updated_at: this.clock.now() }))
+      .set((eb) => ({
+        refunded_minor: part
+          ? sql<number>`least(amount_minor, refunded_minor + ${part.amountMinor})`
+          : eb.ref('amount_minor'),
+        updated_at: this.clock.now(),
+      }))
       .where('id', '=', intentId)
       .where('status', '=', 'succeeded')
       .execute();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Square, SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
 import { paymentMessages } from '../messages';
-import type { CreateIntentInput, ProviderCard, SquarePaymentResult, SquareProvider } from './types';
+import type { CreateIntentInput, ProviderCard, RefundPart, SquarePaymentResult, SquareProvider } from './types';
 
 export interface SquareKeys {
   /** The Web Payments SDK's application id (public: the page gets it). */
@@ -176,19 +176,20 @@ export class SquareCardProvider implements SquareProvider {
     throw new Error(`Square payment ${paymentId} is ${payment.status ?? 'in no status'} after completing`);
   }
 
-  /** Refunds what is left of the payment; the same key for every try, so Square refunds once. */
-  async refund(paymentId: string): Promise<void> {
+  /** Refunds what is left of the payment, or `part` of it; the same key for every try, so Square refunds once. */
+  async refund(paymentId: string, part?: RefundPart): Promise<void> {
     const { payment } = await this.client.payments.get({ paymentId });
     if (!payment) throw new Error(`Square has no payment ${paymentId}`);
     const total = payment.totalMoney ?? payment.amountMoney;
     if (!total?.currency) throw new Error(`Square payment ${paymentId} has no amount`);
     const left = minor(total) - minor(payment.refundedMoney);
-    if (left <= 0) return;
+    const amount = part ? Math.min(part.amountMinor, left) : left;
+    if (amount <= 0) return;
     await this.client.refunds.refundPayment({
-      idempotencyKey: squareIdempotencyKey(`refund-${paymentId}`),
+      idempotencyKey: squareIdempotencyKey(`refund-${part ? part.key : paymentId}`),
       paymentId,
-      amountMoney: { amount: BigInt(left), currency: total.currency },
-      reason: 'Tickets not sold',
+      amountMoney: { amount: BigInt(amount), currency: total.currency },
+      reason: part ? 'Tickets refunded' : 'Tickets not sold',
     });
   }
 }

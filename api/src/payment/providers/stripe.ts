@@ -7,6 +7,7 @@ import {
   type CreateIntentInput,
   type OffSessionChargeInput,
   ProviderError,
+  type RefundPart,
 } from './types';
 
 export interface StripeKeys {
@@ -89,8 +90,13 @@ export class StripeCardProvider implements CardProvider {
     );
   }
 
-  async refund(intentId: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+  async refund(intentId: string, part?: RefundPart): Promise<void> {
+    if (part)
+      await this.stripe.refunds.create(
+        { payment_intent: intentId, amount: part.amountMinor },
+        { idempotencyKey: `refund-${part.key}` },
+      );
+    else await this.stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
   }
 
   async createCustomer(input: { email: string; name: string; idempotencyKey: string }): Promise<{ id: string }> {

@@ -3,7 +3,13 @@ import * as tlSigning from 'truelayer-signing';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { paymentMessages } from '../messages';
-import { type BankPaymentStatus, type BankProvider, type CreateIntentInput, ProviderError } from './types';
+import {
+  type BankPaymentStatus,
+  type BankProvider,
+  type CreateIntentInput,
+  ProviderError,
+  type RefundPart,
+} from './types';
 
 export interface TrueLayerKeys {
   clientId: string;
@@ -337,14 +343,22 @@ export class TrueLayerBankProvider implements BankProvider {
   /**
    * Gives the whole payment back (POST /v3/payments/{id}/refunds). TrueLayer refunds only a payment settled into the
    * merchant account: one executed but not settled yet throws, and the refund job tries again later. A refund already
-   * made for it (this job's, before a crash) is not made twice.
+   * made for it (this job's, before a crash) is not made twice. A `part` is given back under its own idempotency key.
    */
-  async refund(paymentId: string): Promise<void> {
+  async refund(paymentId: string, part?: RefundPart): Promise<void> {
     const payment = await this.payment(paymentId);
     if (payment.status === 'failed') return;
     if (payment.status !== 'settled')
       throw new Error(`TrueLayer payment ${paymentId} is ${payment.status}: it can be refunded once settled`);
     const path = `/v3/payments/${encodeURIComponent(paymentId)}/refunds`;
+    if (part) {
+      await this.request('POST', path, {
+        what: 'refund',
+        idempotencyKey: idempotencyUuid(`refund:${part.key}`),
+        body: { amount_in_minor: part.amountMinor, reference: 'TICKETS REFUND' },
+      });
+      return;
+    }
     const existing = await this.request<{ items?: { status?: string }[] }>('GET', path, { what: 'refund list' });
     if ((existing.items ?? []).some((refund) => refund.status !== 'failed')) return;
     await this.request('POST', path, {

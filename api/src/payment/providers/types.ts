@@ -49,8 +49,8 @@ export interface CardProvider {
   readonly publicKey: string;
   createIntent(input: CreateIntentInput): Promise<CardIntent>;
   retrieveIntent(id: string): Promise<CardIntent>;
-  /** Refunds the whole intent; idempotent per intent. */
-  refund(intentId: string): Promise<void>;
+  /** Refunds the whole intent, or `part` of it; idempotent per intent, or per part's key. */
+  refund(intentId: string, part?: RefundPart): Promise<void>;
   /**
    * Cancels an intent that has not been paid, so its client secret can no longer be confirmed; answers the intent as
    * it is afterwards (a succeeded one stays succeeded: settling then refunds it if it no longer pays for the basket).
@@ -88,7 +88,7 @@ export interface SquareProvider {
   createPayment(
     input: CreateIntentInput & { sourceId: string; verificationToken?: string },
   ): Promise<SquarePaymentResult>;
-  refund(paymentId: string): Promise<void>;
+  refund(paymentId: string, part?: RefundPart): Promise<void>;
 }
 
 export type BankPaymentStatus = 'pending' | 'authorizing' | 'executed' | 'failed' | 'cancelled';
@@ -105,7 +105,13 @@ export interface BankProvider {
   retrieve(paymentId: string): Promise<{ status: BankPaymentStatus; amountMinor: number; currency: string }>;
   /** Cancels a payment the buyer has not authorised yet; answers its status afterwards. */
   cancel(paymentId: string): Promise<BankPaymentStatus>;
-  refund(paymentId: string): Promise<void>;
+  refund(paymentId: string, part?: RefundPart): Promise<void>;
+}
+
+/** Some of a payment given back (an organiser's refund of some tickets); `key` makes each part's refund happen once. */
+export interface RefundPart {
+  amountMinor: number;
+  key: string;
 }
 
 export interface Providers {

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { organiserOfLines, recordRefundPart } from '../../ledger/record';
+import { enqueueRefund } from '../../payment/settle';
+import { randomId } from '../../payment/random-id';
+import { parseComponents } from '../../sale/price';
+import { refused } from '../operation';
+import { recordWebhookEvent } from '../webhooks/record';
+import { refundParts } from './refund-amount';
+import type { Order, Refund } from './schemas';
+import { orderViews, refundView } from './view';
+
+/**
+ * An organiser's refund of some (or all) of its tickets in an order: in ONE transaction under the sale's row lock the
+ * tickets are checked, voided and put back on sale, the money is written to the ledger as a pending refund with its
+ * shares, the provider that took it is asked by the durable refund job, and order.refunded is recorded. The
+ * Idempotency-Key makes a repeat answer the first answer; `order_refund_tickets.ticket_id` being unique makes a ticket
+ * refunded at most once whatever two requests do at once.
+ */
+
+export interface RefundRequest {
+  tickets?: string[] | undefined;
+  reason?: string | undefined;
+}
+
+export interface RefundAnswer {
+  refund: Refund;
+  order: Order;
+}
+
+export const refundMessages = {
+  noKey: "Send an 'Idempotency-Key' header (1 to 255 visible characters) so that a repeat refunds once.",
+  keyReused: 'This Idempotency-Key was already used for another request. Use a new key for a new refund.',
+  notPaid: 'This order has not been paid, so there is nothing to refund.',
+  wholeRefunded: 'This order has already been refunded in full.',
+  planRunning:
+    'This order is being paid by instalments that are not all paid yet; it cannot be refunded until they are.',
+  instalments: 'This order was paid by instalments; refund it from the dashboard, not through the API.',
+  giftVouchers: 'Part of this order was paid with a gift voucher; refund it from the dashboard, not through the API.',
+  notIssued: 'The tickets of this order have not been issued yet; try again in a minute.',
+  twice: (code: string) => `The ticket ${code} is named twice.`,
+  notInOrder: (codes: string[]) => `These tickets are not yours in this order: ${codes.join(', ')}.`,
+  alreadyRefunded: (code: string) => `The ticket ${code} has already been refunded.`,
+  voided: (code: string) => `The ticket ${code} is void (it was transferred); it cannot be refunded.`,
+  checkedIn: (code: string) => `The ticket ${code} has been checked in; a ticket used at the door is not refunded.`,
+  nothingLeft: 'Every ticket of yours in this order is refunded, void or checked in: there is nothing left to refund.',
+  free: 'These tickets cost nothing: there is no money to refund.',
+} as const;
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key header, or a 400 with the sentence. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string {
+  if (typeof header !== 'string' || !KEY.test(header))
+    throw new HttpError(400, refundMessages.noKey, undefined, 'idempotency_key');
+  return header;
+}
+
+const hashOf = (reference: string, request: RefundRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify([reference, request.tickets ?? null, request.reason ?? null]))
+    .digest('hex');
+
+/** The first answer to this key, when there is one: the same request again, or a 409 for another body. */
+async function repeatOf(db: Db | Tx, organiserId: number, key: string, hash: string): Promise<RefundAnswer | null> {
+  const row = await db
+    .selectFrom('order_refunds')
+    .select(['request_hash', 'answer'])
+    .where('organiser_id', '=', organiserId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.request_hash !== hash)
+    throw new HttpError(409, refundMessages.keyReused, undefined, 'idempotency_key_reused');
+  return (typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer) as RefundAnswer;
+}
+
+export async function refundOrder(
+  db: Db,
+  input: { organiserId: number; reference: string; key: string; request: RefundRequest; now: Date },
+): Promise<{ answer: RefundAnswer; repeat: boolean }> {
+  const { organiserId, reference, key, request, now } = input;
+  const hash = hashOf(reference, request);
+  const first = await repeatOf(db, organiserId, key, hash);
+  if (first) return { answer: first, repeat: true };
+  return db.transaction().execute(async (tx) => {
+    const sale = await tx
+      .selectFrom('sales')
+      .select(['id', 'status', 'payment_plan_remaining'])
+      .where('reference', '=', reference)
+      .forUpdate()
+      .executeTakeFirst();
+    // A request of the same key that waited for the lock finds the refund the other made.
+    const again = await repeatOf(tx, organiserId, key, hash);
+    if (again) return { answer: again, repeat: true };
+    const [before] = sale ? await orderViews(tx, organiserId, [sale.id]) : [];
+    if (!sale || !before)
+      throw new HttpError(404, 'There is no order of yours with that reference.', undefined, 'not_found');
+    const answer = await refundInTransaction(tx, { organiserId, sale, key, hash, request, now });
+    return { answer, repeat: false };
+  });
+}
+
+async function refundInTransaction(
+  tx: Tx,
+  input: {
+    organiserId: number;
+    sale: { id: number; status: string; payment_plan_remaining: boolean };
+    key: string;
+    hash: string;
+    request: RefundRequest;
+    now: Date;
+  },
+): Promise<RefundAnswer> {
+  const { organiserId, sale, request, now } = input;
+  if (sale.status === 'refunded') throw refused(refundMessages.wholeRefunded);
+  if (sale.status !== 'paid') throw refused(refundMessages.notPaid);
+  if (sale.payment_plan_remaining) throw refused(refundMessages.planRunning);
+  const settlement = await tx
+    .selectFrom('payments')
+    .select(['provider', 'provider_payment_id', 'components', 'instalment'])
+    .where('sale_id', '=', sale.id)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  const components = settlement ? parseComponents(settlement.components) : null;
+  if (!settlement || !components) throw refused(refundMessages.notPaid);
+  if (settlement.instalment) throw refused(refundMessages.instalments);
+  if (components.gift_vouchers_applied_minor > 0) throw refused(refundMessages.giftVouchers);
+
+  const tickets = await tx
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
+    .innerJoin('events as e', 'e.id', 'tt.event_id')
+    .leftJoin('order_refund_tickets as rt', 'rt.ticket_id', 't.id')
+    .select([
+      't.id',
+      't.code',
+      't.position',
+      't.ticket_type_id',
+      't.voided_at',
+      't.checked_in_at',
+      'e.organiser_id',
+      'rt.refund_id',
+    ])
+    .where('t.sale_id', '=', sale.id)
+    .orderBy('t.position')
+    .execute();
+  const own = tickets.filter((ticket) => ticket.organiser_id === organiserId);
+  if (own.length === 0) throw refused(refundMessages.notIssued);
+
+  let chosen: typeof own;
+  if (request.tickets) {
+    const seen = new Set<string>();
+    for (const code of request.tickets) {
+      if (seen.has(code)) throw new HttpError(400, refundMessages.twice(code), undefined, 'bad_request');
+      seen.add(code);
+    }
+    const byCode = new Map(own.map((ticket) => [ticket.code, ticket]));
+    const unknown = request.tickets.filter((code) => !byCode.has(code));
+    if (unknown.length > 0) throw new HttpError(400, refundMessages.notInOrder(unknown), undefined, 'bad_request');
+    chosen = request.tickets.map((code) => byCode.get(code)).filter((ticket) => ticket !== undefined);
+    for (const ticket of chosen) {
+      if (ticket.refund_id !== null) throw refused(refundMessages.alreadyRefunded(ticket.code));
+      if (ticket.voided_at) throw refused(refundMessages.voided(ticket.code));
+      if (ticket.checked_in_at) throw refused(refundMessages.checkedIn(ticket.code));
+    }
+    chosen.sort((a, b) => a.position - b.position);
+  } else {
+    chosen = own.filter((ticket) => ticket.refund_id === null && !ticket.voided_at && !ticket.checked_in_at);
+    if (chosen.length === 0) throw refused(refundMessages.nothingLeft);
+  }
+
+  // The last tickets of the sale (and it sold nothing else): the marketplace's own parts are given back too.
+  const chosenIds = new Set(chosen.map((ticket) => ticket.id));
+  const pricedTickets = components.lines
+    .filter((line) => line.kind === 'ticket')
+    .reduce((sum, line) => sum + line.qty, 0);
+  const wholeOrder =
+    components.lines.every((line) => line.kind === 'ticket') &&
+    tickets.length === pricedTickets &&
+    tickets.every((ticket) => ticket.refund_id !== null || chosenIds.has(ticket.id));
+  const parts = refundParts(components, chosen, await organiserOfLines(tx, components), wholeOrder);
+  if (parts.amountMinor <= 0) throw refused(refundMessages.free);
+
+  const publicId = randomId('orf');
+  const refund = await tx
+    .insertInto('order_refunds')
+    .values({
+      public_id: publicId,
+      sale_id: sale.id,
+      organiser_id: organiserId,
+      idempotency_key: input.key,
+      request_hash: input.hash,
+      answer: '{}',
+      amount_minor: parts.amountMinor,
+      currency: components.currency,
+      whole_order: wholeOrder,
+      reason: request.reason ?? null,
+      status: 'pending',
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('order_refund_tickets')
+    .values(chosen.map((ticket) => ({ refund_id: refund.id, ticket_id: ticket.id })))
+    .execute();
+  // Conditional: a ticket checked in at the door since it was read is not voided, and the refund is undone.
+  const voided = await tx
+    .updateTable('tickets')
+    .set({ voided_at: now, void_reason: 'refunded' })
+    .where('id', 'in', [...chosenIds])
+    .where('voided_at', 'is', null)
+    .where('checked_in_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(voided.numUpdatedRows) !== chosen.length)
+    throw refused(refundMessages.checkedIn(chosen.map((t) => t.code).join(', ')));
+  await restock(tx, chosen);
+  if (wholeOrder)
+    await tx
+      .updateTable('sales')
+      .set({
+        status: 'refunded',
+        refund_reason: request.reason ?? 'Refunded by the organiser.',
+        ended_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', sale.id)
+      .execute();
+
+  await recordRefundPart(
+    tx,
+    {
+      sale_id: sale.id,
+      provider: settlement.provider,
+      provider_reference: publicId,
+      refund_of: settlement.provider_payment_id,
+      amount_minor: parts.amountMinor,
+      currency: components.currency,
+      status: 'pending',
+      reason: request.reason ?? null,
+      created_at: now,
+      completed_at: null,
+    },
+    parts.shares,
+  );
+  await enqueueRefund(
+    tx,
+    {
+      saleId: sale.id,
+      provider: settlement.provider,
+      providerPaymentId: settlement.provider_payment_id,
+      part: { reference: publicId, amountMinor: parts.amountMinor },
+    },
+    now,
+  );
+
+  const [order] = await orderViews(tx, organiserId, [sale.id]);
+  if (!order) throw new Error(`refund: sale ${sale.id} is no longer an order of organiser ${organiserId}`);
+  const answer: RefundAnswer = {
+    refund: refundView(
+      refund,
+      chosen.map((ticket) => ticket.code),
+    ),
+    order,
+  };
+  await tx
+    .updateTable('order_refunds')
+    .set({ answer: JSON.stringify(answer) })
+    .where('id', '=', refund.id)
+    .execute();
+  await recordWebhookEvent(tx, { organiserId, type: 'order.refunded', data: { ...answer } }, now);
+  return answer;
+}
+
+/** The refunded tickets go back on sale: each type's `sold` comes down, its rows locked in id order. */
+async function restock(tx: Tx, tickets: readonly { ticket_type_id: number }[]): Promise<void> {
+  const byType = new Map<number, number>();
+  for (const ticket of tickets) byType.set(ticket.ticket_type_id, (byType.get(ticket.ticket_type_id) ?? 0) + 1);
+  for (const [typeId, qty] of [...byType.entries()].sort(([a], [b]) => a - b)) {
+    const updated = await tx
+      .updateTable('ticket_types')
+      .set((eb) => ({ sold: eb('sold', '-', qty) }))
+      .where('id', '=', typeId)
+      .where('sold', '>=', qty)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1)
+      throw new Error(`refund: ticket type ${typeId} has fewer than ${qty} sold`);
+  }
+}
