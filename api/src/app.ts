@@ -40,6 +40,7 @@ import { questionHandlers } from './questions/handlers';
 import { saleHandlers } from './sale/handlers';
 import { transferHandlers } from './transfers/handlers';
 import { startTransferRunner } from './transfers/jobs';
+import { startWebhookRunner } from './organiser-api/webhooks/deliver';
 import { registerTransferRoutes } from './transfers/routes';
 import { registerSaleRoutes } from './sale/routes';
 import { registerWaiverPages } from './waivers/routes';
@@ -138,6 +139,9 @@ export async function buildAppWithDeps({
   // Scheduled gifts: their transfer notifications are durable jobs, run by this runner (its kinds only).
   const transferRunner = startTransferRunner(deps, jobFailureHandler(app.log, reporter, 'transfer job failed'));
   app.addHook('onClose', () => transferRunner.stop());
+  // Webhooks: each delivery is a durable job, attempted and retried with backoff by this runner (its kind only).
+  const webhookRunner = startWebhookRunner(deps, jobFailureHandler(app.log, reporter, 'webhook job failed'), app.log);
+  app.addHook('onClose', () => webhookRunner.stop());
   // Sends the reports still queued (Sentry batches them) before the process ends.
   app.addHook('onClose', () => reporter.close());
   await app.register(fastifyCookie);

@@ -9,6 +9,7 @@ import { loadSaleConfig, type SaleConfig } from './sale/config';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config';
+import { loadWebhookConfig, type WebhookConfig } from './organiser-api/webhooks/config';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -72,6 +73,8 @@ export interface AppConfig {
   payment: PaymentConfig;
   /** /metrics, Sentry and the retention of finished jobs and sent mail (observability/config.ts). */
   observability: ObservabilityConfig;
+  /** Which URLs webhooks may be sent to, and how often deliveries are attempted (organiser-api/webhooks/config.ts). */
+  webhooks: WebhookConfig;
 }
 
 function optional(env: Env, name: string): string | undefined {
@@ -142,5 +145,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     address: loadAddressConfig(env),
     payment: loadPaymentConfig(env, publicUrl),
     observability: loadObservabilityConfig(env),
+    webhooks: loadWebhookConfig(env),
   };
 }

@@ -13,6 +13,7 @@ import { statements as receipts } from './migrations/0010_receipts';
 import { statements as truelayer } from './migrations/0011_truelayer';
 import { statements as ledgerShares } from './migrations/0012_ledger_shares';
 import { statements as organiserApi } from './migrations/0013_organiser_api';
+import { statements as webhookAttempts } from './migrations/0016_webhook_attempts';
 import { statements as catalogueImport } from './migrations/0014_catalogue_import';
 import { statements as orderRefunds } from './migrations/0015_order_refunds';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0011_truelayer': fromStatements(truelayer),
   '0012_ledger_shares': fromStatements(ledgerShares),
   '0013_organiser_api': fromStatements(organiserApi),
+  '0016_webhook_attempts': fromStatements(webhookAttempts),
   '0014_catalogue_import': fromStatements(catalogueImport),
   '0015_order_refunds': fromStatements(orderRefunds),
 };

@@ -724,6 +724,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   order_refunds: OrderRefundsTable;
   order_refund_tickets: OrderRefundTicketsTable;
 }
@@ -785,6 +786,16 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
+}
+
+/** Every attempt at a delivery (0016_webhook_attempts): the receiver's status, or why there was none. */
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 /** Answers to ticket questions (0006_post_sale); ticket_counter 0 for a once-per-checkout question. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, HoldStatus, Tx } from '../db/schema';
+import { recordSaleExpired } from '../organiser-api/webhooks/emit';
 
 /**
  * Stock is `capacity - sold - held` on the ticket type; `held` always equals the sum of the type's active holds,
@@ -142,13 +143,15 @@ export async function expireHolds(db: Db, now: Date): Promise<SweepResult> {
         await tx.selectFrom('sales').select('id').where('id', '=', saleId).forUpdate().executeTakeFirst();
         const released = await endHolds(tx, saleId, 'expired', now, now);
         if (released > 0) {
-          await tx
+          const expired = await tx
             .updateTable('sales')
             .set({ status: 'expired', updated_at: now })
             .where('id', '=', saleId)
             .where('status', '=', 'reserved')
             .where('hold_expires_at', '<=', now)
-            .execute();
+            .returning('id')
+            .executeTakeFirst();
+          if (expired) await recordSaleExpired(tx, saleId, now);
         }
         return released;
       });
@@ -162,31 +165,35 @@ export async function expireHolds(db: Db, now: Date): Promise<SweepResult> {
   }
   // Reservations that held no stock (gift vouchers only) lapse too. SKIP LOCKED: a sale busy elsewhere (or in
   // another sweep) is left for the next round rather than waited for.
-  await db
-    .updateTable('sales')
-    .set({ status: 'expired', updated_at: now })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('sales as s')
-        .select('s.id')
-        .where('s.status', '=', 'reserved')
-        .where('s.hold_expires_at', '<=', now)
-        .where((held) =>
-          held.not(
-            held.exists(
-              held
-                .selectFrom('holds')
-                .select('holds.id')
-                .whereRef('holds.sale_id', '=', 's.id')
-                .where('holds.status', '=', 'active'),
+  await db.transaction().execute(async (tx) => {
+    const lapsed = await tx
+      .updateTable('sales')
+      .set({ status: 'expired', updated_at: now })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sales as s')
+          .select('s.id')
+          .where('s.status', '=', 'reserved')
+          .where('s.hold_expires_at', '<=', now)
+          .where((held) =>
+            held.not(
+              held.exists(
+                held
+                  .selectFrom('holds')
+                  .select('holds.id')
+                  .whereRef('holds.sale_id', '=', 's.id')
+                  .where('holds.status', '=', 'active'),
+              ),
             ),
-          ),
-        )
-        .orderBy('s.id')
-        .forUpdate()
-        .skipLocked(),
-    )
-    .execute();
+          )
+          .orderBy('s.id')
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning('id')
+      .execute();
+    for (const sale of lapsed) await recordSaleExpired(tx, sale.id, now);
+  });
   return result;
 }
 

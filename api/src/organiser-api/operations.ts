@@ -1,7 +1,13 @@
 import type { Operation } from './operation';
 import { keyOperations } from './key-operations';
+import { webhookOperations } from './webhooks/operations';
 import { orderOperations } from './orders/operations';
 import { ticketOperations } from './tickets/operations';
 
 /** Every operation of the organiser API, by resource: the routes and the document are both built from this list. */
-export const organiserApiOperations: readonly Operation[] = [...keyOperations, ...orderOperations, ...ticketOperations];
+export const organiserApiOperations: readonly Operation[] = [
+  ...keyOperations,
+  ...orderOperations,
+  ...ticketOperations,
+  ...webhookOperations,
+];

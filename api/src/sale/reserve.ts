@@ -7,6 +7,7 @@ import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
 import { availableOf, endHolds, expireHolds } from '../inventory/holds';
 import { recordReservation } from '../observability/metrics';
+import { recordSaleExpired } from '../organiser-api/webhooks/emit';
 import { basketChanged, secondsRemaining } from './current';
 import { saleMessages } from './messages';
 
@@ -119,6 +120,7 @@ async function expireLapsed(db: Db, saleId: number, now: Date): Promise<void> {
     if (sale?.status !== 'reserved' || !sale.hold_expires_at || sale.hold_expires_at.getTime() > now.getTime()) return;
     await endHolds(tx, saleId, 'expired', now);
     await tx.updateTable('sales').set({ status: 'expired', updated_at: now }).where('id', '=', saleId).execute();
+    await recordSaleExpired(tx, saleId, now);
   });
 }
 

@@ -8,6 +8,7 @@ import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../identity/session';
 import { newTicketCode } from '../delivery/codes';
 import { enqueueJob } from '../jobs/queue';
+import { recordTicketsTransferred, ticketCodes } from '../organiser-api/webhooks/emit';
 import { paidSale } from '../post-sale/paid-sale';
 import { TRANSFER_NOTIFY_JOB } from './jobs';
 import { transferMessages } from './messages';
@@ -141,6 +142,7 @@ export async function acceptTransfer(
       .select('id')
       .where(sql<string>`lower(email)`, '=', transfer.recipient_email)
       .executeTakeFirst();
+    const previousCodes = await ticketCodes(tx, ticketIds);
     for (const id of ticketIds) {
       await tx
         .updateTable('tickets')
@@ -149,6 +151,7 @@ export async function acceptTransfer(
         .execute();
     }
     await tx.updateTable('ticket_transfers').set({ accepted_at: now }).where('id', '=', transfer.id).execute();
+    await recordTicketsTransferred(tx, transfer.id, previousCodes, now);
     return { outcome: 'accepted', transferId: transfer.id, recipientEmail: transfer.recipient_email };
   });
 }

@@ -4,6 +4,11 @@ import type { DbOrTx, WebhookEventType } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 
 export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
+/**
+ * Attempts per delivery: the queue waits 30 s, 1, 2, 4 … 128 min between them (jobs/queue.ts failJob), so a receiver
+ * that is down gets about 4 h 15 min to come back before the delivery is failed (and can then be retried by hand).
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 10;
 
 export interface WebhookEventInput {
   organiserId: number;
@@ -51,6 +56,7 @@ export async function recordWebhookEvent(db: DbOrTx, event: WebhookEventInput, n
         payload: { deliveryId: delivery.id },
         runAt: now,
         dedupeKey: `webhook:${delivery.id}`,
+        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
       },
       now,
     );
