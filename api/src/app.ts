@@ -23,6 +23,7 @@ import { registerDemoImages } from './pages/demo-images';
 import { registerOpenApi } from './openapi/routes';
 import { buildOrganiserOpenApiDocument } from './organiser-api/openapi';
 import { registerDevOrganiserKeys } from './organiser-api/dev-keys';
+import { registerDoorPage } from './door/page';
 import { organiserApiOperations } from './organiser-api/operations';
 import { ORGANISER_API_PREFIX, registerOrganiserApi } from './organiser-api/plugin';
 import { createErrorReporter, type ErrorReporter } from './observability/error-reporting';
@@ -202,6 +203,8 @@ export async function buildAppWithDeps({
 
   // The organiser API: a key per organiser, JSON, no session (organiser-api/plugin.ts); its document is public.
   await registerOrganiserApi(app, deps, organiserApiOperations);
+  // The door's scanner page: no session, its calls carry a door token (door/page.ts).
+  registerDoorPage(app, assets);
   if (config.devPages) registerDevOrganiserKeys(app, deps);
   const organiserDocument = JSON.stringify(buildOrganiserOpenApiDocument(organiserApiOperations));
   app.get(`${ORGANISER_API_PREFIX}/openapi.json`, async (_request, reply) =>

@@ -16,6 +16,7 @@ import { statements as organiserApi } from './migrations/0013_organiser_api';
 import { statements as webhookAttempts } from './migrations/0016_webhook_attempts';
 import { statements as catalogueImport } from './migrations/0014_catalogue_import';
 import { statements as orderRefunds } from './migrations/0015_order_refunds';
+import { statements as door } from './migrations/0017_door';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0016_webhook_attempts': fromStatements(webhookAttempts),
   '0014_catalogue_import': fromStatements(catalogueImport),
   '0015_order_refunds': fromStatements(orderRefunds),
+  '0017_door': fromStatements(door),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -727,9 +727,11 @@ export interface Database {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   order_refunds: OrderRefundsTable;
   order_refund_tickets: OrderRefundTicketsTable;
+  retired_ticket_codes: RetiredTicketCodesTable;
 }
 
-export type ApiKeyScope = 'read' | 'write';
+/** 'door' is a door token (0017_door): it can only admit tickets, and it expires. */
+export type ApiKeyScope = 'read' | 'write' | 'door';
 
 /** Organiser API keys (0013_organiser_api): the key's SHA-256, found by its prefix. */
 export interface OrganiserApiKeysTable {
@@ -742,6 +744,18 @@ export interface OrganiserApiKeysTable {
   created_at: Timestamp;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set on door tokens only, which always expire (0017_door). */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A door token limited to one event's tickets. */
+  event_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A code an accepted transfer replaced (0017_door): the door refuses it with the reason. */
+export interface RetiredTicketCodesTable {
+  code: string;
+  ticket_id: number;
+  reason: 'transferred';
+  retired_at: Timestamp;
 }
 
 export const WEBHOOK_EVENT_TYPES = [

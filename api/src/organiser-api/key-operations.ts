@@ -29,7 +29,9 @@ export const keyOperations = [
         .select('name')
         .where('id', '=', organiserId)
         .executeTakeFirstOrThrow();
-      return { id: keyId, organiser_id: organiserId, organiser_name: organiser.name, scope };
+      // A door token never reaches a read operation (plugin.ts): the key is read-only or read-write.
+      const keyScope: 'read' | 'write' = scope === 'write' ? 'write' : 'read';
+      return { id: keyId, organiser_id: organiserId, organiser_name: organiser.name, scope: keyScope };
     },
   }),
 ];

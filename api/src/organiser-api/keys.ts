@@ -14,6 +14,11 @@ export interface ApiKeyIdentity {
   keyId: number;
   organiserId: number;
   scope: ApiKeyScope;
+  name: string;
+  /** A door token's event, when it is limited to one. */
+  eventId: number | null;
+  /** When a door token stops working; null for keys, which never expire. */
+  expiresAt: Date | null;
 }
 
 export interface CreatedKey extends ApiKeyIdentity {
@@ -25,7 +30,7 @@ const sha256 = (value: string): string => createHash('sha256').update(value).dig
 
 export async function createApiKey(
   db: Db,
-  input: { organiserId: number; scope: ApiKeyScope; name?: string },
+  input: { organiserId: number; scope: ApiKeyScope; name?: string; expiresAt?: Date; eventId?: number },
   now: Date,
 ): Promise<CreatedKey> {
   const organiser = await db
@@ -44,33 +49,51 @@ export async function createApiKey(
       key_hash: sha256(key),
       scope: input.scope,
       created_at: now,
+      expires_at: input.expiresAt ?? null,
+      event_id: input.eventId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { key, keyId: row.id, organiserId: input.organiserId, scope: input.scope };
+  return {
+    key,
+    keyId: row.id,
+    organiserId: input.organiserId,
+    scope: input.scope,
+    name: input.name ?? '',
+    eventId: input.eventId ?? null,
+    expiresAt: input.expiresAt ?? null,
+  };
 }
 
-/** Revokes a key of the organiser; false when it has no such live key. */
-export async function revokeApiKey(db: Db, organiserId: number, keyId: number, now: Date): Promise<boolean> {
-  const result = await db
+/** Revokes a key of the organiser (of that scope alone when given); false when it has no such live key. */
+export async function revokeApiKey(
+  db: Db,
+  organiserId: number,
+  keyId: number,
+  now: Date,
+  scope?: ApiKeyScope,
+): Promise<boolean> {
+  let query = db
     .updateTable('organiser_api_keys')
     .set({ revoked_at: now })
     .where('id', '=', keyId)
     .where('organiser_id', '=', organiserId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  if (scope !== undefined) query = query.where('scope', '=', scope);
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** The key's identity when it is a live key; undefined for anything else (malformed, unknown, revoked). */
+/** The key's identity when it is a live key; undefined for anything else (malformed, unknown, revoked, expired). */
 export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<ApiKeyIdentity | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
   const row = await db
     .selectFrom('organiser_api_keys')
-    .select(['id', 'organiser_id', 'scope', 'key_hash', 'revoked_at', 'last_used_at'])
+    .select(['id', 'organiser_id', 'scope', 'name', 'key_hash', 'revoked_at', 'last_used_at', 'expires_at', 'event_id'])
     .where('prefix', '=', key.slice(0, PREFIX_LENGTH))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null) return undefined;
+  if (row.expires_at !== null && row.expires_at.getTime() <= now.getTime()) return undefined;
   const expected = Buffer.from(row.key_hash, 'hex');
   const actual = Buffer.from(sha256(key), 'hex');
   if (!timingSafeEqual(expected, actual)) return undefined;
@@ -78,5 +101,12 @@ export async function authenticateApiKey(db: Db, key: string, now: Date): Promis
   if (row.last_used_at === null || now.getTime() - row.last_used_at.getTime() > 60_000) {
     await db.updateTable('organiser_api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }
-  return { keyId: row.id, organiserId: row.organiser_id, scope: row.scope };
+  return {
+    keyId: row.id,
+    organiserId: row.organiser_id,
+    scope: row.scope,
+    name: row.name,
+    eventId: row.event_id,
+    expiresAt: row.expires_at,
+  };
 }

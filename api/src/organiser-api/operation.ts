@@ -24,7 +24,10 @@ export interface Operation<
   summary: string;
   description?: string;
   tag: string;
-  /** `write` needs a read-write key; `read` is open to both kinds. */
+  /**
+   * `write` needs a read-write key; `read` is open to read-only and read-write keys; `door` (checking tickets in) to
+   * door tokens and read-write keys. A door token can call nothing else.
+   */
   scope: ApiKeyScope;
   params?: P;
   query?: Q;

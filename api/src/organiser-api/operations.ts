@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import { keyOperations } from './key-operations';
+import { doorOperations } from '../door/operations';
 import { webhookOperations } from './webhooks/operations';
 import { orderOperations } from './orders/operations';
 import { ticketOperations } from './tickets/operations';
@@ -9,5 +10,6 @@ export const organiserApiOperations: readonly Operation[] = [
   ...keyOperations,
   ...orderOperations,
   ...ticketOperations,
+  ...doorOperations,
   ...webhookOperations,
 ];

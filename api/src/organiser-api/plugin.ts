@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
 import { authenticateApiKey, type ApiKeyIdentity } from './keys';
+import type { ApiKeyScope } from '../db/schema';
 import type { Operation } from './operation';
 
 export const ORGANISER_API_PREFIX = '/api/v1';
@@ -11,6 +12,7 @@ export const apiMessages = {
   noKey: "Send your organiser API key as 'Authorization: Bearer <key>'.",
   badKey: 'This API key is not valid, or it has been revoked.',
   readOnly: 'This API key can only read. Use a read-write key to change anything.',
+  doorOnly: 'A door token can only check tickets in. Use an organiser API key for anything else.',
   badJson: 'The body is not valid JSON.',
   jsonOnly: (type: string) => `The organiser API takes JSON bodies ('Content-Type: application/json'), not '${type}'.`,
 } as const;
@@ -73,6 +75,16 @@ export async function registerOrganiserApi(
   );
 }
 
+/**
+ * Which keys may call an operation of each scope: read operations any key but a door token, write operations
+ * read-write keys, door operations (checking tickets in) door tokens and read-write keys.
+ */
+const ALLOWED_KEYS: Record<ApiKeyScope, readonly ApiKeyScope[]> = {
+  read: ['read', 'write'],
+  write: ['write'],
+  door: ['door', 'write'],
+};
+
 function parse(schema: Operation['params'], input: unknown): unknown {
   if (!schema) return {};
   const parsed = schema.safeParse(input ?? {});
@@ -88,8 +100,13 @@ function registerOperation(api: FastifyInstance, deps: AppDeps, operation: Opera
     handler: async (request, reply) => {
       const identity = request.organiserKey;
       if (!identity) throw new HttpError(401, apiMessages.noKey, undefined, 'unauthorized');
-      if (operation.scope === 'write' && identity.scope !== 'write')
-        throw new HttpError(403, apiMessages.readOnly, undefined, 'forbidden');
+      if (!ALLOWED_KEYS[operation.scope].includes(identity.scope))
+        throw new HttpError(
+          403,
+          identity.scope === 'door' ? apiMessages.doorOnly : apiMessages.readOnly,
+          undefined,
+          'forbidden',
+        );
       const result = await operation.handler({
         deps,
         organiserId: identity.organiserId,

@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../identity/session';
 import { newTicketCode } from '../delivery/codes';
+import { retireTicketCodes } from '../door/retire';
 import { enqueueJob } from '../jobs/queue';
 import { recordTicketsTransferred, ticketCodes } from '../organiser-api/webhooks/emit';
 import { paidSale } from '../post-sale/paid-sale';
@@ -116,8 +117,8 @@ export type AcceptOutcome = 'accepted' | 'already' | 'unknown' | 'unavailable';
 /**
  * The recipient accepts: the transfer's tickets move to the recipient (their account when one has this email, and
  * their email for the wallet), each with a new code. The sender was emailed the old codes and keeps that email: the
- * old code must stop admitting, so it is replaced, and the sender's wallet and QR links no longer find it. A transfer
- * is accepted once.
+ * old code must stop admitting, so it is replaced (and kept as retired, so the door can say why it is refused), and the
+ * sender's wallet and QR links no longer find it. A transfer is accepted once.
  */
 export async function acceptTransfer(
   db: Db,
@@ -142,6 +143,7 @@ export async function acceptTransfer(
       .select('id')
       .where(sql<string>`lower(email)`, '=', transfer.recipient_email)
       .executeTakeFirst();
+    await retireTicketCodes(tx, ticketIds, 'transferred', now);
     const previousCodes = await ticketCodes(tx, ticketIds);
     for (const id of ticketIds) {
       await tx
