@@ -62,6 +62,7 @@ const result = await esbuild.build({
     seed: 'src/seed/cli.ts',
     reconcile: 'src/ledger/reconcile-cli.ts',
     organiser: 'src/organiser-api/cli.ts',
+    catalogue: 'src/organiser-api/catalogue/cli.ts',
   },
   absWorkingDir: dir,
   outdir: dist,
