@@ -8,8 +8,11 @@ import { required, setBusy } from '../../pages/browser/forms';
 
 const STORAGE_KEY = 'door-token';
 const API = '/api/v1';
-/** The camera sees the same QR code many times a second: one code is sent once, and again only after this pause. */
-const SAME_CODE_PAUSE_MS = 4000;
+/**
+ * The camera reads a QR code held in view several times a second: it is sent once, and again only after it has been
+ * out of view this long (shown a second time, it is refused as already admitted, as it should be).
+ */
+const OUT_OF_VIEW_MS = 2000;
 
 const sentences = {
   noToken: 'Open this page from the door link the organiser gave you.',
@@ -128,7 +131,7 @@ function start(): void {
     });
 
   let inFlight = false;
-  let lastScan = { code: '', at: 0 };
+  let lastScan = { code: '', seenAt: 0 };
 
   const checkIn = async (code: string): Promise<void> => {
     inFlight = true;
@@ -199,11 +202,15 @@ function start(): void {
         { video: { facingMode: 'environment' }, audio: false },
         video,
         (scanned) => {
-          if (!scanned || inFlight) return;
+          if (!scanned) return;
           const code = scanned.getText().trim();
           const now = Date.now();
-          if (code === lastScan.code && now - lastScan.at < SAME_CODE_PAUSE_MS) return;
-          lastScan = { code, at: now };
+          const same = code === lastScan.code;
+          const stillInView = same && now - lastScan.seenAt < OUT_OF_VIEW_MS;
+          // The code being checked, still in view, stays seen; another code waits for the answer.
+          if (same) lastScan.seenAt = now;
+          if (stillInView || inFlight) return;
+          lastScan = { code, seenAt: now };
           void checkIn(code);
         },
       );
