@@ -1,6 +1,16 @@
 import { enqueueJob } from '../jobs/queue';
-import { CARDS, cardForm, freshTickets, key, payPaths, reservedBuyer } from '../payment/test-support';
+import {
+  bankPortal,
+  CARDS,
+  cardForm,
+  freshTickets,
+  key,
+  payPaths,
+  reservedBuyer,
+  toBank,
+} from '../payment/test-support';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
+import type { Visitor } from '../testing/visitor';
 
 const TOKEN = 'metrics-test-token-0123456789';
 let t: TestApp;
@@ -126,6 +136,31 @@ describe('/metrics', () => {
     const delta = (series: string) => sample(after, series) - sample(before, series);
     expect(delta('payments_total{provider="stripe",outcome="paid"}')).toBe(1);
     expect(delta('payments_total{provider="stripe",outcome="declined"}')).toBe(1);
+  });
+
+  test('counts bank payments that end unpaid: failed at the bank as declined, cancelled there as cancelled, once each', async () => {
+    const before = await scrape();
+    const bankStatus = (visitor: Visitor) => visitor.post(payPaths.bankStatus);
+    // Failed, and the returning page asks twice.
+    const failing = await reservedBuyer(t, await freshTickets(t, 5, { kind: 'square' }), 1);
+    await bankPortal(t, await toBank(failing), 'fail');
+    for (let poll = 0; poll < 2; poll += 1)
+      expect((await bankStatus(failing)).json().truelayer_status).toMatchObject({ status: 'failed' });
+    // Cancelled, and the page asks.
+    const cancelling = await reservedBuyer(t, await freshTickets(t, 5, { kind: 'square' }), 1);
+    await bankPortal(t, await toBank(cancelling), 'cancel');
+    await bankStatus(cancelling);
+    await bankStatus(cancelling);
+    // Cancelled, and the buyer chooses to pay by bank again without the page asking: the new payment replaces it.
+    const retrying = await reservedBuyer(t, await freshTickets(t, 5, { kind: 'square' }), 1);
+    const first = await toBank(retrying);
+    await bankPortal(t, first, 'cancel');
+    expect(await toBank(retrying)).not.toBe(first);
+    const after = await scrape();
+    const delta = (series: string) => sample(after, series) - sample(before, series);
+    expect(delta('payments_total{provider="truelayer",outcome="declined"}')).toBe(1);
+    expect(delta('payments_total{provider="truelayer",outcome="cancelled"}')).toBe(2);
+    expect(delta('payments_total{provider="truelayer",outcome="paid"}')).toBe(0);
   });
 
   test('reads the job queue at scrape time: due, pending and running jobs and the lag of the oldest due one', async () => {

@@ -28,11 +28,11 @@ export const reservationsTotal = new Counter({
   registers: [],
 });
 
-export type PaymentOutcome = 'paid' | 'refunded' | 'declined' | 'refund_completed';
+export type PaymentOutcome = 'paid' | 'refunded' | 'declined' | 'cancelled' | 'refund_completed';
 
 export const paymentsTotal = new Counter({
   name: 'payments_total',
-  help: 'Payment outcomes by provider: paid (a sale settled), refunded (money taken that sold nothing, refund queued), declined (refused before money moved), refund_completed (the provider gave it back)',
+  help: 'Payment outcomes by provider: paid (a sale settled), refunded (money taken that sold nothing, refund queued), declined (refused or failed before money moved), cancelled (the buyer cancelled at their bank), refund_completed (the provider gave it back)',
   labelNames: ['provider', 'outcome'] as const,
   registers: [],
 });

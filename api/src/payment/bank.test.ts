@@ -4,7 +4,7 @@ import { saleOf, salePaths, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentMessages } from './messages';
-import { freshTickets, key, payPaths, reservedBuyer, runPaymentJobs } from './test-support';
+import { bankPortal, freshTickets, key, payPaths, reservedBuyer, runPaymentJobs, toBank } from './test-support';
 
 const SETTLE_MS = 4000;
 let t: TestApp;
@@ -17,31 +17,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** Starts a bank payment and answers the portal's payment id. */
-async function toBank(visitor: Visitor): Promise<string> {
-  expect((await visitor.post(payPaths.createBank)).json()).toMatchObject({
-    success: true,
-    payment_id: expect.stringMatching(/^bp_/),
-  });
-  const response = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
-  expect(response.statusCode).toBe(200);
-  const { auth_url } = response.json<{ auth_url: string }>();
-  expect(auth_url).toMatch(/^\/sandbox\/truelayer\/authorize\?payment_id=bp_/);
-  return new URL(auth_url, 'http://x').searchParams.get('payment_id') ?? '';
-}
-
-/** A button of the bank portal (a plain form post from the bank's own site: no XSRF header). */
-async function portal(paymentId: string, action: 'approve' | 'cancel' | 'fail') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: payPaths.bankPortal,
-    payload: `payment_id=${paymentId}&action=${action}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(response.statusCode).toBe(303);
-  expect(response.headers.location).toBe('/checkout/?truelayer_return=1');
-}
-
 const status = async (visitor: Visitor) => (await visitor.post(payPaths.bankStatus)).json().truelayer_status;
 
 describe('open-banking sandbox', () => {
@@ -53,7 +28,7 @@ describe('open-banking sandbox', () => {
     const page = await visitor.get(`${payPaths.bankPortal}?payment_id=${paymentId}`);
     expect(page.statusCode).toBe(200);
     for (const text of ['Sandbox', 'Approve', 'Cancel', 'Fail', '£20.00']) expect(page.body).toContain(text);
-    await portal(paymentId, 'approve');
+    await bankPortal(t, paymentId, 'approve');
     expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(1);
     expect(await status(visitor)).toMatchObject({ status: 'pending', payment_completed: false });
     t.clock.advance(SETTLE_MS);
@@ -73,7 +48,7 @@ describe('open-banking sandbox', () => {
   test('cancel: truelayer_returned_from 0 and a failed status; nothing sold', async () => {
     const type = await freshTickets(t, 10, { kind: 'square' });
     const visitor = await reservedBuyer(t, type, 1);
-    await portal(await toBank(visitor), 'cancel');
+    await bankPortal(t, await toBank(visitor), 'cancel');
     expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(0);
     expect(await status(visitor)).toMatchObject({
       status: 'failed',
@@ -86,7 +61,7 @@ describe('open-banking sandbox', () => {
   test('fail: a failed status with the error; get_payment_error has it', async () => {
     const type = await freshTickets(t, 10, { kind: 'square' });
     const visitor = await reservedBuyer(t, type, 1);
-    await portal(await toBank(visitor), 'fail');
+    await bankPortal(t, await toBank(visitor), 'fail');
     expect((await visitor.get(salePaths.get)).json().truelayer_returned_from).toBe(1);
     expect(await status(visitor)).toMatchObject({
       status: 'failed',
@@ -99,7 +74,7 @@ describe('open-banking sandbox', () => {
   test('the buyer never comes back: the durable job settles the executed payment', async () => {
     const type = await freshTickets(t, 10, { kind: 'square' });
     const visitor = await reservedBuyer(t, type, 1);
-    await portal(await toBank(visitor), 'approve');
+    await bankPortal(t, await toBank(visitor), 'approve');
     await runPaymentJobs(t);
     expect((await saleOf(t, visitor)).status).toBe('reserved');
     t.clock.advance(SETTLE_MS);
@@ -111,7 +86,7 @@ describe('open-banking sandbox', () => {
   test('confirmed after the hold expired, stock still there: the sale is honoured', async () => {
     const type = await freshTickets(t, 5, { kind: 'square' });
     const visitor = await reservedBuyer(t, type, 2);
-    await portal(await toBank(visitor), 'approve');
+    await bankPortal(t, await toBank(visitor), 'approve');
     t.clock.advance(t.deps.config.holdSeconds * 1000 + 1000);
     await expireHolds(t.db, t.clock.now());
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 0 });
@@ -124,7 +99,7 @@ describe('open-banking sandbox', () => {
     const type = await freshTickets(t, 2, { kind: 'square' });
     const visitor = await reservedBuyer(t, type, 2);
     const paymentId = await toBank(visitor);
-    await portal(paymentId, 'approve');
+    await bankPortal(t, paymentId, 'approve');
     t.clock.advance(t.deps.config.holdSeconds * 1000 + 1000);
     await expireHolds(t.db, t.clock.now());
     // Someone else buys the last tickets meanwhile.
@@ -171,7 +146,7 @@ describe('open-banking sandbox', () => {
         .executeTakeFirst(),
     ).toEqual({ amount_minor: 5300, currency: 'EUR' });
     expect((await visitor.get(`${payPaths.bankPortal}?payment_id=${paymentId}`)).body).toContain('€53.00');
-    await portal(paymentId, 'approve');
+    await bankPortal(t, paymentId, 'approve');
     t.clock.advance(SETTLE_MS);
     expect(await status(visitor)).toMatchObject({ status: 'executed', payment_completed: true, total: 53 });
     const sale = await saleOf(t, visitor);

@@ -24,7 +24,14 @@ import {
   sessionSale,
   squareOrganiser,
 } from './sale-context';
-import { attachProviderPayment, basketChangedRefusal, claimPayment, failPayment } from './open-payment';
+import {
+  attachProviderPayment,
+  bankEndedOutcome,
+  basketChangedRefusal,
+  claimPayment,
+  failPayment,
+  type EndedOutcome,
+} from './open-payment';
 import { settleInTransaction, settleSalePaid, type SettleResult } from './settle';
 
 const BANK_CURRENCIES = new Set(['GBP', 'EUR']);
@@ -76,7 +83,8 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     session: Parameters<typeof payableSale>[1],
     provider: 'stripe' | 'truelayer',
     key: string,
-    stillOpen: (id: string) => Promise<boolean>,
+    /** How the provider's payment ended, or undefined when it is still open and can be handed out again. */
+    endedAs: (id: string) => Promise<EndedOutcome | undefined>,
     create: (claim: {
       saleId: number;
       amountMinor: number;
@@ -88,8 +96,9 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const claim = await claimPayment(openCtx, session, { provider, reusable: true });
       if (claim.kind === 'reuse') {
-        if (await stillOpen(claim.row.provider_payment_id)) return claim.row;
-        await failPayment(db, claim.row.id, clock.now());
+        const ended = await endedAs(claim.row.provider_payment_id);
+        if (ended === undefined) return claim.row;
+        await failPayment(db, claim.row.id, clock.now(), ended);
         continue;
       }
       let providerId: string;
@@ -130,7 +139,8 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
         // cancelled. Replacing it would fail its slot, so when it executes it is refunded as a stale payment, and the
         // new one would charge the buyer a second time: the other tab waits for it instead.
         if (status === 'authorizing' || status === 'executed') throw new HttpError(409, paymentMessages.inProgress);
-        return status === 'pending';
+        if (status === 'pending') return undefined;
+        return status === 'failed' || status === 'cancelled' ? bankEndedOutcome(status) : 'declined';
       },
       async (claim) =>
         (
@@ -165,7 +175,8 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
               // A bank debit or a 3-D Secure answer on its way: replacing the intent could take the money twice.
               if (intent?.status === 'processing' || intent?.status === 'requires_confirmation')
                 throw new HttpError(409, paymentMessages.inProgress);
-              return intent?.status === 'requires_payment_method' || intent?.status === 'requires_action';
+              const open = intent?.status === 'requires_payment_method' || intent?.status === 'requires_action';
+              return open ? undefined : 'declined';
             },
             async (claim) =>
               (
@@ -334,6 +345,8 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
           },
         };
       if (bank.status === 'failed' || bank.status === 'cancelled') {
+        // Its slot is free for another payment; the first look at it counts it.
+        await failPayment(db, payment.id, now, bankEndedOutcome(bank.status));
         const error = bank.status === 'failed' ? paymentMessages.bankFailed : paymentMessages.bankCancelled;
         return { truelayer_status: { ...base, status: 'failed', truelayer_status_error: error } };
       }

@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
 import { lockReservedSale } from '../identity/checkout-sale';
 import type { SessionHandle } from '../identity/session';
 import { unansweredBeforePayment } from '../questions/unanswered';
-import { recordPayment } from '../observability/metrics';
+import { recordPayment, type PaymentOutcome } from '../observability/metrics';
 import { componentsText, type PriceSnapshot, priceSnapshot } from '../sale/price';
 import { paymentMessages } from './messages';
 import { cancelAtProvider, cancelOpenPayments, LIVE } from './cancel-open';
@@ -190,11 +190,18 @@ export async function attachProviderPayment(
   });
 }
 
+/** How a payment that moved no money ended, as payments_total counts it. */
+export type EndedOutcome = Extract<PaymentOutcome, 'declined' | 'cancelled'>;
+
+/** A bank payment that ended unpaid at the bank: failed there, or cancelled by the buyer there. */
+export const bankEndedOutcome = (status: 'failed' | 'cancelled'): EndedOutcome =>
+  status === 'cancelled' ? 'cancelled' : 'declined';
+
 /**
- * The claimed payment came to nothing (declined, refused before any money moved): the sale's slot is free again.
- * Counted as 'declined' in payments_total.
+ * The claimed payment came to nothing (declined, failed or cancelled before any money moved): the sale's slot is free
+ * again. Counted in payments_total once, by whichever request first finds it so.
  */
-export async function failPayment(db: Db, rowId: number, now: Date): Promise<void> {
+export async function failPayment(db: Db, rowId: number, now: Date, outcome: EndedOutcome = 'declined'): Promise<void> {
   const failed = await db
     .updateTable('sale_provider_payments')
     .set({ status: 'failed', updated_at: now })
@@ -202,7 +209,7 @@ export async function failPayment(db: Db, rowId: number, now: Date): Promise<voi
     .where('status', 'in', [...LIVE])
     .returning('provider')
     .executeTakeFirst();
-  if (failed) recordPayment(failed.provider, 'declined');
+  if (failed) recordPayment(failed.provider, outcome);
 }
 
 /** The refusal a page gets when the basket changed between pricing a payment and handing it out. */

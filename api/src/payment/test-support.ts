@@ -101,3 +101,28 @@ export async function runPaymentJobs(t: TestApp): Promise<number> {
     await runner.stop();
   }
 }
+
+/** Starts a bank payment and answers the portal's payment id. */
+export async function toBank(visitor: Visitor): Promise<string> {
+  expect((await visitor.post(payPaths.createBank)).json()).toMatchObject({
+    success: true,
+    payment_id: expect.stringMatching(/^bp_/),
+  });
+  const response = await visitor.post(payPaths.payBank, { contact_number: '', idempotency_key: key() });
+  expect(response.statusCode).toBe(200);
+  const { auth_url } = response.json<{ auth_url: string }>();
+  expect(auth_url).toMatch(/^\/sandbox\/truelayer\/authorize\?payment_id=bp_/);
+  return new URL(auth_url, 'http://x').searchParams.get('payment_id') ?? '';
+}
+
+/** A button of the bank portal (a plain form post from the bank's own site: no XSRF header). */
+export async function bankPortal(t: TestApp, paymentId: string, action: 'approve' | 'cancel' | 'fail') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: payPaths.bankPortal,
+    payload: `payment_id=${paymentId}&action=${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(response.statusCode).toBe(303);
+  expect(response.headers.location).toBe('/checkout/?truelayer_return=1');
+}
