@@ -314,6 +314,20 @@ describe('refunds', () => {
     await expectReconciled();
   });
 
+  test('one Idempotency-Key sent at once for two orders refunds one of them; the other is refused', async () => {
+    const [one, two] = [await paidSale(1, 0), await paidSale(1, 0)];
+    const idempotencyKey = key();
+    const answers = await Promise.all([
+      refund(demo, one.reference, {}, idempotencyKey),
+      refund(demo, two.reference, {}, idempotencyKey),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
+      error: refundMessages.keyReused,
+    });
+    expect((await counts(one.id)).refunds + (await counts(two.id)).refunds).toBe(1);
+  });
+
   test('two refunds of one ticket at once: one refunds it, the other is refused with a sentence', async () => {
     const sale = await paidSale(2, 0);
     const [ticket] = (await orderOf(demo, sale.reference)).tickets;

@@ -80,10 +80,33 @@ export async function refundOrder(
   db: Db,
   input: { organiserId: number; reference: string; key: string; request: RefundRequest; now: Date },
 ): Promise<{ answer: RefundAnswer; repeat: boolean }> {
-  const { organiserId, reference, key, request, now } = input;
+  const { organiserId, reference, key, request } = input;
   const hash = hashOf(reference, request);
   const first = await repeatOf(db, organiserId, key, hash);
   if (first) return { answer: first, repeat: true };
+  try {
+    return await refundUnderLock(db, input, hash);
+  } catch (error) {
+    // The same key used at once for two orders: the one that lost the key's unique index answers as a repeat would.
+    if (!isKeyTaken(error)) throw error;
+    const winner = await repeatOf(db, organiserId, key, hash);
+    if (!winner) throw error;
+    return { answer: winner, repeat: true };
+  }
+}
+
+const isKeyTaken = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (error as { constraint?: unknown }).constraint === 'order_refunds_organiser_id_idempotency_key_key';
+
+async function refundUnderLock(
+  db: Db,
+  input: { organiserId: number; reference: string; key: string; request: RefundRequest; now: Date },
+  hash: string,
+): Promise<{ answer: RefundAnswer; repeat: boolean }> {
+  const { organiserId, reference, key, request, now } = input;
   return db.transaction().execute(async (tx) => {
     const sale = await tx
       .selectFrom('sales')
