@@ -17,6 +17,7 @@ import { statements as webhookAttempts } from './migrations/0016_webhook_attempt
 import { statements as catalogueImport } from './migrations/0014_catalogue_import';
 import { statements as orderRefunds } from './migrations/0015_order_refunds';
 import { statements as door } from './migrations/0017_door';
+import { statements as retentionIndexes } from './migrations/0018_retention_indexes';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0014_catalogue_import': fromStatements(catalogueImport),
   '0015_order_refunds': fromStatements(orderRefunds),
   '0017_door': fromStatements(door),
+  '0018_retention_indexes': fromStatements(retentionIndexes),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,14 @@ async function deleteInBatches(run: () => Promise<number>): Promise<number> {
   }
 }
 
+/** The next batch of 'done' jobs finished before `before` (the jobs_done_finished index holds just those). */
+export const finishedJobIds = (before: Date) =>
+  sql`SELECT id FROM jobs WHERE status = 'done' AND finished_at < ${before} LIMIT ${BATCH}`;
+
+/** The next batch of messages sent before `before` (the outbox_sent index holds just the sent ones). */
+export const sentMessageIds = (before: Date) =>
+  sql`SELECT id FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ${before} LIMIT ${BATCH}`;
+
 /**
  * Deletes what is finished and old: jobs that are 'done' (never pending, running or failed ones: a failed job is the
  * record someone has to look at) and outbox messages that were sent (never unsent ones: without SMTP the outbox is all
@@ -37,13 +45,11 @@ export async function sweepRetention(db: Db, now: Date, policy: RetentionPolicy)
   const jobsBefore = new Date(now.getTime() - policy.jobDays * DAY_MS);
   const mailBefore = new Date(now.getTime() - policy.outboxDays * DAY_MS);
   const jobs = await deleteInBatches(async () => {
-    const result = await sql`DELETE FROM jobs WHERE id IN (
-        SELECT id FROM jobs WHERE status = 'done' AND finished_at < ${jobsBefore} LIMIT ${BATCH})`.execute(db);
+    const result = await sql`DELETE FROM jobs WHERE id IN (${finishedJobIds(jobsBefore)})`.execute(db);
     return Number(result.numAffectedRows ?? 0n);
   });
   const messages = await deleteInBatches(async () => {
-    const result = await sql`DELETE FROM outbox WHERE id IN (
-        SELECT id FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ${mailBefore} LIMIT ${BATCH})`.execute(db);
+    const result = await sql`DELETE FROM outbox WHERE id IN (${sentMessageIds(mailBefore)})`.execute(db);
     return Number(result.numAffectedRows ?? 0n);
   });
   return { jobs, messages };
