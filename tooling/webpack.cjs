@@ -93,12 +93,14 @@ function swcRule(production) {
   };
 }
 
-function cssRule(extract) {
+function cssRule(extract, production) {
   return {
     test: /\.css$/,
     use: [
       extract ? MiniCssExtractPlugin.loader : 'style-loader',
-      { loader: 'css-loader', options: { importLoaders: 0 } },
+      // css-loader follows devtool: in production its maps, sources included, would ride inside the remotes' JS (the
+      // styles they inject), to be named in each <style> at run time.
+      { loader: 'css-loader', options: { importLoaders: 0, sourceMap: !production } },
     ],
   };
 }
@@ -130,7 +132,9 @@ function baseConfig({ dir, production, publicPath }) {
     context: dir,
     mode: production ? 'production' : 'development',
     target: ['web', 'es2020'],
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written beside the bundles for an error tracker's upload but not named in them: the servers
+    // answer 404 for *.map, and a sourceMappingURL would send browsers' developer tools to it.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // Until shared/package.json exports "./parcel": point the entry at its source.
@@ -241,7 +245,7 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
     const config = baseConfig({ dir, production, publicPath });
     config.entry = { main: entry };
     config.module.rules.push(
-      cssRule(true),
+      cssRule(true, production),
       // The page's icons, required by index.html. The .ico keeps its own name (publicPath + favicon.ico) so the api can
       // answer /favicon.ico, which browsers and crawlers ask for whatever the page links, from the same file.
       { test: /favicon\.ico$/, type: 'asset/resource', generator: { filename: '[name][ext]' } },
@@ -317,7 +321,7 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
     const serving = process.env.WEBPACK_SERVE === 'true';
     const config = baseConfig({ dir, production, publicPath: 'auto' });
     config.entry = serving || !production ? { standalone } : {};
-    config.module.rules.push(cssRule(false));
+    config.module.rules.push(cssRule(false, production));
     config.output.uniqueName = name;
     config.plugins = [
       new ModuleFederationPlugin({

@@ -1,5 +1,6 @@
 import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
 import { PaymentPage } from '../pages/payment';
+import { addTicket } from '../support/basket';
 import { inventoryEntryOf, scriptInventory } from '../support/script-inventory';
 import { seed } from '../support/seed';
 import { baseURL, remoteOrigin, stack } from '../support/stack';
@@ -194,4 +195,38 @@ test('the policy is enforced: an injected inline script does not run and is repo
   expect(foreign).toBe('blocked');
   expect(seen.violations.some((text) => text.includes('evil.example'))).toBe(true);
   expect(scriptInventory.some((entry) => entry.pattern.test('https://evil.example/x.js'))).toBe(false);
+});
+
+test('no script the pages load names a source map: the maps are built for an error tracker, not served', async ({
+  page,
+  context,
+  request,
+}) => {
+  const urls = new Set<string>();
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') urls.add(sent.url());
+  });
+  await addTicket(context, seed.standardTicket.id, 1);
+  // The shell, the federation runtime, the basket remote and its chunks; the events page's and sign-in's own scripts.
+  for (const path of ['/checkout/', '/all-events/', '/signin/']) await page.goto(path, { waitUntil: 'networkidle' });
+  const listing = [...urls].join('\n');
+  expect(
+    [...urls].some((url) => url.startsWith(remoteOrigin('mf_basket'))),
+    listing,
+  ).toBe(true);
+  expect([...urls].filter((url) => /\/assets\/[a-z-]+\.[0-9a-f]{10}\.js$/.test(url)).length, listing).toBe(2);
+  // Fetched again (each is immutable): a page's responses are gone once it navigates.
+  for (const url of urls) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    const body = await response.text();
+    // The comment that names a map ends the file; style-loader's code that would name a CSS map is harmless alone.
+    expect(body, url).not.toMatch(/\n\/\/[#@] sourceMappingURL=\S*\s*$/);
+    expect(body, `${url} carries a source map`).not.toContain('sourcesContent');
+    expect(
+      Object.keys(response.headers()).filter((name) => /^(x-)?sourcemap$/.test(name)),
+      url,
+    ).toEqual([]);
+    expect((await request.get(`${url}.map`)).status(), `${url}.map`).toBe(404);
+  }
 });
