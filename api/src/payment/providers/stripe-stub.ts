@@ -22,7 +22,8 @@ export interface StubIntent {
 export interface StripeStub {
   port: number;
   intents: Map<string, StubIntent>;
-  refunds: { payment_intent: string; idempotencyKey: string | undefined }[];
+  /** `amount` when a part was asked for; the whole intent otherwise. */
+  refunds: { payment_intent: string; amount?: number; idempotencyKey: string | undefined }[];
   requests: { method: string; path: string; idempotencyKey: string | undefined }[];
   close(): Promise<void>;
 }
@@ -116,6 +117,7 @@ export async function startStripeStub(secretKey: string): Promise<StripeStub> {
     if (req.method === 'POST' && path === '/v1/refunds') {
       refunds.push({
         payment_intent: String(form.payment_intent),
+        ...(form.amount === undefined ? {} : { amount: Number(form.amount) }),
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       });
       return {

@@ -1,0 +1,74 @@
+import { issueTickets } from '../../delivery/tickets';
+import { reconcile } from '../../ledger/reconcile';
+import { startStripeStub, type StripeStub } from '../../payment/providers/stripe-stub';
+import { confirmSalePayment } from '../../payment/settle';
+import { freshTickets, key, payPaths, reservedBuyer, runPaymentJobs } from '../../payment/test-support';
+import { saleOf } from '../../sale/test-support';
+import { SEED } from '../../seed/catalogue';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ORGANISER_API_PREFIX } from '../plugin';
+import { apiCaller } from '../testing';
+import type { Order, Refund } from './schemas';
+
+/** An organiser's refund of some tickets goes to the provider that took the money: that amount, under its own key. */
+
+const SECRET = 'sk_test_stub';
+let stub: StripeStub;
+let t: TestApp;
+beforeAll(async () => {
+  stub = await startStripeStub(SECRET);
+  t = await createTestApp({
+    config: {
+      payment: {
+        stripe: {
+          secretKey: SECRET,
+          publishableKey: 'pk_test_stub',
+          host: '127.0.0.1',
+          port: stub.port,
+          protocol: 'http',
+        },
+        bankSettleMs: 4000,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await stub.close();
+});
+
+test('a partial refund asks Stripe for that amount of the intent, once, under the refund’s own idempotency key', async () => {
+  const type = await freshTickets(t, 5, { price_minor: 1_500 });
+  const visitor = await reservedBuyer(t, type, 2);
+  const secret = (await visitor.post(payPaths.getToken, { idempotency_key: key() })).json().client_secret as string;
+  const intent = [...stub.intents.values()].find((candidate) => candidate.client_secret === secret);
+  if (!intent) throw new Error('no intent');
+  intent.status = 'succeeded';
+  const sale = await saleOf(t, visitor);
+  expect(await confirmSalePayment(t.db, sale.id, undefined, t.clock.now())).toEqual({ paid: true, error: '' });
+  await issueTickets(t.db, sale.id, t.clock.now());
+
+  const api = await apiCaller(t, SEED.organiser.demo);
+  const order = (await api.call('GET', `/orders/${sale.reference}`)).json<Order>();
+  const [ticket] = order.tickets;
+  if (!ticket) throw new Error('no ticket');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${ORGANISER_API_PREFIX}/orders/${sale.reference}/refunds`,
+    headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json', 'idempotency-key': key() },
+    payload: JSON.stringify({ tickets: [ticket.code] }),
+  });
+  expect(response.statusCode).toBe(201);
+  const refund = response.json<{ refund: Refund }>().refund;
+  expect(refund.amount_minor).toBe(1_500);
+
+  await runPaymentJobs(t);
+  await runPaymentJobs(t);
+  expect(stub.refunds).toEqual([{ payment_intent: intent.id, amount: 1_500, idempotencyKey: `refund-${refund.id}` }]);
+  expect((await api.call('GET', `/orders/${sale.reference}`)).json<Order>().refunds).toEqual([
+    expect.objectContaining({ id: refund.id, status: 'completed' }),
+  ]);
+  expect((await reconcile(t.db, { now: t.clock.now() })).mismatches).toEqual([]);
+});
