@@ -13,17 +13,17 @@ const body = html`<section class="door stack" aria-labelledby="door-title" data-
 <h1 id="door-title">Door check-in</h1>
 <p class="door__who" data-door-who>Reading the door link…</p>
 <div class="door__result" role="status" aria-live="assertive" aria-atomic="true" data-door-result></div>
+<div class="door__camera stack">
+<button class="btn btn--secondary door__camera-button" type="button" data-door-camera aria-pressed="false">Scan with camera</button>
+<p class="door__camera-status" role="status" data-door-camera-status></p>
+<video class="door__video" data-door-video muted playsinline hidden aria-label="Camera view: hold the ticket's QR code in the frame"></video>
+</div>
 <form class="door__form stack" data-door-form novalidate>
 <label class="door__label" for="door-code">Ticket code</label>
 <input class="door__input" id="door-code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" enterkeyhint="go" aria-describedby="door-code-hint">
 <p class="door__hint" id="door-code-hint">20 letters and digits, as printed under the ticket's QR code. Spaces do not matter.</p>
 <button class="btn btn--primary door__submit" type="submit">Check in</button>
 </form>
-<div class="door__camera stack">
-<button class="btn btn--secondary door__camera-button" type="button" data-door-camera aria-pressed="false">Scan with camera</button>
-<p class="door__camera-status" role="status" data-door-camera-status></p>
-<video class="door__video" data-door-video muted playsinline hidden aria-label="Camera view: hold the ticket's QR code in the frame"></video>
-</div>
 </section>`;
 
 /**
