@@ -308,3 +308,79 @@ describe('reading the catalogue', () => {
     expect(charities.data.map((charity: { id: number }) => charity.id)).toContain(SEED.charity.lifeboat);
   });
 });
+
+describe('changing ticket types and the organiser', () => {
+  async function expressEvent() {
+    const express = await apiCaller(t, SEED.organiser.express, 'write');
+    const { codes: _codes, ...catalogue } = riverCatalogue({ slug: `express-river-${Date.now()}` });
+    catalogue.events[0]!.external_id = `express-${Date.now()}`;
+    const response = await express.call('POST', '/catalogue/import', catalogue);
+    expect(response.statusCode).toBe(200);
+    const types = response.json().organiser.events[0].ticket_types as { adult: number; child: number };
+    return { express, ...types };
+  }
+
+  test('PATCH /ticket-types/:id changes what it is given; below sold + held is refused with the sentence', async () => {
+    const { express, adult } = await expressEvent();
+    const changed = await express.call('PATCH', `/ticket-types/${adult}`, { price_minor: 2200, capacity: 90 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id: adult, price_minor: 2200, capacity: 90, name: 'Adult', available: 90 });
+    await t.db.updateTable('ticket_types').set({ sold: 4, held: 1 }).where('id', '=', adult).execute();
+    const below = await express.call('PATCH', `/ticket-types/${adult}`, { capacity: 4, name: 'Changed' });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().error).toBe("Ticket type 'Changed' has 5 sold or held: its capacity cannot go below 5.");
+    const currency = await express.call('PATCH', `/ticket-types/${adult}`, { currency: 'EUR' });
+    expect(currency.statusCode).toBe(409);
+    const limits = await express.call('PATCH', `/ticket-types/${adult}`, { min_per_customer: 9 });
+    expect(limits.statusCode).toBe(409);
+    const row = await t.db.selectFrom('ticket_types').selectAll().where('id', '=', adult).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Adult', capacity: 90, currency: 'GBP', min_per_customer: 1 });
+    expect((await express.call('PATCH', `/ticket-types/${adult}`, { capacity: -1 })).statusCode).toBe(400);
+    expect((await express.call('PATCH', `/ticket-types/${adult}`, { colour: 'red' })).statusCode).toBe(400);
+  });
+
+  test('another organiser’s ticket type is not found and not changed; a read-only key is refused', async () => {
+    const { adult } = await expressEvent();
+    for (const [method, body] of [
+      ['PATCH', { capacity: 1 }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await folk.call(method, `/ticket-types/${adult}`, body);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe('There is no ticket type with that id.');
+    }
+    const readOnly = await apiCaller(t, SEED.organiser.express, 'read');
+    expect((await readOnly.call('PATCH', `/ticket-types/${adult}`, { capacity: 1 })).statusCode).toBe(403);
+    expect((await readOnly.call('DELETE', `/ticket-types/${adult}`)).statusCode).toBe(403);
+    expect((await readOnly.call('PATCH', '/organiser', { marketing_signup_message: 'x' })).statusCode).toBe(403);
+    const row = await t.db.selectFrom('ticket_types').select('capacity').where('id', '=', adult).executeTakeFirst();
+    expect(row).toEqual({ capacity: 100 });
+  });
+
+  test('DELETE /ticket-types/:id: refused once held or sold; otherwise gone, and companion rules forget it', async () => {
+    const { express, adult, child } = await expressEvent();
+    await t.db.updateTable('ticket_types').set({ held: 1 }).where('id', '=', adult).execute();
+    const refusedDelete = await express.call('DELETE', `/ticket-types/${adult}`);
+    expect(refusedDelete.statusCode).toBe(409);
+    expect(refusedDelete.json().error).toBe(
+      "Ticket type 'Adult' has been sold or held: it cannot be deleted. Set 'on_sale' to false instead.",
+    );
+    await t.db.updateTable('ticket_types').set({ held: 0 }).where('id', '=', adult).execute();
+    expect((await express.call('DELETE', `/ticket-types/${adult}`)).statusCode).toBe(204);
+    expect(await t.db.selectFrom('ticket_types').select('id').where('id', '=', adult).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('ticket_requirements').select('id').where('ticket_type_id', '=', child).execute(),
+    ).toEqual([]);
+    expect((await express.call('DELETE', `/ticket-types/${adult}`)).statusCode).toBe(404);
+  });
+
+  test('PATCH /organiser changes only the settings given', async () => {
+    const canal = await apiCaller(t, SEED.organiser.canal, 'write');
+    const response = await canal.call('PATCH', '/organiser', { marketing_signup_message: 'Concert news' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: SEED.organiser.canal, marketing_signup_message: 'Concert news' });
+    expect((await canal.call('PATCH', '/organiser', { name: 'Renamed' })).statusCode).toBe(400);
+    expect((await canal.call('PATCH', '/organiser', { marketing_signup_message: 5 })).statusCode).toBe(400);
+    expect((await canal.call('GET', '/organiser')).json().name).toBe('Canal Concerts Amsterdam');
+  });
+});

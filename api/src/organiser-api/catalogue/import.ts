@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Tx } from '../../db/schema';
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { TicketTypesTable, Tx } from '../../db/schema';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
 import { resolveMoment } from './moments';
@@ -13,6 +13,7 @@ import type {
   GiftVoucherInput,
   OrganiserAccount,
   OrganiserCatalogue,
+  OrganiserSettings,
   QuestionInput,
   TicketTypeInput,
   WaiverInput,
@@ -87,6 +88,30 @@ export interface ImportOptions {
 }
 
 type Values = Record<string, unknown>;
+
+/** A ticket type's columns as the import and the API's writes set them. */
+export type TicketTypeValues = Required<
+  Pick<
+    Updateable<TicketTypesTable>,
+    | 'external_id'
+    | 'event_date_id'
+    | 'name'
+    | 'description'
+    | 'price_minor'
+    | 'currency'
+    | 'booking_fee_minor'
+    | 'absorb_fee'
+    | 'hide_booking_fee'
+    | 'capacity'
+    | 'min_per_customer'
+    | 'max_per_customer'
+    | 'non_refundable'
+    | 'seated'
+    | 'waiver_id'
+    | 'sort_order'
+    | 'on_sale'
+  >
+>;
 
 /** Values as compared with a stored row: dates by instant, arrays by their items, char(3) without padding. */
 function same(stored: unknown, wanted: unknown): boolean {
@@ -245,7 +270,7 @@ export class CatalogueImporter {
   }
 
   /** The settings an organiser sets about itself; a setting left out is left as it is. */
-  async organiserSettings(organiserId: number, input: OrganiserCatalogue): Promise<void> {
+  async organiserSettings(organiserId: number, input: OrganiserSettings): Promise<void> {
     const stored = await this.tx
       .selectFrom('organisers')
       .selectAll()
@@ -446,7 +471,7 @@ export class CatalogueImporter {
       if (!waiver) throw refused(`${label} names waiver '${input.waiver}', which does not exist.`);
       waiverId = waiver.id;
     }
-    const values = {
+    const values: TicketTypeValues = {
       external_id: input.external_id,
       event_date_id: dateId,
       name: input.name,
@@ -473,6 +498,19 @@ export class CatalogueImporter {
       .where('external_id', '=', input.external_id)
       .forUpdate()
       .executeTakeFirst();
+    return this.saveTicketType(label, eventId, stored, values);
+  }
+
+  /**
+   * Writes a ticket type's values over `stored` (locked FOR UPDATE by the caller), or creates it: the one place the
+   * rules protecting sold tickets are applied, for the import and the API's writes alike.
+   */
+  async saveTicketType(
+    label: string,
+    eventId: number,
+    stored: Selectable<TicketTypesTable> | undefined,
+    values: TicketTypeValues,
+  ): Promise<number> {
     if (stored) await this.refuseBreakingSales(label, stored, values);
     return this.put(
       'ticket_types',
@@ -483,7 +521,7 @@ export class CatalogueImporter {
         (
           await this.tx
             .insertInto('ticket_types')
-            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id) })
+            .values({ ...values, event_id: eventId, ...this.stableId(values.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
@@ -719,7 +757,7 @@ export class CatalogueImporter {
   }
 }
 
-/** Whether anything was ever sold of the ticket type, or is in a basket now. */
+/** Whether anything was ever sold or held of the ticket type, or is in a basket now. */
 export async function hasSales(tx: Tx, ticketTypeId: number): Promise<boolean> {
   const row = await tx
     .selectFrom('ticket_types as t')
@@ -727,10 +765,11 @@ export async function hasSales(tx: Tx, ticketTypeId: number): Promise<boolean> {
       't.sold',
       't.held',
       eb.exists(eb.selectFrom('sale_lines as l').select('l.id').whereRef('l.ticket_type_id', '=', 't.id')).as('lines'),
+      eb.exists(eb.selectFrom('holds as h').select('h.id').whereRef('h.ticket_type_id', '=', 't.id')).as('holds'),
     ])
     .where('t.id', '=', ticketTypeId)
     .executeTakeFirst();
-  return row !== undefined && (row.sold > 0 || row.held > 0 || Boolean(row.lines));
+  return row !== undefined && (row.sold > 0 || row.held > 0 || Boolean(row.lines) || Boolean(row.holds));
 }
 
 /** Imports a whole file (the operator's command and the seed). The caller's transaction makes it all or nothing. */

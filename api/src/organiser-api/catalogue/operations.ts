@@ -3,6 +3,8 @@ import { defineOperation, idParam, notFound } from '../operation';
 import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
 import { CATALOGUE_KINDS, importOrganiserCatalogue } from './import';
+import { OrganiserViewSchema, organiserView } from './organiser-view';
+import { catalogueWriteOperations } from './write-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -34,22 +36,6 @@ export const ImportResultSchema = named(
   }),
   'CatalogueImportResult',
   'What an import did, per kind (created, updated, unchanged), and the database id of each entity by its external id',
-);
-
-export const OrganiserViewSchema = named(
-  z.object({
-    id: z.number(),
-    external_id: z.nullable(z.string()),
-    name: z.string(),
-    slug: z.string(),
-    currency: z.string(),
-    charity_id: z.nullable(z.number()),
-    marketing_signup_message: z.string(),
-    custom_refund_policy: z.nullable(z.string()),
-    audience_diversity_notice: z.boolean(),
-  }),
-  'Organiser',
-  'The calling key’s organiser',
 );
 
 export const CharityViewSchema = named(
@@ -160,24 +146,7 @@ export const catalogueOperations = [
     tag: 'catalogue',
     scope: 'read',
     response: OrganiserViewSchema,
-    async handler({ deps, organiserId }) {
-      const row = await deps.db
-        .selectFrom('organisers')
-        .select([
-          'id',
-          'external_id',
-          'name',
-          'slug',
-          'currency',
-          'charity_id',
-          'marketing_signup_message',
-          'custom_refund_policy',
-          'audience_diversity_notice',
-        ])
-        .where('id', '=', organiserId)
-        .executeTakeFirstOrThrow();
-      return { ...row, currency: row.currency.trimEnd() };
-    },
+    handler: ({ deps, organiserId }) => organiserView(deps.db, organiserId),
   }),
 
   defineOperation({
@@ -200,4 +169,5 @@ export const catalogueOperations = [
       return toPage(rows, query);
     },
   }),
+  ...catalogueWriteOperations,
 ];

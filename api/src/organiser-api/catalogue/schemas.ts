@@ -81,37 +81,38 @@ export const TicketRequirementSchema = named(
   'A companion rule: the ticket type can be bought only with one of `ticket_types` (of the same event) in the basket',
 );
 
+/** A ticket type's fields, shared by the import's schema and the API's changes to one. */
+export const ticketTypeFields = {
+  external_id: externalIdSchema,
+  /** External id of one of the event's dates. */
+  date: externalIdSchema,
+  name: name(200),
+  description: z.optional(text(5000)),
+  price_minor: minor,
+  currency,
+  booking_fee_minor: z.optional(minor),
+  /** Who pays the booking fee: false (default) the customer, on top of the price; true the organiser, out of it. */
+  absorb_fee: z.optional(z.boolean()),
+  hide_booking_fee: z.optional(z.boolean()),
+  capacity: count(0, 10_000_000),
+  min_per_customer: z.optional(count(1, 1000)),
+  max_per_customer: z.optional(count(1, 1000)),
+  non_refundable: z.optional(z.boolean()),
+  seated: z.optional(z.boolean()),
+  /** External id of one of the organiser's waivers. */
+  waiver: z.optional(z.nullable(externalIdSchema)),
+  sort_order: z.optional(count(-1_000_000, 1_000_000)),
+  on_sale: z.optional(z.boolean()),
+  requires: z.optional(z.array(TicketRequirementSchema).check(z.maxLength(20))),
+};
+
 export const TicketTypeSchema = named(
-  z
-    .strictObject({
-      external_id: externalIdSchema,
-      /** External id of one of the event's dates. */
-      date: externalIdSchema,
-      name: name(200),
-      description: z.optional(text(5000)),
-      price_minor: minor,
-      currency,
-      booking_fee_minor: z.optional(minor),
-      /** Who pays the booking fee: false (default) the customer, on top of the price; true the organiser, out of it. */
-      absorb_fee: z.optional(z.boolean()),
-      hide_booking_fee: z.optional(z.boolean()),
-      capacity: count(0, 10_000_000),
-      min_per_customer: z.optional(count(1, 1000)),
-      max_per_customer: z.optional(count(1, 1000)),
-      non_refundable: z.optional(z.boolean()),
-      seated: z.optional(z.boolean()),
-      /** External id of one of the organiser's waivers. */
-      waiver: z.optional(z.nullable(externalIdSchema)),
-      sort_order: z.optional(count(-1_000_000, 1_000_000)),
-      on_sale: z.optional(z.boolean()),
-      requires: z.optional(z.array(TicketRequirementSchema).check(z.maxLength(20))),
-    })
-    .check(
-      z.refine((type) => (type.min_per_customer ?? 1) <= (type.max_per_customer ?? 10), {
-        message: "'min_per_customer' cannot be more than 'max_per_customer' (10 unless given).",
-        path: ['min_per_customer'],
-      }),
-    ),
+  z.strictObject(ticketTypeFields).check(
+    z.refine((type) => (type.min_per_customer ?? 1) <= (type.max_per_customer ?? 10), {
+      message: "'min_per_customer' cannot be more than 'max_per_customer' (10 unless given).",
+      path: ['min_per_customer'],
+    }),
+  ),
   'TicketType',
   'A kind of ticket of one date: price and booking fee in minor units, capacity, per-customer limits, companion rules',
 );
@@ -360,3 +361,4 @@ export type CatalogueEventInput = z.output<typeof CatalogueEventSchema>;
 export type GiftVoucherInput = z.output<typeof GiftVoucherSchema>;
 export type CodeInput = z.output<typeof CodeSchema>;
 export type CharityInput = z.output<typeof CharitySchema>;
+export type OrganiserSettings = z.output<typeof OrganiserSettingsSchema>;

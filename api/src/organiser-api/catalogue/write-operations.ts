@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import * as z from 'zod/mini';
+import type { Tx } from '../../db/schema';
+import { defineOperation, idParam, notFound, refused } from '../operation';
+import { named } from '../schemas';
+import { guarded } from './database-refusal';
+import { CatalogueImporter, hasSales, lockCatalogue, type TicketTypeValues } from './import';
+import { OrganiserViewSchema, organiserView } from './organiser-view';
+import { externalIdSchema, OrganiserSettingsSchema, ticketTypeFields } from './schemas';
+import { ticketTypeView, TicketTypeViewSchema } from './views';
+
+/**
+ * The organiser API's writes of the catalogue. They go through the import's code (CatalogueImporter), so a write and
+ * an import apply the same rules: a capacity never below what is sold or held, a sold ticket type keeps its currency.
+ */
+
+export const TicketTypePatchSchema = named(
+  z.strictObject({
+    external_id: z.optional(z.nullable(externalIdSchema)),
+    name: z.optional(ticketTypeFields.name),
+    description: ticketTypeFields.description,
+    price_minor: z.optional(ticketTypeFields.price_minor),
+    currency: z.optional(ticketTypeFields.currency),
+    booking_fee_minor: ticketTypeFields.booking_fee_minor,
+    absorb_fee: ticketTypeFields.absorb_fee,
+    hide_booking_fee: ticketTypeFields.hide_booking_fee,
+    capacity: z.optional(ticketTypeFields.capacity),
+    min_per_customer: ticketTypeFields.min_per_customer,
+    max_per_customer: ticketTypeFields.max_per_customer,
+    non_refundable: ticketTypeFields.non_refundable,
+    seated: ticketTypeFields.seated,
+    sort_order: ticketTypeFields.sort_order,
+    on_sale: ticketTypeFields.on_sale,
+  }),
+  'TicketTypePatch',
+  'The fields of a ticket type to change; the others stay as they are',
+);
+
+/** The organiser's ticket type, locked for the change, or a 404 (another organiser's is not found). */
+async function ownTicketType(tx: Tx, organiserId: number, id: number) {
+  const owned = await tx
+    .selectFrom('ticket_types as t')
+    .innerJoin('events as e', 'e.id', 't.event_id')
+    .select('t.id')
+    .where('t.id', '=', id)
+    .where('e.organiser_id', '=', organiserId)
+    .executeTakeFirst();
+  if (!owned) throw notFound('ticket type');
+  return tx.selectFrom('ticket_types').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+}
+
+export const catalogueWriteOperations = [
+  defineOperation({
+    method: 'PATCH',
+    path: '/ticket-types/:id',
+    operationId: 'updateTicketType',
+    summary: 'Change a ticket type (price, fee, capacity, limits…)',
+    description:
+      'Refused (409) when the capacity would go below what is sold or held, or the currency would change once ' +
+      'tickets are sold or in baskets.',
+    tag: 'catalogue',
+    scope: 'write',
+    params: z.object({ id: idParam }),
+    body: TicketTypePatchSchema,
+    response: TicketTypeViewSchema,
+    async handler({ deps, organiserId, params, body }) {
+      const row = await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx);
+        const stored = await ownTicketType(tx, organiserId, params.id);
+        const values: TicketTypeValues = {
+          external_id: body.external_id === undefined ? stored.external_id : body.external_id,
+          event_date_id: stored.event_date_id,
+          name: body.name ?? stored.name,
+          description: body.description ?? stored.description,
+          price_minor: body.price_minor ?? stored.price_minor,
+          currency: body.currency ?? stored.currency.trimEnd(),
+          booking_fee_minor: body.booking_fee_minor ?? stored.booking_fee_minor,
+          absorb_fee: body.absorb_fee ?? stored.absorb_fee,
+          hide_booking_fee: body.hide_booking_fee ?? stored.hide_booking_fee,
+          capacity: body.capacity ?? stored.capacity,
+          min_per_customer: body.min_per_customer ?? stored.min_per_customer,
+          max_per_customer: body.max_per_customer ?? stored.max_per_customer,
+          non_refundable: body.non_refundable ?? stored.non_refundable,
+          seated: body.seated ?? stored.seated,
+          waiver_id: stored.waiver_id,
+          sort_order: body.sort_order ?? stored.sort_order,
+          on_sale: body.on_sale ?? stored.on_sale,
+        };
+        const label = `Ticket type '${values.name}'`;
+        if (values.min_per_customer > values.max_per_customer)
+          throw refused(`${label}: 'min_per_customer' cannot be more than 'max_per_customer'.`);
+        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
+        await importer.saveTicketType(label, stored.event_id, stored, values);
+        return tx.selectFrom('ticket_types').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
+      });
+      return ticketTypeView(row);
+    },
+  }),
+
+  defineOperation({
+    method: 'DELETE',
+    path: '/ticket-types/:id',
+    operationId: 'deleteTicketType',
+    summary: 'Delete a ticket type that has never been sold or held',
+    description: 'Refused (409) once anything was sold or held: take it off sale instead (`on_sale: false`).',
+    tag: 'catalogue',
+    scope: 'write',
+    params: z.object({ id: idParam }),
+    response: z.undefined(),
+    status: 204,
+    async handler({ deps, organiserId, params }) {
+      await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx);
+        const stored = await ownTicketType(tx, organiserId, params.id);
+        const label = `Ticket type '${stored.name}'`;
+        if (await hasSales(tx, stored.id))
+          throw refused(`${label} has been sold or held: it cannot be deleted. Set 'on_sale' to false instead.`);
+        await guarded(label, async () => {
+          // Companion rules of other types that named it lose it; a rule left with nothing is gone.
+          await tx
+            .updateTable('ticket_requirements')
+            .set({ required_ticket_type_ids: sql`array_remove(required_ticket_type_ids, ${stored.id})` })
+            .where(sql<boolean>`${stored.id} = any(required_ticket_type_ids)`)
+            .where('ticket_type_id', '<>', stored.id)
+            .where(sql<boolean>`cardinality(required_ticket_type_ids) > 1`)
+            .execute();
+          await tx
+            .deleteFrom('ticket_requirements')
+            .where(sql<boolean>`required_ticket_type_ids = array[${stored.id}]::integer[]`)
+            .execute();
+          await tx.deleteFrom('ticket_types').where('id', '=', stored.id).execute();
+        });
+      });
+      return undefined;
+    },
+  }),
+
+  defineOperation({
+    method: 'PATCH',
+    path: '/organiser',
+    operationId: 'updateOrganiser',
+    summary: 'Change the organiser’s marketing signup message, refund policy or diversity notice',
+    tag: 'catalogue',
+    scope: 'write',
+    body: OrganiserSettingsSchema,
+    response: OrganiserViewSchema,
+    async handler({ deps, organiserId, body }) {
+      await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx);
+        await new CatalogueImporter(tx, { now: deps.clock.now() }).organiserSettings(organiserId, body);
+      });
+      return organiserView(deps.db, organiserId);
+    },
+  }),
+];
