@@ -104,6 +104,21 @@ describe('POST /catalogue/import', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  test('two imports of the same new catalogue at once: one creates, the other finds it, no duplicates', async () => {
+    const lumen = await apiCaller(t, SEED.organiser.lumen, 'write');
+    const { codes: _codes, ...catalogue } = riverCatalogue({ slug: 'lumen-river' });
+    catalogue.events[0]!.external_id = 'lumen-river';
+    const [a, b] = await Promise.all([
+      lumen.call('POST', '/catalogue/import', catalogue),
+      lumen.call('POST', '/catalogue/import', catalogue),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const created = [a, b].map((response) => response.json().counts.events.created as number);
+    expect(created.sort()).toEqual([0, 1]);
+    const rows = await t.db.selectFrom('events').select('id').where('external_id', '=', 'lumen-river').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   test('a capacity below what is sold or held is refused with a sentence, and nothing of the body is written', async () => {
     const { organiser } = (await folk.call('POST', '/catalogue/import', riverCatalogue())).json();
     const adult = organiser.events[0].ticket_types.adult as number;
@@ -299,6 +314,21 @@ describe('reading the catalogue', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json().error).toBe('There is no event with that id.');
     expect((await folk.call('GET', '/events/abc')).statusCode).toBe(400);
+  });
+
+  test('the API document lists the catalogue operations and names their entities', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: `${ORGANISER_API_PREFIX}/openapi.json` })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        `${ORGANISER_API_PREFIX}/catalogue/import`,
+        `${ORGANISER_API_PREFIX}/events`,
+        `${ORGANISER_API_PREFIX}/events/{id}`,
+        `${ORGANISER_API_PREFIX}/ticket-types/{id}`,
+      ]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['OrganiserCatalogue', 'CatalogueEvent', 'TicketType', 'Moment', 'EventView']),
+    );
   });
 
   test('GET /organiser is the key’s own; GET /charities lists the charities', async () => {
