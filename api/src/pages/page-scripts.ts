@@ -23,6 +23,9 @@ export function pageScript(dirname: string, name: string): Asset {
   return hashedAsset(name, 'js', JS_TYPE, body);
 }
 
+/** The module that bundles page scripts from source (api/page-scripts.cjs). */
+export const PAGE_SCRIPT_BUILDER = path.join(__dirname, '..', '..', 'page-scripts.cjs');
+
 interface PageScriptBuilder {
   bundlePageScript(entry: string): string;
 }

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment } from '../observability/metrics';
+import { pageScript } from '../pages/page-scripts';
 import { BANK_PORTAL_PATH, renderBankPortal } from '../pages/sandbox-bank';
 import { renderThreeDsPage, THREE_DS_PATH } from '../pages/sandbox-3ds';
 import { cardOfNumber, recordPaymentCard } from './card-details';
@@ -16,7 +17,6 @@ import type { PaymentProviders } from './providers';
 import { ProviderError } from './providers/types';
 import { saleOfProviderPayment } from './sale-context';
 import { settleSalePaid } from './settle';
-import { SQUARE_SANDBOX_SCRIPT } from './square-script';
 
 export const PAYMENT_PATHS = {
   confirm: '/sandbox/stripe/confirm',
@@ -169,8 +169,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
     return noStore(reply).send(await providers.sandboxes.square.tokenize(card(input)));
   });
 
+  // At the contract's fixed address, so revalidated rather than cached for good like the pages' hashed scripts.
+  const squareSandbox = pageScript(__dirname, 'square-sandbox');
   app.get(PAYMENT_PATHS.squareScript, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SQUARE_SANDBOX_SCRIPT),
+    reply.type(squareSandbox.type).header('cache-control', 'no-cache').send(squareSandbox.body),
   );
 
   // The card provider's return page (spec 2: /do/checkout/{card_provider}_auth/): the query is only a hint; the

@@ -1,7 +1,9 @@
 /**
  * @jest-environment jsdom
  */
-import { SQUARE_SANDBOX_SCRIPT } from './square-script';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { PAGE_SCRIPT_BUILDER } from '../pages/page-scripts';
 
 interface SandboxCard {
   attach(selector: string): Promise<void>;
@@ -15,10 +17,21 @@ interface SandboxSquare {
 let card: SandboxCard;
 const fetched: { url: string; body: string }[] = [];
 
+// As the server bundles it; by a plain node, since esbuild cannot run inside jsdom's sandbox.
+const entry = path.join(__dirname, 'assets', 'square-sandbox.ts');
+const script = execFileSync(
+  process.execPath,
+  [
+    '-e',
+    `process.stdout.write(require(${JSON.stringify(PAGE_SCRIPT_BUILDER)}).bundlePageScript(${JSON.stringify(entry)}))`,
+  ],
+  { encoding: 'utf8' },
+);
+
 beforeAll(async () => {
   // The script as the browser runs it.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the served script as the browser would is the test
-  new Function(SQUARE_SANDBOX_SCRIPT)();
+  new Function(script)();
   (window as unknown as { fetch: unknown }).fetch = async (url: string, init: { body: string }) => {
     fetched.push({ url, body: init.body });
     return { ok: true, json: async () => ({ status: 'OK', token: 'cnon_sandbox' }) };
