@@ -404,6 +404,45 @@ describe('changing ticket types and the organiser', () => {
     expect((await express.call('DELETE', `/ticket-types/${adult}`)).statusCode).toBe(404);
   });
 
+  test('POST /events creates an event with its contents once; POST /events/:id/ticket-types adds a type', async () => {
+    const europa = await apiCaller(t, SEED.organiser.europa, 'write');
+    const { events } = riverCatalogue({ slug: 'europa-river', currency: 'EUR' });
+    const event = { ...events[0]!, external_id: 'europa-river' };
+    event.ticket_types = event.ticket_types.map((type) => ({ ...type, currency: 'EUR' }));
+    const created = await europa.call('POST', '/events', event);
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body.ticket_types.map((type: { external_id: string }) => type.external_id)).toEqual(['adult', 'child']);
+    const again = await europa.call('POST', '/events', event);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/^Event 'europa-river' exists/);
+
+    const vip = { external_id: 'vip', date: 'fri', name: 'VIP', price_minor: 9000, currency: 'EUR', capacity: 10 };
+    const added = await europa.call('POST', `/events/${body.id}/ticket-types`, vip);
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ external_id: 'vip', price_minor: 9000, capacity: 10, available: 10 });
+    expect((await europa.call('POST', `/events/${body.id}/ticket-types`, vip)).statusCode).toBe(409);
+    const noDate = await europa.call('POST', `/events/${body.id}/ticket-types`, {
+      ...vip,
+      external_id: 'x',
+      date: 'sun',
+    });
+    expect(noDate.statusCode).toBe(409);
+    expect(noDate.json().error).toBe(
+      "Ticket type 'x' of event 'europa-river' names date 'sun', which the event does not have.",
+    );
+    // Another organiser's event: not found, nothing added.
+    const other = await folk.call('POST', `/events/${body.id}/ticket-types`, { ...vip, external_id: 'folk-vip' });
+    expect(other.statusCode).toBe(404);
+    const readOnly = await apiCaller(t, SEED.organiser.europa, 'read');
+    expect((await readOnly.call('POST', '/events', { ...event, external_id: 'ro' })).statusCode).toBe(403);
+    expect((await europa.call('POST', '/events', { ...event, external_id: 'no-dates', dates: [] })).statusCode).toBe(
+      400,
+    );
+    const types = await t.db.selectFrom('ticket_types').select('external_id').where('event_id', '=', body.id).execute();
+    expect(types.map((type) => type.external_id).sort()).toEqual(['adult', 'child', 'vip']);
+  });
+
   test('PATCH /organiser changes only the settings given', async () => {
     const canal = await apiCaller(t, SEED.organiser.canal, 'write');
     const response = await canal.call('PATCH', '/organiser', { marketing_signup_message: 'Concert news' });

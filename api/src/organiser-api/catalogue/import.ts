@@ -542,7 +542,7 @@ export class CatalogueImporter {
       throw refused(`${label} has been sold or is in a basket: its currency cannot change.`);
   }
 
-  private async requirements(eventId: number, eventLabel: string, input: TicketTypeInput): Promise<void> {
+  async requirements(eventId: number, eventLabel: string, input: TicketTypeInput): Promise<void> {
     const label = `Ticket type '${input.external_id}' of ${eventLabel.toLowerCase()}`;
     const typeId = await this.idIn('ticket_types', eventId, input.external_id);
     if (typeId === undefined) return;

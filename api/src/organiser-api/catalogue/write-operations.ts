@@ -6,8 +6,14 @@ import { named } from '../schemas';
 import { guarded } from './database-refusal';
 import { CatalogueImporter, hasSales, lockCatalogue, type TicketTypeValues } from './import';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
-import { externalIdSchema, OrganiserSettingsSchema, ticketTypeFields } from './schemas';
-import { ticketTypeView, TicketTypeViewSchema } from './views';
+import {
+  CatalogueEventSchema,
+  externalIdSchema,
+  OrganiserSettingsSchema,
+  ticketTypeFields,
+  TicketTypeSchema,
+} from './schemas';
+import { eventView, EventViewSchema, ticketTypeView, TicketTypeViewSchema } from './views';
 
 /**
  * The organiser API's writes of the catalogue. They go through the import's code (CatalogueImporter), so a write and
@@ -50,6 +56,80 @@ async function ownTicketType(tx: Tx, organiserId: number, id: number) {
 }
 
 export const catalogueWriteOperations = [
+  defineOperation({
+    method: 'POST',
+    path: '/events',
+    operationId: 'createEvent',
+    summary: 'Create an event with its dates, ticket types, questions and after-sale messages',
+    description: 'The event of a catalogue import, alone. An event with the same external id already exists: 409.',
+    tag: 'catalogue',
+    scope: 'write',
+    body: CatalogueEventSchema,
+    response: EventViewSchema,
+    status: 201,
+    async handler({ deps, organiserId, body }) {
+      const eventId = await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx);
+        const existing = await tx
+          .selectFrom('events')
+          .select('id')
+          .where('organiser_id', '=', organiserId)
+          .where('external_id', '=', body.external_id)
+          .executeTakeFirst();
+        if (existing)
+          throw refused(`Event '${body.external_id}' exists (id ${existing.id}): change it, or import the catalogue.`);
+        return (await new CatalogueImporter(tx, { now: deps.clock.now() }).event(organiserId, body)).id;
+      });
+      const event = await eventView(deps.db, organiserId, eventId);
+      if (!event) throw notFound('event');
+      return event;
+    },
+  }),
+
+  defineOperation({
+    method: 'POST',
+    path: '/events/:id/ticket-types',
+    operationId: 'createTicketType',
+    summary: 'Add a ticket type to one of the organiser’s events',
+    description:
+      '`date`, `waiver` and `requires` name the event’s dates, the organiser’s waivers and the event’s ticket types ' +
+      'by external id. A ticket type with the same external id in the event already exists: 409.',
+    tag: 'catalogue',
+    scope: 'write',
+    params: z.object({ id: idParam }),
+    body: TicketTypeSchema,
+    response: TicketTypeViewSchema,
+    status: 201,
+    async handler({ deps, organiserId, params, body }) {
+      const row = await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx);
+        const event = await tx
+          .selectFrom('events')
+          .select(['id', 'external_id'])
+          .where('id', '=', params.id)
+          .where('organiser_id', '=', organiserId)
+          .executeTakeFirst();
+        if (!event) throw notFound('event');
+        const existing = await tx
+          .selectFrom('ticket_types')
+          .select('id')
+          .where('event_id', '=', event.id)
+          .where('external_id', '=', body.external_id)
+          .executeTakeFirst();
+        if (existing)
+          throw refused(
+            `Ticket type '${body.external_id}' exists in this event (id ${existing.id}): change it instead.`,
+          );
+        const label = `Event '${event.external_id ?? event.id}'`;
+        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
+        const id = await importer.ticketType(organiserId, event.id, label, body);
+        await importer.requirements(event.id, label, body);
+        return tx.selectFrom('ticket_types').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      });
+      return ticketTypeView(row);
+    },
+  }),
+
   defineOperation({
     method: 'PATCH',
     path: '/ticket-types/:id',
