@@ -47,7 +47,7 @@ describe('square-type sandbox', () => {
     const script = await visitor.get(payPaths.squareScript);
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
-    expect(script.body).toContain('window.Square');
+    expect(script.body).toMatch(/Square:\{payments/);
     expect(script.body).toContain('/sandbox/square/tokenize');
   });
 

@@ -8,6 +8,7 @@ import { endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
+import { issueTicketsInTx } from '../delivery/tickets';
 import { recordOrderPaid } from '../organiser-api/orders/view';
 import {
   componentsText,
@@ -385,6 +386,9 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
     })
     .where('id', '=', sale.id)
     .execute();
+  // The tickets exist from the moment the sale is paid (not when the buyer's page reaches delivery): a buyer who
+  // closes the tab still has them, and order.paid carries their codes. A payment plan issues after its final payment.
+  await issueTicketsInTx(tx, sale.id, input.now);
   await recordOrderPaid(tx, sale.id, input.now);
   return { outcome: 'paid', alreadySettled: false };
 }

@@ -2,19 +2,23 @@ import * as z from 'zod/mini';
 import { defineOperation, idParam, notFound } from '../operation';
 import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
-import { CATALOGUE_KINDS, importOrganiserCatalogue } from './import';
+import { CATALOGUE_KINDS, type CatalogueKind, importOrganiserCatalogue } from './import';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
 import { catalogueWriteOperations } from './write-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
 const idsSchema = z.record(z.string(), z.number());
+const kindCountSchema = z.object({ created: z.number(), updated: z.number(), unchanged: z.number() });
 
 export const ImportResultSchema = named(
   z.object({
-    counts: z.record(
-      z.enum(CATALOGUE_KINDS),
-      z.object({ created: z.number(), updated: z.number(), unchanged: z.number() }),
+    counts: z.object(
+      // One property per kind (a record keyed by an enum would leave the document's `required` without properties).
+      Object.fromEntries(CATALOGUE_KINDS.map((kind) => [kind, kindCountSchema])) as Record<
+        CatalogueKind,
+        typeof kindCountSchema
+      >,
     ),
     organiser: z.object({
       id: z.number(),

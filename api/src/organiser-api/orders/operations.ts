@@ -3,6 +3,7 @@ import { HttpError } from '../../http/errors';
 import { defineOperation } from '../operation';
 import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
 import { idempotencyKeyOf, refundOrder } from './refund';
+import { mailRefund } from './refund-mail';
 import { ORDER_STATUSES, OrderSchema, RefundSchema } from './schemas';
 import { hasRefundBy, hasUnrefundedTicketOf, isOrderOf, orderViews } from './view';
 
@@ -123,6 +124,7 @@ export const orderOperations = [
         now: deps.clock.now(),
       });
       if (repeat) void reply.header('idempotent-replayed', 'true');
+      else await mailRefund(deps, organiserId, answer);
       return answer;
     },
   }),

@@ -57,6 +57,8 @@ async function paidSale(demoQty: number, lumenQty: number): Promise<PaidSale> {
   });
   const sale = await saleOf(t, visitor);
   expect(sale.status).toBe('paid');
+  // The buyer's address, as the account step would have set it: refunds are mailed there.
+  await t.db.updateTable('sales').set({ email: 'refund-buyer@example.com' }).where('id', '=', sale.id).execute();
   expect(await issueTickets(t.db, sale.id, t.clock.now())).toMatchObject({ issued: true });
   return { id: sale.id, reference: sale.reference, demoType, lumenType };
 }
@@ -211,6 +213,14 @@ describe('refunds', () => {
     expect(await counts(sale.id)).toEqual({ refunds: 0, void: 0, ledger: 1 });
   });
 
+  const refundMails = (reference: string) =>
+    t.db
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('kind', '=', 'refund')
+      .where('subject', 'like', `%${reference}%`)
+      .execute();
+
   test('a partial refund voids and restocks the ticket, records a pending ledger refund that the job completes', async () => {
     const sale = await paidSale(2, 1);
     const [first, second] = (await orderOf(demo, sale.reference)).tickets;
@@ -227,6 +237,11 @@ describe('refunds', () => {
       whole_order: false,
     });
     expect(order.status).toBe('partially_refunded');
+    const mails = await refundMails(sale.reference);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: order.buyer.email });
+    expect(mails[0]?.text_body).toContain('£11.00');
+    expect(mails[0]?.text_body).toContain(first.code);
     expect(order.tickets.map((ticket) => [ticket.code, ticket.state, ticket.void_reason])).toEqual([
       [first.code, 'void', 'refunded'],
       [second.code, 'valid', null],
@@ -308,6 +323,7 @@ describe('refunds', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ error: refundMessages.keyReused });
     expect(await counts(sale.id)).toMatchObject({ refunds: 1, void: 1 });
+    expect(await refundMails(sale.reference)).toHaveLength(1);
     const missing = await refund(demo, sale.reference, {}, null);
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: refundMessages.noKey });
