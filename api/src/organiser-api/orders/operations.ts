@@ -100,7 +100,7 @@ export const orderOperations = [
     description:
       'Gives back what the buyer paid for the tickets (their price after discount codes, plus their booking fee) ' +
       'through the provider that took the money, voids their codes and puts them back on sale. Without `tickets`, ' +
-      'every ticket of yours that is not refunded, void or checked in. The sale’s delivery, refund protection and ' +
+      'every ticket of yours that is not refunded or void (one already admitted at the door too). The sale’s delivery, refund protection and ' +
       'donation are given back only with its last tickets. Send an `Idempotency-Key` header: the same key again ' +
       'answers the first answer and refunds once; with another body it is refused.',
     tag: 'orders',

@@ -7,6 +7,7 @@ import { SEED } from '../../seed/catalogue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ORGANISER_API_PREFIX } from '../plugin';
 import { apiCaller, type ApiCaller } from '../testing';
+import { doorMessages } from '../../door/messages';
 import { refundMessages } from './refund';
 import type { Order, Refund } from './schemas';
 
@@ -396,7 +397,7 @@ describe('refunds', () => {
     expect(await counts(other.id)).toEqual({ refunds: 0, void: 0, ledger: 1 });
   });
 
-  test('a ticket checked in is not refunded; without tickets named, the others are', async () => {
+  test('a ticket already admitted can be refunded by its organiser; the door then refuses it as refunded', async () => {
     const sale = await paidSale(2, 0);
     const [used, unused] = (await orderOf(demo, sale.reference)).tickets;
     if (!used || !unused) throw new Error('no tickets');
@@ -405,15 +406,17 @@ describe('refunds', () => {
       .set({ checked_in_at: t.clock.now(), checked_in_by: 'test' })
       .where('code', '=', used.code)
       .execute();
-    const refused = await refund(demo, sale.reference, { tickets: [used.code] });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: refundMessages.checkedIn(used.code) });
+    const first = await refund(demo, sale.reference, { tickets: [used.code] });
+    expect(first.statusCode).toBe(201);
     const rest = await refund(demo, sale.reference, {});
     expect(rest.statusCode).toBe(201);
-    expect(rest.json<{ refund: Refund }>().refund).toMatchObject({ tickets: [unused.code], whole_order: false });
+    expect(rest.json<{ refund: Refund }>().refund).toMatchObject({ tickets: [unused.code], whole_order: true });
     const nothing = await refund(demo, sale.reference, {});
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toMatchObject({ error: refundMessages.nothingLeft });
+    expect(nothing.json()).toMatchObject({ error: refundMessages.wholeRefunded });
+    const door = await demo.call('POST', '/check-ins', { code: used.code });
+    expect(door.statusCode).toBe(409);
+    expect(door.json()).toMatchObject({ error: doorMessages.refunded });
     await expectReconciled();
   });
 
