@@ -131,9 +131,20 @@ export async function checkIn(db: Db, request: CheckInRequest, now: Date): Promi
       .executeTakeFirst();
     if (!claimed) return undefined;
     const ticket = await admittedTicket(tx, claimed.id);
+    // The integrator's systems know tickets by their order: the event names it beside the ticket.
+    const order = await tx
+      .selectFrom('tickets')
+      .innerJoin('sales', 'sales.id', 'tickets.sale_id')
+      .select('sales.reference')
+      .where('tickets.id', '=', claimed.id)
+      .executeTakeFirstOrThrow();
     await recordWebhookEvent(
       tx,
-      { organiserId: request.organiserId, type: 'ticket.checked_in', data: { ...ticket } },
+      {
+        organiserId: request.organiserId,
+        type: 'ticket.checked_in',
+        data: { ...ticket, order_reference: order.reference },
+      },
       now,
     );
     return ticket;
