@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import type { TicketTypesTable, Tx } from '../../db/schema';
+import type { EventDatesTable, EventsTable, TicketTypesTable, Tx } from '../../db/schema';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
 import { resolveMoment } from './moments';
@@ -10,6 +10,7 @@ import type {
   CharityInput,
   CodeInput,
   EventDateInput,
+  EventFieldsInput,
   GiftVoucherInput,
   OrganiserAccount,
   OrganiserCatalogue,
@@ -340,8 +341,13 @@ export class CatalogueImporter {
     );
   }
 
-  async event(organiserId: number, input: CatalogueEventInput): Promise<ImportedEvent> {
-    const label = `Event '${input.external_id}'`;
+  /** Writes an event's own fields over `stored`, or creates it: for the import and the API's changes alike. */
+  async saveEvent(
+    label: string,
+    organiserId: number,
+    stored: Selectable<EventsTable> | undefined,
+    input: Omit<EventFieldsInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
     const values = {
       external_id: input.external_id,
       slug: input.slug,
@@ -371,13 +377,7 @@ export class CatalogueImporter {
       reward_short_text: input.reward_short_text ?? null,
       published: input.published ?? true,
     };
-    const stored = await this.tx
-      .selectFrom('events')
-      .selectAll()
-      .where('organiser_id', '=', organiserId)
-      .where('external_id', '=', input.external_id)
-      .executeTakeFirst();
-    const eventId = await this.put(
+    return this.put(
       'events',
       label,
       stored,
@@ -386,12 +386,23 @@ export class CatalogueImporter {
         (
           await this.tx
             .insertInto('events')
-            .values({ ...values, organiser_id: organiserId, ...this.stableId(input.external_id) })
+            .values({ ...values, organiser_id: organiserId, ...this.stableId(input.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
       (id) => this.tx.updateTable('events').set(values).where('id', '=', id).execute(),
     );
+  }
+
+  async event(organiserId: number, input: CatalogueEventInput): Promise<ImportedEvent> {
+    const label = `Event '${input.external_id}'`;
+    const stored = await this.tx
+      .selectFrom('events')
+      .selectAll()
+      .where('organiser_id', '=', organiserId)
+      .where('external_id', '=', input.external_id)
+      .executeTakeFirst();
+    const eventId = await this.saveEvent(label, organiserId, stored, input);
     const result: ImportedEvent = {
       external_id: input.external_id,
       id: eventId,
@@ -415,16 +426,26 @@ export class CatalogueImporter {
 
   async date(eventId: number, eventLabel: string, input: EventDateInput): Promise<number> {
     const label = `Date '${input.external_id}' of ${eventLabel.toLowerCase()}`;
-    const startsAt = this.moment(input.starts_at);
-    const endsAt = input.ends_at == null ? null : this.moment(input.ends_at);
-    if (endsAt && endsAt.getTime() < startsAt.getTime()) throw refused(`${label} ends before it starts.`);
-    const values = { external_id: input.external_id, starts_at: startsAt, ends_at: endsAt };
     const stored = await this.tx
       .selectFrom('event_dates')
       .selectAll()
       .where('event_id', '=', eventId)
       .where('external_id', '=', input.external_id)
       .executeTakeFirst();
+    return this.saveDate(label, eventId, stored, input);
+  }
+
+  /** Writes a date over `stored`, or creates it: for the import and the API's changes alike. */
+  async saveDate(
+    label: string,
+    eventId: number,
+    stored: Selectable<EventDatesTable> | undefined,
+    input: Omit<EventDateInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
+    const startsAt = this.moment(input.starts_at);
+    const endsAt = input.ends_at == null ? null : this.moment(input.ends_at);
+    if (endsAt && endsAt.getTime() < startsAt.getTime()) throw refused(`${label} ends before it starts.`);
+    const values = { external_id: input.external_id, starts_at: startsAt, ends_at: endsAt };
     return this.put(
       'dates',
       label,
@@ -434,7 +455,7 @@ export class CatalogueImporter {
         (
           await this.tx
             .insertInto('event_dates')
-            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id) })
+            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,

@@ -5,6 +5,7 @@ import { named } from '../schemas';
 import { CATALOGUE_KINDS, type CatalogueKind, importOrganiserCatalogue } from './import';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
 import { catalogueWriteOperations } from './write-operations';
+import { eventWriteOperations } from './event-write-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -174,4 +175,5 @@ export const catalogueOperations = [
     },
   }),
   ...catalogueWriteOperations,
+  ...eventWriteOperations,
 ];

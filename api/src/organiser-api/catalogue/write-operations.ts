@@ -55,6 +55,22 @@ async function ownTicketType(tx: Tx, organiserId: number, id: number) {
   return tx.selectFrom('ticket_types').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
 }
 
+/** Deletes an unsold ticket type: companion rules of other types that named it lose it; a rule left empty is gone. */
+export async function removeTicketType(tx: Tx, id: number): Promise<void> {
+  await tx
+    .updateTable('ticket_requirements')
+    .set({ required_ticket_type_ids: sql`array_remove(required_ticket_type_ids, ${id})` })
+    .where(sql<boolean>`${id} = any(required_ticket_type_ids)`)
+    .where('ticket_type_id', '<>', id)
+    .where(sql<boolean>`cardinality(required_ticket_type_ids) > 1`)
+    .execute();
+  await tx
+    .deleteFrom('ticket_requirements')
+    .where(sql<boolean>`required_ticket_type_ids = array[${id}]::integer[]`)
+    .execute();
+  await tx.deleteFrom('ticket_types').where('id', '=', id).execute();
+}
+
 export const catalogueWriteOperations = [
   defineOperation({
     method: 'POST',
@@ -195,21 +211,7 @@ export const catalogueWriteOperations = [
         const label = `Ticket type '${stored.name}'`;
         if (await hasSales(tx, stored.id))
           throw refused(`${label} has been sold or held: it cannot be deleted. Set 'on_sale' to false instead.`);
-        await guarded(label, async () => {
-          // Companion rules of other types that named it lose it; a rule left with nothing is gone.
-          await tx
-            .updateTable('ticket_requirements')
-            .set({ required_ticket_type_ids: sql`array_remove(required_ticket_type_ids, ${stored.id})` })
-            .where(sql<boolean>`${stored.id} = any(required_ticket_type_ids)`)
-            .where('ticket_type_id', '<>', stored.id)
-            .where(sql<boolean>`cardinality(required_ticket_type_ids) > 1`)
-            .execute();
-          await tx
-            .deleteFrom('ticket_requirements')
-            .where(sql<boolean>`required_ticket_type_ids = array[${stored.id}]::integer[]`)
-            .execute();
-          await tx.deleteFrom('ticket_types').where('id', '=', stored.id).execute();
-        });
+        await guarded(label, () => removeTicketType(tx, stored.id));
       });
       return undefined;
     },
