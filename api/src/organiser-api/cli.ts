@@ -58,6 +58,10 @@ async function run(argv: string[]): Promise<void> {
     if (command === 'list-organisers') {
       const rows = await db.selectFrom('organisers').select(['id', 'name']).orderBy('id').execute();
       for (const row of rows) console.log(`${row.id}\t${row.name}`);
+      if (rows.length === 0)
+        console.log(
+          'No organisers yet: start the api once (it loads the demo catalogue) or import one (npm run catalogue -- import FILE).',
+        );
       return;
     }
     const organiserId = wholeNumber(values.organiser, '--organiser');
