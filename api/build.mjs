@@ -116,5 +116,5 @@ if (undeclared.size > 0) {
 }
 const size = (file) => (result.metafile.outputs[path.relative(dir, path.join(dist, file))]?.bytes ?? 0) / 1024;
 console.log(
-  `api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js, dist/organiser.js (with source maps) and the page assets (${scripts.length} page scripts)`,
+  `api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js, dist/organiser.js, dist/catalogue.js (with source maps) and the page assets (${scripts.length} page scripts)`,
 );
