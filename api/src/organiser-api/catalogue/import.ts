@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import type { EventDatesTable, EventsTable, TicketTypesTable, Tx } from '../../db/schema';
+import type { CodesTable, EventDatesTable, EventsTable, TicketTypesTable, Tx } from '../../db/schema';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
 import { resolveMoment } from './moments';
@@ -708,7 +708,26 @@ export class CatalogueImporter {
 
   /** A code of an organiser, or a platform-wide code when `organiserId` is null (trusted imports only). */
   async code(organiserId: number | null, input: CodeInput): Promise<number> {
-    const label = `Code '${input.external_id}'`;
+    const stored = await this.tx
+      .selectFrom('codes')
+      .selectAll()
+      .where(sql<number>`coalesce(organiser_id, 0)`, '=', organiserId ?? 0)
+      .where('external_id', '=', input.external_id)
+      .forUpdate()
+      .executeTakeFirst();
+    return this.saveCode(`Code '${input.external_id}'`, organiserId, stored, input);
+  }
+
+  /**
+   * Writes a code over `stored` (locked FOR UPDATE by the caller), or creates it: for the import and the API's
+   * changes alike. Its uses and balance belong to the sales: taken from `input` at creation only.
+   */
+  async saveCode(
+    label: string,
+    organiserId: number | null,
+    stored: Selectable<CodesTable> | undefined,
+    input: Omit<CodeInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
     let eventId: number | null = null;
     if (input.event != null) {
       if (organiserId === null) throw refused(`${label} is platform-wide: it cannot name an event.`);
@@ -732,13 +751,6 @@ export class CatalogueImporter {
       max_uses: input.max_uses ?? null,
       expires_at: input.expires_at == null ? null : this.moment(input.expires_at),
     };
-    const stored = await this.tx
-      .selectFrom('codes')
-      .selectAll()
-      .where(sql<number>`coalesce(organiser_id, 0)`, '=', organiserId ?? 0)
-      .where('external_id', '=', input.external_id)
-      .forUpdate()
-      .executeTakeFirst();
     if (stored && values.max_uses !== null && values.max_uses < stored.uses)
       throw refused(`${label} has been used ${stored.uses} times: 'max_uses' cannot go below ${stored.uses}.`);
     return this.put(
@@ -756,7 +768,7 @@ export class CatalogueImporter {
               // What has been spent or used since belongs to the sales, not to the file: taken at creation only.
               balance_minor: input.balance_minor ?? (input.kind === 'gift_voucher' ? input.amount_minor : null),
               uses: input.uses ?? 0,
-              ...this.stableId(input.external_id),
+              ...this.stableId(input.external_id ?? ''),
             })
             .returning('id')
             .executeTakeFirstOrThrow()

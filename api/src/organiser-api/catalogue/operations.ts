@@ -6,6 +6,7 @@ import { CATALOGUE_KINDS, type CatalogueKind, importOrganiserCatalogue } from '.
 import { OrganiserViewSchema, organiserView } from './organiser-view';
 import { catalogueWriteOperations } from './write-operations';
 import { eventWriteOperations } from './event-write-operations';
+import { codeOperations } from './code-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -176,4 +177,5 @@ export const catalogueOperations = [
   }),
   ...catalogueWriteOperations,
   ...eventWriteOperations,
+  ...codeOperations,
 ];

@@ -232,42 +232,41 @@ export const GiftVoucherSchema = named(
   'A gift voucher on sale: fixed values and/or a range the buyer chooses from, in minor units',
 );
 
+/** A code's fields, shared by the import's schema and the API's changes to one. */
+export const codeFields = {
+  external_id: externalIdSchema,
+  code: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_-]{3,40}$/, { message: 'A code is 3 to 40 letters, digits, dashes or underscores.' })),
+  kind: z.enum(['percent', 'fixed', 'gift_voucher']),
+  /** External id of one of the organiser's events: the code applies to that event only. */
+  event: z.optional(z.nullable(externalIdSchema)),
+  percent_bp: z.optional(z.nullable(count(1, 10_000))),
+  amount_minor: z.optional(z.nullable(positiveMinor)),
+  /** A gift voucher code's balance; taken only when the code is created (spending changes it afterwards). */
+  balance_minor: z.optional(z.nullable(minor)),
+  currency: z.optional(z.nullable(currency)),
+  max_uses: z.optional(z.nullable(count(0, 100_000_000))),
+  /** Uses made elsewhere before the import; taken only when the code is created (sales count them afterwards). */
+  uses: z.optional(count(0, 100_000_000)),
+  expires_at: z.optional(z.nullable(MomentSchema)),
+};
+
 export const CodeSchema = named(
-  z
-    .strictObject({
-      external_id: externalIdSchema,
-      code: z
-        .string()
-        .check(
-          z.regex(/^[A-Za-z0-9_-]{3,40}$/, { message: 'A code is 3 to 40 letters, digits, dashes or underscores.' }),
-        ),
-      kind: z.enum(['percent', 'fixed', 'gift_voucher']),
-      /** External id of one of the organiser's events: the code applies to that event only. */
-      event: z.optional(z.nullable(externalIdSchema)),
-      percent_bp: z.optional(z.nullable(count(1, 10_000))),
-      amount_minor: z.optional(z.nullable(positiveMinor)),
-      /** A gift voucher code's balance; taken only when the code is created (spending changes it afterwards). */
-      balance_minor: z.optional(z.nullable(minor)),
-      currency: z.optional(z.nullable(currency)),
-      max_uses: z.optional(z.nullable(count(0, 100_000_000))),
-      /** Uses made elsewhere before the import; taken only when the code is created (sales count them afterwards). */
-      uses: z.optional(count(0, 100_000_000)),
-      expires_at: z.optional(z.nullable(MomentSchema)),
-    })
-    .check(
-      z.refine((code) => code.kind !== 'percent' || (code.percent_bp ?? null) !== null, {
-        message: "A percent code needs 'percent_bp' (basis points: 1000 is 10 %).",
-        path: ['percent_bp'],
-      }),
-      z.refine((code) => code.kind === 'percent' || (code.amount_minor ?? null) !== null, {
-        message: "A fixed or gift voucher code needs 'amount_minor'.",
-        path: ['amount_minor'],
-      }),
-      z.refine((code) => code.kind === 'percent' || (code.currency ?? null) !== null, {
-        message: "A fixed or gift voucher code needs its 'currency'.",
-        path: ['currency'],
-      }),
-    ),
+  z.strictObject(codeFields).check(
+    z.refine((code) => code.kind !== 'percent' || (code.percent_bp ?? null) !== null, {
+      message: "A percent code needs 'percent_bp' (basis points: 1000 is 10 %).",
+      path: ['percent_bp'],
+    }),
+    z.refine((code) => code.kind === 'percent' || (code.amount_minor ?? null) !== null, {
+      message: "A fixed or gift voucher code needs 'amount_minor'.",
+      path: ['amount_minor'],
+    }),
+    z.refine((code) => code.kind === 'percent' || (code.currency ?? null) !== null, {
+      message: "A fixed or gift voucher code needs its 'currency'.",
+      path: ['currency'],
+    }),
+  ),
   'Code',
   'A discount code (percent or fixed) or a gift voucher code with a balance',
 );
