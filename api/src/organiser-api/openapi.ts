@@ -82,6 +82,13 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
       parameters: [
         ...parameters(operation.params, 'path', components),
         ...parameters(operation.query, 'query', components),
+        ...(operation.headers ?? []).map((header) => ({
+          name: header.name,
+          in: 'header',
+          required: header.required,
+          description: header.description,
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        })),
       ],
       ...(operation.body
         ? {

@@ -35,6 +35,8 @@ export interface Operation<
   response: R;
   /** The success status: 200 unless said (201 for a creation, 204 when `response` is z.undefined()). */
   status?: 200 | 201 | 202 | 204;
+  /** Request headers the handler reads itself (the document lists them; the handler checks them). */
+  headers?: readonly { name: string; required: boolean; description: string }[];
   handler: (context: OperationContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
 }
 

@@ -104,3 +104,26 @@ describe('development keys (/dev/organiser-keys, development pages only)', () =>
     }
   });
 });
+
+describe('the organiser API document', () => {
+  test('declares the refund call’s Idempotency-Key header and a 403 on every write', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: object }>>;
+    }>();
+    const refund = document.paths['/api/v1/orders/{reference}/refunds']?.post;
+    expect(refund?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]),
+    );
+    const writes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => method !== 'get')
+        .map(([method, operation]) => ({
+          operation: `${method} ${path}`,
+          responses: Object.keys(operation.responses),
+        })),
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    for (const write of writes)
+      expect(write).toEqual({ operation: write.operation, responses: expect.arrayContaining(['403']) });
+  });
+});

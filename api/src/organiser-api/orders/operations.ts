@@ -114,6 +114,14 @@ export const orderOperations = [
     }),
     response: z.object({ refund: RefundSchema, order: OrderSchema }),
     status: 201,
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: true,
+        description:
+          'Made by the caller once per refund and sent again on a retry: the same key answers the first answer and refunds once',
+      },
+    ],
     async handler({ deps, organiserId, params, body, request, reply }) {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const { answer, repeat } = await refundOrder(deps.db, {
