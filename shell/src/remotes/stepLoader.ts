@@ -48,6 +48,12 @@ function readModule(location: StepLocation, loaded: unknown, contractVersion: nu
   return { kind: 'ready', parcel };
 }
 
+/**
+ * The retries are ours rather than @module-federation/retry-plugin's: the registry this project installs from holds
+ * that plugin only in 0.13 and 0.17, built for the 0.x federation runtime (ours is 2.9), and a retry here has more to
+ * do than fetch again: it forgets the remote's cached entry and manifest (a redeploy may have moved its files) and
+ * checks the contract version and the step's parcel of what it loaded.
+ */
 export function createStepLoader(options: StepLoaderOptions): StepLoader {
   const { federation, contractVersion, attempts = 3, backoffMs = 300, sleep = wait, onFailure } = options;
   const loads = new Map<string, Promise<StepLoadResult>>();
