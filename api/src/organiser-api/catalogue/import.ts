@@ -1,5 +1,12 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import type { CodesTable, EventDatesTable, EventsTable, TicketTypesTable, Tx } from '../../db/schema';
+import type {
+  CodesTable,
+  EventDatesTable,
+  EventsTable,
+  GiftVouchersTable,
+  TicketTypesTable,
+  Tx,
+} from '../../db/schema';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
 import { resolveMoment } from './moments';
@@ -671,6 +678,22 @@ export class CatalogueImporter {
   }
 
   async giftVoucher(organiserId: number, input: GiftVoucherInput): Promise<number> {
+    const stored = await this.tx
+      .selectFrom('gift_vouchers')
+      .selectAll()
+      .where('organiser_id', '=', organiserId)
+      .where('external_id', '=', input.external_id)
+      .executeTakeFirst();
+    return this.saveGiftVoucher(`Gift voucher '${input.external_id}'`, organiserId, stored, input);
+  }
+
+  /** Writes a gift voucher over `stored`, or creates it: for the import and the API's changes alike. */
+  async saveGiftVoucher(
+    label: string,
+    organiserId: number,
+    stored: Selectable<GiftVouchersTable> | undefined,
+    input: Omit<GiftVoucherInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
     const values = {
       external_id: input.external_id,
       name: input.name,
@@ -683,22 +706,18 @@ export class CatalogueImporter {
       valid_months: input.valid_months ?? 12,
       on_sale: input.on_sale ?? true,
     };
-    const stored = await this.tx
-      .selectFrom('gift_vouchers')
-      .selectAll()
-      .where('organiser_id', '=', organiserId)
-      .where('external_id', '=', input.external_id)
-      .executeTakeFirst();
+    if (stored && !same(stored.currency, values.currency) && (await giftVoucherSold(this.tx, stored.id)))
+      throw refused(`${label} has been sold or is in a basket: its currency cannot change.`);
     return this.put(
       'gift_vouchers',
-      `Gift voucher '${input.external_id}'`,
+      label,
       stored,
       values,
       async () =>
         (
           await this.tx
             .insertInto('gift_vouchers')
-            .values({ ...values, organiser_id: organiserId, ...this.stableId(input.external_id) })
+            .values({ ...values, organiser_id: organiserId, ...this.stableId(input.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
@@ -803,6 +822,17 @@ export async function hasSales(tx: Tx, ticketTypeId: number): Promise<boolean> {
     .where('t.id', '=', ticketTypeId)
     .executeTakeFirst();
   return row !== undefined && (row.sold > 0 || row.held > 0 || Boolean(row.lines) || Boolean(row.holds));
+}
+
+/** Whether a gift voucher was ever sold or is in a basket now (a sale line names it). */
+export async function giftVoucherSold(tx: Tx, giftVoucherId: number): Promise<boolean> {
+  const line = await tx
+    .selectFrom('sale_lines')
+    .select('id')
+    .where('gift_voucher_id', '=', giftVoucherId)
+    .limit(1)
+    .executeTakeFirst();
+  return line !== undefined;
 }
 
 /** Imports a whole file (the operator's command and the seed). The caller's transaction makes it all or nothing. */

@@ -7,6 +7,7 @@ import { OrganiserViewSchema, organiserView } from './organiser-view';
 import { catalogueWriteOperations } from './write-operations';
 import { eventWriteOperations } from './event-write-operations';
 import { codeOperations } from './code-operations';
+import { giftVoucherOperations } from './gift-voucher-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -178,4 +179,5 @@ export const catalogueOperations = [
   ...catalogueWriteOperations,
   ...eventWriteOperations,
   ...codeOperations,
+  ...giftVoucherOperations,
 ];

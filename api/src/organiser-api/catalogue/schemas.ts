@@ -208,26 +208,27 @@ export const CatalogueEventSchema = named(
   'An event with its dates, ticket types, questions and after-sale messages, as a catalogue import holds it',
 );
 
+/** A gift voucher's fields, shared by the import's schema and the API's changes to one. */
+export const giftVoucherFields = {
+  external_id: externalIdSchema,
+  name: name(200),
+  thumbnail: z.optional(z.nullable(text(2000))),
+  currency,
+  values_minor: z.optional(z.array(positiveMinor).check(z.maxLength(20))),
+  min_value_minor: z.optional(z.nullable(positiveMinor)),
+  max_value_minor: z.optional(z.nullable(positiveMinor)),
+  max_per_customer: z.optional(count(1, 1000)),
+  valid_months: z.optional(count(1, 120)),
+  on_sale: z.optional(z.boolean()),
+};
+
 export const GiftVoucherSchema = named(
-  z
-    .strictObject({
-      external_id: externalIdSchema,
-      name: name(200),
-      thumbnail: z.optional(z.nullable(text(2000))),
-      currency,
-      values_minor: z.optional(z.array(positiveMinor).check(z.maxLength(20))),
-      min_value_minor: z.optional(z.nullable(positiveMinor)),
-      max_value_minor: z.optional(z.nullable(positiveMinor)),
-      max_per_customer: z.optional(count(1, 1000)),
-      valid_months: z.optional(count(1, 120)),
-      on_sale: z.optional(z.boolean()),
-    })
-    .check(
-      z.refine((voucher) => (voucher.min_value_minor ?? 0) <= (voucher.max_value_minor ?? MAX_MINOR), {
-        message: "'min_value_minor' cannot be more than 'max_value_minor'.",
-        path: ['min_value_minor'],
-      }),
-    ),
+  z.strictObject(giftVoucherFields).check(
+    z.refine((voucher) => (voucher.min_value_minor ?? 0) <= (voucher.max_value_minor ?? MAX_MINOR), {
+      message: "'min_value_minor' cannot be more than 'max_value_minor'.",
+      path: ['min_value_minor'],
+    }),
+  ),
   'GiftVoucher',
   'A gift voucher on sale: fixed values and/or a range the buyer chooses from, in minor units',
 );
