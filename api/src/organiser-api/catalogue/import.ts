@@ -4,6 +4,7 @@ import type {
   EventDatesTable,
   EventsTable,
   GiftVouchersTable,
+  QuestionsTable,
   TicketTypesTable,
   Tx,
 } from '../../db/schema';
@@ -604,7 +605,22 @@ export class CatalogueImporter {
   }
 
   async question(eventId: number, eventLabel: string, input: QuestionInput): Promise<number> {
-    const label = `Question '${input.external_id}' of ${eventLabel.toLowerCase()}`;
+    const stored = await this.tx
+      .selectFrom('questions')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('external_id', '=', input.external_id)
+      .executeTakeFirst();
+    return this.saveQuestion(`Question '${input.external_id}' of ${eventLabel.toLowerCase()}`, eventId, stored, input);
+  }
+
+  /** Writes a question over `stored`, or creates it: for the import and the API's changes alike. */
+  async saveQuestion(
+    label: string,
+    eventId: number,
+    stored: Selectable<QuestionsTable> | undefined,
+    input: Omit<QuestionInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
     let typeId: number | null = null;
     if (input.ticket_type != null) {
       const id = await this.idIn('ticket_types', eventId, input.ticket_type);
@@ -624,12 +640,6 @@ export class CatalogueImporter {
       timing: input.timing,
       sort_order: input.sort_order ?? 0,
     };
-    const stored = await this.tx
-      .selectFrom('questions')
-      .selectAll()
-      .where('event_id', '=', eventId)
-      .where('external_id', '=', input.external_id)
-      .executeTakeFirst();
     return this.put(
       'questions',
       label,
@@ -639,7 +649,7 @@ export class CatalogueImporter {
         (
           await this.tx
             .insertInto('questions')
-            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id) })
+            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,

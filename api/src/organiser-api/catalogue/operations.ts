@@ -8,6 +8,7 @@ import { catalogueWriteOperations } from './write-operations';
 import { eventWriteOperations } from './event-write-operations';
 import { codeOperations } from './code-operations';
 import { giftVoucherOperations } from './gift-voucher-operations';
+import { questionOperations } from './question-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -180,4 +181,5 @@ export const catalogueOperations = [
   ...eventWriteOperations,
   ...codeOperations,
   ...giftVoucherOperations,
+  ...questionOperations,
 ];

@@ -117,28 +117,29 @@ export const TicketTypeSchema = named(
   'A kind of ticket of one date: price and booking fee in minor units, capacity, per-customer limits, companion rules',
 );
 
+/** A question's fields, shared by the import's schema and the API's changes to one. */
+export const questionFields = {
+  external_id: externalIdSchema,
+  /** External id of one of the event's ticket types: asked per ticket of that type only. */
+  ticket_type: z.optional(z.nullable(externalIdSchema)),
+  /** Questions with the same osq_id across an organiser's events are answered once per checkout. */
+  osq_id: z.optional(z.nullable(count(1, 2_147_483_647))),
+  question: name(1000),
+  type: z.enum(['text', 'checkbox', 'dropdown']),
+  options: z.optional(z.array(name(200)).check(z.maxLength(100))),
+  mandatory: z.optional(z.boolean()),
+  once_per_checkout: z.optional(z.boolean()),
+  timing: z.enum(['before_payment', 'after_payment']),
+  sort_order: z.optional(count(-1_000_000, 1_000_000)),
+};
+
 export const QuestionSchema = named(
-  z
-    .strictObject({
-      external_id: externalIdSchema,
-      /** External id of one of the event's ticket types: asked per ticket of that type only. */
-      ticket_type: z.optional(z.nullable(externalIdSchema)),
-      /** Questions with the same osq_id across an organiser's events are answered once per checkout. */
-      osq_id: z.optional(z.nullable(count(1, 2_147_483_647))),
-      question: name(1000),
-      type: z.enum(['text', 'checkbox', 'dropdown']),
-      options: z.optional(z.array(name(200)).check(z.maxLength(100))),
-      mandatory: z.optional(z.boolean()),
-      once_per_checkout: z.optional(z.boolean()),
-      timing: z.enum(['before_payment', 'after_payment']),
-      sort_order: z.optional(count(-1_000_000, 1_000_000)),
-    })
-    .check(
-      z.refine((question) => question.type !== 'dropdown' || (question.options?.length ?? 0) > 0, {
-        message: 'A dropdown question needs its options.',
-        path: ['options'],
-      }),
-    ),
+  z.strictObject(questionFields).check(
+    z.refine((question) => question.type !== 'dropdown' || (question.options?.length ?? 0) > 0, {
+      message: 'A dropdown question needs its options.',
+      path: ['options'],
+    }),
+  ),
   'Question',
   'A question asked of the buyer before or after payment',
 );
