@@ -7,6 +7,7 @@ import type {
   QuestionsTable,
   TicketTypesTable,
   Tx,
+  WaiversTable,
 } from '../../db/schema';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
@@ -325,23 +326,33 @@ export class CatalogueImporter {
   }
 
   async waiver(organiserId: number, input: WaiverInput): Promise<number> {
-    const values = { external_id: input.external_id, title: input.title, body_html: input.body_html };
     const stored = await this.tx
       .selectFrom('waivers')
       .selectAll()
       .where('organiser_id', '=', organiserId)
       .where('external_id', '=', input.external_id)
       .executeTakeFirst();
+    return this.saveWaiver(`Waiver '${input.external_id}'`, organiserId, stored, input);
+  }
+
+  /** Writes a waiver over `stored`, or creates it: for the import and the API's changes alike. */
+  async saveWaiver(
+    label: string,
+    organiserId: number,
+    stored: Selectable<WaiversTable> | undefined,
+    input: Omit<WaiverInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
+    const values = { external_id: input.external_id, title: input.title, body_html: input.body_html };
     return this.put(
       'waivers',
-      `Waiver '${input.external_id}'`,
+      label,
       stored,
       values,
       async () =>
         (
           await this.tx
             .insertInto('waivers')
-            .values({ ...values, organiser_id: organiserId, ...this.stableId(input.external_id) })
+            .values({ ...values, organiser_id: organiserId, ...this.stableId(input.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,

@@ -9,6 +9,7 @@ import { eventWriteOperations } from './event-write-operations';
 import { codeOperations } from './code-operations';
 import { giftVoucherOperations } from './gift-voucher-operations';
 import { questionOperations } from './question-operations';
+import { waiverOperations } from './waiver-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -182,4 +183,5 @@ export const catalogueOperations = [
   ...codeOperations,
   ...giftVoucherOperations,
   ...questionOperations,
+  ...waiverOperations,
 ];
