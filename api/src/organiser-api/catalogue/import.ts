@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type {
+  AfterSaleMessagesTable,
   CodesTable,
   EventDatesTable,
   EventsTable,
@@ -669,18 +670,28 @@ export class CatalogueImporter {
   }
 
   async afterSaleMessage(eventId: number, eventLabel: string, input: AfterSaleMessageInput): Promise<number> {
-    const label = `After-sale message '${input.external_id}' of ${eventLabel.toLowerCase()}`;
-    const values = {
-      external_id: input.external_id,
-      message_html: input.message_html,
-      sort_order: input.sort_order ?? 0,
-    };
     const stored = await this.tx
       .selectFrom('after_sale_messages')
       .selectAll()
       .where('event_id', '=', eventId)
       .where('external_id', '=', input.external_id)
       .executeTakeFirst();
+    const label = `After-sale message '${input.external_id}' of ${eventLabel.toLowerCase()}`;
+    return this.saveAfterSaleMessage(label, eventId, stored, input);
+  }
+
+  /** Writes an after-sale message over `stored`, or creates it: for the import and the API's changes alike. */
+  async saveAfterSaleMessage(
+    label: string,
+    eventId: number,
+    stored: Selectable<AfterSaleMessagesTable> | undefined,
+    input: Omit<AfterSaleMessageInput, 'external_id'> & { external_id: string | null },
+  ): Promise<number> {
+    const values = {
+      external_id: input.external_id,
+      message_html: input.message_html,
+      sort_order: input.sort_order ?? 0,
+    };
     return this.put(
       'after_sale_messages',
       label,
@@ -690,7 +701,7 @@ export class CatalogueImporter {
         (
           await this.tx
             .insertInto('after_sale_messages')
-            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id) })
+            .values({ ...values, event_id: eventId, ...this.stableId(input.external_id ?? '') })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,

@@ -10,6 +10,7 @@ import { codeOperations } from './code-operations';
 import { giftVoucherOperations } from './gift-voucher-operations';
 import { questionOperations } from './question-operations';
 import { waiverOperations } from './waiver-operations';
+import { afterSaleMessageOperations } from './after-sale-message-operations';
 import { OrganiserCatalogueSchema } from './schemas';
 import { datesOf, eventSummary, EventSummarySchema, eventView, EventViewSchema } from './views';
 
@@ -184,4 +185,5 @@ export const catalogueOperations = [
   ...giftVoucherOperations,
   ...questionOperations,
   ...waiverOperations,
+  ...afterSaleMessageOperations,
 ];

@@ -56,10 +56,11 @@ function questionView(row: Selectable<QuestionsTable>): z.input<typeof QuestionV
   };
 }
 
-const eventLabel = (event: { id: number; external_id: string | null }) => `Event '${event.external_id ?? event.id}'`;
+export const eventLabel = (event: { id: number; external_id: string | null }) =>
+  `Event '${event.external_id ?? event.id}'`;
 
 /** The organiser's event, or a 404 (another organiser's is not found). */
-async function ownEvent(tx: DbOrTx, organiserId: number, id: number) {
+export async function ownEvent(tx: DbOrTx, organiserId: number, id: number) {
   const event = await tx
     .selectFrom('events')
     .select(['id', 'external_id'])
