@@ -5,9 +5,10 @@ import demoFile from './demo-catalogue.json';
 import { demoCatalogueFile, seedIfEmpty } from './seed';
 
 let database: TestDatabase;
+// The first file to ask builds the empty snapshot (every migration on PGlite): as long as the apps' set-ups allow.
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
-});
+}, 60_000);
 afterAll(() => database.close());
 
 const count = async (table: 'organisers' | 'events' | 'ticket_types' | 'codes' | 'users') =>
