@@ -248,3 +248,64 @@ describe('the dates of an event', () => {
     expect((await folk.call('DELETE', `/dates/${event.fri}`)).statusCode).toBe(404);
   });
 });
+
+describe('PATCH /ticket-types/:id with date, waiver and requires', () => {
+  test('moves an unsold type to another date, names a waiver, replaces its companion rules; refusals named', async () => {
+    const event = await newEvent();
+    const waiver = await folk.call('POST', '/waivers', {
+      external_id: `terms-${serial}`,
+      title: 'Terms',
+      body_html: 'x',
+    });
+    expect(waiver.statusCode).toBe(201);
+    const changed = await folk.call('PATCH', `/ticket-types/${event.satAdult}`, {
+      date: 'fri',
+      waiver: `terms-${serial}`,
+      requires: [],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ date_id: event.fri, waiver_id: waiver.json<{ id: number }>().id });
+    expect(
+      await t.db.selectFrom('ticket_requirements').select('id').where('ticket_type_id', '=', event.satAdult).execute(),
+    ).toEqual([]);
+    const back = await folk.call('PATCH', `/ticket-types/${event.satAdult}`, {
+      waiver: null,
+      requires: [{ title: 'A Friday ticket', ticket_types: ['fri-adult'] }],
+    });
+    expect(back.json()).toMatchObject({ waiver_id: null });
+    const rules = await t.db
+      .selectFrom('ticket_requirements')
+      .select('required_ticket_type_ids')
+      .where('ticket_type_id', '=', event.satAdult)
+      .execute();
+    expect(rules).toEqual([{ required_ticket_type_ids: [event.friAdult] }]);
+
+    const before = await t.db
+      .selectFrom('ticket_types')
+      .selectAll()
+      .where('id', '=', event.satAdult)
+      .executeTakeFirst();
+    const noDate = await folk.call('PATCH', `/ticket-types/${event.satAdult}`, { date: 'sun' });
+    expect(noDate.statusCode).toBe(409);
+    expect(noDate.json().error).toBe("Ticket type 'Saturday adult' names date 'sun', which the event does not have.");
+    const noWaiver = await folk.call('PATCH', `/ticket-types/${event.satAdult}`, { waiver: 'none' });
+    expect(noWaiver.json().error).toBe("Ticket type 'Saturday adult' names waiver 'none', which does not exist.");
+    const noType = await folk.call('PATCH', `/ticket-types/${event.satAdult}`, {
+      requires: [{ title: 'x', ticket_types: ['vip'] }],
+    });
+    expect(noType.statusCode).toBe(409);
+    await t.db.updateTable('ticket_types').set({ sold: 1 }).where('id', '=', event.satAdult).execute();
+    const sold = await folk.call('PATCH', `/ticket-types/${event.satAdult}`, { date: 'sat' });
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().error).toBe(
+      "Ticket type 'Saturday adult' has been sold or is in a basket: its date cannot change.",
+    );
+    expect(
+      await t.db.selectFrom('ticket_types').selectAll().where('id', '=', event.satAdult).executeTakeFirst(),
+    ).toEqual({
+      ...before,
+      sold: 1,
+    });
+    expect((await folk.call('PATCH', `/ticket-types/${event.satAdult}`, { date: 5 })).statusCode).toBe(400);
+  });
+});

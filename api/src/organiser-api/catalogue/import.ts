@@ -497,21 +497,30 @@ export class CatalogueImporter {
     return row?.id;
   }
 
+  /** The id of the event's date a ticket type names, or a refusal naming `label`. */
+  async dateIdOf(label: string, eventId: number, externalId: string): Promise<number> {
+    const dateId = await this.idIn('event_dates', eventId, externalId);
+    if (dateId === undefined) throw refused(`${label} names date '${externalId}', which the event does not have.`);
+    return dateId;
+  }
+
+  /** The id of the organiser's waiver a ticket type names (null for none), or a refusal naming `label`. */
+  async waiverIdOf(label: string, organiserId: number, externalId: string | null): Promise<number | null> {
+    if (externalId === null) return null;
+    const waiver = await this.tx
+      .selectFrom('waivers')
+      .select('id')
+      .where('organiser_id', '=', organiserId)
+      .where('external_id', '=', externalId)
+      .executeTakeFirst();
+    if (!waiver) throw refused(`${label} names waiver '${externalId}', which does not exist.`);
+    return waiver.id;
+  }
+
   async ticketType(organiserId: number, eventId: number, eventLabel: string, input: TicketTypeInput): Promise<number> {
     const label = `Ticket type '${input.external_id}' of ${eventLabel.toLowerCase()}`;
-    const dateId = await this.idIn('event_dates', eventId, input.date);
-    if (dateId === undefined) throw refused(`${label} names date '${input.date}', which the event does not have.`);
-    let waiverId: number | null = null;
-    if (input.waiver != null) {
-      const waiver = await this.tx
-        .selectFrom('waivers')
-        .select('id')
-        .where('organiser_id', '=', organiserId)
-        .where('external_id', '=', input.waiver)
-        .executeTakeFirst();
-      if (!waiver) throw refused(`${label} names waiver '${input.waiver}', which does not exist.`);
-      waiverId = waiver.id;
-    }
+    const dateId = await this.dateIdOf(label, eventId, input.date);
+    const waiverId = await this.waiverIdOf(label, organiserId, input.waiver ?? null);
     const values: TicketTypeValues = {
       external_id: input.external_id,
       event_date_id: dateId,
@@ -583,7 +592,11 @@ export class CatalogueImporter {
       throw refused(`${label} has been sold or is in a basket: its currency cannot change.`);
   }
 
-  async requirements(eventId: number, eventLabel: string, input: TicketTypeInput): Promise<void> {
+  async requirements(
+    eventId: number,
+    eventLabel: string,
+    input: Pick<TicketTypeInput, 'external_id' | 'requires'>,
+  ): Promise<void> {
     const label = `Ticket type '${input.external_id}' of ${eventLabel.toLowerCase()}`;
     const typeId = await this.idIn('ticket_types', eventId, input.external_id);
     if (typeId === undefined) return;

@@ -37,6 +37,9 @@ export const TicketTypePatchSchema = named(
     seated: ticketTypeFields.seated,
     sort_order: ticketTypeFields.sort_order,
     on_sale: ticketTypeFields.on_sale,
+    date: z.optional(ticketTypeFields.date),
+    waiver: ticketTypeFields.waiver,
+    requires: ticketTypeFields.requires,
   }),
   'TicketTypePatch',
   'The fields of a ticket type to change; the others stay as they are',
@@ -152,8 +155,9 @@ export const catalogueWriteOperations = [
     operationId: 'updateTicketType',
     summary: 'Change a ticket type (price, fee, capacity, limits…)',
     description:
-      'Refused (409) when the capacity would go below what is sold or held, or the currency would change once ' +
-      'tickets are sold or in baskets.',
+      '`date`, `waiver` and `requires` name the event’s dates, the organiser’s waivers and the event’s ticket types ' +
+      'by external id (`requires` replaces the companion rules). Refused (409) when the capacity would go below ' +
+      'what is sold or held, or the currency or date would change once tickets are sold or in baskets.',
     tag: 'catalogue',
     scope: 'write',
     params: z.object({ id: idParam }),
@@ -163,9 +167,16 @@ export const catalogueWriteOperations = [
       const row = await deps.db.transaction().execute(async (tx) => {
         await lockCatalogue(tx);
         const stored = await ownTicketType(tx, organiserId, params.id);
+        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
+        const label = `Ticket type '${body.name ?? stored.name}'`;
+        const dateId =
+          body.date === undefined ? stored.event_date_id : await importer.dateIdOf(label, stored.event_id, body.date);
+        // Tickets already sold carry their date: the type cannot move to another one.
+        if (dateId !== stored.event_date_id && (await hasSales(tx, stored.id)))
+          throw refused(`${label} has been sold or is in a basket: its date cannot change.`);
         const values: TicketTypeValues = {
           external_id: body.external_id === undefined ? stored.external_id : body.external_id,
-          event_date_id: stored.event_date_id,
+          event_date_id: dateId,
           name: body.name ?? stored.name,
           description: body.description ?? stored.description,
           price_minor: body.price_minor ?? stored.price_minor,
@@ -178,15 +189,27 @@ export const catalogueWriteOperations = [
           max_per_customer: body.max_per_customer ?? stored.max_per_customer,
           non_refundable: body.non_refundable ?? stored.non_refundable,
           seated: body.seated ?? stored.seated,
-          waiver_id: stored.waiver_id,
+          waiver_id:
+            body.waiver === undefined ? stored.waiver_id : await importer.waiverIdOf(label, organiserId, body.waiver),
           sort_order: body.sort_order ?? stored.sort_order,
           on_sale: body.on_sale ?? stored.on_sale,
         };
-        const label = `Ticket type '${values.name}'`;
         if (values.min_per_customer > values.max_per_customer)
           throw refused(`${label}: 'min_per_customer' cannot be more than 'max_per_customer'.`);
-        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
         await importer.saveTicketType(label, stored.event_id, stored, values);
+        if (body.requires !== undefined) {
+          if (values.external_id === null)
+            throw refused(`${label} has no external id: give it one ('external_id') to set what it requires.`);
+          const event = await tx
+            .selectFrom('events')
+            .select(['id', 'external_id'])
+            .where('id', '=', stored.event_id)
+            .executeTakeFirstOrThrow();
+          await importer.requirements(stored.event_id, `Event '${event.external_id ?? event.id}'`, {
+            external_id: values.external_id,
+            requires: body.requires,
+          });
+        }
         return tx.selectFrom('ticket_types').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
       });
       return ticketTypeView(row);
