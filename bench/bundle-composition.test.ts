@@ -79,4 +79,20 @@ describe('figures', () => {
       'MISS  JS: 161.26 KiB (target ≤ 150 KiB)',
     );
   });
+
+  test("a peer's reference figure is printed after ours; counts and scores have no decimals", () => {
+    expect(
+      formatFigure({
+        name: 'requests',
+        value: 14,
+        unit: 'requests',
+        target: 12,
+        kind: 'max',
+        reference: 'Hi.Events 93',
+      }),
+    ).toBe('MISS  requests: 14 requests (target ≤ 12 requests) [Hi.Events 93]');
+    expect(formatFigure({ name: 'TBT', value: 121.5, unit: 'ms', kind: 'info', reference: 'Hi.Events 550 ms' })).toBe(
+      'INFO  TBT: 122 ms [Hi.Events 550 ms]',
+    );
+  });
 });

@@ -6,6 +6,8 @@ export interface Figure {
   target?: number;
   /** 'max': the value must not exceed the target; 'min': it must reach it; 'info': shown without a target. */
   kind: 'max' | 'min' | 'info';
+  /** A peer's figure measured the same way, printed beside ours for comparison (no verdict of its own). */
+  reference?: string;
 }
 
 export type Verdict = 'PASS' | 'MISS' | 'INFO';
@@ -15,15 +17,17 @@ export function verdictOf(figure: Figure): Verdict {
   return (figure.kind === 'max' ? figure.value <= figure.target : figure.value >= figure.target) ? 'PASS' : 'MISS';
 }
 
+/** Decimals printed per unit: counts and whole milliseconds have none. */
 const digits = (unit: string) =>
-  unit === 'KiB' || unit === '' ? 2 : unit === '/s' || unit === 'ms' || unit === 'MiB' ? 0 : 1;
+  unit === 'KiB' || unit === '' ? 2 : ['/s', 'ms', 'MiB', '/100', 'requests'].includes(unit) ? 0 : 1;
 
 export function formatFigure(figure: Figure): string {
   const verdict = verdictOf(figure);
   const value = `${figure.value.toFixed(digits(figure.unit))}${figure.unit ? ` ${figure.unit}` : ''}`;
-  if (verdict === 'INFO') return `INFO  ${figure.name}: ${value}`;
+  const reference = figure.reference ? ` [${figure.reference}]` : '';
+  if (verdict === 'INFO') return `INFO  ${figure.name}: ${value}${reference}`;
   const bound = figure.kind === 'max' ? '≤' : '≥';
-  return `${verdict}  ${figure.name}: ${value} (target ${bound} ${figure.target}${figure.unit ? ` ${figure.unit}` : ''})`;
+  return `${verdict}  ${figure.name}: ${value} (target ${bound} ${figure.target}${figure.unit ? ` ${figure.unit}` : ''})${reference}`;
 }
 
 export function median(values: readonly number[]): number {

@@ -13,17 +13,22 @@ export interface PageWeight {
   jsGzip: number;
   cssGzip: number;
   assets: AssetWeight[];
+  /** Every request the page made meanwhile (document, scripts, styles, fetches, manifests…): [resource type, URL]. */
+  requests: [string, string][];
 }
 
 /**
  * Weighs every script and stylesheet the page requested until `load` resolved (the moment the step is usable), with
- * each body's gzip size (level 9, computed here so the figure does not depend on how the server compresses). What is
- * requested afterwards — the idle-time prefetch of the next step's remote — is not part of the figure.
+ * each body's gzip size (level 9, computed here so the figure does not depend on how the server compresses), and lists
+ * every request of any kind made meanwhile. What is requested afterwards — the idle-time prefetch of the next step's
+ * remote — is not part of the figures.
  */
 export async function measurePageWeight(page: Page, load: () => Promise<void>): Promise<PageWeight> {
   const requested: Request[] = [];
+  const requests: [string, string][] = [];
   const onRequest = (request: Request) => {
     const type = request.resourceType();
+    requests.push([type, request.url()]);
     if (type === 'script' || type === 'stylesheet') requested.push(request);
   };
   page.on('request', onRequest);
@@ -49,7 +54,7 @@ export async function measurePageWeight(page: Page, load: () => Promise<void>): 
   ).filter((a): a is AssetWeight => a !== null);
   const sum = (kind: AssetWeight['kind']) =>
     assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
-  return { jsGzip: sum('js'), cssGzip: sum('css'), assets };
+  return { jsGzip: sum('js'), cssGzip: sum('css'), assets, requests };
 }
 
 export const KiB = 1024;
@@ -65,6 +70,8 @@ export interface WeightReport {
   biggestModules: { source: string; minKiB: number }[];
   /** Packages that appear in more than one fetched script: a second copy of something. */
   duplicatedPackages: { pkg: string; chunks: { chunk: string; minKiB: number }[] }[];
+  /** Every request made meanwhile, in order: '<resource type> <asset or URL>'. */
+  requests: string[];
 }
 
 const kib = (bytes: number) => +(bytes / KiB).toFixed(1);
@@ -76,11 +83,11 @@ export function weightReport(
   chunks: readonly ChunkComposition[],
 ): WeightReport {
   const byName = new Map(chunks.map((c) => [c.chunk, c]));
-  const named = weight.assets.map((a) => {
-    const workspace = workspaceOf(a.url);
-    const file = new URL(a.url).pathname.split('/').pop() ?? '';
-    return { ...a, asset: workspace ? `${workspace}/${file}` : a.url };
-  });
+  const nameOf = (url: string) => {
+    const workspace = workspaceOf(url);
+    return workspace ? `${workspace}/${new URL(url).pathname.split('/').pop() ?? ''}` : url;
+  };
+  const named = weight.assets.map((a) => ({ ...a, asset: nameOf(a.url) }));
   const fetched = named.flatMap((a) =>
     a.kind === 'js' ? [byName.get(a.asset)].filter((c): c is ChunkComposition => c !== undefined) : [],
   );
@@ -88,6 +95,7 @@ export function weightReport(
   for (const chunk of fetched)
     for (const m of chunk.modules) modules.set(m.source, (modules.get(m.source) ?? 0) + m.bytes);
   return {
+    requests: weight.requests.map(([type, url]) => `${type} ${nameOf(url)}`),
     assets: named
       .map((a) => ({ asset: a.asset, kind: a.kind, gzipKiB: kib(a.gzipBytes) }))
       .sort((a, b) => b.gzipKiB - a.gzipKiB),
@@ -104,7 +112,7 @@ export function weightReport(
 }
 
 export function describeWeightReport(title: string, report: WeightReport): string[] {
-  const lines = [`${title}: ${report.assets.length} assets`];
+  const lines = [`${title}: ${report.assets.length} assets, ${report.requests.length} requests`];
   lines.push(
     `  biggest packages (minified KiB): ${report.packages
       .slice(0, 10)

@@ -1,0 +1,131 @@
+/** What `npm run bench` keeps of a Lighthouse result, and its figures (pure: no browser, no Lighthouse loaded). */
+import { median, type Figure } from './figures';
+
+/** The part of a Lighthouse result read here; Lighthouse's own `Result` type is assignable to it. */
+export interface LighthouseResult {
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  runWarnings: string[];
+  lighthouseVersion: string;
+}
+
+export interface LighthouseRun {
+  lighthouseVersion: string;
+  /** 0–100, as the report shows it. */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** The element Lighthouse took as the largest contentful paint: its selector and the start of its markup. */
+  lcpElement: string | null;
+  /** LCP split into its phases (TTFB, load delay, load time, render delay), simulated ms. */
+  lcpPhases: { phase: string; ms: number }[];
+  /** Every request of the load Lighthouse observed (up to network quiet, so prefetches of the next step too). */
+  requests: number;
+  /** Requests per resource type. */
+  requestsByType: Record<string, number>;
+  /** Main-thread time per category (script evaluation, style and layout, …), ms at Lighthouse's CPU slowdown. */
+  mainThread: { group: string; ms: number }[];
+  /** Script time per URL: evaluation and parse/compile, ms at Lighthouse's CPU slowdown. */
+  bootup: { url: string; totalMs: number; scriptingMs: number; parseCompileMs: number }[];
+  /** Lighthouse's 'diagnostics' audit: request, script and byte counts, RTTs, main-thread task figures. */
+  diagnostics: Record<string, number>;
+  runWarnings: string[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : Number.NaN);
+
+/** The rows of a table-shaped audit detail ('table' or 'opportunity'); none for anything else. */
+function rowsOf(details: unknown): Record<string, unknown>[] {
+  if (!isRecord(details) || (details.type !== 'table' && details.type !== 'opportunity')) return [];
+  return Array.isArray(details.items) ? details.items.filter(isRecord) : [];
+}
+
+/** The tables inside a 'list' detail (a list holds tables directly or inside 'list-section' items). */
+function tablesOf(details: unknown): unknown[] {
+  if (!isRecord(details) || details.type !== 'list' || !Array.isArray(details.items)) return [];
+  return details.items.map((item: unknown) => (isRecord(item) && item.type === 'list-section' ? item.value : item));
+}
+
+function describeNode(node: unknown): string | null {
+  if (!isRecord(node)) return null;
+  const selector = typeof node.selector === 'string' ? node.selector : '';
+  const snippet = typeof node.snippet === 'string' ? node.snippet.slice(0, 160) : '';
+  return [selector, snippet].filter((part) => part !== '').join(' ') || null;
+}
+
+/** The figures and diagnostics of one Lighthouse result. */
+export function lighthouseRunOf(lhr: LighthouseResult): LighthouseRun {
+  const audit = (id: string) => lhr.audits[id];
+  const numeric = (id: string) => numberOf(audit(id)?.numericValue);
+  const [elementTable, phaseTable] = tablesOf(audit('largest-contentful-paint-element')?.details);
+  const requestRows = rowsOf(audit('network-requests')?.details);
+  const requestsByType: Record<string, number> = {};
+  for (const row of requestRows) {
+    const type = typeof row.resourceType === 'string' ? row.resourceType : 'Other';
+    requestsByType[type] = (requestsByType[type] ?? 0) + 1;
+  }
+  const diagnostics: Record<string, number> = {};
+  for (const [key, value] of Object.entries(rowsOf(audit('diagnostics')?.details)[0] ?? {}))
+    if (typeof value === 'number') diagnostics[key] = value;
+  const score = lhr.categories.performance?.score;
+  return {
+    lighthouseVersion: lhr.lighthouseVersion,
+    score: typeof score === 'number' ? Math.round(score * 100) : Number.NaN,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    speedIndexMs: numeric('speed-index'),
+    lcpElement: describeNode(rowsOf(elementTable)[0]?.node),
+    lcpPhases: rowsOf(phaseTable).map((row) => ({ phase: String(row.phase), ms: Math.round(numberOf(row.timing)) })),
+    requests: requestRows.length,
+    requestsByType,
+    mainThread: rowsOf(audit('mainthread-work-breakdown')?.details).map((row) => ({
+      group: typeof row.groupLabel === 'string' ? row.groupLabel : String(row.group),
+      ms: Math.round(numberOf(row.duration)),
+    })),
+    bootup: rowsOf(audit('bootup-time')?.details).map((row) => ({
+      url: String(row.url),
+      totalMs: Math.round(numberOf(row.total)),
+      scriptingMs: Math.round(numberOf(row.scripting)),
+      parseCompileMs: Math.round(numberOf(row.scriptParseCompile)),
+    })),
+    diagnostics,
+    runWarnings: lhr.runWarnings,
+  };
+}
+
+/** Targets from the issue, beside Hi.Events' checkout measured the same way (client-rendered / server-rendered). */
+export function lighthouseFigures(runs: readonly LighthouseRun[]): Figure[] {
+  const of = (key: 'score' | 'lcpMs' | 'tbtMs' | 'fcpMs' | 'cls' | 'speedIndexMs') => median(runs.map((r) => r[key]));
+  const version = runs[0]?.lighthouseVersion ?? '';
+  const label = `Lighthouse ${version} mobile defaults, basket step, median of ${runs.length}`;
+  return [
+    {
+      name: `${label}: performance score`,
+      value: of('score'),
+      unit: '/100',
+      target: 99,
+      kind: 'min',
+      reference: 'Hi.Events 54 / 80',
+    },
+    {
+      name: `${label}: LCP`,
+      value: of('lcpMs') / 1000,
+      unit: 's',
+      target: 1.2,
+      kind: 'max',
+      reference: 'Hi.Events 8.4 / 2.2 s',
+    },
+    { name: `${label}: TBT`, value: of('tbtMs'), unit: 'ms', kind: 'info', reference: 'Hi.Events 550 / 639 ms' },
+    { name: `${label}: FCP`, value: of('fcpMs') / 1000, unit: 's', kind: 'info' },
+    { name: `${label}: CLS`, value: of('cls'), unit: '', kind: 'info' },
+    { name: `${label}: Speed Index`, value: of('speedIndexMs') / 1000, unit: 's', kind: 'info' },
+  ];
+}
