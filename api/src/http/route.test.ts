@@ -10,8 +10,8 @@ const echo = defineCall({
   name: 'echo',
   method: 'POST',
   path: '/ajax/test/echo/',
-  request: z.object({ word: z.string().check(z.minLength(1)) }),
-  response: z.object({ said: z.string() }),
+  request: () => z.object({ word: z.string().check(z.minLength(1)) }),
+  response: () => z.object({ said: z.string() }),
   failure: '',
 });
 

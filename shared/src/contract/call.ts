@@ -6,6 +6,10 @@ import type * as z from 'zod/mini';
  *
  * `request` parses the decoded form body (POST) or query string (GET): every field arrives as a string, so numbers and
  * booleans use the coercing helpers in `form-fields.ts`. `z.output<request>` is what the page passes in.
+ *
+ * The name, method, path and failure are plain data, there from the start (the page needs them to send a call). The
+ * two schemas are built the first time they are read, then kept: the page never reads a request schema and reads a
+ * response schema only when that call first answers, so starting the page builds none of the calls' schemas.
  */
 export interface CallDef<Req extends z.ZodMiniType = z.ZodMiniType, Res extends z.ZodMiniType = z.ZodMiniType> {
   /** camelCase name after the path: update_ticket_quantity -> updateTicketQuantity. */
@@ -18,10 +22,38 @@ export interface CallDef<Req extends z.ZodMiniType = z.ZodMiniType, Res extends 
   readonly failure: string;
 }
 
+/** What a call is declared with: its schemas as functions that build them, called once, on first use. */
+export interface CallDeclaration<Req extends z.ZodMiniType, Res extends z.ZodMiniType> extends Omit<
+  CallDef<Req, Res>,
+  'request' | 'response'
+> {
+  readonly request: () => Req;
+  readonly response: () => Res;
+}
+
+/** `build` run on the first call only; later calls answer the same value. */
+export function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
 export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
-  def: CallDef<Req, Res>,
+  declaration: CallDeclaration<Req, Res>,
 ): CallDef<Req, Res> {
-  return def;
+  const request = once(declaration.request);
+  const response = once(declaration.response);
+  return {
+    name: declaration.name,
+    method: declaration.method,
+    path: declaration.path,
+    failure: declaration.failure,
+    get request() {
+      return request();
+    },
+    get response() {
+      return response();
+    },
+  };
 }
 
 export type CallRequest<C> = C extends CallDef<infer Req, z.ZodMiniType> ? z.output<Req> : never;

@@ -10,8 +10,8 @@ export const saveGuestToSale = defineCall({
   name: 'saveGuestToSale',
   method: 'POST',
   path: '/ajax/checkout/checkout/save_guest_to_sale/',
-  request: z.object({ email: formEmail, fullname: formName }),
-  response: z.object({ success: z.optional(z.boolean()), error: z.optional(z.nullable(z.string())) }),
+  request: () => z.object({ email: formEmail, fullname: formName }),
+  response: () => z.object({ success: z.optional(z.boolean()), error: z.optional(z.nullable(z.string())) }),
   failure: '',
 });
 
@@ -24,13 +24,14 @@ export const sendOneTimeCode = defineCall({
   name: 'sendOneTimeCode',
   method: 'POST',
   path: '/ajax/user/user/send_one_time_code/',
-  request: z.object({ email: formEmail, 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
-  response: z.object({
-    success: z.optional(z.boolean()),
-    error: z.optional(z.nullable(z.string())),
-    captcha: z.optional(z.boolean()),
-    captcha_sitekey: z.optional(z.nullable(z.string())),
-  }),
+  request: () => z.object({ email: formEmail, 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
+  response: () =>
+    z.object({
+      success: z.optional(z.boolean()),
+      error: z.optional(z.nullable(z.string())),
+      captcha: z.optional(z.boolean()),
+      captcha_sitekey: z.optional(z.nullable(z.string())),
+    }),
   failure: messages.sendCodeFailed,
 });
 
@@ -45,8 +46,8 @@ export const checkOneTimeCode = defineCall({
   name: 'checkOneTimeCode',
   method: 'POST',
   path: '/ajax/user/user/check_one_time_code/',
-  request: z.object({ email: formEmail, code: z.string().check(z.trim(), z.regex(ONE_TIME_CODE_PATTERN)) }),
-  response: z.object({ has_account: z.boolean() }),
+  request: () => z.object({ email: formEmail, code: z.string().check(z.trim(), z.regex(ONE_TIME_CODE_PATTERN)) }),
+  response: () => z.object({ has_account: z.boolean() }),
   failure: '',
 });
 
@@ -56,8 +57,8 @@ export const logoutOfSale = defineCall({
   name: 'logoutOfSale',
   method: 'POST',
   path: '/ajax/checkout/checkout/logout_of_sale/',
-  request: EmptyRequestSchema,
-  response: AckResponseSchema,
+  request: () => EmptyRequestSchema,
+  response: () => AckResponseSchema,
   failure: messages.logoutFailed,
 });
 
@@ -65,12 +66,13 @@ export const setMarketingPreferences = defineCall({
   name: 'setMarketingPreferences',
   method: 'POST',
   path: '/ajax/checkout/checkout/set_marketing_preferences/',
-  request: z.object({
-    ct_subscribed: formBool,
-    event_subscribed: formBool,
-    /** Basket organiser id -> subscribed. */
-    organiser_subscribed_marketing: formIdFlags,
-  }),
-  response: AckResponseSchema,
+  request: () =>
+    z.object({
+      ct_subscribed: formBool,
+      event_subscribed: formBool,
+      /** Basket organiser id -> subscribed. */
+      organiser_subscribed_marketing: formIdFlags,
+    }),
+  response: () => AckResponseSchema,
   failure: messages.marketingPreferencesFailed,
 });

@@ -20,8 +20,8 @@ export const getAddressAllCountriesStates = defineCall({
   name: 'getAddressAllCountriesStates',
   method: 'POST',
   path: '/ajax/checkout/checkout/get_address_all_countries_states/',
-  request: EmptyRequestSchema,
-  response: z.object({ countries: z.array(CountrySchema), states: z.array(CountryStateSchema) }),
+  request: () => EmptyRequestSchema,
+  response: () => z.object({ countries: z.array(CountrySchema), states: z.array(CountryStateSchema) }),
   failure: '',
 });
 
@@ -30,8 +30,8 @@ export const getUserAddresses = defineCall({
   name: 'getUserAddresses',
   method: 'POST',
   path: '/ajax/user/user/get_user_addresses/',
-  request: EmptyRequestSchema,
-  response: z.object({ existing_addresses: z.array(SavedAddressSchema) }),
+  request: () => EmptyRequestSchema,
+  response: () => z.object({ existing_addresses: z.array(SavedAddressSchema) }),
   failure: '',
 });
 
@@ -40,8 +40,8 @@ export const lookupAddress = defineCall({
   name: 'lookupAddress',
   method: 'POST',
   path: '/ajax/user/user/lookup_address/',
-  request: z.object({ address: formText(TEXT_LIMITS.line).check(z.minLength(ADDRESS_LOOKUP_MINIMUM)) }),
-  response: z.object({ possible_addresses: z.array(AddressLookupResultSchema) }),
+  request: () => z.object({ address: formText(TEXT_LIMITS.line).check(z.minLength(ADDRESS_LOOKUP_MINIMUM)) }),
+  response: () => z.object({ possible_addresses: z.array(AddressLookupResultSchema) }),
   failure: '',
 });
 
@@ -50,8 +50,8 @@ export const deleteAddress = defineCall({
   name: 'deleteAddress',
   method: 'POST',
   path: '/ajax/user/user/delete_address/',
-  request: z.object({ address_id: formId }),
-  response: AckResponseSchema,
+  request: () => z.object({ address_id: formId }),
+  response: () => AckResponseSchema,
   failure: '',
 });
 
@@ -60,11 +60,12 @@ export const setDeliveryAddress = defineCall({
   name: 'setDeliveryAddress',
   method: 'POST',
   path: '/ajax/checkout/checkout/set_delivery_address/',
-  request: z.object({
-    address: AddressSchema,
-    gift_voucher_from: z.optional(formOptionalText(TEXT_LIMITS.name)),
-    gift_voucher_to: z.optional(formOptionalText(TEXT_LIMITS.name)),
-  }),
-  response: AckResponseSchema,
+  request: () =>
+    z.object({
+      address: AddressSchema,
+      gift_voucher_from: z.optional(formOptionalText(TEXT_LIMITS.name)),
+      gift_voucher_to: z.optional(formOptionalText(TEXT_LIMITS.name)),
+    }),
+  response: () => AckResponseSchema,
   failure: messages.deliveryAddressFailed,
 });

@@ -10,8 +10,8 @@ export const getCheckout = defineCall({
   name: 'getCheckout',
   method: 'GET',
   path: '/ajax/checkout/checkout/get/',
-  request: EmptyRequestSchema,
-  response: CheckoutSchema,
+  request: () => EmptyRequestSchema,
+  response: () => CheckoutSchema,
   failure: messages.getCheckoutFailed,
 });
 
@@ -20,8 +20,8 @@ export const updateBasketState = defineCall({
   method: 'POST',
   path: '/ajax/checkout/checkout/update_basket_state/',
   /** `from`: the state the page is leaving; a change from a state the sale has left is refused (409 'stale'). */
-  request: z.object({ state: CheckoutStateSchema, from: z.optional(CheckoutStateSchema) }),
-  response: z.object({ seconds_remaining: z.nullable(z.number()) }),
+  request: () => z.object({ state: CheckoutStateSchema, from: z.optional(CheckoutStateSchema) }),
+  response: () => z.object({ seconds_remaining: z.nullable(z.number()) }),
   failure: messages.updateBasketStateFailed,
 });
 
@@ -30,8 +30,8 @@ export const destroySale = defineCall({
   name: 'destroySale',
   method: 'POST',
   path: '/ajax/checkout/checkout/destroy_sale/',
-  request: EmptyRequestSchema,
-  response: AckResponseSchema,
+  request: () => EmptyRequestSchema,
+  response: () => AckResponseSchema,
   failure: messages.editBasketFailed,
 });
 
@@ -40,11 +40,12 @@ export const addToBasket = defineCall({
   name: 'addToBasket',
   method: 'POST',
   path: '/ajax/checkout/checkout/add_to_basket/',
-  request: z.union([
-    z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
-    z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney({ min: 0.01 }) }),
-  ]),
-  response: z.object({ success: z.boolean(), error: z.optional(z.string()) }),
+  request: () =>
+    z.union([
+      z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
+      z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney({ min: 0.01 }) }),
+    ]),
+  response: () => z.object({ success: z.boolean(), error: z.optional(z.string()) }),
   failure: '',
 });
 
@@ -53,8 +54,8 @@ export const updateTicketQuantity = defineCall({
   method: 'POST',
   path: '/ajax/checkout/checkout/update_ticket_quantity/',
   // At least 1 (spec 9: the quantity input's minimum); removing a line is remove_from_basket.
-  request: z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
+  response: () => SuccessResponseSchema,
   failure: messages.updateTicketQuantityFailed,
 });
 
@@ -62,8 +63,8 @@ export const updateGiftVoucherQuantity = defineCall({
   name: 'updateGiftVoucherQuantity',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_gift_voucher_quantity/',
-  request: z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney() }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney() }),
+  response: () => SuccessResponseSchema,
   failure: messages.updateGiftVoucherQuantityFailed,
 });
 
@@ -71,8 +72,8 @@ export const updateRefundProtection = defineCall({
   name: 'updateRefundProtection',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_refund_protection/',
-  request: z.object({ refund_protection: formBool }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ refund_protection: formBool }),
+  response: () => SuccessResponseSchema,
   failure: messages.updateRefundProtectionFailed,
 });
 
@@ -80,9 +81,9 @@ export const setCode = defineCall({
   name: 'setCode',
   method: 'POST',
   path: '/ajax/checkout/checkout/set_code/',
-  request: z.object({ code: formText(TEXT_LIMITS.code) }),
+  request: () => z.object({ code: formText(TEXT_LIMITS.code) }),
   /** `error`: why a code was not applied (the server also lists it in basket_errors). */
-  response: z.object({ code_applied: z.boolean(), error: z.optional(z.string()) }),
+  response: () => z.object({ code_applied: z.boolean(), error: z.optional(z.string()) }),
   failure: messages.setCodeFailed,
 });
 
@@ -91,8 +92,8 @@ export const removeCode = defineCall({
   name: 'removeCode',
   method: 'POST',
   path: '/ajax/checkout/checkout/remove_code/',
-  request: z.object({ code: formText(TEXT_LIMITS.code) }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ code: formText(TEXT_LIMITS.code) }),
+  response: () => SuccessResponseSchema,
   failure: messages.removeCodeFailed,
 });
 
@@ -100,8 +101,8 @@ export const removeFromBasket = defineCall({
   name: 'removeFromBasket',
   method: 'POST',
   path: '/ajax/checkout/checkout/remove_from_basket/',
-  request: z.object({ ticket_id: formId }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ ticket_id: formId }),
+  response: () => SuccessResponseSchema,
   failure: messages.removeTicketFailed,
 });
 
@@ -109,8 +110,8 @@ export const removeGiftVoucherFromBasket = defineCall({
   name: 'removeGiftVoucherFromBasket',
   method: 'POST',
   path: '/ajax/checkout/checkout/remove_gift_voucher_from_basket/',
-  request: z.object({ gift_voucher_id: formId, value: formMoney() }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ gift_voucher_id: formId, value: formMoney() }),
+  response: () => SuccessResponseSchema,
   failure: messages.removeGiftVoucherFailed,
 });
 
@@ -135,7 +136,7 @@ export const reserveTickets = defineCall({
   method: 'POST',
   path: '/ajax/checkout/checkout/reserve_tickets/',
   /** The captcha token, sent from the captcha step only. */
-  request: z.object({ 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
-  response: ReserveTicketsResponseSchema,
+  request: () => z.object({ 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
+  response: () => ReserveTicketsResponseSchema,
   failure: messages.reserveFailedBasket,
 });

@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
 import { messages } from '../../messages';
-import { defineCall } from '../call';
+import { defineCall, once } from '../call';
 import { EmptyRequestSchema } from '../form-fields';
 
 /** delivery_completed false is its own message: messages.deliveryNotCompleted; `error` says why (for logs and support). */
-const DeliveryResponseSchema = z.object({ delivery_completed: z.boolean(), error: z.optional(z.string()) });
+const deliveryResponse = once(() => z.object({ delivery_completed: z.boolean(), error: z.optional(z.string()) }));
 
 export const deliverToBitticket = defineCall({
   name: 'deliverToBitticket',
   method: 'POST',
   path: '/ajax/checkout/checkout/deliver_to_bitticket/',
-  request: EmptyRequestSchema,
-  response: DeliveryResponseSchema,
+  request: () => EmptyRequestSchema,
+  response: deliveryResponse,
   failure: messages.deliverToBitticketFailed,
 });
 
@@ -19,7 +19,7 @@ export const deliverToWallet = defineCall({
   name: 'deliverToWallet',
   method: 'POST',
   path: '/ajax/checkout/checkout/deliver_to_wallet/',
-  request: EmptyRequestSchema,
-  response: DeliveryResponseSchema,
+  request: () => EmptyRequestSchema,
+  response: deliveryResponse,
   failure: messages.deliverToWalletFailed,
 });

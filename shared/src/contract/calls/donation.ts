@@ -12,8 +12,8 @@ export const saveDonation = defineCall({
   name: 'saveDonation',
   method: 'POST',
   path: '/ajax/checkout/checkout/save_donation/',
-  request: z.object({ amount_before_booking_fee: formMoney({ min: DONATION_MINIMUM }), charity_id: formId }),
-  response: AckResponseSchema,
+  request: () => z.object({ amount_before_booking_fee: formMoney({ min: DONATION_MINIMUM }), charity_id: formId }),
+  response: () => AckResponseSchema,
   failure: messages.saveDonationFailed,
 });
 
@@ -22,13 +22,14 @@ export const updateDonation = defineCall({
   name: 'updateDonation',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_donation/',
-  request: z.object({
-    is_gift_aid: formBool,
-    subscribe: z._default(formBool, false),
-    uk_based: z._default(formBool, true),
-    address1: z.optional(formOptionalText(TEXT_LIMITS.line)),
-    postcode: z.optional(formOptionalText(TEXT_LIMITS.postcode)),
-  }),
-  response: AckResponseSchema,
+  request: () =>
+    z.object({
+      is_gift_aid: formBool,
+      subscribe: z._default(formBool, false),
+      uk_based: z._default(formBool, true),
+      address1: z.optional(formOptionalText(TEXT_LIMITS.line)),
+      postcode: z.optional(formOptionalText(TEXT_LIMITS.postcode)),
+    }),
+  response: () => AckResponseSchema,
   failure: messages.updateDonationFailed,
 });

@@ -31,8 +31,8 @@ export const payWithTruelayer = defineCall({
   name: 'payWithTruelayer',
   method: 'POST',
   path: '/ajax/checkout/checkout/pay_with_truelayer/',
-  request: z.object({ contact_number: formOptionalPhone, idempotency_key: formIdempotencyKey }),
-  response: z.object({ auth_url: z.string() }),
+  request: () => z.object({ contact_number: formOptionalPhone, idempotency_key: formIdempotencyKey }),
+  response: () => z.object({ auth_url: z.string() }),
   failure: messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER),
 });
 
@@ -40,8 +40,8 @@ export const getToken = defineCall({
   name: 'getToken',
   method: 'POST',
   path: '/ajax/checkout/stripe/get_token/',
-  request: z.object({ idempotency_key: formIdempotencyKey }),
-  response: z.object({ public_key: z.string(), client_secret: z.string() }),
+  request: () => z.object({ idempotency_key: formIdempotencyKey }),
+  response: () => z.object({ public_key: z.string(), client_secret: z.string() }),
   failure: messages.stripeTokenFailed,
 });
 
@@ -50,15 +50,16 @@ export const setAccountDetails = defineCall({
   name: 'setAccountDetails',
   method: 'POST',
   path: '/ajax/checkout/checkout/set_account_details/',
-  request: z.object({
-    fullname: formName,
-    email: formEmail,
-    address: BillingAddressSchema,
-    contact_number: formOptionalPhone,
-    organiser_subscribed_marketing: formIdFlags,
-    ct_subscribed: z._default(formBool, false),
-  }),
-  response: AddressRecordSchema,
+  request: () =>
+    z.object({
+      fullname: formName,
+      email: formEmail,
+      address: BillingAddressSchema,
+      contact_number: formOptionalPhone,
+      organiser_subscribed_marketing: formIdFlags,
+      ct_subscribed: z._default(formBool, false),
+    }),
+  response: () => AddressRecordSchema,
   failure: messages.addressNotFound,
 });
 
@@ -66,8 +67,8 @@ export const setBillingAddress = defineCall({
   name: 'setBillingAddress',
   method: 'POST',
   path: '/ajax/checkout/checkout/set_billing_address/',
-  request: z.object({ address: BillingAddressSchema, contact_number: formOptionalPhone }),
-  response: AddressRecordSchema,
+  request: () => z.object({ address: BillingAddressSchema, contact_number: formOptionalPhone }),
+  response: () => AddressRecordSchema,
   failure: messages.addressNotFound,
 });
 
@@ -79,18 +80,20 @@ export const payWithSquare = defineCall({
   name: 'payWithSquare',
   method: 'POST',
   path: '/ajax/checkout/checkout/pay-with-square/',
-  request: z.object({
-    billing_address_data: BillingAddressSchema,
-    source_id: z.optional(formText(TEXT_LIMITS.token)),
-    verification_token: z.optional(formText(TEXT_LIMITS.token)),
-    idempotency_key: formIdempotencyKey,
-  }),
-  response: z.looseObject({
-    payment_completed: z.optional(z.boolean()),
-    addressError: z.optional(z.nullable(z.string())),
-    error: z.optional(z.nullable(z.string())),
-    square_verify_buyer: z.optional(z.unknown()),
-  }),
+  request: () =>
+    z.object({
+      billing_address_data: BillingAddressSchema,
+      source_id: z.optional(formText(TEXT_LIMITS.token)),
+      verification_token: z.optional(formText(TEXT_LIMITS.token)),
+      idempotency_key: formIdempotencyKey,
+    }),
+  response: () =>
+    z.looseObject({
+      payment_completed: z.optional(z.boolean()),
+      addressError: z.optional(z.nullable(z.string())),
+      error: z.optional(z.nullable(z.string())),
+      square_verify_buyer: z.optional(z.unknown()),
+    }),
   failure: messages.payFailed,
 });
 
@@ -99,8 +102,8 @@ export const getOpoaUsers = defineCall({
   name: 'getOpoaUsers',
   method: 'POST',
   path: '/ajax/checkout/checkout/get_opoa_users/',
-  request: EmptyRequestSchema,
-  response: z.object({ opoa_users: z.array(z.looseObject({})), full_name: z.nullable(z.string()) }),
+  request: () => EmptyRequestSchema,
+  response: () => z.object({ opoa_users: z.array(z.looseObject({})), full_name: z.nullable(z.string()) }),
   failure: '',
 });
 
@@ -109,8 +112,9 @@ export const getSquareCredentials = defineCall({
   name: 'getSquareCredentials',
   method: 'POST',
   path: '/ajax/checkout/checkout/get_square_credentials/',
-  request: EmptyRequestSchema,
-  response: z.object({ app_id: z.string(), location_id: z.string(), checkout_js: z.optional(z.nullable(z.string())) }),
+  request: () => EmptyRequestSchema,
+  response: () =>
+    z.object({ app_id: z.string(), location_id: z.string(), checkout_js: z.optional(z.nullable(z.string())) }),
   failure: messages.squareCredentialsFailed,
 });
 
@@ -118,25 +122,27 @@ export const payWithInstalment = defineCall({
   name: 'payWithInstalment',
   method: 'POST',
   path: '/ajax/checkout/checkout/pay_with_instalment/',
-  request: z
-    .object({
-      /** Number of months; the 1-month key is never an instalment choice. */
-      instalment_option: formInt({ min: 2, max: 120 }),
-      contact_number: formPhone,
-      selected_payment_method_id: formText(255),
-      new_payment_method: z.optional(NewCardPayloadSchema),
-      idempotency_key: formIdempotencyKey,
-    })
-    .check(
-      z.refine(
-        (p) => p.selected_payment_method_id !== NEW_PAYMENT_METHOD || p.new_payment_method !== undefined,
-        'A new payment card needs its details',
+  request: () =>
+    z
+      .object({
+        /** Number of months; the 1-month key is never an instalment choice. */
+        instalment_option: formInt({ min: 2, max: 120 }),
+        contact_number: formPhone,
+        selected_payment_method_id: formText(255),
+        new_payment_method: z.optional(NewCardPayloadSchema),
+        idempotency_key: formIdempotencyKey,
+      })
+      .check(
+        z.refine(
+          (p) => p.selected_payment_method_id !== NEW_PAYMENT_METHOD || p.new_payment_method !== undefined,
+          'A new payment card needs its details',
+        ),
       ),
-    ),
-  response: z.object({
-    status: z.enum(['success', 'redirect_to_url', 'unsuccessful']),
-    url: z.optional(z.nullable(z.string())),
-  }),
+  response: () =>
+    z.object({
+      status: z.enum(['success', 'redirect_to_url', 'unsuccessful']),
+      url: z.optional(z.nullable(z.string())),
+    }),
   failure: messages.instalmentPaymentFailed,
 });
 
@@ -145,8 +151,8 @@ export const createTruelayerPayment = defineCall({
   name: 'createTruelayerPayment',
   method: 'POST',
   path: '/ajax/checkout/checkout/create_truelayer_payment/',
-  request: EmptyRequestSchema,
-  response: AckResponseSchema,
+  request: () => EmptyRequestSchema,
+  response: () => AckResponseSchema,
   failure: '',
 });
 
@@ -155,8 +161,8 @@ export const getPaymentError = defineCall({
   name: 'getPaymentError',
   method: 'POST',
   path: '/ajax/checkout/checkout/get_payment_error/',
-  request: EmptyRequestSchema,
-  response: z.string(),
+  request: () => EmptyRequestSchema,
+  response: () => z.string(),
   failure: '',
 });
 
@@ -164,8 +170,8 @@ export const claimFreeTickets = defineCall({
   name: 'claimFreeTickets',
   method: 'POST',
   path: '/ajax/checkout/checkout/claim_free_tickets/',
-  request: z.object({ email: formEmail, idempotency_key: formIdempotencyKey }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ email: formEmail, idempotency_key: formIdempotencyKey }),
+  response: () => SuccessResponseSchema,
   failure: messages.claimFreeTicketsFailed,
 });
 
@@ -173,7 +179,7 @@ export const getTruelayerStatus = defineCall({
   name: 'getTruelayerStatus',
   method: 'POST',
   path: '/ajax/checkout/checkout/get_truelayer_status/',
-  request: EmptyRequestSchema,
-  response: z.object({ truelayer_status: TruelayerStatusSchema }),
+  request: () => EmptyRequestSchema,
+  response: () => z.object({ truelayer_status: TruelayerStatusSchema }),
   failure: messages.truelayerStatusFailed,
 });

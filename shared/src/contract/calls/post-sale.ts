@@ -12,15 +12,16 @@ export const saveQuestionAnswers = defineCall({
   name: 'saveQuestionAnswers',
   method: 'POST',
   path: '/ajax/checkout/checkout/save_question_answers/',
-  request: z.object({
-    /** An empty map is not sent at all by the form encoding. */
-    answers: z._default(
-      z.record(z.string().check(z.regex(ANSWER_KEY_PATTERN)), formOptionalText(TEXT_LIMITS.message)),
-      {},
-    ),
-    before_or_after: z.enum(['before', 'after']),
-  }),
-  response: z.object({ questions_set: z.boolean() }),
+  request: () =>
+    z.object({
+      /** An empty map is not sent at all by the form encoding. */
+      answers: z._default(
+        z.record(z.string().check(z.regex(ANSWER_KEY_PATTERN)), formOptionalText(TEXT_LIMITS.message)),
+        {},
+      ),
+      before_or_after: z.enum(['before', 'after']),
+    }),
+  response: () => z.object({ questions_set: z.boolean() }),
   failure: messages.saveAnswersFailed,
 });
 
@@ -28,8 +29,8 @@ export const setTransfers = defineCall({
   name: 'setTransfers',
   method: 'POST',
   path: '/ajax/checkout/checkout/set_transfers/',
-  request: z.object({ transfers: formList(TransferRowSchema, { min: 1, max: 500 }) }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ transfers: formList(TransferRowSchema, { min: 1, max: 500 }) }),
+  response: () => SuccessResponseSchema,
   failure: messages.sendTransfersFailed,
 });
 
@@ -38,8 +39,8 @@ export const getSimpleInfo = defineCall({
   name: 'getSimpleInfo',
   method: 'GET',
   path: '/ajax/checkout/checkout/get_simple_info/',
-  request: EmptyRequestSchema,
-  response: SimpleInfoSchema,
+  request: () => EmptyRequestSchema,
+  response: () => SimpleInfoSchema,
   failure: '',
 });
 
@@ -48,8 +49,8 @@ export const getRewardReferrerLink = defineCall({
   name: 'getRewardReferrerLink',
   method: 'GET',
   path: '/ajax/checkout/checkout/get_reward_referrer_link/',
-  request: EmptyRequestSchema,
-  response: z.string(),
+  request: () => EmptyRequestSchema,
+  response: () => z.string(),
   failure: '',
 });
 
@@ -57,8 +58,8 @@ export const sendCustomerFeedback = defineCall({
   name: 'sendCustomerFeedback',
   method: 'POST',
   path: '/ajax/checkout/checkout/send_customer_feedback/',
-  request: z.object({ message: formMessage }),
-  response: SuccessResponseSchema,
+  request: () => z.object({ message: formMessage }),
+  response: () => SuccessResponseSchema,
   failure: messages.sendFeedbackFailed,
 });
 
@@ -66,7 +67,7 @@ export const subscribeToEvents = defineCall({
   name: 'subscribeToEvents',
   method: 'POST',
   path: '/ajax/checkout/checkout/subscribe_to_events/',
-  request: EmptyRequestSchema,
-  response: SuccessResponseSchema,
+  request: () => EmptyRequestSchema,
+  response: () => SuccessResponseSchema,
   failure: messages.subscribeFailed,
 });

@@ -8,7 +8,7 @@ export const getUser = defineCall({
   name: 'getUser',
   method: 'GET',
   path: '/ajax/user/user/get_user/',
-  request: EmptyRequestSchema,
-  response: z.object({ user: z.nullable(UserSchema) }),
+  request: () => EmptyRequestSchema,
+  response: () => z.object({ user: z.nullable(UserSchema) }),
   failure: '',
 });
