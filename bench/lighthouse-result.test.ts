@@ -1,5 +1,11 @@
 import { formatFigure } from './figures';
-import { lighthouseFigures, lighthouseRunOf, type LighthouseResult, type LighthouseRun } from './lighthouse-result';
+import {
+  lighthouseFigures,
+  lighthouseResultSchema,
+  lighthouseRunOf,
+  type LighthouseResult,
+  type LighthouseRun,
+} from './lighthouse-result';
 
 /** The shapes Lighthouse 12 writes for the audits read here, cut down to a row or two each. */
 const lhr: LighthouseResult = {
@@ -68,10 +74,18 @@ const lhr: LighthouseResult = {
       },
     },
     diagnostics: {
-      details: { type: 'table', headings: [], items: [{ numRequests: 4, numScripts: 2, rtt: 0.1, note: 'text' }] },
+      details: { type: 'debugdata', items: [{ numRequests: 4, numScripts: 2, rtt: 0.1, note: 'text' }] },
     },
   },
 };
+
+describe('lighthouseResultSchema', () => {
+  test("reads Lighthouse's JSON, whatever else it holds, and refuses one without audits", () => {
+    const json: unknown = JSON.parse(JSON.stringify({ ...lhr, fetchTime: '2026-11-25T19:00:00Z', i18n: {} }));
+    expect(lighthouseResultSchema.parse(json).audits['speed-index']?.numericValue).toBe(1310);
+    expect(lighthouseResultSchema.safeParse({ ...lhr, audits: undefined }).success).toBe(false);
+  });
+});
 
 describe('lighthouseRunOf', () => {
   test('reads the score as the report shows it, the metrics, the LCP element and its phases', () => {

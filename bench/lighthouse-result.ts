@@ -1,13 +1,21 @@
 /** What `npm run bench` keeps of a Lighthouse result, and its figures (pure: no browser, no Lighthouse loaded). */
+import * as z from 'zod/mini';
 import { median, type Figure } from './figures';
 
-/** The part of a Lighthouse result read here; Lighthouse's own `Result` type is assignable to it. */
-export interface LighthouseResult {
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
-  runWarnings: string[];
-  lighthouseVersion: string;
-}
+/**
+ * The part of Lighthouse's JSON result (its `Result` type) read here. An audit's details are kept as they come and read
+ * by shape below: they are a union of a dozen table, list and debug kinds, and only a few fields of three are used.
+ */
+export const lighthouseResultSchema = z.object({
+  lighthouseVersion: z.string(),
+  runWarnings: z.array(z.string()),
+  /** Set when the page could not be measured (no paint, a protocol timeout…): the figures are then meaningless. */
+  runtimeError: z.optional(z.object({ code: z.string(), message: z.string() })),
+  categories: z.record(z.string(), z.object({ score: z.nullable(z.number()) })),
+  audits: z.record(z.string(), z.object({ numericValue: z.optional(z.number()), details: z.optional(z.unknown()) })),
+});
+
+export type LighthouseResult = z.infer<typeof lighthouseResultSchema>;
 
 export interface LighthouseRun {
   lighthouseVersion: string;
@@ -40,9 +48,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const numberOf = (value: unknown): number => (typeof value === 'number' ? value : Number.NaN);
 
-/** The rows of a table-shaped audit detail ('table' or 'opportunity'); none for anything else. */
+/** The items of a table-shaped audit detail ('table', 'opportunity', or 'debugdata' with items); none otherwise. */
 function rowsOf(details: unknown): Record<string, unknown>[] {
-  if (!isRecord(details) || (details.type !== 'table' && details.type !== 'opportunity')) return [];
+  if (!isRecord(details) || !['table', 'opportunity', 'debugdata'].includes(String(details.type))) return [];
   return Array.isArray(details.items) ? details.items.filter(isRecord) : [];
 }
 

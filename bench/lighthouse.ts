@@ -3,15 +3,49 @@
  * simulated throttling: 4× CPU, 150 ms RTT, 1.6 Mbps), performance category only, against `/checkout/` with one ticket
  * in the basket. Each run is a fresh system Chromium (its own profile) given the session of a basket prepared as the
  * mobile lab prepares it; Lighthouse keeps cookies when it clears the origin's storage, so the page loads that basket.
+ *
+ * Lighthouse runs as its own CLI in a plain `node`, not imported here: the bench runs under tsx, whose transform adds
+ * `__name()` calls to functions, and Lighthouse sends some of its functions' source into the page to run there.
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Cookie } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium';
 import { addTicket } from '../e2e/support/basket';
 import { seed } from '../e2e/support/seed';
 import type { Figure } from './figures';
-import { lighthouseFigures, lighthouseRunOf, type LighthouseRun } from './lighthouse-result';
+import { lighthouseFigures, lighthouseResultSchema, lighthouseRunOf, type LighthouseRun } from './lighthouse-result';
+
+const lighthouseCli = require.resolve('lighthouse/cli/index.js');
+
+/** The default configuration (mobile, simulated throttling), performance only, as JSON into a file; no prompts. */
+async function runLighthouse(url: string, port: number): Promise<unknown> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  const report = path.join(folder, 'report.json');
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        lighthouseCli,
+        url,
+        `--port=${port}`,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${report}`,
+        '--quiet',
+        '--no-enable-error-reporting',
+      ],
+      { timeout: 180_000 },
+    );
+    return JSON.parse(fs.readFileSync(report, 'utf8')) as unknown;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 /** A basket with one standard ticket, prepared in a Playwright context as the mobile lab does: its cookies. */
 async function basketSession(browser: Browser, baseURL: string): Promise<Cookie[]> {
@@ -41,15 +75,9 @@ async function oneRun(browser: Browser, baseURL: string): Promise<LighthouseRun>
     } finally {
       await cdp.close();
     }
-    const result = await lighthouse(`${baseURL}/checkout/`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-    return lighthouseRunOf(result.lhr);
+    const lhr = lighthouseResultSchema.parse(await runLighthouse(`${baseURL}/checkout/`, chrome.port));
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return lighthouseRunOf(lhr);
   } finally {
     chrome.kill();
   }
