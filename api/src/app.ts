@@ -31,6 +31,7 @@ import { jobFailureHandler } from './observability/job-failures';
 import { createMetricsRegistry } from './observability/metrics';
 import { registerMetricsRoute, registerRequestTiming } from './observability/metrics-route';
 import { registerRequestId, requestIdOf } from './observability/request-id';
+import { firstAnswersFrom } from './pages/first-answers';
 import { createRemotesSource, registerRemotes } from './pages/remotes';
 import { registerPages } from './pages/routes';
 import { registerShell } from './pages/shell';
@@ -162,10 +163,14 @@ export async function buildAppWithDeps({
   const assets = registerPageAssets(app, config.tokensCss);
   registerOpenApi(app, assets);
   registerDemoImages(app);
-  await registerShell(app, config.shellDist, {
+  // The page's first calls are answered inside the page itself (pages/first-answers.ts), by the routes' handlers.
+  const identity = identityHandlers(deps);
+  const sale = saleHandlers(deps);
+  const registerShellPage = await registerShell(app, config.shellDist, {
     remotes,
     runtime: config.runtime,
     manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin },
+    firstAnswers: firstAnswersFrom({ getCheckout: sale.getCheckout, getUser: identity.getUser }),
   });
   // Browsers ask for /favicon.ico on every page of the site: the checkout's mark, built with the shell.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/checkout/favicon.ico', 301));
@@ -180,8 +185,8 @@ export async function buildAppWithDeps({
     registerCalls(
       scope,
       {
-        ...identityHandlers(deps),
-        ...saleHandlers(deps),
+        ...identity,
+        ...sale,
         ...preferencesHandlers(deps),
         ...donationHandlers(deps),
         ...addressHandlers(deps),
@@ -194,6 +199,7 @@ export async function buildAppWithDeps({
       },
       { checkResponses: config.checkResponses },
     );
+    registerShellPage(scope);
     registerPages(scope, deps, assets);
     registerSaleRoutes(scope, deps, assets);
     payment.registerRoutes(scope);

@@ -13,6 +13,7 @@ export * from './contract/calls';
 export * from './api/form';
 export * from './api/client';
 export * from './api/browser';
+export * from './api/first-answers';
 export * from './messages';
 export * from './step';
 export * from './rules/next-step';

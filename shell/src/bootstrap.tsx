@@ -1,6 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { allSettled, createWatch, fork, type Scope } from 'effector';
-import { CONTRACT_VERSION, createBrowserApiClient, remoteForState, type CheckoutState } from '@checkout/shared';
+import {
+  CONTRACT_VERSION,
+  createApiClient,
+  fetchRequester,
+  readFirstAnswers,
+  remoteForState,
+  withFirstAnswers,
+  type CheckoutState,
+} from '@checkout/shared';
 import { loadShellRuntime, type ShellConfig } from './config/runtime';
 import { loadConsentedAnalytics } from './integrations/analyticsScript';
 import { $checkout, $updatingBasket, apiHandlers, appStarted, tabShown } from './model';
@@ -53,7 +61,9 @@ function onStepShownFactory(scope: Scope, loader: StepLoader, config: ShellConfi
 
 async function start() {
   const runtime = await loadShellRuntime();
-  const api = createBrowserApiClient(runtime.config, {
+  // The page's first calls were answered inside the page (the api inlines them): the first asks are served from there.
+  const http = withFirstAnswers(fetchRequester(runtime.config), readFirstAnswers(document));
+  const api = createApiClient(http, {
     report: (problem) => console.error(`checkout: ${problem.call} answered outside the contract`, problem.issues),
   });
   const scope = fork({ handlers: apiHandlers(api) });

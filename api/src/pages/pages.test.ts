@@ -195,11 +195,12 @@ describe('plain pages', () => {
 });
 
 describe('the shell at /checkout/', () => {
-  test.each(['/checkout/', '/checkout'])('%s serves index.html, never cached', async (url) => {
+  test.each(['/checkout/', '/checkout'])('%s serves index.html, never stored (it carries the session)', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Checkout</title>');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toContain('Cookie');
   });
 
   test('hashed assets are cached for a year and sent pre-compressed when accepted', async () => {

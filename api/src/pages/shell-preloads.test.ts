@@ -136,11 +136,12 @@ describe('/checkout/ served with the preloads', () => {
     );
     writeFileSync(path.join(dist, 'main.0123456789.js'), 'void 0;');
     app = Fastify();
-    await registerShell(app, dist, {
+    const registerPage = await registerShell(app, dist, {
       remotes: { current: () => ({ mf_basket: MANIFEST_URL }) },
       runtime: { apiBase: '' },
       manifests: createManifestCache({ fetchJson: async () => manifestJson }),
     });
+    registerPage(app);
   });
   afterAll(async () => {
     await app.close();
@@ -148,12 +149,12 @@ describe('/checkout/ served with the preloads', () => {
   });
 
   test.each(['/checkout/', '/checkout', '/checkout/index.html'])(
-    '%s: the built page with the remote and calls preloaded, never cached',
+    '%s: the built page with the remote and calls preloaded, never stored',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toContain('<script defer src="/checkout/main.0123456789.js"></script>');
       expect(response.body).toContain(
         'href="http://remote.test/basket/1.2.0/__federation_expose_basket.92b7c0a745.js" as="script"',
@@ -210,11 +211,12 @@ describe('a manifest behind the same proxy as the api (REMOTES_INTERNAL_ORIGIN)'
     const app = Fastify();
     try {
       // shop.invalid resolves nowhere: only the internal origin can answer.
-      await registerShell(app, dist, {
+      const registerPage = await registerShell(app, dist, {
         remotes: { current: () => ({ mf_basket: 'https://shop.invalid/remotes/mf-basket/mf-manifest.json' }) },
         runtime: { apiBase: '' },
         manifestOrigins: { public: 'https://shop.invalid', internal },
       });
+      registerPage(app);
       let body = '';
       for (let tries = 0; tries < 50 && !body.includes('as="script"'); tries += 1) {
         body = (await app.inject({ method: 'GET', url: '/checkout/' })).body;

@@ -66,6 +66,8 @@ export interface PreloadInput {
   shellShared: ReadonlySet<string>;
   /** RuntimeConfig.apiBase: where the page's calls go. */
   apiBase: string;
+  /** The calls' paths whose answers are inlined in the page (pages/first-answers.ts): nothing to preload for those. */
+  answered?: ReadonlySet<string>;
 }
 
 const link = (attributes: string) => `<link rel="preload" ${attributes}>`;
@@ -75,6 +77,7 @@ export function preloadLinks(input: PreloadInput): string {
   const tags: string[] = [];
   // The shell's first two calls (model/start): credentialed GETs, as the page's fetch sends them.
   for (const call of [calls.getCheckout, calls.getUser]) {
+    if (input.answered?.has(call.path)) continue;
     tags.push(link(`href="${escapeHtml(`${input.apiBase}${call.path}`)}" as="fetch" crossorigin="use-credentials"`));
   }
   if (input.manifestUrl) {

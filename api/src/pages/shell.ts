@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@checkout/shared';
+import { firstAnswersScript, type FirstAnswersSource } from './first-answers';
 import { escapeHtml } from './html';
 import {
   createManifestCache,
@@ -28,7 +29,12 @@ export interface ShellPageSources {
   manifests?: ManifestCache;
   /** PUBLIC_URL and REMOTES_INTERNAL_ORIGIN: a manifest on the public origin is fetched from the internal one. */
   manifestOrigins?: { public: string; internal?: string | undefined };
+  /** The answers of the page's first calls for the request's session, inlined in the page (pages/first-answers.ts). */
+  firstAnswers?: FirstAnswersSource;
 }
+
+/** Registers the page routes /checkout/, /checkout and /checkout/index.html in a context that gives them a session. */
+export type RegisterShellPage = (scope: FastifyInstance) => void;
 
 /** index.html as built, read again when the file changes (a new build), with the shell's shared packages. */
 function builtIndex(file: string): () => { html: string; shared: Set<string> } {
@@ -47,18 +53,25 @@ function builtIndex(file: string): () => { html: string; shared: Set<string> } {
 }
 
 /**
- * The shell's production build under /checkout/: index.html for /checkout/ and /checkout (never cached, it names the
- * current hashed bundles, and the api adds the preloads of the first step's remote and calls to its head), hashed
- * assets cached for a year, .br/.gz siblings sent when the browser accepts them.
+ * The shell's production build under /checkout/: hashed assets cached for a year, .br/.gz siblings sent when the
+ * browser accepts them. The page itself, index.html for /checkout/ and /checkout, is registered by the function this
+ * returns, in the session's context: it carries the session's checkout and user (the answers of the page's first
+ * calls), so it is never stored (`no-store`, `Vary: Cookie`), and the api adds the preloads of the first step's remote
+ * to its head.
  */
-export async function registerShell(app: FastifyInstance, shellDist: string, sources: ShellPageSources): Promise<void> {
+export async function registerShell(
+  app: FastifyInstance,
+  shellDist: string,
+  sources: ShellPageSources,
+): Promise<RegisterShellPage> {
   if (!existsSync(path.join(shellDist, 'index.html'))) {
     const page = `<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Checkout</title><p>The checkout page has not been built yet: run <code>npm run build</code> (looked in ${escapeHtml(shellDist)}).</p></html>`;
     const notBuilt = async (_request: unknown, reply: FastifyReply) =>
       reply.code(503).header('content-type', 'text/html; charset=utf-8').send(page);
-    app.get('/checkout', notBuilt);
-    app.get('/checkout/', notBuilt);
-    return;
+    return (scope) => {
+      scope.get('/checkout', notBuilt);
+      scope.get('/checkout/', notBuilt);
+    };
   }
   await app.register(fastifyStatic, {
     root: shellDist,
@@ -82,17 +95,29 @@ export async function registerShell(app: FastifyInstance, shellDist: string, sou
   const manifests =
     sources.manifests ??
     createManifestCache(origins ? { fetchJson: (url) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {});
-  const page = async (_request: unknown, reply: FastifyReply) => {
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const built = index();
     const manifestUrl = firstStepManifestUrl(sources.remotes.current());
-    const manifest = manifestUrl ? await manifests.get(manifestUrl) : null;
-    const links = preloadLinks({ manifestUrl, manifest, shellShared: built.shared, apiBase: sources.runtime.apiBase });
+    const [manifest, answers] = await Promise.all([
+      manifestUrl ? manifests.get(manifestUrl) : null,
+      sources.firstAnswers ? sources.firstAnswers(request, reply) : null,
+    ]);
+    const links = preloadLinks({
+      manifestUrl,
+      manifest,
+      shellShared: built.shared,
+      apiBase: sources.runtime.apiBase,
+      answered: new Set(Object.keys(answers ?? {})),
+    });
+    const head = answers && Object.keys(answers).length > 0 ? `${links}${firstAnswersScript(answers)}` : links;
     return reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(withPreloads(built.html, links));
+      .header('cache-control', 'no-store')
+      .send(withPreloads(built.html, head));
   };
-  app.get('/checkout', page);
-  app.get('/checkout/', page);
-  app.get('/checkout/index.html', page);
+  return (scope) => {
+    scope.get('/checkout', page);
+    scope.get('/checkout/', page);
+    scope.get('/checkout/index.html', page);
+  };
 }
