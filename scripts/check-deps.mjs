@@ -11,8 +11,9 @@ const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 
 
 /**
  * What depcheck cannot see: loaders named as strings in the webpack config, the jest environment named in
- * jest.config.js, the CLIs the workspaces' scripts call, a plugin that ships inside @module-federation/enhanced, and
- * the redocly CLI that npm run lint:openapi starts from node_modules/.bin.
+ * jest.config.js, the CLIs the workspaces' scripts call, a plugin and the bundler runtime that ship inside
+ * @module-federation/enhanced at its own version (tooling/ uses both), and the redocly CLI that npm run lint:openapi
+ * starts from node_modules/.bin.
  */
 const ROOT_IGNORES = [
   'css-loader',
@@ -22,6 +23,7 @@ const ROOT_IGNORES = [
   'webpack-cli',
   'webpack-dev-server',
   '@module-federation/inject-external-runtime-core-plugin',
+  '@module-federation/webpack-bundler-runtime',
   '@redocly/cli',
 ];
 

@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const webpack = require('webpack');
 
 // webpack 5.110 ships its minimizer as `minimizer-webpack-plugin` (the successor of terser-webpack-plugin): take the
 // copy webpack itself depends on rather than adding another version at the root.
@@ -73,6 +74,24 @@ const EXTERNAL_RUNTIME = process.env.MF_EXTERNAL_RUNTIME !== '0';
 function injectExternalRuntimePlugin() {
   const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
   return path.join(path.dirname(cjs), 'index.js');
+}
+
+/**
+ * externalRuntime borrows only the runtime core: each remoteEntry.js would still carry its own webpack bundler runtime
+ * and the SDK helpers it pulls in (≈ 12 KB minified). The shell lends its bundler runtime too
+ * (provide-bundler-runtime.ts), and a remote's federation entry imports borrow-bundler-runtime.ts in its place; both
+ * check that they were built with the same version.
+ */
+const BUNDLER_RUNTIME = require.resolve('@module-federation/webpack-bundler-runtime/bundler');
+function bundlerRuntimeVersion() {
+  const { version } = require('@module-federation/webpack-bundler-runtime/package.json');
+  return new webpack.DefinePlugin({ FEDERATION_BUNDLER_RUNTIME_VERSION: JSON.stringify(version) });
+}
+function borrowBundlerRuntime() {
+  return new webpack.NormalModuleReplacementPlugin(/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/, (resource) => {
+    if (path.resolve(resource.context ?? '', resource.request) === BUNDLER_RUNTIME)
+      resource.request = path.join(__dirname, 'borrow-bundler-runtime.ts');
+  });
 }
 
 function swcRule(production) {
@@ -267,8 +286,11 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
         shared: sharedSingletons(dir),
         // What `experiments.provideExternalRuntime` does, but through the plugin's ES module build: the option adds the
         // CommonJS build, which pulls a second (CommonJS) copy of the whole runtime into the shell (+190 KB).
-        ...(EXTERNAL_RUNTIME ? { runtimePlugins: [injectExternalRuntimePlugin()] } : {}),
+        ...(EXTERNAL_RUNTIME
+          ? { runtimePlugins: [injectExternalRuntimePlugin(), path.join(__dirname, 'provide-bundler-runtime.ts')] }
+          : {}),
       }),
+      ...(EXTERNAL_RUNTIME ? [bundlerRuntimeVersion()] : []),
       ...(production ? compressionPlugins() : []),
     ];
     config.devServer = {
@@ -321,6 +343,7 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
     const serving = process.env.WEBPACK_SERVE === 'true';
     const config = baseConfig({ dir, production, publicPath: 'auto' });
     config.entry = serving || !production ? { standalone } : {};
+    const borrowsRuntime = EXTERNAL_RUNTIME && production && !serving;
     config.module.rules.push(cssRule(false, production));
     config.output.uniqueName = name;
     config.plugins = [
@@ -332,8 +355,9 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
         manifest: true,
         shareStrategy: 'loaded-first',
         shared: sharedSingletons(dir),
-        experiments: EXTERNAL_RUNTIME && production && !serving ? { externalRuntime: true } : {},
+        experiments: borrowsRuntime ? { externalRuntime: true } : {},
       }),
+      ...(borrowsRuntime ? [bundlerRuntimeVersion(), borrowBundlerRuntime()] : []),
       ...(config.entry.standalone
         ? [
             new HtmlWebpackPlugin({
