@@ -13,7 +13,7 @@ new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } })
   rule,
   {
     valid: [
-      at('mf-basket/src/basket/Step.tsx', "import { messages } from '@checkout/shared';"),
+      at('mf-basket/src/basket/Step.tsx', "import * as messages from '@checkout/shared/messages/basket';"),
       at('mf-basket/src/basket/Step.tsx', "import { Button } from '@checkout/shared/ui';"),
       at('mf-basket/src/basket/Step.tsx', "import { model } from '../reserve/model';"),
       // The shell's own model/api folder is not the api package.

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { formatMoney, messages } from '@checkout/shared';
+import { formatMoney } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { BasketPage } from '../pages/basket';
 import { PaymentPage } from '../pages/payment';
 import { apiPost } from '../support/basket';

@@ -1,6 +1,6 @@
 /**
  * Our own words on these steps: labels, buttons and notes the spec does not word. The spec's sentences (errors,
- * validation messages, field hints, titles) come from @checkout/shared's messages; nothing here repeats one of them.
+ * validation messages, field hints, titles) come from @checkout/shared/messages/<step>; nothing here repeats one of them.
  */
 export const copy = {
   account: {

@@ -29,7 +29,8 @@
  * every race with its answers.
  */
 import fc from 'fast-check';
-import { calls, messages } from '@checkout/shared';
+import { calls } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { countFigure, highestFigure } from '../support/figures';
 import type { ApiProcess } from '../support/api-process';
 import { startTwoApis, stopTwoApis, type TwoApis } from '../support/two-apis';

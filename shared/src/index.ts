@@ -1,6 +1,7 @@
 /**
  * @checkout/shared: the contract. Pure modules only (no side effects), so a bundle keeps just what it imports.
- * UI and testing helpers are separate entry points ('@checkout/shared/ui', '@checkout/shared/testing').
+ * UI and testing helpers are separate entry points ('@checkout/shared/ui', '@checkout/shared/testing'), and so are the
+ * sentences, one module per step ('@checkout/shared/messages/basket', …), so a remote bundles only its own.
  */
 export * from './contract/states';
 export * from './contract/version';
@@ -14,7 +15,7 @@ export * from './api/form';
 export * from './api/client';
 export * from './api/browser';
 export * from './api/first-answers';
-export * from './messages';
+export type { AddressOwner } from './messages/delivery-address';
 export * from './step';
 export * from './rules/next-step';
 export * from './rules/totals';

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { messages, type FormValue } from '@checkout/shared';
+import { type FormValue } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery-address';
 import { loadIdentityConfig } from '../identity/config';
 import {
   accountPaths,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/captcha';
 import { manualClock } from '../clock';
 import { freshTicketType, saleOf, salePaths as paths, stockOf } from '../sale/test-support';
 import { SEED } from '../seed/catalogue';

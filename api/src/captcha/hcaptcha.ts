@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/captcha';
 import { captchaMessages } from './messages';
 import type { CaptchaVerdict, CaptchaVerifier } from './verifier';
 

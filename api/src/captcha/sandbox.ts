@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/captcha';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { Clock } from '../clock';

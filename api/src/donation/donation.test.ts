@@ -1,4 +1,7 @@
-import { donationFee, messages } from '@checkout/shared';
+import { donationFee } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
+import * as sharedDonationMessages from '@checkout/shared/messages/donation';
 import { accountPaths, accountSnapshot, reservedVisitor } from '../identity/testing';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
@@ -126,7 +129,7 @@ describe('save_donation', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: messages.checkoutExpired,
+      error: commonMessages.checkoutExpired,
       type: 'reserving',
       request_id: expect.any(String),
     });
@@ -140,7 +143,7 @@ describe('update_donation (Gift Aid)', () => {
     const visitor = await charityBasket();
     const response = await visitor.post(accountPaths.updateDonation, optIn);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(messages.donationAmountRequired);
+    expect(response.json().error).toBe(sharedDonationMessages.donationAmountRequired);
   });
 
   test('under 20 no address is needed; the checkout shows Gift Aid', async () => {
@@ -169,8 +172,11 @@ describe('update_donation (Gift Aid)', () => {
     const neither = await visitor.post(accountPaths.updateDonation, optIn);
     expect(neither.statusCode).toBe(400);
     expect(neither.json()).toEqual({
-      error: messages.addressLine1Required('your'),
-      errors: { address1: messages.addressLine1Required('your'), postcode: messages.postcodeFieldRequired('your') },
+      error: deliveryAddressMessages.addressLine1Required('your'),
+      errors: {
+        address1: deliveryAddressMessages.addressLine1Required('your'),
+        postcode: deliveryAddressMessages.postcodeFieldRequired('your'),
+      },
       request_id: expect.any(String),
     });
     const noPostcode = await visitor.post(accountPaths.updateDonation, {
@@ -178,7 +184,7 @@ describe('update_donation (Gift Aid)', () => {
       address1: '14 Marine Parade',
       postcode: '   ',
     });
-    expect(noPostcode.json().errors).toEqual({ postcode: messages.postcodeFieldRequired('your') });
+    expect(noPostcode.json().errors).toEqual({ postcode: deliveryAddressMessages.postcodeFieldRequired('your') });
     expect(await accountSnapshot(t)).toBe(before);
 
     const both = await visitor.post(accountPaths.updateDonation, {
@@ -204,7 +210,7 @@ describe('update_donation (Gift Aid)', () => {
     const visitor = await charityBasket();
     await visitor.post(accountPaths.saveDonation, { amount_before_booking_fee: 50, charity_id: charity });
     const none = await visitor.post(accountPaths.updateDonation, { ...optIn, uk_based: false });
-    expect(none.json().errors).toEqual({ address1: messages.addressLine1Required('your') });
+    expect(none.json().errors).toEqual({ address1: deliveryAddressMessages.addressLine1Required('your') });
     const lineOnly = await visitor.post(accountPaths.updateDonation, {
       ...optIn,
       uk_based: false,

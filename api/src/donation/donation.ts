@@ -1,4 +1,7 @@
-import { donationFee, giftAidAddressRequired, messages, type FeeRule } from '@checkout/shared';
+import { donationFee, giftAidAddressRequired, type FeeRule } from '@checkout/shared';
+import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
+import * as sharedDonationMessages from '@checkout/shared/messages/donation';
+import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
 import { toDecimal, toMinor } from '../catalogue/money';
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
@@ -96,7 +99,8 @@ export async function updateDonation(
 ): Promise<{ success: true }> {
   const now = clock.now();
   const sale = await assertReservedSale(db, session, now);
-  if (sale.donation_minor <= 0 || sale.charity_id === null) throw new HttpError(409, messages.donationAmountRequired);
+  if (sale.donation_minor <= 0 || sale.charity_id === null)
+    throw new HttpError(409, sharedDonationMessages.donationAmountRequired);
   const address1 = input.address1?.trim() || null;
   const typed = input.postcode?.trim() || null;
   const postcode = typed && input.uk_based ? typed.toUpperCase() : typed;
@@ -109,15 +113,15 @@ export async function updateDonation(
     if (!charity?.gift_aid_enabled) throw new HttpError(400, donationMessages.noGiftAid);
     const required = giftAidAddressRequired(toDecimal(sale.donation_minor), input.uk_based);
     const errors: Record<string, string> = {};
-    if (required.address1 && !address1) errors.address1 = messages.addressLine1Required('your');
-    if (required.postcode && !postcode) errors.postcode = messages.postcodeFieldRequired('your');
+    if (required.address1 && !address1) errors.address1 = deliveryAddressMessages.addressLine1Required('your');
+    if (required.postcode && !postcode) errors.postcode = deliveryAddressMessages.postcodeFieldRequired('your');
     const first = Object.values(errors)[0];
     if (first) throw new HttpError(400, first, errors);
   }
   try {
     await db.transaction().execute(async (tx) => {
       const { sale: locked } = await lockReservedSale(tx, session, now);
-      if (locked.donation_minor !== sale.donation_minor) throw new HttpError(409, messages.giftAidStatusProblem);
+      if (locked.donation_minor !== sale.donation_minor) throw new HttpError(409, giftAidMessages.giftAidStatusProblem);
       await tx
         .updateTable('sales')
         .set({ is_gift_aid: input.is_gift_aid, updated_at: now })

@@ -1,4 +1,5 @@
-import { messages } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as loginMessages from '@checkout/shared/messages/login';
 import { SEED } from '../seed/catalogue';
 import { answerOf, createTestApp, paths, type TestApp } from '../testing/test-app';
 import { Visitor } from '../testing/visitor';
@@ -304,7 +305,7 @@ describe('check_one_time_code', () => {
     const response = await visitor.post(accountPaths.checkCode, { email, code: await latestCode(t, email) });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: messages.checkoutExpired,
+      error: commonMessages.checkoutExpired,
       type: 'reserving',
       request_id: expect.any(String),
     });
@@ -420,8 +421,8 @@ describe('save_guest_to_sale', () => {
     const response = await visitor.post(accountPaths.saveGuest, { email, fullname: 'Madonna' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: messages.fullNameRequired,
-      errors: { fullname: messages.fullNameRequired },
+      error: loginMessages.fullNameRequired,
+      errors: { fullname: loginMessages.fullNameRequired },
       request_id: expect.any(String),
     });
     expect(await accountSnapshot(t)).toBe(before);

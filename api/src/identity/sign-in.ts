@@ -1,4 +1,5 @@
-import { isValidFullName, messages, splitFullName } from '@checkout/shared';
+import { isValidFullName, splitFullName } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/login';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaPolicy } from '../captcha/policy';
 import type { Clock } from '../clock';

@@ -1,4 +1,5 @@
-import { messages, NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
+import { NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';

@@ -1,4 +1,5 @@
-import { messages } from '@checkout/shared';
+import * as basketMessages from '@checkout/shared/messages/basket';
+import * as commonMessages from '@checkout/shared/messages/common';
 import { sql } from 'kysely';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
@@ -128,13 +129,16 @@ describe('reserve_tickets', () => {
   test('the basket rules are enforced on the server: minimum per customer and companion tickets', async () => {
     const pairs = await ticketType(10, { min_per_customer: 2, max_per_customer: 8 });
     const visitor = await buyer(pairs, 1);
-    expect((await visitor.post(paths.reserve)).json()).toEqual({ reserved: false, error: messages.minimumPurchase(2) });
+    expect((await visitor.post(paths.reserve)).json()).toEqual({
+      reserved: false,
+      error: basketMessages.minimumPurchase(2),
+    });
     expect(await stock(pairs)).toMatchObject({ held: 0 });
 
     const child = await buyer(ticket.galaChild, 1);
     expect((await child.post(paths.reserve)).json()).toEqual({
       reserved: false,
-      error: messages.requiredTicketsMissing,
+      error: basketMessages.requiredTicketsMissing,
     });
     await child.post(paths.addToBasket, { ticket_id: ticket.galaAdult, quantity: 1 });
     expect((await child.post(paths.reserve)).json()).toMatchObject({ reserved: true });
@@ -224,7 +228,7 @@ describe('expiry', () => {
     const checkout = (await visitor.get(paths.get)).json();
     expect(checkout.seconds_remaining).toBeNull();
     expect(checkout.state).toBe('basket');
-    expect(checkout.reserving_error).toBe(messages.checkoutExpired);
+    expect(checkout.reserving_error).toBe(commonMessages.checkoutExpired);
     expect(checkout.tickets[0].qty).toBe(4);
     // The buyer can try again.
     expect((await visitor.post(paths.reserve)).json()).toMatchObject({ reserved: true, fresh_reservation: true });
@@ -241,7 +245,7 @@ describe('expiry', () => {
     t.clock.advance(HOLD_SECONDS * 1000);
     expect((await second.post(paths.reserve)).json()).toMatchObject({ reserved: true, fresh_reservation: true });
     expect(await stock(type)).toMatchObject({ held: 2, activeHolds: 2 });
-    expect((await first.get(paths.get)).json().reserving_error).toBe(messages.checkoutExpired);
+    expect((await first.get(paths.get)).json().reserving_error).toBe(commonMessages.checkoutExpired);
   });
 
   test('a lapsed reservation reserved again by its own buyer is renewed once, not doubled', async () => {
@@ -272,7 +276,7 @@ describe('expiry', () => {
     expect(await status()).toBe('expired');
     expect((await visitor.get(paths.get)).json()).toMatchObject({
       seconds_remaining: null,
-      reserving_error: messages.checkoutExpired,
+      reserving_error: commonMessages.checkoutExpired,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/login';
 import { loadIdentityConfig } from '../identity/config';
 import { identityMessages } from '../identity/messages';
 import { SESSION_COOKIE } from '../identity/session';

@@ -1,4 +1,5 @@
-import { formEmail, messages } from '@checkout/shared';
+import { formEmail } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/login';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps';

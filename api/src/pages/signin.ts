@@ -1,4 +1,6 @@
-import { calls, messages } from '@checkout/shared';
+import { calls } from '@checkout/shared';
+import * as captchaMessages from '@checkout/shared/messages/captcha';
+import * as loginMessages from '@checkout/shared/messages/login';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../deps';
@@ -35,17 +37,17 @@ export interface SignInCaptcha {
 
 function signInBody(next: string, captcha: SignInCaptcha, email: string) {
   return html`<h1>Sign in</h1>
-<section class="stack narrow" data-signin data-next="${next}" data-failed="${messages.sendCodeFailed}"
+<section class="stack narrow" data-signin data-next="${next}" data-failed="${loginMessages.sendCodeFailed}"
  data-sending="Sending your code…" data-sent="We have emailed a 6-digit code to {email}. It is valid for 15 minutes."
  data-no-account="Your email address is confirmed, but it has no account yet: you can buy tickets as a guest with it."
  data-continue="Continue" data-wallet="${WALLET_PATH}" data-captcha-mode="${captcha.mode}" data-captcha-sitekey="${captcha.siteKey}"
- data-captcha-failed="${messages.captchaNotVerified}" data-captcha-solve="${SANDBOX_SOLVE_PATH}">
+ data-captcha-failed="${captchaMessages.captchaNotVerified}" data-captcha-solve="${SANDBOX_SOLVE_PATH}">
 <form class="stack" data-send-code method="post" action="${calls.sendOneTimeCode.path}" novalidate>
 <p>We will email you a one-time code: no password needed.</p>
 <div class="form-field"><label for="signin-email">Email address</label>
 <input id="signin-email" name="email" type="email" autocomplete="email" maxlength="320" required value="${email}"></div>
 <div class="stack" data-captcha hidden>
-<p>${messages.captchaPrompt}</p>
+<p>${captchaMessages.captchaPrompt}</p>
 <div data-captcha-widget></div>
 </div>
 <p><button class="btn btn--primary" type="submit">Send code</button></p>

@@ -1,10 +1,5 @@
-import {
-  type AddressRecord,
-  type BillingAddress,
-  billingCountry,
-  billingPostcodeError,
-  messages,
-} from '@checkout/shared';
+import { type AddressRecord, type BillingAddress, billingCountry, billingPostcodeError } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { COUNTRY_ROWS } from '../address/countries';
 import type { DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';

@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { SEED } from '../seed/catalogue';
 import { saleOf, salePaths, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';

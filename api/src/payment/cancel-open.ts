@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import type { Tx } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
 import { cancelSandboxBankPayment } from './providers/sandbox-bank';

@@ -1,4 +1,7 @@
-import { isValidFullName, messages, PHONE_PATTERN, splitFullName, type TruelayerStatus } from '@checkout/shared';
+import { isValidFullName, PHONE_PATTERN, splitFullName, type TruelayerStatus } from '@checkout/shared';
+import * as awaitingBankMessages from '@checkout/shared/messages/awaiting-bank';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as sharedPaymentMessages from '@checkout/shared/messages/payment';
 import type { AppDeps } from '../deps';
 import { toDecimal } from '../catalogue/money';
 import { failpoint } from '../failpoints';
@@ -243,7 +246,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
             await failPayment(db, claim.row.id, clock.now());
             throw result.mismatch
               ? new HttpError(409, paymentMessages.notFree)
-              : new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
+              : new HttpError(409, commonMessages.checkoutExpired, undefined, RESERVING);
           }
           return { success: true };
         },
@@ -308,7 +311,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
             ...base,
             status: 'failed',
             checkout_expires_in: 0,
-            truelayer_status_error: sale.refund_reason ?? messages.paymentFailedExpired,
+            truelayer_status_error: sale.refund_reason ?? awaitingBankMessages.paymentFailedExpired,
           },
         };
       }
@@ -317,7 +320,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
           truelayer_status: {
             ...base,
             status: 'failed',
-            truelayer_status_error: messages.paymentRefundedBasketChanged,
+            truelayer_status_error: sharedPaymentMessages.paymentRefundedBasketChanged,
           },
         };
       const bank = await providers.bank.retrieve(payment.provider_payment_id);
@@ -341,7 +344,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
           truelayer_status: {
             ...base,
             status: 'failed',
-            truelayer_status_error: messages.paymentCancelledBasketChanged,
+            truelayer_status_error: sharedPaymentMessages.paymentCancelledBasketChanged,
           },
         };
       if (bank.status === 'failed' || bank.status === 'cancelled') {
@@ -387,9 +390,9 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
         .where('e.require_phone_number', '=', true)
         .executeTakeFirst();
       const errors: Record<string, string> = {};
-      if (!isValidFullName(input.fullname)) errors.fullname = messages.expressFullNameRequired;
+      if (!isValidFullName(input.fullname)) errors.fullname = sharedPaymentMessages.expressFullNameRequired;
       if (needsPhone && !(input.contact_number && PHONE_PATTERN.test(input.contact_number)))
-        errors.contact_number = messages.invalidPhone;
+        errors.contact_number = sharedPaymentMessages.invalidPhone;
       const first = Object.values(errors)[0];
       if (first) throw new HttpError(400, first, errors);
       assertUsableBillingAddress(input.address);
@@ -399,7 +402,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
         const sessionRow = await request.session.lock(tx);
         const locked = await lockCurrentSale(tx, sessionRow);
         if (!locked || locked.id !== sale.sale.id)
-          throw new HttpError(409, messages.checkoutExpired, undefined, RESERVING);
+          throw new HttpError(409, commonMessages.checkoutExpired, undefined, RESERVING);
         // Created or found with the same statements, and answered the same: nothing here tells whether the email had an
         // account. No proof of the email was given, so the session is not signed in to it, and the sale is the account's
         // only for a session already signed in to it (which proved the email by code). Otherwise the buyer stays this
@@ -471,10 +474,11 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
 
     payWithSquare: async ({ billing_address_data, source_id, verification_token, idempotency_key }, { request }) => {
       const sale = await keyed(request.session);
-      if (!source_id) throw new HttpError(400, messages.payFailed, { source_id: messages.payFailed });
+      if (!source_id)
+        throw new HttpError(400, sharedPaymentMessages.payFailed, { source_id: sharedPaymentMessages.payFailed });
       // Not a charge: a corrected address may be sent again with the same key.
       if (!usableBillingAddress(billing_address_data))
-        return { payment_completed: false, addressError: messages.addressNotFound };
+        return { payment_completed: false, addressError: sharedPaymentMessages.addressNotFound };
       return idempotent(
         once,
         { saleId: sale.sale.id, key: idempotency_key, call: 'payWithSquare', request: { ...priced(sale), source_id } },

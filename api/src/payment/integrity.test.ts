@@ -1,4 +1,5 @@
-import { calls, messages } from '@checkout/shared';
+import { calls } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { sql } from 'kysely';
 import { reconcile } from '../ledger/reconcile';
 import { expectedAnswers } from '../questions/expected';

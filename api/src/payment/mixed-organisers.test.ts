@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/common';
 import { sql } from 'kysely';
 import { reconcile } from '../ledger/reconcile';
 import { SEED } from '../seed/catalogue';

@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import type { Clock } from '../clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';

@@ -3,7 +3,8 @@ import type { SessionHandle } from '../identity/session';
 import { assertReservedSale, reservationProblem } from '../identity/checkout-sale';
 import { currencyOf } from '../catalogue/money';
 import { loadSaleTotals } from '../sale/amounts';
-import { messages, namesList } from '@checkout/shared';
+import { namesList } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/common';
 import { HttpError } from '../http/errors';
 import { paymentMessages } from './messages';
 

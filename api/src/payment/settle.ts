@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { recordCodeUses } from '../catalogue/codes';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';

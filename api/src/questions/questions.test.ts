@@ -1,11 +1,5 @@
-import {
-  answersToSend,
-  CheckoutSchema,
-  messages,
-  questionSteps,
-  type Checkout,
-  type TicketQuestion,
-} from '@checkout/shared';
+import { answersToSend, CheckoutSchema, questionSteps, type Checkout, type TicketQuestion } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/questions';
 import { markPaid } from '../delivery/test-support';
 import { reservedVisitor } from '../identity/testing';
 import { SEED } from '../seed/catalogue';

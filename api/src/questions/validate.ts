@@ -1,4 +1,5 @@
-import { CHECKBOX_TICKED, CHECKBOX_UNTICKED, isAnswered, isMandatory, messages, slotGroups } from '@checkout/shared';
+import { CHECKBOX_TICKED, CHECKBOX_UNTICKED, isAnswered, isMandatory, slotGroups } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/questions';
 import type { AnswerSlot } from './expected';
 import { questionMessages } from './messages';
 

@@ -1,4 +1,5 @@
-import { CheckoutSchema, EMPTY_CHECKOUT, messages } from '@checkout/shared';
+import { CheckoutSchema, EMPTY_CHECKOUT } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 

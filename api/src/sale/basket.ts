@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import type { Clock } from '../clock';
 import { giftVoucherOnSale, ticketOnSale, voucherValueAllowed } from '../catalogue/queries';
 import { toMinor } from '../catalogue/money';

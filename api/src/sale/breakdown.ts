@@ -1,4 +1,5 @@
-import { type AppliedCode, type BreakdownRow, formatMoney, messages } from '@checkout/shared';
+import { type AppliedCode, type BreakdownRow, formatMoney } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/order-summary';
 import type { CodeRow } from '../catalogue/codes';
 import { toDecimal } from '../catalogue/money';
 import type { SaleTotals } from './amounts';

@@ -1,6 +1,5 @@
 import {
   EMPTY_CHECKOUT,
-  messages,
   type AfterSaleMessage,
   type BasketOrganiser,
   type Charity,
@@ -11,6 +10,7 @@ import {
   type TicketLine,
   type UpcomingEvent,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/common';
 import { appliedCodes, priceBreakdown } from './breakdown';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';

@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import type { Clock } from '../clock';
 import { toMinor } from '../catalogue/money';
 import type { Db } from '../db/schema';

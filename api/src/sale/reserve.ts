@@ -1,4 +1,5 @@
-import { messages, type ReserveTicketsResponse } from '@checkout/shared';
+import { type ReserveTicketsResponse } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import { sql } from 'kysely';
 import type { CaptchaPolicy } from '../captcha/policy';
 import type { Clock } from '../clock';

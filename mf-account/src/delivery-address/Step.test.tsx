@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery-address';
 import { renderStep } from '../testing-ui';
 import { addressOwner, DeliveryAddressStep } from './Step';
 

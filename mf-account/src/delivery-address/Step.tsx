@@ -1,7 +1,8 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';
+import { stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery-address';
 import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';

@@ -1,6 +1,7 @@
 import { allSettled } from 'effector';
 import { apiFailure, failWith, sampleUser } from '@checkout/shared/testing';
-import { messages, type AddressOwner } from '@checkout/shared';
+import { type AddressOwner } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery-address';
 import { modelScope } from '../testing';
 import {
   $canFind,

@@ -6,7 +6,6 @@ import {
   giftVoucherErrors,
   isApiFailure,
   lookupEnabled,
-  messages,
   noErrors,
   stateRequired,
   type Address,
@@ -20,6 +19,7 @@ import {
   type SavedAddress,
   type User,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery-address';
 import { copy } from '../copy';
 import {
   $deps,

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
-import { messages, type Charity } from '@checkout/shared';
+import { type Charity } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/donation';
 import { renderStep } from '../testing-ui';
 import { DonationStep } from './Step';
 

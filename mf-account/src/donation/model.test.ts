@@ -1,6 +1,7 @@
 import { allSettled } from 'effector';
 import { apiFailure, failWith } from '@checkout/shared/testing';
-import { messages, type Charity } from '@checkout/shared';
+import { type Charity } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/donation';
 import { modelScope } from '../testing';
 import {
   $amount,

@@ -1,5 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { donationAmountValid, messages, type ApiClient, type Charity, type Donation } from '@checkout/shared';
+import { donationAmountValid, type ApiClient, type Charity, type Donation } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/donation';
 import {
   $deps,
   apiOf,

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
-import { messages, type Charity } from '@checkout/shared';
+import { type Charity } from '@checkout/shared';
+import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
+import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
 import { copy } from '../copy';
 import { renderStep } from '../testing-ui';
 import { GiftAidStep } from './Step';
@@ -74,7 +76,7 @@ test('missing confirmations and address are refused, focus on the first; complet
   );
   expect(screen.getByRole('checkbox', { name: copy.giftAid.confirmTaxpayer })).toHaveFocus();
   const line1 = screen.getByRole('textbox', { name: copy.giftAid.address1 });
-  expect(line1).toHaveAccessibleDescription(messages.addressLine1Required('your'));
+  expect(line1).toHaveAccessibleDescription(deliveryAddressMessages.addressLine1Required('your'));
   expect(props.api.payloadsOf('updateDonation')).toEqual([]);
 
   await user.click(screen.getByRole('checkbox', { name: copy.giftAid.confirmOwnMoney }));
@@ -92,6 +94,6 @@ test('a failed save: the toast and the inline message', async () => {
   const user = userEvent.setup();
   const props = open(10, { updateDonation: failWith(apiFailure('updateDonation')) });
   await user.click(await screen.findByRole('button', { name: 'Continue' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(messages.giftAidStatusProblem);
-  expect(props.notifications().map((n) => n.text)).toEqual([messages.updateDonationFailed]);
+  expect(await screen.findByRole('alert')).toHaveTextContent(giftAidMessages.giftAidStatusProblem);
+  expect(props.notifications().map((n) => n.text)).toEqual([giftAidMessages.updateDonationFailed]);
 });

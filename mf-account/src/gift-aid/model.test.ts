@@ -1,6 +1,7 @@
 import { allSettled } from 'effector';
 import { apiFailure, failWith } from '@checkout/shared/testing';
-import { messages } from '@checkout/shared';
+import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
+import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
 import { copy } from '../copy';
 import { modelScope } from '../testing';
 import {
@@ -86,14 +87,14 @@ test('opted in at 25 without the address is refused, then saved once complete', 
   });
   await allSettled(continueClicked, { scope: setup.scope });
   expect(setup.scope.getState($errors)).toEqual({
-    address1: messages.addressLine1Required('your'),
-    postcode: messages.postcodeFieldRequired('your'),
+    address1: deliveryAddressMessages.addressLine1Required('your'),
+    postcode: deliveryAddressMessages.postcodeFieldRequired('your'),
   });
   expect(setup.scope.getState($refusals)).toBe(1);
   expect(setup.api.payloadsOf('updateDonation')).toEqual([]);
 
   await allSettled(formChanged, { scope: setup.scope, params: { address1: ' 14 Marine Parade ' } });
-  expect(setup.scope.getState($errors)).toEqual({ postcode: messages.postcodeFieldRequired('your') });
+  expect(setup.scope.getState($errors)).toEqual({ postcode: deliveryAddressMessages.postcodeFieldRequired('your') });
   await allSettled(formChanged, { scope: setup.scope, params: { postcode: 'BN2 1TL' } });
   await allSettled(continueClicked, { scope: setup.scope });
   expect(setup.api.payloadsOf('updateDonation')).toEqual([
@@ -129,8 +130,8 @@ test('a failure toasts the spec message and shows the inline one', async () => {
   const setup = modelScope({ updateDonation: failWith(apiFailure('updateDonation')) });
   await shown(setup);
   await allSettled(continueClicked, { scope: setup.scope });
-  expect(setup.scope.getState($saveError)).toBe(messages.giftAidStatusProblem);
+  expect(setup.scope.getState($saveError)).toBe(giftAidMessages.giftAidStatusProblem);
   expect(setup.sent).toEqual([
-    { kind: 'notify', notification: { type: 'error', text: messages.updateDonationFailed, group: 'gift-aid' } },
+    { kind: 'notify', notification: { type: 'error', text: giftAidMessages.updateDonationFailed, group: 'gift-aid' } },
   ]);
 });

@@ -1,5 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { giftAidAddressRequired, messages, noErrors, type ApiClient } from '@checkout/shared';
+import { giftAidAddressRequired, noErrors, type ApiClient } from '@checkout/shared';
+import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
+import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
 import { copy } from '../copy';
 import {
   $deps,
@@ -43,8 +45,10 @@ export function giftAidErrors(form: GiftAidForm, amount: number): GiftAidErrors 
   const errors: GiftAidErrors = {};
   if (!form.taxpayer || !form.ownMoney || !form.notGambling) errors.confirm = copy.giftAid.confirmAll;
   const required = giftAidAddressRequired(amount, form.ukResident);
-  if (required.address1 && form.address1.trim() === '') errors.address1 = messages.addressLine1Required('your');
-  if (required.postcode && form.postcode.trim() === '') errors.postcode = messages.postcodeFieldRequired('your');
+  if (required.address1 && form.address1.trim() === '')
+    errors.address1 = deliveryAddressMessages.addressLine1Required('your');
+  if (required.postcode && form.postcode.trim() === '')
+    errors.postcode = deliveryAddressMessages.postcodeFieldRequired('your');
   return errors;
 }
 
@@ -113,9 +117,9 @@ sample({
   fn: () => [{ kind: 'reloadCheckout' as const }, stepCompleted],
   target: shellCommandsSent,
 });
-sample({ clock: updateDonationFx.fail, fn: () => messages.giftAidStatusProblem, target: $saveError });
+sample({ clock: updateDonationFx.fail, fn: () => giftAidMessages.giftAidStatusProblem, target: $saveError });
 sample({
   clock: updateDonationFx.fail,
-  fn: () => [notifyError(messages.updateDonationFailed, 'gift-aid')],
+  fn: () => [notifyError(giftAidMessages.updateDonationFailed, 'gift-aid')],
   target: shellCommandsSent,
 });

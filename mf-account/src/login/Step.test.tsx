@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
-import { messages } from '@checkout/shared';
+import * as captchaMessages from '@checkout/shared/messages/captcha';
+import * as loginMessages from '@checkout/shared/messages/login';
 import { renderStep } from '../testing-ui';
 import { LoginStep } from './Step';
 
@@ -35,10 +36,10 @@ test('a guest signs in with an emailed code and gives a full name', async () => 
   expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
 
   const email = await screen.findByRole('textbox', { name: 'Email address' });
-  expect(email).toHaveAccessibleDescription(messages.emailHint);
+  expect(email).toHaveAccessibleDescription(loginMessages.emailHint);
   await user.type(email, 'not-an-email');
   await user.click(screen.getByRole('button', { name: 'Send code' }));
-  expect(email).toHaveAccessibleDescription(`${messages.emailHint} ${messages.invalidEmail}`);
+  expect(email).toHaveAccessibleDescription(`${loginMessages.emailHint} ${loginMessages.invalidEmail}`);
   expect(email).toHaveAttribute('aria-invalid', 'true');
   expect(email).toHaveFocus();
 
@@ -56,9 +57,9 @@ test('a guest signs in with an emailed code and gives a full name', async () => 
   await user.click(verify);
 
   const name = await screen.findByRole('textbox', { name: 'Full name' });
-  expect(name).toHaveAccessibleDescription(messages.fullNameHint);
+  expect(name).toHaveAccessibleDescription(loginMessages.fullNameHint);
   await user.type(name, 'Sam{Enter}');
-  expect(await screen.findByText(messages.fullNameRequired)).toBeInTheDocument();
+  expect(await screen.findByText(loginMessages.fullNameRequired)).toBeInTheDocument();
   await user.type(name, ' Rivers{Enter}');
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('marketing_preferences'));
   expect(props.api.payloadsOf('saveGuestToSale')).toEqual([{ email: 'sam@example.com', fullname: 'Sam Rivers' }]);
@@ -103,7 +104,7 @@ test('sending the code fails: a toast and the server message inline', async () =
   });
   await user.click(await screen.findByRole('button', { name: 'Send code' }));
   expect(await screen.findByText('Too many codes. Please wait a few minutes.')).toBeInTheDocument();
-  expect(props.notifications().map((n) => n.text)).toEqual([messages.sendCodeFailed]);
+  expect(props.notifications().map((n) => n.text)).toEqual([loginMessages.sendCodeFailed]);
 });
 
 test('a signed-in user confirms the account, or signs out', async () => {
@@ -146,9 +147,9 @@ test('the server asks for a captcha before another code: the challenge, its sent
       api: { sendOneTimeCode: async () => (++sends === 1 ? asked : { success: true }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText(messages.captchaPrompt)).toBeInTheDocument();
+    expect(await screen.findByText(captchaMessages.captchaPrompt)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(
-      `${messages.emailHint} ${asked.error}`,
+      `${loginMessages.emailHint} ${asked.error}`,
     );
     expect(props.notifications()).toEqual([]);
     const send = screen.getByRole('button', { name: 'Send code' });

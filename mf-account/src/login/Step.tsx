@@ -1,7 +1,9 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, type RuntimeConfig, type StepProps } from '@checkout/shared';
+import { type RuntimeConfig, type StepProps } from '@checkout/shared';
+import * as captchaMessages from '@checkout/shared/messages/captcha';
+import * as loginMessages from '@checkout/shared/messages/login';
 import { HCaptchaWidget, SandboxCaptcha, SANDBOX_SITE_KEY, type CaptchaWidgetProps } from '@checkout/shared/captcha';
 import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
@@ -112,7 +114,7 @@ function EnterEmail({ config }: { config: RuntimeConfig }) {
       <TextField
         id="account-email"
         label={copy.account.emailLabel}
-        hint={messages.emailHint}
+        hint={loginMessages.emailHint}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -148,7 +150,7 @@ function SendCaptcha({ sitekey, config }: { sitekey: string | null; config: Runt
   };
   return (
     <div className="stack">
-      <p>{messages.captchaPrompt}</p>
+      <p>{captchaMessages.captchaPrompt}</p>
       {config.hcaptchaSiteKey ? (
         <HCaptchaWidget {...widget} />
       ) : (
@@ -207,7 +209,7 @@ function ConfirmName() {
       <TextField
         id="account-fullname"
         label={copy.account.fullNameLabel}
-        hint={messages.fullNameHint}
+        hint={loginMessages.fullNameHint}
         autoComplete="name"
         value={m.name}
         onValue={m.fullNameChanged}

@@ -1,6 +1,7 @@
 import { allSettled } from 'effector';
 import { apiFailure, failWith, sampleUser } from '@checkout/shared/testing';
-import { messages } from '@checkout/shared';
+import * as captchaMessages from '@checkout/shared/messages/captcha';
+import * as loginMessages from '@checkout/shared/messages/login';
 import { copy } from '../copy';
 import { modelScope } from '../testing';
 import {
@@ -66,7 +67,7 @@ describe('enter_email', () => {
     await asGuest(setup);
     await allSettled(emailChanged, { scope: setup.scope, params: email });
     await allSettled(sendCodeClicked, { scope: setup.scope });
-    expect(setup.scope.getState($emailError)).toBe(messages.invalidEmail);
+    expect(setup.scope.getState($emailError)).toBe(loginMessages.invalidEmail);
     expect(setup.scope.getState($refusals)).toBe(1);
     expect(setup.api.log).toEqual([]);
     expect(setup.scope.getState($mode)).toBe('enter_email');
@@ -95,7 +96,7 @@ describe('enter_email', () => {
     });
     await codeSent(setup);
     expect(setup.sent).toEqual([
-      { kind: 'notify', notification: { type: 'error', text: messages.sendCodeFailed, group: 'send-code' } },
+      { kind: 'notify', notification: { type: 'error', text: loginMessages.sendCodeFailed, group: 'send-code' } },
     ]);
     expect(setup.scope.getState($emailError)).toBe('Too many codes. Please wait a few minutes.');
     expect(setup.scope.getState($mode)).toBe('enter_email');
@@ -156,7 +157,7 @@ describe('a captcha before another code (many were asked for this email)', () =>
     await allSettled(sendCaptchaVerified, { scope: setup.scope, params: 'token-1' });
     await allSettled(sendCaptchaReset, { scope: setup.scope, params: { reason: 'expired' } });
     expect(setup.scope.getState($sendCaptchaToken)).toBeNull();
-    expect(setup.scope.getState($sendCaptchaProblem)).toBe(messages.captchaExpired);
+    expect(setup.scope.getState($sendCaptchaProblem)).toBe(captchaMessages.captchaExpired);
     await allSettled(sendCaptchaReset, {
       scope: setup.scope,
       params: { reason: 'error', detail: 'The challenge could not be verified.' },
@@ -198,7 +199,7 @@ describe('one_time_code_sent', () => {
 
     await allSettled(fullNameChanged, { scope: setup.scope, params: 'Sam' });
     await allSettled(nameConfirmed, { scope: setup.scope });
-    expect(setup.scope.getState($fullNameError)).toBe(messages.fullNameRequired);
+    expect(setup.scope.getState($fullNameError)).toBe(loginMessages.fullNameRequired);
     expect(setup.api.payloadsOf('saveGuestToSale')).toEqual([]);
 
     await allSettled(fullNameChanged, { scope: setup.scope, params: '  Sam   Rivers ' });
@@ -309,7 +310,7 @@ describe('confirm_account', () => {
     await signedIn(setup);
     await allSettled(signOutClicked, { scope: setup.scope });
     expect(setup.sent).toEqual([
-      { kind: 'notify', notification: { type: 'error', text: messages.logoutFailed, group: 'logout' } },
+      { kind: 'notify', notification: { type: 'error', text: loginMessages.logoutFailed, group: 'logout' } },
     ]);
     expect(setup.scope.getState($mode)).toBe('confirm_account');
   });

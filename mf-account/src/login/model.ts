@@ -5,13 +5,13 @@ import {
   isCompleteCode,
   isValidEmail,
   isValidFullName,
-  messages,
   normaliseCode,
   type ApiClient,
   type ApiFailure,
   type CaptchaReset,
   type User,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/login';
 import { copy } from '../copy';
 import {
   $deps,

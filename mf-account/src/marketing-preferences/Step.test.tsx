@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/marketing-preferences';
 import { copy } from '../copy';
 import { renderStep } from '../testing-ui';
 import { MarketingPreferencesStep } from './Step';

@@ -1,6 +1,7 @@
 import { allSettled } from 'effector';
 import { apiFailure, failWith } from '@checkout/shared/testing';
-import { messages, type MarketingPreferences } from '@checkout/shared';
+import { type MarketingPreferences } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/marketing-preferences';
 import { modelScope } from '../testing';
 import {
   $choices,

@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { messages, type ApiClient, type MarketingPreferences } from '@checkout/shared';
+import { type ApiClient, type MarketingPreferences } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/marketing-preferences';
 import {
   $deps,
   apiOf,

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import {
-  messages,
   namesList,
   organisersWithoutPayments,
   refundProtectionOffer,
@@ -9,6 +8,8 @@ import {
   type StepProps,
   type User,
 } from '@checkout/shared';
+import * as basketMessages from '@checkout/shared/messages/basket';
+import * as commonMessages from '@checkout/shared/messages/common';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { lineKey, ticketRef, voucherRef } from './lines';
@@ -74,7 +75,7 @@ export function BasketStep(props: StepProps) {
       </h1>
       {checkout ? <BasketNotes checkout={checkout} expired={expired} /> : null}
       {!checkout ? (
-        <Spinner label={messages.determiningProgress} />
+        <Spinner label={commonMessages.determiningProgress} />
       ) : empty ? (
         <EmptyBasket user={user} />
       ) : (
@@ -151,7 +152,7 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
               // A quantity the server holds below the minimum says why reserving is blocked, as a typed one does.
               const warning =
                 m.warnings[key] ??
-                (isBelowMinimum(qty, ticket) ? messages.minimumPurchase(ticket.min_per_customer) : undefined);
+                (isBelowMinimum(qty, ticket) ? basketMessages.minimumPurchase(ticket.min_per_customer) : undefined);
               return (
                 <BasketLine
                   key={key}
@@ -194,7 +195,7 @@ function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | nul
       <BasketTotals checkout={checkout} />
       {m.block === 'noPaymentIntegration' ? (
         <AlertBox type="error">
-          {messages.noPaymentIntegration(namesList(organisersWithoutPayments(checkout.organisers)))}
+          {commonMessages.noPaymentIntegration(namesList(organisersWithoutPayments(checkout.organisers)))}
         </AlertBox>
       ) : null}
       <div className="basket-actions">

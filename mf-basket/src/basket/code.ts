@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { failureText, isApiFailure, messages, type ApiClient } from '@checkout/shared';
+import { failureText, isApiFailure, type ApiClient } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 
 /** The 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2 and 5): set_code, its verdict, then the basket reloaded. */

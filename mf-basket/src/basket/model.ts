@@ -3,7 +3,6 @@ import { debounce } from 'patronum';
 import {
   failureText,
   isApiFailure,
-  messages,
   missingRequiredTickets,
   refundProtectionOffer,
   refundProtectionUpdate,
@@ -12,6 +11,7 @@ import {
   type ApiClient,
   type Checkout,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import { $settingCode } from './code';
 import { lineKey, serverQuantity, ticketRef, type LineRef } from './lines';
 import { decideQuantity, isBelowMinimum } from './quantity';

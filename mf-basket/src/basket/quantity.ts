@@ -1,4 +1,5 @@
-import { messages, type TicketLine } from '@checkout/shared';
+import { type TicketLine } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 
 /** Spec section 9: the quantity input's minimum. */
 export const QUANTITY_MIN = 1;

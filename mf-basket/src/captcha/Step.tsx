@@ -1,7 +1,8 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import { messages, type StepProps } from '@checkout/shared';
+import { type StepProps } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/captcha';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { $captchaSiteKey, $reservingTickets } from '../reserve/model';
 import { useFocusOnArrival } from '@checkout/shared/ui';

@@ -2,11 +2,11 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import {
   failureText,
   isApiFailure,
-  messages,
   type ApiClient,
   type Checkout,
   type ReserveTicketsResponse,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/reserve';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 import { reservationEcommerceEvent, type EcommerceEvent } from './analytics';
 import { reservationOutcome, shellCommandsFor } from './outcome';

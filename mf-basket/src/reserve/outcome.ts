@@ -1,4 +1,5 @@
-import { messages, type ReserveTicketsResponse } from '@checkout/shared';
+import { type ReserveTicketsResponse } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/reserve';
 import { notifyError, type ShellCommand } from '@checkout/shared/parcel';
 
 /** What the reservation request came to (spec section 4 'Reserve and captcha'), in the spec's order of precedence. */

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/awaiting-bank';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { renderStep } from '../testing-ui';
 import { AwaitingBankStep } from './Step';

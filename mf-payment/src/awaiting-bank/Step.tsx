@@ -1,6 +1,7 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { useUnit } from 'effector-react';
-import { formatMoney, messages, type BankWaitText, type StepProps } from '@checkout/shared';
+import { formatMoney, type BankWaitText, type StepProps } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/awaiting-bank';
 import { AlertBox, Button, Spinner, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';

@@ -1,5 +1,6 @@
 import { allSettled } from 'effector';
-import { messages, type TruelayerStatus } from '@checkout/shared';
+import { type TruelayerStatus } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/awaiting-bank';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { modelScope } from '../testing';
 import { $polls, $view, bankResultShown, continueClicked, tryDifferentMethodClicked } from './model';

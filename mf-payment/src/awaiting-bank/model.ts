@@ -1,5 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { bankWait, messages, type BankWaitText, type TruelayerStatus } from '@checkout/shared';
+import { bankWait, type BankWaitText, type TruelayerStatus } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/awaiting-bank';
 import {
   $deps,
   apiOf,

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { renderStep } from '../testing-ui';
 import { DeliveryStep } from './Step';

@@ -1,6 +1,7 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { useUnit } from 'effector-react';
-import { messages, type StepProps } from '@checkout/shared';
+import { type StepProps } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery';
 import { AlertBox, Spinner, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';

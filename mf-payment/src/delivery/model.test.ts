@@ -1,5 +1,6 @@
 import { allSettled, scopeBind } from 'effector';
-import { messages, type Checkout } from '@checkout/shared';
+import { type Checkout } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../testing';
 import { waitFx } from '../browser-effects';

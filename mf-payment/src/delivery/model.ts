@@ -1,5 +1,6 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
-import { DELIVERY_ADVANCE_MS, DELIVERY_START_MS, messages } from '@checkout/shared';
+import { DELIVERY_ADVANCE_MS, DELIVERY_START_MS } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/delivery';
 import {
   $deps,
   apiOf,

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as paymentMessages from '@checkout/shared/messages/payment';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { renderStep } from '../testing-ui';
 import { PaymentStep } from './PaymentStep';
@@ -59,7 +60,9 @@ test('a contact number is required when the basket asks for one', async () => {
   });
   await user.click(await screen.findByRole('button', { name: 'Instant Bank Transfer' }));
   await user.click(screen.getAllByRole('button', { name: /^Pay / })[0]!);
-  expect(screen.getByRole('textbox', { name: 'Contact number' })).toHaveAccessibleDescription(messages.invalidPhone);
+  expect(screen.getByRole('textbox', { name: 'Contact number' })).toHaveAccessibleDescription(
+    paymentMessages.invalidPhone,
+  );
   expect(props.api.payloadsOf('payWithTruelayer')).toEqual([]);
 });
 
@@ -80,7 +83,7 @@ test('no payment integration: the sentence names the organiser that lacks one, n
     organisers: [paysAlready, { ...paysAlready, name: 'St Mary’s Village Hall', takes_payments: false }],
   };
   renderStep(PaymentStep, { state: 'payment', checkout });
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.noPaymentIntegration('St Mary’s Village Hall'));
+  expect(screen.getByRole('alert')).toHaveTextContent(commonMessages.noPaymentIntegration('St Mary’s Village Hall'));
   expect(screen.getByRole('alert')).not.toHaveTextContent(paysAlready.name);
   expect(screen.queryByRole('group', { name: 'Choose your payment method' })).not.toBeInTheDocument();
 });
@@ -100,7 +103,7 @@ test('a basket of two organisers who both take payments is paid by card, collect
 test('zero total: titled Claiming free tickets, claims at once and moves on', async () => {
   const props = renderStep(PaymentStep, { state: 'payment', checkout: paying({ basket_total: 0 }) });
   expect(screen.getByRole('heading', { level: 1, name: 'Claiming free tickets' })).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent(messages.freeTicketsBeingClaimed);
+  expect(screen.getByRole('status')).toHaveTextContent(paymentMessages.freeTicketsBeingClaimed);
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('deliver_tickets'));
 });
 
@@ -168,7 +171,7 @@ test('in-app browser notice: shown only when incompatible; Copy link says Copied
   const { rerender } = render(<InAppBrowserNotice incompatible={false} url="https://x/checkout/" />);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   rerender(<InAppBrowserNotice incompatible url="https://x/checkout/" />);
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.incompatibleBrowser);
+  expect(screen.getByRole('alert')).toHaveTextContent(paymentMessages.incompatibleBrowser);
   await act(async () => screen.getByRole('button', { name: 'Copy link' }).click());
   expect(writeText).toHaveBeenCalledWith('https://x/checkout/');
   expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
@@ -206,10 +209,10 @@ test('express checkout: Complete purchase, the Account form, the purchase-terms 
   await user.type(screen.getByRole('textbox', { name: 'Security code (CVC)' }), '123');
   await user.click(screen.getByRole('button', { name: /^Pay / }));
   expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(
-    messages.expressInvalidEmail,
+    paymentMessages.expressInvalidEmail,
   );
   expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription(
-    messages.expressFullNameRequired,
+    paymentMessages.expressFullNameRequired,
   );
   expect(props.api.payloadsOf('setAccountDetails')).toEqual([]);
 });

@@ -4,7 +4,6 @@ import { useUnit } from 'effector-react';
 import {
   basketProvider,
   formatMoney,
-  messages,
   organisersWithoutPayments,
   paymentTitle,
   type Checkout,
@@ -13,6 +12,8 @@ import {
   type StepProps,
   type User,
 } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as paymentMessages from '@checkout/shared/messages/payment';
 import { AlertBox, Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
@@ -143,9 +144,9 @@ export function PaymentStep(props: StepProps) {
 
   let body: ReactNode;
   if (m.choice.kind === 'free_claim') {
-    body = m.error ? null : <Spinner label={messages.freeTicketsBeingClaimed} />;
+    body = m.error ? null : <Spinner label={paymentMessages.freeTicketsBeingClaimed} />;
   } else if (m.choice.kind === 'no_integration') {
-    body = <AlertBox type="error">{messages.noPaymentIntegration(m.choice.organiserNames)}</AlertBox>;
+    body = <AlertBox type="error">{commonMessages.noPaymentIntegration(m.choice.organiserNames)}</AlertBox>;
   } else {
     const { methods, cardProvider } = m.choice;
     const method = m.method;

@@ -1,5 +1,5 @@
 import { allSettled, scopeBind } from 'effector';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../testing';
 import {

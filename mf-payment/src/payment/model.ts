@@ -3,12 +3,12 @@ import {
   BANK_TRANSFER_CURRENCIES,
   isApiFailure,
   isValidPhone,
-  messages,
   OPEN_BANKING_PROVIDER,
   paymentChoice,
   type PaymentChoice,
   type PaymentMethod,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import {
   $deps,
   apiOf,

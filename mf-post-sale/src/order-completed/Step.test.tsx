@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'effector-react';
-import { messages, type Checkout, type Event, type RuntimeConfig, type TicketLine, type User } from '@checkout/shared';
+import { type Checkout, type Event, type RuntimeConfig, type TicketLine, type User } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/order-completed';
 import {
   apiFailure,
   failWith,

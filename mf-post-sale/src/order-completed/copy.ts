@@ -1,7 +1,7 @@
 /**
  * Labels and sentences of the order-completed step. The spec's own words ('Order complete! Your tickets are on their
  * way.', 'How did we do?', 'Transfer tickets', 'This ticket is a gift', 'Leave a message...', …) are copied letter for
- * letter; its toasts and validation messages come from @checkout/shared's messages. The rest is ours.
+ * letter; its toasts and validation messages come from @checkout/shared/messages/order-completed. The rest is ours.
  */
 export const copy = {
   reference: (reference: string) => `Your reference is ${reference}`,

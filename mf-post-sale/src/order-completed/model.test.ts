@@ -1,5 +1,6 @@
 import { allSettled } from 'effector';
-import { messages, type TicketLine, type TransferDraft } from '@checkout/shared';
+import { type TicketLine, type TransferDraft } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/order-completed';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import {
   $canSendFeedback,

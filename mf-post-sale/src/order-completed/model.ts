@@ -5,7 +5,6 @@ import {
   emptyTransferRow,
   firstInvalidTicketType,
   isApiFailure,
-  messages,
   transferableTypes,
   transferPayload,
   type SimpleInfo,
@@ -13,6 +12,7 @@ import {
   type TransferableType,
   type TransferDraft,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/order-completed';
 import {
   $deps,
   apiOf,

@@ -1,4 +1,5 @@
-import { isMandatory, messages, TEXT_LIMITS, type QuestionField as Field } from '@checkout/shared';
+import { isMandatory, TEXT_LIMITS, type QuestionField as Field } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/questions';
 import { cx, FieldError, SafeHtml } from '@checkout/shared/ui';
 import { copy } from './copy';
 

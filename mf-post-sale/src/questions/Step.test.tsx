@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'effector-react';
-import { messages, type Checkout, type TicketQuestion } from '@checkout/shared';
+import { type Checkout, type TicketQuestion } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/questions';
 import { fakeStepProps, sampleCheckout, type FakeApiHandlers } from '@checkout/shared/testing';
 import { QuestionsStep } from './Step';
 

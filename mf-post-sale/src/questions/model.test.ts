@@ -1,5 +1,6 @@
 import { allSettled, fork } from 'effector';
-import { messages, questionSteps, type TicketQuestion, type TicketQuestions } from '@checkout/shared';
+import { questionSteps, type TicketQuestion, type TicketQuestions } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/questions';
 import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { apiFailure, createFakeApi, failWith, fakeStepProps, type FakeApiHandlers } from '@checkout/shared/testing';
 import {

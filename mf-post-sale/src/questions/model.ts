@@ -3,10 +3,10 @@ import {
   answersToSend,
   firstIncompleteStep,
   isStepComplete,
-  messages,
   missingAnswers,
   type QuestionStep,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/questions';
 import {
   $deps,
   apiOf,

@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/waiver';
 import { shellCommandsFx, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
 import { createFakeApi, fakeStepProps } from '@checkout/shared/testing';
 import {

@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { COPIED_NOTICE_MS, messages } from '@checkout/shared';
+import { COPIED_NOTICE_MS } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/waiver';
 import {
   depsReceived,
   shellCommandsSent,

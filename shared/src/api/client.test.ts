@@ -1,5 +1,7 @@
 import { parse } from 'qs';
-import { messages } from '../messages';
+import * as basketMessages from '../messages/basket';
+import * as orderCompletedMessages from '../messages/order-completed';
+import * as shellMessages from '../messages/shell';
 import { EMPTY_CHECKOUT } from '../contract/entities';
 import { BROWSER_HTTP, cookieValue, createBrowserApiClient, fetchRequester } from './browser';
 import { createApiClient, isApiFailure, type ApiFailure, type ContractProblem } from './client';
@@ -94,7 +96,7 @@ test('a response of the wrong shape is reported and rejected with the spec messa
   expect(failure).toMatchObject({
     kind: 'contract',
     call: 'updateBasketState',
-    message: messages.updateBasketStateFailed,
+    message: shellMessages.updateBasketStateFailed,
   });
   expect(failure.message).toBe('Unable to update the Basket state. Please try again later');
   expect(problems).toHaveLength(1);
@@ -123,7 +125,7 @@ test("a 4xx rejects with its status, the spec message and the server's own messa
 test('a 5xx without an error body still carries the spec message', async () => {
   const { instance } = fakeServer(() => ({ status: 502, body: '<html>Bad gateway</html>' }));
   const failure = await failureOf(createApiClient(instance).removeFromBasket({ ticket_id: 3 }));
-  expect(failure).toMatchObject({ kind: 'http', status: 502, message: messages.removeTicketFailed });
+  expect(failure).toMatchObject({ kind: 'http', status: 502, message: basketMessages.removeTicketFailed });
   expect(failure.serverMessage).toBeUndefined();
 });
 
@@ -200,7 +202,7 @@ describe('the browser HTTP client (spec 9)', () => {
       kind: 'http',
       status: 403,
       serverMessage: 'Invalid XSRF token',
-      message: messages.subscribeFailed,
+      message: orderCompletedMessages.subscribeFailed,
     });
   });
 

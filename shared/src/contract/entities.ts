@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { CheckoutStateSchema } from './states';
 import { COUNTRY } from './constants';
-import { messages } from '../messages';
+import * as deliveryAddressMessages from '../messages/delivery-address';
+import * as orderCompletedMessages from '../messages/order-completed';
 import { formBool, formEmail, formId, formInt, formName, formOptionalText, formText, TEXT_LIMITS } from './form-fields';
 
 /**
@@ -395,7 +396,7 @@ export const AddressSchema = z
           a.country !== undefined &&
           a.country !== '' &&
           (a.country !== COUNTRY.USA || (a.state !== undefined && a.state !== ''))),
-      messages.completeAddress,
+      deliveryAddressMessages.completeAddress,
     ),
   );
 export type Address = z.output<typeof AddressSchema>;
@@ -495,11 +496,11 @@ export const TransferRowSchema = z
   .check(
     // A gift scheduled for later needs its delivery date and time (spec 5 'Transfer').
     z.refine((row) => !row.is_gift || row.send_gift !== 'Schedule' || !!row.delivery_date, {
-      message: messages.transferDateRequired,
+      message: orderCompletedMessages.transferDateRequired,
       path: ['delivery_date'],
     }),
     z.refine((row) => !row.is_gift || row.send_gift !== 'Schedule' || !!row.delivery_time, {
-      message: messages.transferTimeRequired,
+      message: orderCompletedMessages.transferTimeRequired,
       path: ['delivery_time'],
     }),
   );

@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import * as messages from '../messages/common';
 import { act } from 'react';
 import { useUnit } from 'effector-react';
 import { mountRootParcel, type Parcel } from 'single-spa';

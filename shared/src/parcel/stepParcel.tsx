@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import * as messages from '../messages/common';
 import * as React from 'react';
 import { lazy, Suspense, type ComponentType, type FunctionComponent } from 'react';
 import * as ReactDOMClient from 'react-dom/client';

@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import * as messages from '../messages/delivery-address';
 import {
   addressErrors,
   giftVoucherErrors,

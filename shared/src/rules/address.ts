@@ -1,5 +1,7 @@
 import { ADDRESS_LOOKUP_MINIMUM, COUNTRY } from '../contract/constants';
-import { messages, type AddressOwner } from '../messages';
+import * as deliveryAddressMessages from '../messages/delivery-address';
+import type { AddressOwner } from '../messages/delivery-address';
+import * as paymentMessages from '../messages/payment';
 
 /**
  * Address rules (spec section 5 'Address and delivery'), shared by the page (messages beside each field) and the
@@ -51,18 +53,19 @@ export function addressErrors(
   options: { owner: AddressOwner } = { owner: 'your' },
 ): AddressErrors {
   const selected = address.selected_user_address_id;
-  if (!filled(selected)) return { address: messages.completeAddress };
+  if (!filled(selected)) return { address: deliveryAddressMessages.completeAddress };
   if (selected !== 'new') return {};
   const { owner } = options;
   const errors: AddressErrors = {};
-  if (!filled(address.first_name)) errors.first_name = messages.firstNameRequired(owner);
-  if (!filled(address.last_name)) errors.last_name = messages.lastNameRequired(owner);
-  if (!filled(address.address_1)) errors.address_1 = messages.addressLine1Required(owner);
-  if (!filled(address.town)) errors.town = messages.townRequired(owner);
-  if (!filled(address.postcode)) errors.postcode = messages.postcodeFieldRequired(owner);
+  if (!filled(address.first_name)) errors.first_name = deliveryAddressMessages.firstNameRequired(owner);
+  if (!filled(address.last_name)) errors.last_name = deliveryAddressMessages.lastNameRequired(owner);
+  if (!filled(address.address_1)) errors.address_1 = deliveryAddressMessages.addressLine1Required(owner);
+  if (!filled(address.town)) errors.town = deliveryAddressMessages.townRequired(owner);
+  if (!filled(address.postcode)) errors.postcode = deliveryAddressMessages.postcodeFieldRequired(owner);
   // The spec words no message for a missing country; the form always has one chosen, so this is the server's guard.
-  if (countryCode(address.country) === null) errors.country = messages.completeAddress;
-  else if (stateRequired(address.country) && !filled(address.state)) errors.state = messages.stateRequired(owner);
+  if (countryCode(address.country) === null) errors.country = deliveryAddressMessages.completeAddress;
+  else if (stateRequired(address.country) && !filled(address.state))
+    errors.state = deliveryAddressMessages.stateRequired(owner);
   return errors;
 }
 
@@ -71,8 +74,8 @@ export type GiftVoucherErrors = Partial<Record<'gift_voucher_from' | 'gift_vouch
 /** Gift voucher baskets need who the voucher is from and who it is for. */
 export function giftVoucherErrors(from: string | null | undefined, to: string | null | undefined): GiftVoucherErrors {
   const errors: GiftVoucherErrors = {};
-  if (!filled(from)) errors.gift_voucher_from = messages.giftVoucherFromRequired;
-  if (!filled(to)) errors.gift_voucher_to = messages.giftVoucherToRequired;
+  if (!filled(from)) errors.gift_voucher_from = deliveryAddressMessages.giftVoucherFromRequired;
+  if (!filled(to)) errors.gift_voucher_to = deliveryAddressMessages.giftVoucherToRequired;
   return errors;
 }
 
@@ -83,7 +86,7 @@ export function lookupEnabled(query: string): boolean {
 
 /** The postcode-only billing form needs a non-empty postcode. */
 export function postcodeOnlyErrors(postcode: string | null | undefined): Partial<Record<'postcode', string>> {
-  return filled(postcode) ? {} : { postcode: messages.postcodeRequired };
+  return filled(postcode) ? {} : { postcode: paymentMessages.postcodeRequired };
 }
 
 /** True when an errors map has nothing in it. */

@@ -1,5 +1,6 @@
 import type { Checkout, TicketLine } from '../contract/entities';
-import { messages } from '../messages';
+import * as basketMessages from '../messages/basket';
+import * as commonMessages from '../messages/common';
 
 /**
  * The basket's rules of spec sections 4 and 5 that are pure functions of the checkout: what to warn about, what
@@ -64,10 +65,10 @@ type NotesInput = Pick<
  */
 export function basketNotes(c: NotesInput, expired: boolean): BasketNotes {
   const warnings = [
-    ...(expired ? [messages.checkoutExpired] : []),
+    ...(expired ? [commonMessages.checkoutExpired] : []),
     ...(c.reserving_error ? [c.reserving_error] : []),
     ...c.basket_errors,
-    ...(c.had_mismatching_currencies ? [messages.differentCurrency] : []),
+    ...(c.had_mismatching_currencies ? [basketMessages.differentCurrency] : []),
     ...timeslotWarnings(c),
   ];
   const successes = c.basket_success;

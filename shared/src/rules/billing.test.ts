@@ -1,5 +1,5 @@
 import { billingCountry, billingPostcodeError } from './billing';
-import { messages } from '../messages';
+import * as messages from '../messages/payment';
 
 const UK = 1;
 const USA = 2;

@@ -1,5 +1,5 @@
 import { COUNTRY } from '../contract/constants';
-import { messages } from '../messages';
+import * as messages from '../messages/payment';
 
 /**
  * The billing postcode a card provider can check, for every country (shared by the payment page's billing forms and

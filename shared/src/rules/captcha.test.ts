@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import * as messages from '../messages/captcha';
 import { captchaProblem, type CaptchaReset } from './captcha';
 
 describe('captchaProblem', () => {

@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import * as messages from '../messages/captcha';
 
 /** Why a captcha is no longer passed (spec section 4 'Reserve and captcha'): expiry, challenge expiry, or an error. */
 export type CaptchaReset =

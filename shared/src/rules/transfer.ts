@@ -1,5 +1,5 @@
 import type { TicketLine } from '../contract/entities';
-import { messages } from '../messages';
+import * as messages from '../messages/order-completed';
 import { isValidEmail } from './account';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '../messages';
+import * as messages from '../messages/common';
 import { Button } from './Button';
 import { Modal } from './Modal';
 

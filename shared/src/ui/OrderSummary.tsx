@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import * as messages from '../messages/order-summary';
 import type { ReactNode } from 'react';
 import type { BreakdownRow } from '../contract/entities';
 import { formatCount } from '../format/count';

@@ -1,7 +1,9 @@
 import { act } from 'react';
 import { allSettled, fork } from 'effector';
 import { cleanup, render, screen } from '@testing-library/react';
-import { messages, type CheckoutState } from '@checkout/shared';
+import { type CheckoutState } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as shellMessages from '@checkout/shared/messages/shell';
 import { stepParcel } from '@checkout/shared/parcel';
 import { placeholderStep } from '@checkout/shared/testing';
 import { fakeStepProps, sampleCheckout } from '@checkout/shared/testing';
@@ -28,7 +30,7 @@ describe('App frame', () => {
     const server = fakeServer({ checkout: sampleCheckout({ state: 'basket' }) });
     const scope = fork({ handlers: handlersOf(server) });
     render(<App scope={scope} loader={loader} stepProps={props} />);
-    expect(screen.getByRole('status')).toHaveTextContent(messages.determiningProgress);
+    expect(screen.getByRole('status')).toHaveTextContent(commonMessages.determiningProgress);
     await act(() => allSettled(appStarted, { scope }));
     await settle();
     expect(await screen.findByRole('heading', { name: 'Basket' })).toBeInTheDocument();
@@ -38,9 +40,9 @@ describe('App frame', () => {
   test('notifications show in the always-present area and stay until dismissed', async () => {
     const scope = fork();
     render(<App scope={scope} loader={loader} stepProps={props} />);
-    await act(() => allSettled(notify, { scope, params: { type: 'error', text: messages.getCheckoutFailed } }));
-    expect(screen.getByRole('log', { name: 'Notifications' })).toHaveTextContent(messages.getCheckoutFailed);
+    await act(() => allSettled(notify, { scope, params: { type: 'error', text: shellMessages.getCheckoutFailed } }));
+    expect(screen.getByRole('log', { name: 'Notifications' })).toHaveTextContent(shellMessages.getCheckoutFailed);
     await act(async () => screen.getByRole('button', { name: 'Dismiss notification' }).click());
-    expect(screen.getByRole('log', { name: 'Notifications' })).not.toHaveTextContent(messages.getCheckoutFailed);
+    expect(screen.getByRole('log', { name: 'Notifications' })).not.toHaveTextContent(shellMessages.getCheckoutFailed);
   });
 });

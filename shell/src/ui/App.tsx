@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import type { Scope } from 'effector';
 import { Provider, useUnit } from 'effector-react';
-import { messages, type CheckoutState, type StepProps } from '@checkout/shared';
+import { type CheckoutState, type StepProps } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/common';
 import { NotificationArea, Spinner } from '@checkout/shared/ui';
 import { $notifications, $state, notificationDismissed } from '../model';
 import type { StepLoader } from '../remotes/stepLoader';

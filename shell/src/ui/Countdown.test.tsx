@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { act, render, screen } from '@testing-library/react';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { $checkout, $secondsRemaining, $state, $tickMs, reservationStarted } from '../model';
 import { Countdown } from './Countdown';

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
-import { countdownRuns, formatClock, formatDuration, messages } from '@checkout/shared';
+import { countdownRuns, formatClock, formatDuration } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { cx } from '@checkout/shared/ui';
 import { $checkout, $countdownWarning, $secondsRemaining, $state } from '../model';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { canEditBasket, formatCount, formatMoney, messages, type Checkout } from '@checkout/shared';
+import { canEditBasket, formatCount, formatMoney, type Checkout } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/order-summary';
 import { useUnit } from 'effector-react';
 import { Button, EditBasketLink, Modal, OrderSummary, OrderSummaryTotal, PriceBreakdown } from '@checkout/shared/ui';
 import { $checkout, $state, destroySaleFx, editBasket } from '../model';

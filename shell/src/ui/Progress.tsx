@@ -1,4 +1,5 @@
-import { messages, type CheckoutState } from '@checkout/shared';
+import { type CheckoutState } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { cx } from '@checkout/shared/ui';
 import { stageStatuses, type Stage } from './progress';
 

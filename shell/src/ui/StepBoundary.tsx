@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { Component, type ReactNode } from 'react';
 import { Button } from '@checkout/shared/ui';
 

@@ -1,4 +1,5 @@
-import { messages, type Checkout } from '@checkout/shared';
+import { type Checkout } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/order-summary';
 import { OrderSummaryTotal, PriceBreakdown } from '@checkout/shared/ui';
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useUnit } from 'effector-react';
-import { codeBoxOpenInitially, formatMoney, messages, MOBILE_WIDTH_PX, type AppliedCode } from '@checkout/shared';
+import { codeBoxOpenInitially, formatMoney, MOBILE_WIDTH_PX, type AppliedCode } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { $codeVerdict, $removingCode, $settingCode, codeEdited, codeRemoveClicked, codeSubmitted } from '../code';
 

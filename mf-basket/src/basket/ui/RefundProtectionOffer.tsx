@@ -1,4 +1,5 @@
-import { formatMoney, messages, type RefundProtectionOffer as Offer } from '@checkout/shared';
+import { formatMoney, type RefundProtectionOffer as Offer } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 
 export interface RefundProtectionOfferProps {
   offer: Offer;

@@ -1,4 +1,4 @@
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/basket';
 import { AlertBox } from '@checkout/shared/ui';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { loadStripe, type StripeCardElement } from '@stripe/stripe-js';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { payClicked } from '../model';

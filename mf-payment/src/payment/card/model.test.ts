@@ -1,5 +1,5 @@
 import { allSettled } from 'effector';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
 import { $contactError, $error, $paying, paymentShown } from '../model';

@@ -1,5 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { isApiFailure, messages } from '@checkout/shared';
+import { isApiFailure } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { $deps, type StepDeps } from '@checkout/shared/parcel';
 import { navigateFx } from '../../browser-effects';
 import {

@@ -1,5 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { isValidEmail, isValidFullName, isValidPhone, messages, type ApiClient } from '@checkout/shared';
+import { isValidEmail, isValidFullName, isValidPhone, type ApiClient } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { $deps, apiOf, fieldErrorsOf, serverMessageOf } from '@checkout/shared/parcel';
 import { $card, $cardErrors, cardPayClicked, cardValid, payByCardFx } from '../card/model';
 import {

@@ -1,5 +1,6 @@
 import { allSettled } from 'effector';
-import { messages, type SavedPaymentMethod } from '@checkout/shared';
+import { type SavedPaymentMethod } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
 import { $error, $paying, paymentShown } from '../model';

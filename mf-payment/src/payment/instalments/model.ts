@@ -1,11 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import {
-  instalmentKeys,
-  messages,
-  NEW_PAYMENT_METHOD,
-  type NewCardPayload,
-  type SavedPaymentMethod,
-} from '@checkout/shared';
+import { instalmentKeys, NEW_PAYMENT_METHOD, type NewCardPayload, type SavedPaymentMethod } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { $deps, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 import { navigateFx, newIdempotencyKeyFx } from '../../browser-effects';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/payment';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as loginMessages from '../../messages/login';
+import * as marketingPreferencesMessages from '../../messages/marketing-preferences';
 import { defineCall } from '../call';
 import { ONE_TIME_CODE_PATTERN } from '../constants';
 import { EmptyRequestSchema, formBool, formEmail, formIdFlags, formName, formText, TEXT_LIMITS } from '../form-fields';
@@ -32,7 +33,7 @@ export const sendOneTimeCode = defineCall({
       captcha: z.optional(z.boolean()),
       captcha_sitekey: z.optional(z.nullable(z.string())),
     }),
-  failure: messages.sendCodeFailed,
+  failure: loginMessages.sendCodeFailed,
 });
 
 /** 6 digits (spec 5); the page strips non-digits before sending. Defined without zod in ../constants. */
@@ -59,7 +60,7 @@ export const logoutOfSale = defineCall({
   path: '/ajax/checkout/checkout/logout_of_sale/',
   request: () => EmptyRequestSchema,
   response: () => AckResponseSchema,
-  failure: messages.logoutFailed,
+  failure: loginMessages.logoutFailed,
 });
 
 export const setMarketingPreferences = defineCall({
@@ -74,5 +75,5 @@ export const setMarketingPreferences = defineCall({
       organiser_subscribed_marketing: formIdFlags,
     }),
   response: () => AckResponseSchema,
-  failure: messages.marketingPreferencesFailed,
+  failure: marketingPreferencesMessages.marketingPreferencesFailed,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as messages from '../../messages/delivery-address';
 import { defineCall } from '../call';
 import { ADDRESS_LOOKUP_MINIMUM } from '../constants';
 import {

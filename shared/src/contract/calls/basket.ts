@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as basketMessages from '../../messages/basket';
+import * as reserveMessages from '../../messages/reserve';
+import * as shellMessages from '../../messages/shell';
 import { defineCall } from '../call';
 import { CheckoutSchema } from '../entities';
 import { CheckoutStateSchema } from '../states';
@@ -12,7 +14,7 @@ export const getCheckout = defineCall({
   path: '/ajax/checkout/checkout/get/',
   request: () => EmptyRequestSchema,
   response: () => CheckoutSchema,
-  failure: messages.getCheckoutFailed,
+  failure: shellMessages.getCheckoutFailed,
 });
 
 export const updateBasketState = defineCall({
@@ -22,7 +24,7 @@ export const updateBasketState = defineCall({
   /** `from`: the state the page is leaving; a change from a state the sale has left is refused (409 'stale'). */
   request: () => z.object({ state: CheckoutStateSchema, from: z.optional(CheckoutStateSchema) }),
   response: () => z.object({ seconds_remaining: z.nullable(z.number()) }),
-  failure: messages.updateBasketStateFailed,
+  failure: shellMessages.updateBasketStateFailed,
 });
 
 /** Edit basket destroys the sale, then goes to the basket. */
@@ -32,7 +34,7 @@ export const destroySale = defineCall({
   path: '/ajax/checkout/checkout/destroy_sale/',
   request: () => EmptyRequestSchema,
   response: () => AckResponseSchema,
-  failure: messages.editBasketFailed,
+  failure: shellMessages.editBasketFailed,
 });
 
 /** Used by the events page: a ticket with a quantity, or a gift voucher with a quantity and a value. */
@@ -56,7 +58,7 @@ export const updateTicketQuantity = defineCall({
   // At least 1 (spec 9: the quantity input's minimum); removing a line is remove_from_basket.
   request: () => z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
   response: () => SuccessResponseSchema,
-  failure: messages.updateTicketQuantityFailed,
+  failure: basketMessages.updateTicketQuantityFailed,
 });
 
 export const updateGiftVoucherQuantity = defineCall({
@@ -65,7 +67,7 @@ export const updateGiftVoucherQuantity = defineCall({
   path: '/ajax/checkout/checkout/update_gift_voucher_quantity/',
   request: () => z.object({ gift_voucher_id: formId, qty: formInt({ min: 1, max: 100_000 }), value: formMoney() }),
   response: () => SuccessResponseSchema,
-  failure: messages.updateGiftVoucherQuantityFailed,
+  failure: basketMessages.updateGiftVoucherQuantityFailed,
 });
 
 export const updateRefundProtection = defineCall({
@@ -74,7 +76,7 @@ export const updateRefundProtection = defineCall({
   path: '/ajax/checkout/checkout/update_refund_protection/',
   request: () => z.object({ refund_protection: formBool }),
   response: () => SuccessResponseSchema,
-  failure: messages.updateRefundProtectionFailed,
+  failure: basketMessages.updateRefundProtectionFailed,
 });
 
 export const setCode = defineCall({
@@ -84,7 +86,7 @@ export const setCode = defineCall({
   request: () => z.object({ code: formText(TEXT_LIMITS.code) }),
   /** `error`: why a code was not applied (the server also lists it in basket_errors). */
   response: () => z.object({ code_applied: z.boolean(), error: z.optional(z.string()) }),
-  failure: messages.setCodeFailed,
+  failure: basketMessages.setCodeFailed,
 });
 
 /** Takes a discount or gift voucher code off the basket (our addition: the spec shows no way to remove one). */
@@ -94,7 +96,7 @@ export const removeCode = defineCall({
   path: '/ajax/checkout/checkout/remove_code/',
   request: () => z.object({ code: formText(TEXT_LIMITS.code) }),
   response: () => SuccessResponseSchema,
-  failure: messages.removeCodeFailed,
+  failure: basketMessages.removeCodeFailed,
 });
 
 export const removeFromBasket = defineCall({
@@ -103,7 +105,7 @@ export const removeFromBasket = defineCall({
   path: '/ajax/checkout/checkout/remove_from_basket/',
   request: () => z.object({ ticket_id: formId }),
   response: () => SuccessResponseSchema,
-  failure: messages.removeTicketFailed,
+  failure: basketMessages.removeTicketFailed,
 });
 
 export const removeGiftVoucherFromBasket = defineCall({
@@ -112,7 +114,7 @@ export const removeGiftVoucherFromBasket = defineCall({
   path: '/ajax/checkout/checkout/remove_gift_voucher_from_basket/',
   request: () => z.object({ gift_voucher_id: formId, value: formMoney() }),
   response: () => SuccessResponseSchema,
-  failure: messages.removeGiftVoucherFailed,
+  failure: basketMessages.removeGiftVoucherFailed,
 });
 
 /**
@@ -138,5 +140,5 @@ export const reserveTickets = defineCall({
   /** The captcha token, sent from the captcha step only. */
   request: () => z.object({ 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
   response: () => ReserveTicketsResponseSchema,
-  failure: messages.reserveFailedBasket,
+  failure: reserveMessages.reserveFailedBasket,
 });

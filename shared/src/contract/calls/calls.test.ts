@@ -1,5 +1,5 @@
 import type { CallDef } from '../call';
-import { messages } from '../../messages';
+import { allMessages as messages } from '../../testing/all-messages';
 import { calls, OPEN_BANKING_PROVIDER, type CallName } from '.';
 
 const entries = Object.entries(calls) as [CallName, CallDef][];
@@ -107,7 +107,7 @@ test.each(entries)('%s is named after its path and keyed by its name', (key, cal
   expect(call.path).toMatch(/^\/ajax\/[a-z_/-]+\/$/);
 });
 
-test.each(entries)("%s's failure is a sentence of messages.ts ('' only where the spec is silent)", (key, call) => {
+test.each(entries)("%s's failure is one of the sentences ('' only where the spec is silent)", (key, call) => {
   const sentences = new Set<string>(
     Object.values(messages as Record<string, unknown>).filter((m): m is string => typeof m === 'string'),
   );

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as messages from '../../messages/delivery';
 import { defineCall, once } from '../call';
 import { EmptyRequestSchema } from '../form-fields';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as donationMessages from '../../messages/donation';
+import * as giftAidMessages from '../../messages/gift-aid';
 import { defineCall } from '../call';
 import { DONATION_MINIMUM } from '../constants';
 import { formBool, formId, formMoney, formOptionalText, TEXT_LIMITS } from '../form-fields';
@@ -14,7 +15,7 @@ export const saveDonation = defineCall({
   path: '/ajax/checkout/checkout/save_donation/',
   request: () => z.object({ amount_before_booking_fee: formMoney({ min: DONATION_MINIMUM }), charity_id: formId }),
   response: () => AckResponseSchema,
-  failure: messages.saveDonationFailed,
+  failure: donationMessages.saveDonationFailed,
 });
 
 /** Gift Aid: whether the address is required depends on the amount saved, which the server checks. */
@@ -31,5 +32,5 @@ export const updateDonation = defineCall({
       postcode: z.optional(formOptionalText(TEXT_LIMITS.postcode)),
     }),
   response: () => AckResponseSchema,
-  failure: messages.updateDonationFailed,
+  failure: giftAidMessages.updateDonationFailed,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as awaitingBankMessages from '../../messages/awaiting-bank';
+import * as paymentMessages from '../../messages/payment';
 import { defineCall } from '../call';
 import { AddressRecordSchema, BillingAddressSchema, NewCardPayloadSchema, TruelayerStatusSchema } from '../entities';
 import {
@@ -33,7 +34,7 @@ export const payWithTruelayer = defineCall({
   path: '/ajax/checkout/checkout/pay_with_truelayer/',
   request: () => z.object({ contact_number: formOptionalPhone, idempotency_key: formIdempotencyKey }),
   response: () => z.object({ auth_url: z.string() }),
-  failure: messages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER),
+  failure: paymentMessages.openBankingRedirectFailed(OPEN_BANKING_PROVIDER),
 });
 
 export const getToken = defineCall({
@@ -42,7 +43,7 @@ export const getToken = defineCall({
   path: '/ajax/checkout/stripe/get_token/',
   request: () => z.object({ idempotency_key: formIdempotencyKey }),
   response: () => z.object({ public_key: z.string(), client_secret: z.string() }),
-  failure: messages.stripeTokenFailed,
+  failure: paymentMessages.stripeTokenFailed,
 });
 
 /** Express checkout: creates the buyer's account and answers the billing address record. */
@@ -60,7 +61,7 @@ export const setAccountDetails = defineCall({
       ct_subscribed: z._default(formBool, false),
     }),
   response: () => AddressRecordSchema,
-  failure: messages.addressNotFound,
+  failure: paymentMessages.addressNotFound,
 });
 
 export const setBillingAddress = defineCall({
@@ -69,7 +70,7 @@ export const setBillingAddress = defineCall({
   path: '/ajax/checkout/checkout/set_billing_address/',
   request: () => z.object({ address: BillingAddressSchema, contact_number: formOptionalPhone }),
   response: () => AddressRecordSchema,
-  failure: messages.addressNotFound,
+  failure: paymentMessages.addressNotFound,
 });
 
 /**
@@ -94,7 +95,7 @@ export const payWithSquare = defineCall({
       error: z.optional(z.nullable(z.string())),
       square_verify_buyer: z.optional(z.unknown()),
     }),
-  failure: messages.payFailed,
+  failure: paymentMessages.payFailed,
 });
 
 /** The spec shows neither the rows' shape nor a message for this call. */
@@ -115,7 +116,7 @@ export const getSquareCredentials = defineCall({
   request: () => EmptyRequestSchema,
   response: () =>
     z.object({ app_id: z.string(), location_id: z.string(), checkout_js: z.optional(z.nullable(z.string())) }),
-  failure: messages.squareCredentialsFailed,
+  failure: paymentMessages.squareCredentialsFailed,
 });
 
 export const payWithInstalment = defineCall({
@@ -143,7 +144,7 @@ export const payWithInstalment = defineCall({
       status: z.enum(['success', 'redirect_to_url', 'unsuccessful']),
       url: z.optional(z.nullable(z.string())),
     }),
-  failure: messages.instalmentPaymentFailed,
+  failure: paymentMessages.instalmentPaymentFailed,
 });
 
 /** Any failure just removes the bank option: silent. */
@@ -172,7 +173,7 @@ export const claimFreeTickets = defineCall({
   path: '/ajax/checkout/checkout/claim_free_tickets/',
   request: () => z.object({ email: formEmail, idempotency_key: formIdempotencyKey }),
   response: () => SuccessResponseSchema,
-  failure: messages.claimFreeTicketsFailed,
+  failure: paymentMessages.claimFreeTicketsFailed,
 });
 
 export const getTruelayerStatus = defineCall({
@@ -181,5 +182,5 @@ export const getTruelayerStatus = defineCall({
   path: '/ajax/checkout/checkout/get_truelayer_status/',
   request: () => EmptyRequestSchema,
   response: () => z.object({ truelayer_status: TruelayerStatusSchema }),
-  failure: messages.truelayerStatusFailed,
+  failure: awaitingBankMessages.truelayerStatusFailed,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from '../../messages';
+import * as orderCompletedMessages from '../../messages/order-completed';
+import * as questionsMessages from '../../messages/questions';
 import { defineCall } from '../call';
 import { SimpleInfoSchema, TransferRowSchema } from '../entities';
 import { EmptyRequestSchema, formList, formMessage, formOptionalText, TEXT_LIMITS } from '../form-fields';
@@ -22,7 +23,7 @@ export const saveQuestionAnswers = defineCall({
       before_or_after: z.enum(['before', 'after']),
     }),
   response: () => z.object({ questions_set: z.boolean() }),
-  failure: messages.saveAnswersFailed,
+  failure: questionsMessages.saveAnswersFailed,
 });
 
 export const setTransfers = defineCall({
@@ -31,7 +32,7 @@ export const setTransfers = defineCall({
   path: '/ajax/checkout/checkout/set_transfers/',
   request: () => z.object({ transfers: formList(TransferRowSchema, { min: 1, max: 500 }) }),
   response: () => SuccessResponseSchema,
-  failure: messages.sendTransfersFailed,
+  failure: orderCompletedMessages.sendTransfersFailed,
 });
 
 /** Fails silently (spec 7 notes). */
@@ -60,7 +61,7 @@ export const sendCustomerFeedback = defineCall({
   path: '/ajax/checkout/checkout/send_customer_feedback/',
   request: () => z.object({ message: formMessage }),
   response: () => SuccessResponseSchema,
-  failure: messages.sendFeedbackFailed,
+  failure: orderCompletedMessages.sendFeedbackFailed,
 });
 
 export const subscribeToEvents = defineCall({
@@ -69,5 +70,5 @@ export const subscribeToEvents = defineCall({
   path: '/ajax/checkout/checkout/subscribe_to_events/',
   request: () => EmptyRequestSchema,
   response: () => SuccessResponseSchema,
-  failure: messages.subscribeFailed,
+  failure: orderCompletedMessages.subscribeFailed,
 });

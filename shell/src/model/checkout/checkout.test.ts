@@ -1,5 +1,6 @@
 import { allSettled, fork } from 'effector';
-import { messages } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as shellMessages from '@checkout/shared/messages/shell';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { getCheckoutFx } from '../api/effects';
 import { $notifications } from '../notifications';
@@ -28,8 +29,8 @@ describe('checkout', () => {
     const server = fakeServer({ checkout: sampleCheckout({ reserving_error: null }) });
     const scope = fork({ values: [[$expired, true]], handlers: handlersOf(server) });
     await allSettled(reloadCheckout, { scope });
-    expect(scope.getState($checkout)?.reserving_error).toBe(messages.checkoutExpired);
-    expect(scope.getState($reservingError)).toBe(messages.checkoutExpired);
+    expect(scope.getState($checkout)?.reserving_error).toBe(commonMessages.checkoutExpired);
+    expect(scope.getState($reservingError)).toBe(commonMessages.checkoutExpired);
   });
 
   test("the server's reserving_error shows when not expired", async () => {
@@ -46,14 +47,14 @@ describe('checkout', () => {
       handlers: [
         [
           getCheckoutFx,
-          () => Promise.reject({ kind: 'network', call: 'getCheckout', message: messages.getCheckoutFailed }),
+          () => Promise.reject({ kind: 'network', call: 'getCheckout', message: shellMessages.getCheckoutFailed }),
         ],
       ],
     });
     await allSettled(reloadCheckout, { scope });
     expect(scope.getState($checkout)).toBe(before);
     expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([
-      ['error', messages.getCheckoutFailed],
+      ['error', shellMessages.getCheckoutFailed],
     ]);
   });
 });

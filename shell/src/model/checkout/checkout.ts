@@ -1,5 +1,7 @@
 import { combine, createEvent, createStore, sample } from 'effector';
-import { messages, type Checkout } from '@checkout/shared';
+import { type Checkout } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import * as shellMessages from '@checkout/shared/messages/shell';
 import { destroySaleFx, getCheckoutFx } from '../api/effects';
 import { notify } from '../notifications';
 
@@ -18,19 +20,19 @@ sample({
   clock: getCheckoutFx.doneData,
   source: $expired,
   fn: (expired, checkout): Checkout =>
-    expired ? { ...checkout, reserving_error: messages.checkoutExpired } : checkout,
+    expired ? { ...checkout, reserving_error: commonMessages.checkoutExpired } : checkout,
   target: $checkout,
 });
 
 sample({
   clock: getCheckoutFx.fail,
-  fn: () => ({ type: 'error' as const, text: messages.getCheckoutFailed, group: 'get-checkout' }),
+  fn: () => ({ type: 'error' as const, text: shellMessages.getCheckoutFailed, group: 'get-checkout' }),
   target: notify,
 });
 
 /** The reserving error the basket shows: the server's, or the expiry message after the countdown ran out. */
 export const $reservingError = combine($checkout, $expired, (checkout, expired) =>
-  expired ? messages.checkoutExpired : (checkout?.reserving_error ?? null),
+  expired ? commonMessages.checkoutExpired : (checkout?.reserving_error ?? null),
 );
 
 /** True while the checkout is being reloaded or the sale destroyed (steps disable their actions meanwhile). */

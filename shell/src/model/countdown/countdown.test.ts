@@ -1,5 +1,6 @@
 import { allSettled, fork } from 'effector';
-import { messages, type CheckoutState } from '@checkout/shared';
+import { type CheckoutState } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/common';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { $checkout, $expired, $reservingError, reloadCheckout } from '../checkout';
 import { $state, goTo } from '../state';

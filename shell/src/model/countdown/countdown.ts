@@ -4,10 +4,10 @@ import {
   countdownRuns,
   countdownRunsIn,
   expiryReturnsToBasket,
-  messages,
   type Checkout,
   type CheckoutState,
 } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/common';
 import { destroySaleFx, getCheckoutFx, updateBasketStateFx } from '../api/effects';
 import { $checkout, $expired, reloadCheckout } from '../checkout';
 import { $state, goTo } from '../state';

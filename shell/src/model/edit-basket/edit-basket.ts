@@ -1,5 +1,6 @@
 import { createEvent, sample } from 'effector';
-import { messages, type CheckoutState } from '@checkout/shared';
+import { type CheckoutState } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { destroySaleFx } from '../api/effects';
 import { reloadCheckout } from '../checkout';
 import { notify } from '../notifications';

@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { sampleCheckout, sampleUser } from '@checkout/shared/testing';
 import { getCheckoutFx, getUserFx } from '../api/effects';
 import { $checkout } from '../checkout';

@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { messages } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { $checkout, reloadCheckout } from '../checkout';
 import { $secondsRemaining } from '../countdown';

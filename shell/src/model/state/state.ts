@@ -1,5 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { isApiFailure, messages, nextStep, type CheckoutState } from '@checkout/shared';
+import { isApiFailure, nextStep, type CheckoutState } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/shell';
 import { getCheckoutFx, updateBasketStateFx } from '../api/effects';
 import { $checkout } from '../checkout';
 import { notify } from '../notifications';

@@ -1,0 +1,13 @@
+/**
+ * The donation step's sentences (spec sections 5 and 8).
+ */
+
+export const saveDonationFailed = 'Unable to save Donation. Please try again later';
+
+/** Inline, donation step. */
+export const donationAmountProblem = 'There was a problem setting your donation amount. Please try again.';
+
+/** Inline, donation step. */
+export const selectAmount = 'Please select an amount.';
+
+export const donationAmountRequired = 'Choose an amount or click Skip donation';

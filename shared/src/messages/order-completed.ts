@@ -1,0 +1,18 @@
+/**
+ * The order-completed page's sentences: its calls' failures and success toasts (spec section 8), the transfer form's
+ * validation messages (section 5) and the transfer notice (section 2).
+ */
+
+export const sendTransfersFailed = 'Unable to send tickets. Please try again later';
+export const sendFeedbackFailed = 'Unable to send feedback. Please try again';
+export const subscribeFailed = 'Unable to add to subscription. Please try again later';
+export const feedbackSent = 'Your feedback has been sent. Thanks!';
+export const subscribedToUpdates = 'You have been subscribed to important event updates';
+export const ticketsTransferred = 'Your tickets have been transferred';
+export const transferNameRequired = 'Please enter a name';
+export const transferEmailRequired = 'Please enter an email';
+export const transferDateRequired = 'Please enter a date';
+export const transferTimeRequired = 'Please enter a time';
+
+/** A gift scheduled for today at a time already past. */
+export const transferTimePast = 'Please choose a time later than now';
