@@ -344,9 +344,14 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
     const config = baseConfig({ dir, production, publicPath: 'auto' });
     config.entry = serving || !production ? { standalone } : {};
     const borrowsRuntime = EXTERNAL_RUNTIME && production && !serving;
-    config.module.rules.push(cssRule(false, production));
+    // The built remote's styles are .css files, which webpack's chunk loading links with the step's chunk (and the
+    // api's page links in its head for the first step): no styles injected by JavaScript. The standalone dev page
+    // keeps style-loader, for hot reload.
+    const extractCss = production && !serving;
+    config.module.rules.push(cssRule(extractCss, production));
     config.output.uniqueName = name;
     config.plugins = [
+      ...(extractCss ? [new MiniCssExtractPlugin({ chunkFilename: '[name].[contenthash:10].css' })] : []),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
@@ -385,4 +390,4 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
   };
 }
 
-module.exports = { shellConfig, remoteConfig, sharedSingletons, SINGLETONS, REMOTE_PORTS, SHELL_DEV_PORT };
+module.exports = { shellConfig, remoteConfig, baseConfig, sharedSingletons, SINGLETONS, REMOTE_PORTS, SHELL_DEV_PORT };

@@ -8,6 +8,7 @@ import {
   manifestFetchUrl,
   preloadLinks,
   remoteScripts,
+  remoteStyles,
   RemoteManifestSchema,
   shellSharedOf,
   withPreloads,
@@ -35,7 +36,7 @@ const manifestJson = {
       path: './basket',
       assets: {
         js: { sync: ['__federation_expose_basket.92b7c0a745.js'], async: ['255.ff60bba3e7.js'] },
-        css: { sync: [], async: [] },
+        css: { sync: ['__federation_expose_basket.a9d25a1dd9.css'], async: ['255.3234643876.css'] },
       },
     },
     {
@@ -82,6 +83,37 @@ describe("the first step's remote, preloaded with the page", () => {
     expect(links).toContain(`<link rel="preload" href="${MANIFEST_URL}" as="fetch" crossorigin>`);
     expect(links).toContain('<link rel="preload" href="http://remote.test/basket/1.2.0/remoteEntry.js" as="script">');
     expect(links).not.toContain('325.53733a9fef.js');
+  });
+
+  test("the basket module's own stylesheets, nothing async; preloaded as the CSS chunk loading links them", () => {
+    const css = 'http://remote.test/basket/1.2.0/__federation_expose_basket.a9d25a1dd9.css';
+    expect(remoteStyles(MANIFEST_URL, manifest)).toEqual([css]);
+    const links = preloadLinks({ manifestUrl: MANIFEST_URL, manifest, shellShared, apiBase: '' });
+    expect(links).toContain(`<link rel="preload" href="${css}" as="style">`);
+    expect(links).not.toContain('rel="stylesheet"');
+    expect(links).not.toContain('255.3234643876.css');
+  });
+
+  test('the first step rendered in the page: its stylesheets linked, so that it paints styled', () => {
+    const css = 'http://remote.test/basket/1.2.0/__federation_expose_basket.a9d25a1dd9.css';
+    const links = preloadLinks({
+      manifestUrl: MANIFEST_URL,
+      manifest,
+      shellShared,
+      apiBase: '',
+      firstStepInPage: true,
+    });
+    expect(links).toContain(`<link rel="stylesheet" href="${css}">`);
+    expect(links).not.toContain('as="style"');
+  });
+
+  test('a manifest that names no stylesheets (a remote built with its styles in its scripts): no style links', () => {
+    const exposes = manifestJson.exposes.map(({ path, assets }) => ({ path, assets: { js: assets.js } }));
+    const scriptsOnly = RemoteManifestSchema.parse({ ...manifestJson, exposes });
+    expect(remoteStyles(MANIFEST_URL, scriptsOnly)).toEqual([]);
+    expect(preloadLinks({ manifestUrl: MANIFEST_URL, manifest: scriptsOnly, shellShared, apiBase: '' })).not.toContain(
+      '.css',
+    );
   });
 
   test('no manifest known (yet): the manifest alone; no basket remote configured: the calls alone', () => {

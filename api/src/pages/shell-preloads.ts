@@ -12,7 +12,8 @@ import { escapeHtml } from './html';
  */
 
 /** The parts of a remote's mf-manifest.json (Module Federation 2) the preloads need. */
-const AssetsSchema = z.object({ js: z.object({ sync: z.array(z.string()) }) });
+const FilesSchema = z.object({ sync: z.array(z.string()) });
+const AssetsSchema = z.object({ js: FilesSchema, css: z._default(FilesSchema, { sync: [] }) });
 export const RemoteManifestSchema = z.object({
   metaData: z.object({
     remoteEntry: z.object({ name: z.string(), path: z._default(z.string(), '') }),
@@ -46,10 +47,22 @@ export function remoteScripts(
   const base = baseOf(manifestUrl, manifest);
   const entry = manifest.metaData.remoteEntry;
   const files = [entry.path ? `${entry.path.replace(/\/$/, '')}/${entry.name}` : entry.name];
-  const exposed = manifest.exposes.find((expose) => expose.path === FIRST_STEP.module);
-  files.push(...(exposed?.assets.js.sync ?? []));
+  files.push(...(firstStepAssets(manifest)?.js.sync ?? []));
   for (const shared of manifest.shared) if (!shellShared.has(shared.name)) files.push(...shared.assets.js.sync);
   return [...new Set(files.map((file) => new URL(file, base).href))];
+}
+
+/**
+ * The first step's stylesheets: the remote's build extracts each exposed module's CSS into files, which webpack's chunk
+ * loading links when the module loads (a stylesheet the page already links under the same URL is used as it is).
+ */
+export function remoteStyles(manifestUrl: string, manifest: RemoteManifest): string[] {
+  const base = baseOf(manifestUrl, manifest);
+  return [...new Set((firstStepAssets(manifest)?.css.sync ?? []).map((file) => new URL(file, base).href))];
+}
+
+function firstStepAssets(manifest: RemoteManifest): RemoteManifest['exposes'][number]['assets'] | undefined {
+  return manifest.exposes.find((expose) => expose.path === FIRST_STEP?.module)?.assets;
 }
 
 /** The shared packages the shell provides, from its page's <meta name="checkout-shell-shared"> (tooling/webpack.cjs). */
@@ -68,11 +81,17 @@ export interface PreloadInput {
   apiBase: string;
   /** The calls' paths whose answers are inlined in the page (pages/first-answers.ts): nothing to preload for those. */
   answered?: ReadonlySet<string>;
+  /**
+   * The first step's markup is in the page (rendered by the server): its stylesheets are then linked, so that it paints
+   * styled. Otherwise they are only preloaded, and do not hold back the page's first paint: the step arrives with its
+   * scripts, whose chunk loading links them and waits for them before the step renders.
+   */
+  firstStepInPage?: boolean;
 }
 
 const link = (attributes: string) => `<link rel="preload" ${attributes}>`;
 
-/** The <link rel=preload> tags for the page's head. */
+/** The <link rel=preload> tags for the page's head, and the first step's stylesheets. */
 export function preloadLinks(input: PreloadInput): string {
   const tags: string[] = [];
   // The shell's first two calls (model/start): credentialed GETs, as the page's fetch sends them.
@@ -84,6 +103,11 @@ export function preloadLinks(input: PreloadInput): string {
     // The runtime fetches the manifest with fetch() (cors, same-origin credentials): crossorigin=anonymous matches.
     tags.push(link(`href="${escapeHtml(input.manifestUrl)}" as="fetch" crossorigin`));
     if (input.manifest && !input.manifestUrl.endsWith('.js')) {
+      // Without a crossorigin attribute, as webpack's CSS chunk loading adds its <link>.
+      for (const style of remoteStyles(input.manifestUrl, input.manifest)) {
+        const href = escapeHtml(style);
+        tags.push(input.firstStepInPage ? `<link rel="stylesheet" href="${href}">` : link(`href="${href}" as="style"`));
+      }
       // Script tags without a crossorigin attribute, as the runtime and webpack's chunk loading add them.
       for (const script of remoteScripts(input.manifestUrl, input.manifest, input.shellShared))
         tags.push(link(`href="${escapeHtml(script)}" as="script"`));
