@@ -6,14 +6,18 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 }
 
-/** The basket step is usable: 'Reserve Basket' is on screen and enabled. */
-export async function reserveEnabled(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(
+/**
+ * The basket step is usable: 'Reserve Basket' is on screen and enabled. Resolves with the moment the page saw it so, in
+ * ms since the epoch by the page's clock (the page may have started more requests by the time the bench hears of it).
+ */
+export async function reserveEnabled(page: Page, timeout = 60_000): Promise<number> {
+  const usable = await page.waitForFunction(
     () => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Reserve Basket');
-      return button !== undefined && !button.disabled;
+      return button !== undefined && !button.disabled ? performance.timeOrigin + performance.now() : false;
     },
     undefined,
     { timeout, polling: 'raf' },
   );
+  return (await usable.jsonValue()) as number;
 }

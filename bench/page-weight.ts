@@ -21,22 +21,23 @@ export interface PageWeight {
  * Weighs every script and stylesheet the page requested until `load` resolved (the moment the step is usable), with
  * each body's gzip size (level 9, computed here so the figure does not depend on how the server compresses), and lists
  * every request of any kind made meanwhile. What is requested afterwards — the idle-time prefetch of the next step's
- * remote — is not part of the figures.
+ * remote — is not part of the figures. When `load` resolves with the moment the page itself saw the step usable (ms
+ * since the epoch, as `reserveEnabled` does), a request the browser started after that moment is left out too: on a
+ * busy machine the prefetch can start before the bench hears that the step is usable.
  */
-export async function measurePageWeight(page: Page, load: () => Promise<void>): Promise<PageWeight> {
-  const requested: Request[] = [];
-  const requests: [string, string][] = [];
-  const onRequest = (request: Request) => {
-    const type = request.resourceType();
-    requests.push([type, request.url()]);
-    if (type === 'script' || type === 'stylesheet') requested.push(request);
-  };
+export async function measurePageWeight(page: Page, load: () => Promise<number | void>): Promise<PageWeight> {
+  const seen: Request[] = [];
+  const onRequest = (request: Request) => seen.push(request);
   page.on('request', onRequest);
+  let usableAt: number | void;
   try {
-    await load();
+    usableAt = await load();
   } finally {
     page.off('request', onRequest);
   }
+  const before = await requestsStartedBy(seen, usableAt);
+  const requests = before.map((request): [string, string] => [request.resourceType(), request.url()]);
+  const requested = before.filter((request) => ['script', 'stylesheet'].includes(request.resourceType()));
   const assets = (
     await Promise.all(
       requested.map(async (request): Promise<AssetWeight | null> => {
@@ -55,6 +56,20 @@ export async function measurePageWeight(page: Page, load: () => Promise<void>): 
   const sum = (kind: AssetWeight['kind']) =>
     assets.filter((a) => a.kind === kind).reduce((total, a) => total + a.gzipBytes, 0);
   return { jsGzip: sum('js'), cssGzip: sum('css'), assets, requests };
+}
+
+/** The requests the browser started by `moment` (ms since the epoch); all of them without one. */
+async function requestsStartedBy(requests: Request[], moment: number | void): Promise<Request[]> {
+  if (moment === undefined) return requests;
+  // Playwright fills a request's timing in when its response arrives; one with no response within 10 s is kept.
+  const started = await Promise.all(
+    requests.map(async (request) => {
+      await Promise.race([request.response().catch(() => null), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      const { startTime } = request.timing();
+      return startTime <= 0 || startTime <= moment;
+    }),
+  );
+  return requests.filter((_, index) => started[index]);
 }
 
 export const KiB = 1024;

@@ -108,7 +108,7 @@ async function pageParts(
       await addTicket(context, seed.standardTicket.id, 1);
       const weight = await measurePageWeight(page, async () => {
         await page.goto('/checkout/');
-        await reserveEnabled(page);
+        return reserveEnabled(page);
       });
       await context.close();
       const report = weightReport(weight, (url) => stack.workspaceOf(url), chunks);
