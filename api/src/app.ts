@@ -34,6 +34,7 @@ import { registerRequestId, requestIdOf } from './observability/request-id';
 import { firstAnswersFrom } from './pages/first-answers';
 import { createRemotesSource, registerRemotes } from './pages/remotes';
 import { registerPages } from './pages/routes';
+import { loadServerRender } from './pages/server-render';
 import { registerShell } from './pages/shell';
 import { createPaymentDomain } from './payment';
 import { postSaleHandlers } from './post-sale/handlers';
@@ -171,6 +172,9 @@ export async function buildAppWithDeps({
     runtime: config.runtime,
     manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin },
     firstAnswers: firstAnswersFrom({ getCheckout: sale.getCheckout, getUser: identity.getUser }),
+    renderFirstStep: config.serverRender
+      ? loadServerRender({ shellDist: config.shellDist, runtime: config.runtime, log: app.log })
+      : null,
   });
   // Browsers ask for /favicon.ico on every page of the site: the checkout's mark, built with the shell.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/checkout/favicon.ico', 301));

@@ -46,6 +46,11 @@ export interface AppConfig {
   runtime: RuntimeConfig;
   /** The shell's production build, served under /checkout/. */
   shellDist: string;
+  /**
+   * SERVER_RENDER: /checkout/ arrives with its first step (the basket) rendered, from the shell's server build and the
+   * basket remote's (pages/server-render.ts). On by default; SERVER_RENDER=0 leaves every step to the browser.
+   */
+  serverRender: boolean;
   /** shared/src/ui/styles.css: the design tokens the plain pages share with the checkout. */
   tokensCss: string;
   /** Request body limit in bytes. */
@@ -133,6 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         : {}),
     },
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
+    serverRender: env.SERVER_RENDER !== '0',
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
     bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

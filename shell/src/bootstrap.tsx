@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { allSettled, createWatch, fork, type Scope } from 'effector';
 import {
   CONTRACT_VERSION,
@@ -11,12 +11,13 @@ import {
 } from '@checkout/shared';
 import { loadShellRuntime, type ShellConfig } from './config/runtime';
 import { loadConsentedAnalytics } from './integrations/analyticsScript';
-import { $checkout, $updatingBasket, apiHandlers, appStarted, tabShown } from './model';
+import { $checkout, $state, $updatingBasket, apiHandlers, appStarted, tabShown } from './model';
 import { createFederation } from './remotes/federation';
 import { likelyNextSteps } from './remotes/prefetch';
 import { createStepLoader, type StepLoader } from './remotes/stepLoader';
 import { stepPropsFactory } from './steps/stepProps';
 import { App } from './ui/App';
+import type { ServerStep } from './ui/StepRegion';
 import { brandOf } from './ui/brand';
 
 const whenIdle = (work: () => void) =>
@@ -86,15 +87,31 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('checkout: #root is missing from the page');
-  createRoot(root).render(
+  const app = (serverStep?: ServerStep) => (
     <App
       scope={scope}
       loader={loader}
       stepProps={stepPropsFactory(scope, api, runtime.config)}
       onStepShown={onStepShownFactory(scope, loader, runtime.config)}
       brand={brandOf(runtime.config)}
-    />,
+      {...(serverStep ? { serverStep } : {})}
+    />
   );
+  // The api rendered the frame and the first step into #root (api/src/pages/server-render.ts) from the answers inlined
+  // in the page: the model starts from the same answers, so it is where the server's was, and React takes the markup
+  // over (hydrates) instead of drawing it again; the step's parcel then hydrates its part.
+  const serverHtml = root.hasAttribute('data-server-rendered')
+    ? root.querySelector('.step-region__host')?.innerHTML
+    : undefined;
+  if (serverHtml !== undefined) {
+    await allSettled(appStarted, { scope });
+    hydrateRoot(root, app({ state: scope.getState($state), html: serverHtml }), {
+      onRecoverableError: (error) => console.error('checkout: the page did not hydrate as rendered', error),
+    });
+    loadConsentedAnalytics(runtime.config.analyticsScriptUrl);
+    return;
+  }
+  createRoot(root).render(app());
   loadConsentedAnalytics(runtime.config.analyticsScriptUrl);
   await allSettled(appStarted, { scope });
 }

@@ -1,6 +1,9 @@
-// The styles load with the page (a <link> in the head), before any script runs.
+// The styles load with the page (a <link> in the head), before any script runs: all of the frame's, so that the frame
+// the api renders into the page paints styled (the components import theirs too, for their tests and the dev server).
 import '@checkout/shared/ui/styles.css';
 import './ui/shell.css';
+import './ui/order-summary.css';
+import './ui/mobile-footer.css';
 
 /** A new task (not a microtask): the browser may paint and handle input between two pieces of start-up work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -2,9 +2,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '@checkout/shared';
+import { scriptSafeJson, SHELL_RUNTIME_ELEMENT_ID, type RuntimeConfig } from '@checkout/shared';
 import { firstAnswersScript, type FirstAnswersSource } from './first-answers';
 import { escapeHtml } from './html';
+import { withRenderedRoot, type RenderFirstStep } from './server-render';
 import {
   createManifestCache,
   defaultFetchJson,
@@ -31,6 +32,10 @@ export interface ShellPageSources {
   manifestOrigins?: { public: string; internal?: string | undefined };
   /** The answers of the page's first calls for the request's session, inlined in the page (pages/first-answers.ts). */
   firstAnswers?: FirstAnswersSource;
+  /** /remotes.json's body for the remotes in force (pages/remotes.ts): written into the page, which then need not ask. */
+  shellRuntime?: () => string;
+  /** Renders the page's first step from those answers (pages/server-render.ts); absent, the browser renders it. */
+  renderFirstStep?: RenderFirstStep | null;
 }
 
 /** Registers the page routes /checkout/, /checkout and /checkout/index.html in a context that gives them a session. */
@@ -95,14 +100,30 @@ export async function registerShell(
   const manifests =
     sources.manifests ??
     createManifestCache(origins ? { fetchJson: (url) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {});
+  // Asked for at start-up, so that the first page already knows the first step's files (a failure is asked again later).
+  const startingManifest = firstStepManifestUrl(sources.remotes.current());
+  if (startingManifest) void manifests.get(startingManifest);
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const built = index();
-    const manifestUrl = firstStepManifestUrl(sources.remotes.current());
+    const remotes = sources.remotes.current();
+    const manifestUrl = firstStepManifestUrl(remotes);
     const [manifest, answers] = await Promise.all([
       manifestUrl ? manifests.get(manifestUrl) : null,
       sources.firstAnswers ? sources.firstAnswers(request, reply) : null,
     ]);
+    // Rendered only with the remote's manifest known: it names the step's stylesheets, linked so that the step paints
+    // styled (an unstyled step, restyled when its scripts arrive, would be worse than the page as the browser draws it).
+    const rendered =
+      answers && manifest && sources.renderFirstStep
+        ? await sources.renderFirstStep(
+            answers,
+            origins
+              ? Object.fromEntries(Object.entries(remotes).map(([name, url]) => [name, manifestFetchUrl(url, origins)]))
+              : remotes,
+          )
+        : null;
     const links = preloadLinks({
+      firstStepInPage: rendered !== null,
       manifestUrl,
       manifest,
       shellShared: built.shared,
@@ -110,10 +131,13 @@ export async function registerShell(
       answered: new Set(Object.keys(answers ?? {})),
     });
     const head = answers && Object.keys(answers).length > 0 ? `${links}${firstAnswersScript(answers)}` : links;
+    const runtime = sources.shellRuntime
+      ? `<script type="application/json" id="${SHELL_RUNTIME_ELEMENT_ID}">${scriptSafeJson(sources.shellRuntime())}</script>`
+      : '';
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(withPreloads(built.html, head));
+      .send(withPreloads(rendered === null ? built.html : withRenderedRoot(built.html, rendered), `${head}${runtime}`));
   };
   return (scope) => {
     scope.get('/checkout', page);

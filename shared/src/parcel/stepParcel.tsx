@@ -1,6 +1,6 @@
 import * as messages from '../messages/common';
 import * as React from 'react';
-import { lazy, Suspense, type ComponentType, type FunctionComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type FunctionComponent, type ReactElement } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { ParcelConfigObject } from 'single-spa';
@@ -10,11 +10,17 @@ import type { StepProps } from '../step';
 import type { StepFailure } from './events';
 import { StepErrorBoundary } from './StepErrorBoundary';
 
-/** What the shell passes to mountRootParcel: the StepProps plus the element the step renders into. */
-export type StepParcelProps = StepProps & { domElement: HTMLElement };
+/**
+ * What the shell passes to mountRootParcel: the StepProps plus the element the step renders into, and `hydrate` when
+ * that element already holds the step as the server rendered it (its markup is kept and brought to life).
+ */
+export type StepParcelProps = StepProps & { domElement: HTMLElement; hydrate?: boolean };
 
-/** A remote's exposed step: a single-spa parcel config taking StepProps. */
-export type StepParcel = ParcelConfigObject<StepParcelProps>;
+/**
+ * A remote's exposed step: a single-spa parcel config taking StepProps. `serverElement` is the step's root as the
+ * parcel renders it, for the server to render to HTML (react-dom/server) before the page's scripts arrive.
+ */
+export type StepParcel = ParcelConfigObject<StepParcelProps> & { serverElement?: (props: StepProps) => ReactElement };
 
 /** single-spa adds its own props (name, singleSpa, mountParcel, domElement); the step sees only StepProps. */
 function pickStepProps(props: StepProps): StepProps {
@@ -56,16 +62,26 @@ function rootFor(Step: ComponentType<StepProps>): FunctionComponent<StepProps> {
  * the step's units run in the shell's scope, and an error boundary so a crashing step cannot take the page down.
  */
 export function stepParcel(Step: ComponentType<StepProps>): StepParcel {
+  const Root = rootFor(Step);
+  // Read by single-spa-react while it mounts, right after `mount` below sets it (one mount at a time).
+  let hydrating = false;
   const lifecycles = singleSpaReact<StepParcelProps>({
     React,
     ReactDOMClient,
-    renderType: 'createRoot',
+    renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
     // The per-parcel boundary lives inside the root (StepErrorBoundary), so single-spa-react's own is not needed.
     suppressComponentDidCatchWarning: true,
     domElementGetter: (props) => props.domElement,
-    rootComponent: rootFor(Step),
+    rootComponent: Root,
   });
-  return lifecycles;
+  return {
+    ...lifecycles,
+    mount: (props) => {
+      hydrating = props.hydrate === true;
+      return lifecycles.mount(props);
+    },
+    serverElement: (props) => <Root {...props} />,
+  };
 }
 
 /** A parcel whose step code is a chunk of its own; `preload` fetches it before the first mount. */

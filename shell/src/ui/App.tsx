@@ -11,7 +11,7 @@ import { Header } from './Header';
 import { MobileFooter } from './MobileFooter';
 import { OrderSummaryColumn } from './OrderSummaryColumn';
 import { StepBoundary } from './StepBoundary';
-import { StepRegion } from './StepRegion';
+import { StepRegion, type ServerStep } from './StepRegion';
 
 export interface AppProps {
   scope: Scope;
@@ -20,11 +20,13 @@ export interface AppProps {
   onStepShown?: (state: CheckoutState) => void;
   /** The marketplace's name and mark in the header; the built-in ones when absent. */
   brand?: Brand;
+  /** The first step's markup as the server rendered it into the step region (StepRegion keeps it and hydrates it). */
+  serverStep?: ServerStep;
 }
 
 const BUILT_IN_BRAND = brandOf({});
 
-function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND }: Omit<AppProps, 'scope'>) {
+function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND, serverStep }: Omit<AppProps, 'scope'>) {
   const [state, notifications, dismiss] = useUnit([$state, $notifications, notificationDismissed]);
   const props = useCallback((s: CheckoutState) => stepProps(s), [stepProps]);
   return (
@@ -37,7 +39,13 @@ function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND }: Omit<
             <Spinner label={messages.determiningProgress} />
           ) : (
             <StepBoundary>
-              <StepRegion state={state} loader={loader} stepProps={props} {...(onStepShown ? { onStepShown } : {})} />
+              <StepRegion
+                state={state}
+                loader={loader}
+                stepProps={props}
+                {...(onStepShown ? { onStepShown } : {})}
+                {...(serverStep ? { serverStep } : {})}
+              />
             </StepBoundary>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useUnit } from 'effector-react';
 import { codeBoxOpenInitially, formatMoney, MOBILE_WIDTH_PX, type AppliedCode } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/basket';
@@ -11,6 +11,9 @@ function wideViewport(): boolean {
   return codeBoxOpenInitially(window.innerWidth);
 }
 
+/** Before the first paint in the browser; on the server (where layout effects do not run, and warn) a plain effect. */
+const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 export interface CodeBoxProps {
   /** The codes on the basket (the checkout's applied_codes), each shown with its saving and a Remove button. */
   applied: readonly AppliedCode[];
@@ -22,7 +25,12 @@ export interface CodeBoxProps {
  * open whenever a code is applied, so the buyer always sees it, what it saves, and how to take it off.
  */
 export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {
-  const [open, setOpen] = useState(() => applied.length > 0 || wideViewport());
+  // The server cannot know the viewport: the box starts as it rendered there (open only with a code applied), and opens
+  // on a wide screen before the browser paints the step (when the server's markup is hydrated, once the scripts run).
+  const [open, setOpen] = useState(applied.length > 0);
+  useBeforePaint(() => {
+    if (wideViewport()) setOpen(true);
+  }, []);
   const [code, setCode] = useState('');
   const m = useUnit({
     verdict: $codeVerdict,

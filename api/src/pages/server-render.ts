@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FirstAnswers, RuntimeConfig } from '@checkout/shared';
+
+/** What the shell's renderer answers (shell/src/server/render.tsx). */
+export type FirstStepResult =
+  | { kind: 'rendered'; state: string; html: string }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; reason: string };
+
+interface FirstStepInput {
+  answers: FirstAnswers;
+  config: RuntimeConfig;
+  remotes: Readonly<Record<string, string>>;
+}
+
+/** shell/dist/server/render.js: built with the shell (tooling/webpack-server.cjs), so it speaks the page's own markup. */
+interface RendererModule {
+  createFirstStepRenderer(options?: {
+    timeoutMs?: number;
+    retryAfterMs?: number;
+  }): (input: FirstStepInput) => Promise<FirstStepResult>;
+}
+
+function isRendererModule(value: unknown): value is RendererModule {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<RendererModule>).createFirstStepRenderer === 'function'
+  );
+}
+
+/** The #root markup of the page for these answers, or null: the page is then served as the browser renders it. */
+export type RenderFirstStep = (
+  answers: FirstAnswers,
+  remotes: Readonly<Record<string, string>>,
+) => Promise<string | null>;
+
+export interface ServerRenderOptions {
+  shellDist: string;
+  runtime: RuntimeConfig;
+  log: FastifyBaseLogger;
+  /** How long a page waits for a remote's server build not loaded yet. */
+  timeoutMs?: number;
+  /** After a remote failed to load, how long pages are served without asking it again. */
+  retryAfterMs?: number;
+}
+
+/**
+ * The first step rendered on the server, with the shell's renderer from its build. Without that build (or with one
+ * that does not load) there is none, and the page renders in the browser as it always could. A failure is logged
+ * when it first happens (or changes), not at every page, and again when rendering works again.
+ */
+export function loadServerRender(options: ServerRenderOptions): RenderFirstStep | null {
+  const { shellDist, runtime, log } = options;
+  const file = path.join(shellDist, 'server', 'render.js');
+  if (!existsSync(file)) {
+    log.info({ file }, 'checkout page: no server renderer in the shell build, the first step renders in the browser');
+    return null;
+  }
+  let module: unknown;
+  try {
+    module = createRequire(file)(file);
+  } catch (error) {
+    log.warn(
+      { err: error, file },
+      'checkout page: the server renderer does not load, the first step renders in the browser',
+    );
+    return null;
+  }
+  if (!isRendererModule(module)) {
+    log.warn({ file }, 'checkout page: the server renderer exports no createFirstStepRenderer');
+    return null;
+  }
+  const render = module.createFirstStepRenderer({
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.retryAfterMs === undefined ? {} : { retryAfterMs: options.retryAfterMs }),
+  });
+  let lastFailure: string | null = null;
+  return async (answers, remotes) => {
+    let result: FirstStepResult;
+    try {
+      result = await render({ answers, config: runtime, remotes });
+    } catch (error) {
+      result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.kind === 'failed') {
+      if (result.reason !== lastFailure)
+        log.warn({ reason: result.reason }, 'checkout page: the first step renders in the browser');
+      lastFailure = result.reason;
+      return null;
+    }
+    if (result.kind === 'rendered' && lastFailure !== null) {
+      log.info('checkout page: the first step renders on the server again');
+      lastFailure = null;
+    }
+    return result.kind === 'rendered' ? result.html : null;
+  };
+}
+
+/** The page with the rendered markup in its #root (marked, so that the shell hydrates it rather than render anew). */
+export function withRenderedRoot(html: string, rendered: string): string {
+  const root = /<div id="root">[\s\S]*?<\/div>/.exec(html);
+  if (!root) return html;
+  return `${html.slice(0, root.index)}<div id="root" data-server-rendered>${rendered}</div>${html.slice(root.index + root[0].length)}`;
+}

@@ -1,0 +1,128 @@
+// The shell's renderer for the server (built by tooling/webpack-server.cjs into dist/server/render.js, loaded by the
+// api): the page's frame with its first step, from the same model and components as the page, so that the page can
+// hydrate what it receives.
+import { Writable } from 'node:stream';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { allSettled, fork } from 'effector';
+import {
+  CONTRACT_VERSION,
+  createApiClient,
+  withFirstAnswers,
+  type CheckoutState,
+  type FirstAnswers,
+  type HttpRequester,
+  type StepLocation,
+  type StepProps,
+} from '@checkout/shared';
+import type { ShellConfig } from '../config/runtime';
+import { $state, apiHandlers, appStarted, applyThemeFx, pageViewFx } from '../model';
+import type { StepLoader } from '../remotes/stepLoader';
+import { stepPropsFactory } from '../steps/stepProps';
+import { App } from '../ui/App';
+import { brandOf } from '../ui/brand';
+import { serverEntryOf, serverRenderedStep } from './first-step';
+import { createStepRemote, type StepRemoteOptions } from './step-remote';
+
+export interface FirstStepInput {
+  /** The answers of the page's first calls, as inlined in the page (the page starts from the same). */
+  answers: FirstAnswers;
+  /** The runtime configuration the page reads from /remotes.json. */
+  config: ShellConfig;
+  /** The remotes in force: each one's browser manifest URL, as the server reaches it. */
+  remotes: Readonly<Record<string, string>>;
+}
+
+export type FirstStepResult =
+  | { kind: 'rendered'; state: CheckoutState; html: string }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; reason: string };
+
+/** The server has the first answers and nothing else: any other call would be a bug, and fails. */
+const offline: HttpRequester = {
+  request: (request) => Promise.reject(new Error(`${request.url}: no calls while rendering on the server`)),
+};
+
+/** Steps are not loaded while rendering: the first one is rendered beside, and StepRegion shows it. */
+const noLoader: StepLoader = { load: () => new Promise(() => undefined), prefetch: () => undefined };
+
+type ServerElement = (props: StepProps) => ReactElement;
+
+/** The step's server element from its remote's module, checked as the page's loader checks the parcel. */
+function serverElementOf(module: unknown, location: StepLocation): ServerElement | string {
+  const exports = (typeof module === 'object' && module !== null ? module : {}) as Record<string, unknown>;
+  if (exports.contractVersion !== CONTRACT_VERSION)
+    return `built against contract ${String(exports.contractVersion)}, the shell speaks ${CONTRACT_VERSION}`;
+  const parcel = exports[location.module.replace(/^\.\//, '')] as { serverElement?: unknown } | undefined;
+  if (typeof parcel?.serverElement !== 'function') return 'its parcel cannot render on the server';
+  return parcel.serverElement as ServerElement;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The step's HTML once all of it has rendered, or the first error it met: renderToString would instead leave a
+ * failing part for the browser to render (an empty boundary), and a page that arrives without its step is no better
+ * than the page rendered as without the server.
+ */
+function renderComplete(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    const chunks: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    });
+    sink.on('finish', () => (failure === null ? resolve(chunks.join('')) : reject(failure)));
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        failure ??= error;
+      },
+    });
+  });
+}
+
+/**
+ * The page's #root as the shell renders it once the first answers are in: header, countdown, order summary, and the
+ * step inside its region, rendered by the step's remote (its server build). Only the first step is rendered here;
+ * for any other state, or when the remote cannot be loaded, nothing is, and the page renders as it does without.
+ */
+export function createFirstStepRenderer(options: StepRemoteOptions = {}) {
+  const loadStep = createStepRemote(options);
+  return async function renderFirstStep(input: FirstStepInput): Promise<FirstStepResult> {
+    const api = createApiClient(withFirstAnswers(offline, input.answers));
+    const scope = fork({
+      handlers: [...apiHandlers(api), [pageViewFx, () => undefined], [applyThemeFx, () => undefined]],
+    });
+    await allSettled(appStarted, { scope });
+    const state = scope.getState($state);
+    const location = serverRenderedStep(state);
+    if (!location) return { kind: 'skipped', reason: `the checkout is on ${state}` };
+    const manifest = input.remotes[location.remote];
+    if (!manifest) return { kind: 'skipped', reason: `${location.remote} is not configured` };
+    const loaded = await loadStep(location, serverEntryOf(manifest));
+    if (loaded.kind === 'failed') return { kind: 'failed', reason: loaded.reason };
+    const element = serverElementOf(loaded.module, location);
+    if (typeof element === 'string') return { kind: 'failed', reason: `${location.remote}: ${element}` };
+    try {
+      const stepProps = stepPropsFactory(scope, api, input.config);
+      const step = `<div class="step-parcel">${await renderComplete(element(stepProps(state)))}</div>`;
+      const html = renderToString(
+        <App
+          scope={scope}
+          loader={noLoader}
+          stepProps={stepProps}
+          brand={brandOf(input.config)}
+          serverStep={{ state, html: step }}
+        />,
+      );
+      return { kind: 'rendered', state, html };
+    } catch (error) {
+      return { kind: 'failed', reason: `${location.remote} ${location.module} did not render: ${describe(error)}` };
+    }
+  };
+}

@@ -1,0 +1,98 @@
+// The server builds: what the api renders the first step with, before the page's scripts arrive. The shell's renderer
+// (shell/dist/server/render.js, loaded by the api from the shell's build) and, per remote, a Module Federation
+// container for Node (dist/server/remoteEntry.js beside its browser build, served by the remote's static server like
+// the rest of it), which the renderer loads at run time from the remote's URL through the federation runtime. So a
+// remote's server code deploys as its browser code does: by publishing its build and changing its URL.
+'use strict';
+
+const path = require('node:path');
+const { createRequire } = require('node:module');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { baseConfig } = require('./webpack.cjs');
+
+const webpack = createRequire(require.resolve('@module-federation/enhanced/webpack'))('webpack');
+
+/** Styles are the browser build's business: on the server a stylesheet import is an inert string. */
+const INERT_CSS = { test: /\.css$/, type: 'asset/source' };
+
+function serverBase({ dir, production }) {
+  const config = baseConfig({ dir, production, publicPath: 'auto' });
+  config.target = 'node20';
+  // No source maps and no minifying: the files never reach a browser, and a stack trace should read as written.
+  config.devtool = false;
+  config.optimization = { minimize: false };
+  config.module.rules.push(INERT_CSS);
+  config.output = {
+    ...config.output,
+    path: path.join(dir, 'dist', 'server'),
+    filename: '[name].js',
+    chunkFilename: '[name].js',
+    clean: true,
+  };
+  return config;
+}
+
+/**
+ * The singletons a remote's server container takes from the renderer's share scope (shell/src/server/step-remote.ts
+ * provides exactly these): never its own copies (`import: false`), so the step renders with the frame's React and in
+ * the frame's effector scope.
+ */
+function serverShared(dir) {
+  const dependencies = require(path.join(dir, 'package.json')).dependencies ?? {};
+  const borrowed = (pkg) => ({
+    import: false,
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: dependencies[pkg],
+  });
+  return {
+    react: borrowed('react'),
+    'react/jsx-runtime': borrowed('react'),
+    'react-dom': borrowed('react-dom'),
+    'react-dom/client': borrowed('react-dom'),
+    effector: borrowed('effector'),
+    'effector-react': borrowed('effector-react'),
+    'single-spa-react': borrowed('single-spa-react'),
+  };
+}
+
+/** The shell's renderer: one CommonJS file for Node, everything bundled (the api needs no package of the page's). */
+function shellServerConfig({ dir, entry = './src/server/render.tsx' }) {
+  return (_env, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const config = serverBase({ dir, production });
+    config.entry = { render: entry };
+    config.output.library = { type: 'commonjs2' };
+    config.plugins = [];
+    return config;
+  };
+}
+
+/**
+ * A remote's container for Node: the modules of the states the server renders, in one file (remoteEntry.js, no chunks
+ * to fetch), as a CommonJS module the federation runtime's Node loader fetches and evaluates.
+ */
+function remoteServerConfig({ dir, name, states, entry = './src/index.ts' }) {
+  return (_env, argv = {}) => {
+    const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    const config = serverBase({ dir, production });
+    config.target = 'async-node';
+    config.entry = {};
+    config.output.uniqueName = `${name}_server`;
+    config.plugins = [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        exposes: Object.fromEntries(states.map((state) => [`./${state}`, entry])),
+        dts: false,
+        manifest: false,
+        shared: serverShared(dir),
+      }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ];
+    return config;
+  };
+}
+
+module.exports = { shellServerConfig, remoteServerConfig };
