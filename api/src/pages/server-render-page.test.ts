@@ -76,6 +76,11 @@ const BLOCK = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_EL
     expect(page.body).toMatch(/<link rel="stylesheet" href="http:\/\/127\.0\.0\.1:\d+\/[^"]+\.css">/);
   });
 
+  test("the server's renderer stays on the server: not served under /checkout/", async () => {
+    for (const url of ['/checkout/server/render.js', '/checkout/%73erver/render.js', '/checkout/./server/render.js'])
+      expect([url, (await full.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
+  });
+
   test('without the remote server build the page is served as the browser renders it, data inlined', async () => {
     const visitor = await browserOnly.visitor();
     await visitor.post(paths.addToBasket, { ticket_id: SEED.ticket.folkBalcony, quantity: 1 });

@@ -86,8 +86,9 @@ export async function registerShell(
     redirect: false,
     wildcard: true,
     cacheControl: false,
-    // The source maps stay in the build for an error tracker's upload, but are nobody's business on the public site.
-    allowedPath: (pathName) => !isSourceMap(pathName),
+    // The source maps stay in the build for an error tracker's upload, but are nobody's business on the public site;
+    // nor is the server's renderer (dist/server/), which the api loads from the build itself.
+    allowedPath: (pathName) => !isSourceMap(pathName) && !/^\/?server\//i.test(decodeURIComponent(pathName)),
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',

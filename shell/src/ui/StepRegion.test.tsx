@@ -1,4 +1,5 @@
 import * as messages from '@checkout/shared/messages/shell';
+import { TextEncoder } from 'node:util';
 import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -74,5 +75,53 @@ describe('StepRegion', () => {
     expect(await screen.findByText('reserve step: not built yet')).toBeInTheDocument();
     await settle();
     expect(screen.queryByRole('heading', { name: 'Basket' })).not.toBeInTheDocument();
+  });
+  describe('a step the server rendered', () => {
+    // What the server sends (react-dom/server, which wants the TextEncoder jsdom lacks).
+    const serverHtml = async () => {
+      Object.assign(globalThis, { TextEncoder });
+      const { renderToString } = await import('react-dom/server');
+      const element = parcels.basket.serverElement?.(props('basket'));
+      if (!element) throw new Error('stepParcel gives a server element');
+      return `<div class="step-parcel">${renderToString(element)}</div>`;
+    };
+
+    test('stays on screen while its remote loads, then is hydrated in place (the same elements, now alive)', async () => {
+      let ready: (result: StepLoadResult) => void = () => undefined;
+      const loader = fakeLoader([]);
+      loader.load.mockImplementationOnce(() => new Promise<StepLoadResult>((resolve) => (ready = resolve)));
+      const { container } = render(
+        <StepRegion
+          state="basket"
+          loader={loader}
+          stepProps={props}
+          serverStep={{ state: 'basket', html: await serverHtml() }}
+        />,
+      );
+      const heading = screen.getByRole('heading', { name: 'Basket' });
+      expect(container.querySelector('.step-region')).toHaveAttribute('aria-busy', 'true');
+      expect(container.querySelector('.step-region--from-server')).not.toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
+      ready({ kind: 'ready', parcel: parcels.basket });
+      await settle();
+      await waitFor(() => expect(container.querySelector('.step-region')).toHaveAttribute('aria-busy', 'false'));
+      expect(screen.getByRole('heading', { name: 'Basket' })).toBe(heading);
+      expect(container.querySelectorAll('.step-parcel')).toHaveLength(1);
+    });
+
+    test('goes when its remote will not load: the fallback with Retry instead, nothing that looks usable', async () => {
+      render(
+        <StepRegion
+          state="basket"
+          loader={fakeLoader([failed])}
+          stepProps={props}
+          serverStep={{ state: 'basket', html: await serverHtml() }}
+        />,
+      );
+      await settle();
+      expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
+      expect(screen.getByRole('button', { name: messages.retry })).toBeVisible();
+      expect(screen.queryByRole('heading', { name: 'Basket' })).toBeNull();
+    });
   });
 });
