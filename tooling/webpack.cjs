@@ -230,7 +230,10 @@ class StartupPreloadPlugin {
           tagName: 'meta',
           voidTag: true,
           meta: { plugin: name },
-          attributes: { name: 'checkout-shell-shared', content: [...shared].sort().join(',') },
+          attributes: {
+            name: 'checkout-shell-shared',
+            content: [...new Set([...shared, ...provided.keys()])].sort().join(','),
+          },
         });
         data.headTags.push(...tags);
         // main.js itself too, first: a deferred script is a low-priority request, which the browser queues behind the
@@ -254,6 +257,39 @@ class StartupPreloadPlugin {
 }
 
 /**
+ * The shell's copies of the shared libraries, which every remote then uses, are all start-up libraries: eager, they are
+ * part of main.js rather than, as Module Federation makes every provided module, a lazy chunk each (seven requests
+ * before the page could start). They cannot instead join the start-up chunk: a chunk holding both a library's provided
+ * copy and a module consuming it waits for itself, and never loads.
+ */
+function eagerShared(shared) {
+  return Object.fromEntries(Object.entries(shared).map(([key, options]) => [key, { ...options, eager: true }]));
+}
+
+/**
+ * The start-up code (the chunk group "bootstrap", named by index.ts's imports) is one file, "startup": what it needs
+ * from node_modules is not split into a chunk shared with later chunks (a request more before the page can start);
+ * they find it loaded.
+ */
+function startupChunk() {
+  const inStartup = (module, chunkGraph) => {
+    for (const chunk of chunkGraph.getModuleChunksIterable(module)) if (chunk.name === 'bootstrap') return true;
+    return false;
+  };
+  return {
+    cacheGroups: {
+      startup: {
+        name: 'startup',
+        chunks: 'async',
+        enforce: true,
+        priority: 10,
+        test: (module, { chunkGraph }) => inStartup(module, chunkGraph),
+      },
+    },
+  };
+}
+
+/**
  * The shell: the page at /checkout/ and the federation host. It knows no remote at build time: /remotes.json names
  * them at run time, so a remote is deployed without rebuilding the shell.
  */
@@ -263,6 +299,7 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
     const publicPath = process.env.SHELL_PUBLIC_PATH || '/checkout/';
     const config = baseConfig({ dir, production, publicPath });
     config.entry = { main: entry };
+    if (production) config.optimization.splitChunks = startupChunk();
     config.module.rules.push(
       cssRule(true, production),
       // The page's icons, required by index.html. The .ico keeps its own name (publicPath + favicon.ico) so the api can
@@ -283,7 +320,8 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
         dts: false,
         manifest: false,
         shareStrategy: 'loaded-first',
-        shared: sharedSingletons(dir),
+        // (The dev server's page keeps webpack's defaults: its requests are not what a buyer's phone makes.)
+        shared: production ? eagerShared(sharedSingletons(dir)) : sharedSingletons(dir),
         // What `experiments.provideExternalRuntime` does, but through the plugin's ES module build: the option adds the
         // CommonJS build, which pulls a second (CommonJS) copy of the whole runtime into the shell (+190 KB).
         ...(EXTERNAL_RUNTIME

@@ -4,3 +4,5 @@ export { createElement } from 'react';
 export { createRoot } from 'react-dom/client';
 export { createStore } from 'effector';
 export { useUnit } from 'effector-react';
+// The remotes' parcel wrapper: the shell provides it with the rest, so the first step's remote needs no chunk of its own.
+export { default as singleSpaReact } from 'single-spa-react';
