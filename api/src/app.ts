@@ -32,7 +32,7 @@ import { createMetricsRegistry } from './observability/metrics';
 import { registerMetricsRoute, registerRequestTiming } from './observability/metrics-route';
 import { registerRequestId, requestIdOf } from './observability/request-id';
 import { firstAnswersFrom } from './pages/first-answers';
-import { createRemotesSource, registerRemotes } from './pages/remotes';
+import { createRemotesSource, registerRemotes, shellRuntimeJson } from './pages/remotes';
 import { registerPages } from './pages/routes';
 import { loadServerRender } from './pages/server-render';
 import { registerShell } from './pages/shell';
@@ -160,7 +160,8 @@ export async function buildAppWithDeps({
     createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }),
     config.observability.metricsToken,
   );
-  registerRemotes(app, config, remotes);
+  const shellRuntime = shellRuntimeJson(config, remotes);
+  registerRemotes(app, shellRuntime);
   const assets = registerPageAssets(app, config.tokensCss);
   registerOpenApi(app, assets);
   registerDemoImages(app);
@@ -169,6 +170,7 @@ export async function buildAppWithDeps({
   const sale = saleHandlers(deps);
   const registerShellPage = await registerShell(app, config.shellDist, {
     remotes,
+    shellRuntime,
     runtime: config.runtime,
     manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin },
     firstAnswers: firstAnswersFrom({ getCheckout: sale.getCheckout, getUser: identity.getUser }),

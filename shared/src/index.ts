@@ -15,6 +15,7 @@ export * from './api/form';
 export * from './api/client';
 export * from './api/browser';
 export * from './api/first-answers';
+export * from './api/page-data';
 export type { AddressOwner } from './messages/delivery-address';
 export * from './step';
 export * from './rules/next-step';

@@ -49,7 +49,8 @@ test('a name holding </script> stays inside the data block', async () => {
   await t.db.updateTable('ticket_types').set({ name }).where('id', '=', SEED.ticket.summerDay).execute();
   const page = await visitor.get('/checkout/');
   expect(page.body).not.toContain('<script>alert(1)');
-  expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+  // Every element the page opens ends where it should: the name ended none.
+  expect(page.body.match(/<\/script>/g)).toHaveLength(page.body.match(/<script[ >]/g)?.length ?? -1);
   expect(JSON.stringify(inlined(page.body)[paths.get])).toContain(JSON.stringify(name).slice(1, -1));
 });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SHELL_RUNTIME_ELEMENT_ID } from '@checkout/shared';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { SEED } from '../seed/catalogue';
@@ -58,6 +59,32 @@ describe('/remotes.json', () => {
       });
     } finally {
       await app.close();
+    }
+  });
+
+  test('the page the api serves carries the same answer, so the page need not ask; no value can end the block', async () => {
+    const config = loadConfig({ MARKETPLACE_NAME: 'Seaside </script><script>alert(1)</script> <!-- & more' });
+    const shellDist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+    writeFileSync(
+      path.join(shellDist, 'index.html'),
+      '<!doctype html><head><title>Checkout</title></head><body></body>',
+    );
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: { ...config, shellDist, serverRender: false, logLevel: 'silent' },
+    });
+    try {
+      const asked = await app.inject({ method: 'GET', url: '/remotes.json' });
+      const page = await app.inject({ method: 'GET', url: '/checkout/' });
+      const block = new RegExp(`<script type="application/json" id="${SHELL_RUNTIME_ELEMENT_ID}">([^<]*)</script>`);
+      const json = block.exec(page.body)?.[1];
+      expect(json).toBeDefined();
+      expect(JSON.parse(json ?? '')).toEqual(asked.json());
+      expect(page.body).not.toContain('<script>alert(1)');
+    } finally {
+      await app.close();
+      rmSync(shellDist, { recursive: true, force: true });
     }
   });
 

@@ -80,21 +80,29 @@ export function createRemotesSource(
 }
 
 /**
- * /remotes.json: where each remote's manifest lives and the page's runtime configuration. Deploying a remote means
- * changing its URL (REMOTE_*_URL, or REMOTES_FILE without a restart), never rebuilding the shell, which reads this on
- * every load (no-cache).
+ * /remotes.json's body for the remotes in force: where each remote's manifest lives and the page's runtime
+ * configuration. Built again only when the remotes change.
  */
-export function registerRemotes(app: FastifyInstance, config: AppConfig, source: RemotesSource): void {
+export function shellRuntimeJson(config: AppConfig, source: RemotesSource): () => string {
   let lastRemotes = source.current();
   let lastBody = body(lastRemotes, config);
-  app.get('/remotes.json', async (_request, reply) => {
+  return () => {
     const remotes = source.current();
     if (remotes !== lastRemotes) {
       lastRemotes = remotes;
       lastBody = body(remotes, config);
     }
-    return send(reply, lastBody);
-  });
+    return lastBody;
+  };
+}
+
+/**
+ * /remotes.json. Deploying a remote means changing its URL (REMOTE_*_URL, or REMOTES_FILE without a restart), never
+ * rebuilding the shell, which reads this on every load (no-cache): in the page the api serves (a data block, see
+ * pages/shell.ts), from here on the shell's dev server.
+ */
+export function registerRemotes(app: FastifyInstance, json: () => string): void {
+  app.get('/remotes.json', async (_request, reply) => send(reply, json()));
 }
 
 function send(reply: FastifyReply, json: string) {

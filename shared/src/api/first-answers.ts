@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { HttpRequester, HttpResponse } from './client';
+import { readPageData, scriptSafeJson } from './page-data';
 
 /**
  * The api serves /checkout/ with the answers of the page's first GETs (the checkout, the user) already inside it, as
@@ -11,33 +12,15 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'checkout-first-answers';
 export const FirstAnswersSchema = z.record(z.string(), z.unknown());
 export type FirstAnswers = z.infer<typeof FirstAnswersSchema>;
 
-const UNSAFE_IN_SCRIPT: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/**
- * The answers as JSON to put inside a <script type="application/json"> element. `<` is written as \u003c (and `>`,
- * `&`, the two JavaScript line separators alike) so no value, a ticket named `</script>` or `<!--` say, can end the
- * element or change how the HTML parser reads it; JSON.parse reads the escapes back as the same characters.
- */
+/** The answers as JSON to put inside a <script type="application/json"> element (see scriptSafeJson). */
 export function firstAnswersJson(answers: FirstAnswers): string {
-  return JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (character) => UNSAFE_IN_SCRIPT[character] ?? '');
+  return scriptSafeJson(JSON.stringify(answers));
 }
 
 /** The page's inlined answers, or null when it has none or they do not read (the page then asks as usual). */
 export function readFirstAnswers(document: Pick<Document, 'getElementById'>): FirstAnswers | null {
-  const text = document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const parsed = FirstAnswersSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = FirstAnswersSchema.safeParse(readPageData(document, FIRST_ANSWERS_ELEMENT_ID));
+  return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SHELL_RUNTIME_ELEMENT_ID } from '@checkout/shared';
 import { loadShellRuntime, parseShellRuntime } from './runtime';
 
 describe('/remotes.json', () => {
@@ -21,6 +22,37 @@ describe('/remotes.json', () => {
       config: { apiBase: '' },
     });
     expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+  });
+});
+
+describe('the runtime the api writes into the page', () => {
+  const inline = { remotes: { mf_basket: { entry: 'https://remotes.example/basket/mf-manifest.json' } }, config: {} };
+  const pageWith = (text: string | null): Pick<Document, 'getElementById'> => {
+    document.body.innerHTML =
+      text === null ? '' : `<script type="application/json" id="${SHELL_RUNTIME_ELEMENT_ID}">${text}</script>`;
+    return document;
+  };
+
+  test('is read from the page, and /remotes.json is not asked for', async () => {
+    const fetchJson = jest.fn(async () => ({ remotes: {}, config: {} }));
+    await expect(loadShellRuntime(fetchJson, pageWith(JSON.stringify(inline)))).resolves.toEqual({
+      remotes: inline.remotes,
+      config: { apiBase: '' },
+    });
+    expect(fetchJson).not.toHaveBeenCalled();
+  });
+
+  test('absent (the dev server) or not reading, /remotes.json is asked for', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const text of [null, '{not json', '{"remotes":"nope"}']) {
+      const fetchJson = jest.fn(async () => inline);
+      await expect(loadShellRuntime(fetchJson, pageWith(text))).resolves.toEqual({
+        remotes: inline.remotes,
+        config: { apiBase: '' },
+      });
+      expect(fetchJson).toHaveBeenCalledWith('/remotes.json');
+    }
     error.mockRestore();
   });
 });

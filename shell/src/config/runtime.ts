@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RuntimeConfig } from '@checkout/shared';
+import { readPageData, SHELL_RUNTIME_ELEMENT_ID, type RuntimeConfig } from '@checkout/shared';
 import type { RemoteEntries } from '../remotes/federation';
 
 /** What the shell reads beyond the shared RuntimeConfig: where the consented analytics script lives (none by default). */
@@ -39,10 +39,23 @@ export function parseShellRuntime(json: unknown): ShellRuntime {
   return { remotes: parsed.remotes, config: definedOnly(parsed.config) };
 }
 
-/** Read once at start-up. A failure leaves no remotes (every step shows its Retry fallback), never a blank page. */
+/**
+ * Read once at start-up: from the page, where the api writes /remotes.json's answer (a data block), else (the shell's
+ * dev server, or a block that does not read) from /remotes.json. A failure leaves no remotes (every step shows its
+ * Retry fallback), never a blank page.
+ */
 export async function loadShellRuntime(
   fetchJson: (url: string) => Promise<unknown> = defaultFetchJson,
+  page: Pick<Document, 'getElementById'> | null = typeof document === 'undefined' ? null : document,
 ): Promise<ShellRuntime> {
+  const inPage = page ? readPageData(page, SHELL_RUNTIME_ELEMENT_ID) : undefined;
+  if (inPage !== undefined) {
+    try {
+      return parseShellRuntime(inPage);
+    } catch (error) {
+      console.error('checkout: the runtime in the page does not read, asking /remotes.json', error);
+    }
+  }
   try {
     return parseShellRuntime(await fetchJson('/remotes.json'));
   } catch (error) {
