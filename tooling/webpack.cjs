@@ -184,8 +184,8 @@ function baseConfig({ dir, production, publicPath }) {
 }
 
 /**
- * main.js asks for the bootstrap chunks and the shared libraries it consumes (react-dom, effector, ...) only
- * once it has downloaded and run, a round trip after the page on a phone. This names them in the page's head as
+ * main.js asks for the start-up chunk (and the chunks of any shared library it consumes that is not eager) only once
+ * it has downloaded and run, a round trip after the page on a phone. This names them in the page's head as
  * <link rel=preload as=script> so they download beside main.js, and records the packages the shell itself provides
  * (<meta name="checkout-shell-shared">): the api's page preloads a remote's own copy only of what the shell lacks.
  */
