@@ -11,7 +11,7 @@ import {
 } from '@checkout/shared';
 import { loadShellRuntime, type ShellConfig } from './config/runtime';
 import { loadConsentedAnalytics } from './integrations/analyticsScript';
-import { $checkout, $state, $updatingBasket, apiHandlers, appStarted, tabShown } from './model';
+import { $checkout, $state, $updatingBasket, apiHandlers, appStarted, startedIn, tabShown } from './model';
 import { createFederation } from './remotes/federation';
 import { likelyNextSteps } from './remotes/prefetch';
 import { createStepLoader, type StepLoader } from './remotes/stepLoader';
@@ -104,7 +104,7 @@ async function start() {
     ? root.querySelector('.step-region__host')?.innerHTML
     : undefined;
   if (serverHtml !== undefined) {
-    await allSettled(appStarted, { scope });
+    await startedIn(scope);
     hydrateRoot(root, app({ state: scope.getState($state), html: serverHtml }), {
       onRecoverableError: (error) => console.error('checkout: the page did not hydrate as rendered', error),
     });

@@ -27,7 +27,7 @@ export {
 } from './countdown';
 export { editBasket } from './edit-basket';
 export { pageViewFx, type PageView } from './analytics';
-export { appStarted, tabShown, firstLoadFx, $started } from './start';
+export { appStarted, tabShown, firstLoadFx, $started, startedIn } from './start';
 export { applyThemeFx } from './theme';
 
 export const stepStores: StepStores = {

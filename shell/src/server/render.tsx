@@ -4,8 +4,9 @@
 import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { allSettled, fork } from 'effector';
+import { fork } from 'effector';
 import {
+  calls,
   CONTRACT_VERSION,
   createApiClient,
   withFirstAnswers,
@@ -16,12 +17,12 @@ import {
   type StepProps,
 } from '@checkout/shared';
 import type { ShellConfig } from '../config/runtime';
-import { $state, apiHandlers, appStarted, applyThemeFx, pageViewFx } from '../model';
+import { $state, apiHandlers, applyThemeFx, pageViewFx, startedIn } from '../model';
 import type { StepLoader } from '../remotes/stepLoader';
 import { stepPropsFactory } from '../steps/stepProps';
 import { App } from '../ui/App';
 import { brandOf } from '../ui/brand';
-import { serverEntryOf, serverRenderedStep } from './first-step';
+import { SERVER_RENDERED_STATE, serverEntryOf, serverRenderedStep } from './first-step';
 import { createStepRemote, type StepRemoteOptions } from './step-remote';
 
 export interface FirstStepInput {
@@ -94,11 +95,16 @@ function renderComplete(element: ReactElement): Promise<string> {
 export function createFirstStepRenderer(options: StepRemoteOptions = {}) {
   const loadStep = createStepRemote(options);
   return async function renderFirstStep(input: FirstStepInput): Promise<FirstStepResult> {
+    // Most pages are of another step: those do not start the model at all (nor its timers, the countdown's one).
+    const answered = input.answers[calls.getCheckout.path] as { state?: unknown } | undefined;
+    const answeredState = answered?.state === 'determining' ? SERVER_RENDERED_STATE : answered?.state;
+    if (answeredState !== SERVER_RENDERED_STATE)
+      return { kind: 'skipped', reason: `the checkout is on ${String(answeredState)}` };
     const api = createApiClient(withFirstAnswers(offline, input.answers));
     const scope = fork({
       handlers: [...apiHandlers(api), [pageViewFx, () => undefined], [applyThemeFx, () => undefined]],
     });
-    await allSettled(appStarted, { scope });
+    await startedIn(scope);
     const state = scope.getState($state);
     const location = serverRenderedStep(state);
     if (!location) return { kind: 'skipped', reason: `the checkout is on ${state}` };

@@ -1,1 +1,1 @@
-export { appStarted, tabShown, firstLoadFx, $started } from './start';
+export { appStarted, tabShown, firstLoadFx, $started, startedIn } from './start';

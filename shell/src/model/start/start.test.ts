@@ -8,7 +8,7 @@ import { $notifications } from '../notifications';
 import { $state } from '../state';
 import { fakeServer, handlersOf } from '../test-handlers';
 import { $user } from '../user';
-import { $started, appStarted, tabShown } from './start';
+import { $started, appStarted, startedIn, tabShown } from './start';
 
 describe('first load', () => {
   test("loads checkout and user in parallel and shows the checkout's state", async () => {
@@ -85,4 +85,12 @@ describe('tab shown again', () => {
     await allSettled(tabShown, { scope });
     expect(server.getCheckout).not.toHaveBeenCalled();
   });
+});
+
+test('startedIn resolves once the first load has answered, with the state known', async () => {
+  const server = fakeServer({ checkout: sampleCheckout({ state: 'basket' }) });
+  const scope = fork({ handlers: handlersOf(server) });
+  await startedIn(scope);
+  expect(scope.getState($state)).toBe('basket');
+  expect(scope.getState($started)).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { createEffect, createEvent, createStore, sample } from 'effector';
+import { allSettled, createEffect, createEvent, createStore, createWatch, sample, type Scope } from 'effector';
 import type { Checkout, CheckoutState, User } from '@checkout/shared';
 import { getCheckoutFx } from '../api/effects';
 import { reloadCheckout } from '../checkout';
@@ -28,3 +28,21 @@ sample({
 });
 
 sample({ clock: tabShown, source: $started, filter: Boolean, target: reloadCheckout });
+
+/**
+ * Starts the page's model in `scope` and resolves once the first load has answered (the state is known then), not once
+ * everything it set off has settled as allSettled would: a running countdown never settles.
+ */
+export function startedIn(scope: Scope): Promise<void> {
+  return new Promise((resolve) => {
+    const watch = createWatch({
+      unit: firstLoadFx.finally,
+      scope,
+      fn: () => {
+        watch.unsubscribe();
+        resolve();
+      },
+    });
+    void allSettled(appStarted, { scope });
+  });
+}
