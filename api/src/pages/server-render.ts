@@ -78,13 +78,24 @@ export function loadServerRender(options: ServerRenderOptions): RenderFirstStep 
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.retryAfterMs === undefined ? {} : { retryAfterMs: options.retryAfterMs }),
   });
+  const renderLimitMs = (options.timeoutMs ?? 1500) + 1000;
   let lastFailure: string | null = null;
   return async (answers, remotes) => {
     let result: FirstStepResult;
+    let timer: NodeJS.Timeout | undefined;
+    // Whatever the renderer does, a page waits for it no longer than this (the remote's own load has a shorter limit).
+    const limit = new Promise<FirstStepResult>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ kind: 'failed', reason: `no render within ${renderLimitMs} ms` }),
+        renderLimitMs,
+      );
+    });
     try {
-      result = await render({ answers, config: runtime, remotes });
+      result = await Promise.race([render({ answers, config: runtime, remotes }), limit]);
     } catch (error) {
       result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
     }
     if (result.kind === 'failed') {
       if (result.reason !== lastFailure)
