@@ -14,7 +14,9 @@ export async function reserveEnabled(page: Page, timeout = 60_000): Promise<numb
   const usable = await page.waitForFunction(
     () => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Reserve Basket');
-      return button !== undefined && !button.disabled ? performance.timeOrigin + performance.now() : false;
+      // A step the server rendered is on screen before its scripts have run: usable once its region is not busy.
+      const usable = button !== undefined && !button.disabled && button.closest('[aria-busy="true"]') === null;
+      return usable ? performance.timeOrigin + performance.now() : false;
     },
     undefined,
     { timeout, polling: 'raf' },
