@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FIRST_ANSWERS_ELEMENT_ID } from '@checkout/shared';
 import { hostileMarkupIn, XSS_PAYLOADS } from '../../shared/src/testing/xss-payloads';
 import { WaiverFlow, WaiverSigner } from '../pages/waiver';
 
@@ -57,14 +58,27 @@ test("organisers' HTML full of XSS payloads never runs in the checkout, and the 
   const dialogs = watchDialogs(page);
 
   // The checkout JSON as hostile as the server could send it: every organiser HTML field carries the whole list.
+  type HostileFields = {
+    charity: { description_html: string } | null;
+    after_sale_messages: { message: string }[];
+    before_payment_questions: Record<string, { question: string }[]>;
+    after_payment_questions: Record<string, { question: string }[]>;
+  };
   await page.route('**/ajax/checkout/checkout/get/**', async (route) => {
     const response = await route.fetch();
-    const checkout = (await response.json()) as {
-      charity: { description_html: string } | null;
-      after_sale_messages: { message: string }[];
-      before_payment_questions: Record<string, { question: string }[]>;
-      after_payment_questions: Record<string, { question: string }[]>;
-    };
+    await route.fulfill({ response, json: hostile((await response.json()) as HostileFields) });
+  });
+  // The page's first checkout arrives inside the page (a JSON data block), where no route can reach it: the block is
+  // taken out as it is parsed, so the page asks for the checkout as it does without one, and gets the hostile one.
+  await page.addInitScript((id) => {
+    new MutationObserver((_, observer) => {
+      const block = document.getElementById(id);
+      if (!block) return;
+      block.remove();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, FIRST_ANSWERS_ELEMENT_ID);
+  function hostile(checkout: HostileFields): HostileFields {
     if (checkout.charity) checkout.charity.description_html = `<p>Charity text survives</p>${ALL}`;
     checkout.after_sale_messages = checkout.after_sale_messages.flatMap((message) =>
       XSS_PAYLOADS.map((payload, index) => ({
@@ -78,8 +92,8 @@ test("organisers' HTML full of XSS payloads never runs in the checkout, and the 
     ]) {
       for (const question of questions) question.question = `${question.question}${ALL}`;
     }
-    await route.fulfill({ response, json: checkout });
-  });
+    return checkout;
+  }
 
   const flow = new WaiverFlow(page, context);
   await flow.buyKayak('xss', {
