@@ -66,7 +66,9 @@ async function oneRun(browser: Browser, baseURL: string): Promise<MobileRun> {
     const usable = await page.waitForFunction(
       () => {
         const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Reserve Basket');
-        return button !== undefined && !button.disabled ? performance.now() : false;
+        // A step the server rendered is painted before its scripts run: usable once hydrated (its region not busy).
+        const usable = button !== undefined && !button.disabled && button.closest('[aria-busy="true"]') === null;
+        return usable ? performance.now() : false;
       },
       undefined,
       { timeout: 60_000, polling: 'raf' },
