@@ -77,7 +77,18 @@ const BLOCK = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_EL
   });
 
   test("the server's renderer stays on the server: not served under /checkout/", async () => {
-    for (const url of ['/checkout/server/render.js', '/checkout/%73erver/render.js', '/checkout/./server/render.js'])
+    for (const url of [
+      '/checkout/server/render.js',
+      '/checkout/%73erver/render.js',
+      '/checkout/%2573erver/render.js',
+      '/checkout/./server/render.js',
+      '/checkout/a/../server/render.js',
+    ])
+      expect([url, (await full.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
+  });
+
+  test('a malformed escape in a /checkout/ path is a 404, never a 5xx', async () => {
+    for (const url of ['/checkout/%25', '/checkout/%25E0', '/checkout/a%25.js'])
       expect([url, (await full.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
   });
 

@@ -87,8 +87,9 @@ export async function registerShell(
     wildcard: true,
     cacheControl: false,
     // The source maps stay in the build for an error tracker's upload, but are nobody's business on the public site;
-    // nor is the server's renderer (dist/server/), which the api loads from the build itself.
-    allowedPath: (pathName) => !isSourceMap(pathName) && !/^\/?server\//i.test(decodeURIComponent(pathName)),
+    // nor is the server's renderer (dist/server/), which the api loads from the build itself. The path arrives decoded
+    // and normalised: decoding it again would turn '%25' into a malformed escape and a 500.
+    allowedPath: (pathName) => !isSourceMap(pathName) && !/^\/?server\//i.test(pathName),
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
