@@ -1,6 +1,7 @@
 import { calls } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { LedgerEntriesTable } from '../db/schema';
 import { reconcile } from '../ledger/reconcile';
 import { expectedAnswers } from '../questions/expected';
 import { SEED } from '../seed/catalogue';
@@ -503,6 +504,57 @@ describe('refusals', () => {
         })
         .execute(),
     ).rejects.toThrow(/payments_collected_is_price/);
+  });
+
+  test('a refund recorded twice (the payment job and the buyer both give back one payment) is kept once; a second refund of the same payment under another key is refused', async () => {
+    const type = await freshTickets(t, 5);
+    const visitor = await reservedBuyer(t, type, 1);
+    const sale = await saleOf(t, visitor);
+    const now = t.clock.now();
+    type Entry = Insertable<LedgerEntriesTable>;
+    // An entry and its one (marketplace) share in one transaction, as the ledger's deferred check wants them;
+    // `repeat` inserts as the ledger does (ON CONFLICT DO NOTHING), else a plain INSERT.
+    const record = (values: Entry, repeat: boolean) =>
+      t.db.transaction().execute(async (tx) => {
+        const insert = tx.insertInto('ledger_entries').values(values);
+        const inserted = await (
+          repeat
+            ? insert.onConflict((oc) => oc.columns(['kind', 'provider', 'provider_reference']).doNothing())
+            : insert
+        )
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted)
+          await tx
+            .insertInto('ledger_shares')
+            .values({ ledger_entry_id: inserted.id, organiser_id: null, amount_minor: values.amount_minor })
+            .execute();
+      });
+    const entry = {
+      sale_id: sale.id,
+      provider: 'stripe',
+      provider_reference: 'pi_twice',
+      amount_minor: 1000,
+      currency: 'GBP',
+      reason: null,
+      created_at: now,
+    };
+    await record({ ...entry, kind: 'payment', status: 'done', completed_at: now }, false);
+    const refund: Entry = { ...entry, kind: 'refund', status: 'pending', completed_at: null };
+    await record(refund, true);
+    await record(refund, true);
+    const refunds = await t.db
+      .selectFrom('ledger_entries')
+      .select('amount_minor')
+      .where('kind', '=', 'refund')
+      .where('provider_reference', '=', 'pi_twice')
+      .execute();
+    expect(refunds).toEqual([{ amount_minor: 1000 }]);
+    // A plain repeat is still refused (by the unique key), and so is more money back under another key.
+    await expect(record(refund, false)).rejects.toThrow(/unique|duplicate/i);
+    await expect(
+      record({ ...refund, provider_reference: 're_part', refund_of: 'pi_twice', amount_minor: 1 }, false),
+    ).rejects.toThrow(/does not match its payment/);
   });
 
   test('reconcile reports money kept for a sale that sold nothing', async () => {
