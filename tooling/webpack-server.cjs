@@ -95,4 +95,20 @@ function remoteServerConfig({ dir, name, states, entry = './src/index.ts' }) {
   };
 }
 
-module.exports = { shellServerConfig, remoteServerConfig };
+/**
+ * A workspace's builds: the browser build alone under the dev server, else the browser build and its server build side
+ * by side. Both write into dist/, so the browser build's clean-up keeps dist/server/.
+ */
+function withServerBuild(browser, server) {
+  if (process.env.WEBPACK_SERVE === 'true') return browser;
+  return [
+    (env, argv) => {
+      const config = browser(env, argv);
+      config.output.clean = { keep: /^server[\\/]/ };
+      return config;
+    },
+    server,
+  ];
+}
+
+module.exports = { shellServerConfig, remoteServerConfig, withServerBuild };
