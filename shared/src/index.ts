@@ -11,6 +11,7 @@ export * from './contract/entities';
 export * from './contract/errors';
 export { COPIED_NOTICE_MS, ORGANISER_HTML_FORBIDDEN_TAGS } from './contract/constants';
 export * from './contract/calls';
+export * from './contract/queue';
 export * from './api/form';
 export * from './api/client';
 export * from './api/browser';
