@@ -728,6 +728,9 @@ export interface Database {
   order_refunds: OrderRefundsTable;
   order_refund_tickets: OrderRefundTicketsTable;
   retired_ticket_codes: RetiredTicketCodesTable;
+  onsales: OnsalesTable;
+  onsale_ticket_types: OnsaleTicketTypesTable;
+  queue_entries: QueueEntriesTable;
 }
 
 /** 'door' is a door token (0017_door): it can only admit tickets, and it expires. */
@@ -911,3 +914,50 @@ export interface OrderRefundTicketsTable {
   refund_id: number;
   ticket_id: number;
 }
+
+/** A numeric column: read as the driver's exact decimal string, written as a number. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+/** An on-sale with a waiting room (0021_waiting_room); waiting-room/admission.ts reads who is admitted from it. */
+export interface OnsalesTable {
+  id: Generated<number>;
+  organiser_id: number;
+  /** NULL: only the ticket types in onsale_ticket_types are gated. */
+  event_id: number | null;
+  opens_at: Timestamp;
+  /** The gate is lifted from then; NULL until ended. */
+  ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  admission_per_second: Numeric;
+  pass_seconds: ColumnType<number, number | undefined, number>;
+  admission_base_at: Timestamp;
+  admission_base_count: ColumnType<string, number | string | undefined, number | string>;
+  early_assigned: Generated<boolean>;
+  next_position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OnsaleTicketTypesTable {
+  onsale_id: number;
+  ticket_type_id: number;
+}
+
+/** One browser's place in an on-sale's queue (0021_waiting_room). */
+export interface QueueEntriesTable {
+  id: Generated<number>;
+  onsale_id: number;
+  session_id: number;
+  joined_at: Timestamp;
+  /** Arrivals before the opening: their random order among the early arrivals. */
+  draw: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1-based; NULL for an early arrival until the opening places it. */
+  position: ColumnType<number | null, number | null | undefined, number | null>;
+  /** SHA-256 (hex) of the pass token. */
+  pass_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  pass_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  claimed_sale_id: ColumnType<number | null, number | null | undefined, number | null>;
+  pass_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type Onsale = Selectable<OnsalesTable>;
+export type QueueEntry = Selectable<QueueEntriesTable>;
