@@ -3,7 +3,9 @@
  * moment through two api processes on one PostgreSQL database, while the first buyers to get a reservation pay at
  * once. The stock is sampled all along: the database's held must equal the active holds and its sold the sold holds,
  * held + sold + available = capacity with available never below 0; at the end exactly the capacity is held or sold,
- * the holds granted over HTTP add up to it, and nothing is oversold.
+ * the holds granted over HTTP add up to it, and nothing is oversold. The rounds run on the ticket type's single row
+ * and over stock buckets (0020_stock_buckets: free stock parked in several rows, refilled from and drained back to
+ * the type's row), where `held` is read as the active holds and `available` counts the parked stock.
  */
 import { countFigure, highestFigure } from '../support/figures';
 import type { ApiProcess } from '../support/api-process';
@@ -15,8 +17,10 @@ import { freshTicketType, sampleContinuously, sampleStock, type StockSample } fr
 jest.setTimeout(240_000);
 
 const ROUNDS = [
-  { capacity: 40, payers: 8 },
-  { capacity: 25, payers: 5 },
+  { capacity: 40, payers: 8, buckets: 1 },
+  { capacity: 25, payers: 5, buckets: 1 },
+  { capacity: 60, payers: 8, buckets: 8 },
+  { capacity: 25, payers: 5, buckets: 16 },
 ];
 
 describeWithPostgres('on-sale race over two api processes', () => {
@@ -32,9 +36,9 @@ describeWithPostgres('on-sale race over two api processes', () => {
   afterAll(() => stopTwoApis(stack));
 
   test.each(ROUNDS)(
-    'capacity $capacity: exactly the capacity held or sold, never oversold',
-    async ({ capacity, payers }) => {
-      const ticketTypeId = await freshTicketType(database.pool, capacity, 'On-sale race');
+    'capacity $capacity over $buckets bucket(s): exactly the capacity held or sold, never oversold',
+    async ({ capacity, payers, buckets }) => {
+      const ticketTypeId = await freshTicketType(database.pool, capacity, 'On-sale race', { buckets });
       const demandCount = 10 * capacity;
       // Quantities 1–4 in a fixed pattern, so the demand is the same every run (about 25 × capacity tickets).
       const quantities = Array.from({ length: demandCount }, (_, i) => 1 + ((i * 7) % 4));
@@ -86,10 +90,14 @@ describeWithPostgres('on-sale race over two api processes', () => {
       expect(oversold).toBe(0);
       // Exactly the capacity taken, and taken by the buyers who were told 'reserved'.
       expect(final.held + final.sold).toBe(capacity);
+      // Sold out: nothing left parked in a bucket either (the drain gave the last tickets out).
+      expect(final.parked).toBe(0);
       expect(granted.reduce((a, b) => a + b, 0)).toBe(capacity);
       expect(final.sold).toBeGreaterThan(0);
 
       countFigure('load.onsale.races', 1, 'on-sale races run (two api processes, one PostgreSQL)');
+      if (buckets > 1)
+        countFigure('load.onsale.bucketRaces', 1, 'on-sale races run over stock buckets (two api processes)');
       countFigure(
         'load.onsale.reservations',
         demandCount,

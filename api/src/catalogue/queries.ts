@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/schema';
+import { activeHeld } from '../inventory/holds';
 
 /** A ticket type that can go in a basket now: on sale, its event published, its date still ahead. */
 export function ticketOnSale(db: DbOrTx, ticketTypeId: number, now: Date) {
@@ -14,7 +15,7 @@ export function ticketOnSale(db: DbOrTx, ticketTypeId: number, now: Date) {
       't.min_per_customer',
       't.capacity',
       't.sold',
-      't.held',
+      activeHeld('t').as('held'),
       'e.title as event_title',
     ])
     .where('t.id', '=', ticketTypeId)

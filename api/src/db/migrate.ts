@@ -19,6 +19,7 @@ import { statements as orderRefunds } from './migrations/0015_order_refunds';
 import { statements as door } from './migrations/0017_door';
 import { statements as retentionIndexes } from './migrations/0018_retention_indexes';
 import { statements as ledgerRefundRepeat } from './migrations/0019_ledger_refund_repeat';
+import { statements as stockBuckets } from './migrations/0020_stock_buckets';
 import { statements as waitingRoom } from './migrations/0021_waiting_room';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0017_door': fromStatements(door),
   '0018_retention_indexes': fromStatements(retentionIndexes),
   '0019_ledger_refund_repeat': fromStatements(ledgerRefundRepeat),
+  '0020_stock_buckets': fromStatements(stockBuckets),
   '0021_waiting_room': fromStatements(waitingRoom),
 };
 

@@ -134,6 +134,15 @@ export interface TicketTypesTable {
   sort_order: Generated<number>;
   on_sale: Generated<boolean>;
   created_at: CreatedAt;
+  /** How many stock_buckets rows the type's free stock is parked in (1: none, the row itself; 0020_stock_buckets). */
+  stock_buckets: Generated<number>;
+}
+
+/** Free stock of a ticket type parked in one bucket; counted in ticket_types.held (0020_stock_buckets). */
+export interface StockBucketsTable {
+  ticket_type_id: number;
+  bucket: number;
+  free: Generated<number>;
 }
 
 export interface TicketRequirementsTable {
@@ -328,6 +337,8 @@ export interface HoldsTable {
   expires_at: Timestamp;
   created_at: Timestamp;
   ended_at: Timestamp | null;
+  /** The stock bucket the hold was taken from; NULL: the ticket type's row (0020_stock_buckets). */
+  bucket: number | null;
 }
 
 export interface OutboxTable {
@@ -668,6 +679,7 @@ export interface PaymentPlanInstalmentsTable {
 }
 
 export interface Database {
+  stock_buckets: StockBucketsTable;
   settings: SettingsTable;
   charities: CharitiesTable;
   organisers: OrganisersTable;

@@ -2,7 +2,7 @@ import { calls, formatMoney } from '@checkout/shared';
 import { niceDate } from '../catalogue/dates';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
-import { availableOf } from '../inventory/holds';
+import { activeHeld, availableOf } from '../inventory/holds';
 import { html, type SafeHtml } from './html';
 
 /** How many of a ticket the quantity menu offers at most (the per-customer cap usually bites first). */
@@ -25,7 +25,7 @@ async function loadListing(db: Db, now: Date, organiserSlug: string | undefined)
       't.hide_booking_fee',
       't.capacity',
       't.sold',
-      't.held',
+      activeHeld('t').as('held'),
       't.max_per_customer',
       't.min_per_customer',
       'e.id as event_id',

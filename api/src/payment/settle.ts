@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { systemClock } from '../clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
-import { endHolds } from '../inventory/holds';
+import { drainStock, endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
@@ -71,6 +71,9 @@ async function retakeStock(tx: Tx, saleId: number, now: Date): Promise<boolean> 
     .execute();
   const wanted = lines.filter((line): line is { ticket_type_id: number; qty: number } => line.ticket_type_id !== null);
   if (wanted.length === 0) return true;
+  // Stock parked in buckets goes back to each row first (row, then its buckets, type by type in id order: the lock
+  // order of take_stock), so the check below sees every free ticket.
+  for (const line of wanted) await drainStock(tx, line.ticket_type_id);
   const stock = await tx
     .selectFrom('ticket_types')
     .select(['id', 'capacity', 'sold', 'held'])

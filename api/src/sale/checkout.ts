@@ -20,7 +20,7 @@ import { currencyOf, toDecimal } from '../catalogue/money';
 import { standardRefundPolicy, ticketRefundDescription } from '../catalogue/refund-policy';
 import type { Db, Sale } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
-import { availableOf } from '../inventory/holds';
+import { activeHeld, availableOf } from '../inventory/holds';
 import { guestMarketingChoices } from '../preferences/marketing';
 import { secondsRemaining } from './current';
 import { visibleState } from './state';
@@ -54,7 +54,7 @@ async function loadLines(db: Db, saleId: number) {
         't.hide_booking_fee',
         't.capacity',
         't.sold',
-        't.held',
+        activeHeld('t').as('held'),
         't.max_per_customer',
         't.min_per_customer',
         't.non_refundable',

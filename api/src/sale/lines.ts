@@ -5,7 +5,7 @@ import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
-import { availableOf } from '../inventory/holds';
+import { activeHeld, availableOf } from '../inventory/holds';
 import { changeBasket } from './change';
 import { basketChanged, reopenBasket } from './current';
 import { saleMessages } from './messages';
@@ -48,7 +48,7 @@ export async function updateTicketQuantity(
     if (quantity > line.qty) {
       const stock = await tx
         .selectFrom('ticket_types')
-        .select(['capacity', 'sold', 'held'])
+        .select(['capacity', 'sold', activeHeld().as('held')])
         .where('id', '=', ticketId)
         .executeTakeFirstOrThrow();
       const available = availableOf(stock);

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
-import { availableOf, endHolds, expireHolds } from '../inventory/holds';
+import { activeHeld, availableOf, endHolds, expireHolds } from '../inventory/holds';
 import { recordReservation } from '../observability/metrics';
 import { recordSaleExpired } from '../organiser-api/webhooks/emit';
 import { basketChanged, secondsRemaining } from './current';
@@ -145,7 +145,7 @@ async function saleIdOf(db: Db, tokenHash: string): Promise<number> {
 async function shortageMessage(db: Db, ticketTypeId: number): Promise<string> {
   const row = await db
     .selectFrom('ticket_types')
-    .select(['name', 'capacity', 'sold', 'held'])
+    .select(['name', 'capacity', 'sold', activeHeld().as('held')])
     .where('id', '=', ticketTypeId)
     .executeTakeFirst();
   return serverMessages.notEnoughTickets(row?.name ?? '', row ? availableOf(row) : 0);

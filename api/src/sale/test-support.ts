@@ -1,5 +1,6 @@
 import { calls } from '@checkout/shared';
 import { sql } from 'kysely';
+import { activeHeld, parkedStock } from '../inventory/holds';
 import { SEED } from '../seed/catalogue';
 import type { TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
@@ -20,11 +21,14 @@ export const salePaths = {
   state: calls.updateBasketState.path,
 } as const;
 
-/** A ticket type's stock, and the sum of its active holds (which `held` must equal). */
+/**
+ * A ticket type's stock, and the sum of its active holds (which `held` must equal). `held` is read as buyers mean it
+ * (active holds; the row's column also counts the stock parked in buckets, `parked`).
+ */
 export async function stockOf(t: TestApp, ticketTypeId: number) {
   const row = await t.db
     .selectFrom('ticket_types')
-    .select(['capacity', 'sold', 'held'])
+    .select(['capacity', 'sold', activeHeld().as('held'), parkedStock().as('parked')])
     .where('id', '=', ticketTypeId)
     .executeTakeFirstOrThrow();
   const active = await t.db

@@ -10,6 +10,7 @@ import type {
   Tx,
   WaiversTable,
 } from '../../db/schema';
+import { activeHeld, drainStock } from '../../inventory/holds';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
 import { resolveMoment } from './moments';
@@ -561,6 +562,11 @@ export class CatalogueImporter {
     stored: Selectable<TicketTypesTable> | undefined,
     values: TicketTypeValues,
   ): Promise<number> {
+    if (stored && stored.capacity !== values.capacity) {
+      // The stock parked in buckets goes back to the row (locked by the caller) first, so sold + held is what
+      // buyers have taken and the capacity check below and the table's CHECK compare like with like.
+      stored = { ...stored, held: stored.held - (await drainStock(this.tx, stored.id)) };
+    }
     if (stored) await this.refuseBreakingSales(label, stored, values);
     return this.put(
       'ticket_types',
@@ -860,7 +866,7 @@ export async function hasSales(tx: Tx, ticketTypeId: number): Promise<boolean> {
     .selectFrom('ticket_types as t')
     .select((eb) => [
       't.sold',
-      't.held',
+      activeHeld('t').as('held'),
       eb.exists(eb.selectFrom('sale_lines as l').select('l.id').whereRef('l.ticket_type_id', '=', 't.id')).as('lines'),
       eb.exists(eb.selectFrom('holds as h').select('h.id').whereRef('h.ticket_type_id', '=', 't.id')).as('holds'),
     ])

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
 import type { DbOrTx, EventDatesTable, EventsTable, TicketTypesTable } from '../../db/schema';
+import { parkedStock } from '../../inventory/holds';
 import { named } from '../schemas';
 
 /**
@@ -100,7 +101,10 @@ export function dateView(row: Selectable<EventDatesTable>): z.input<typeof Event
   };
 }
 
-export function ticketTypeView(row: Selectable<TicketTypesTable>): z.input<typeof TicketTypeViewSchema> {
+/** `parked`: the type's stock parked in its buckets (inventory/holds.ts parkedStock), free though counted in held. */
+export function ticketTypeView(
+  row: Selectable<TicketTypesTable> & { parked: number },
+): z.input<typeof TicketTypeViewSchema> {
   return {
     id: row.id,
     external_id: row.external_id,
@@ -114,8 +118,8 @@ export function ticketTypeView(row: Selectable<TicketTypesTable>): z.input<typeo
     hide_booking_fee: row.hide_booking_fee,
     capacity: row.capacity,
     sold: row.sold,
-    held: row.held,
-    available: Math.max(0, row.capacity - row.sold - row.held),
+    held: row.held - row.parked,
+    available: Math.max(0, row.capacity - row.sold - row.held + row.parked),
     min_per_customer: row.min_per_customer,
     max_per_customer: row.max_per_customer,
     non_refundable: row.non_refundable,
@@ -188,6 +192,7 @@ export async function eventView(
   const types = await db
     .selectFrom('ticket_types')
     .selectAll()
+    .select(parkedStock().as('parked'))
     .where('event_id', '=', eventId)
     .orderBy('sort_order')
     .orderBy('id')

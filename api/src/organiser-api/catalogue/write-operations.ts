@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/schema';
+import { parkedStock } from '../../inventory/holds';
 import { defineOperation, idParam, notFound, refused } from '../operation';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
@@ -143,7 +144,12 @@ export const catalogueWriteOperations = [
         const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
         const id = await importer.ticketType(organiserId, event.id, label, body);
         await importer.requirements(event.id, label, body);
-        return tx.selectFrom('ticket_types').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return tx
+          .selectFrom('ticket_types')
+          .selectAll()
+          .select(parkedStock().as('parked'))
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
       });
       return ticketTypeView(row);
     },
@@ -210,7 +216,12 @@ export const catalogueWriteOperations = [
             requires: body.requires,
           });
         }
-        return tx.selectFrom('ticket_types').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
+        return tx
+          .selectFrom('ticket_types')
+          .selectAll()
+          .select(parkedStock().as('parked'))
+          .where('id', '=', stored.id)
+          .executeTakeFirstOrThrow();
       });
       return ticketTypeView(row);
     },
