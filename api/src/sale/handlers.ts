@@ -13,6 +13,7 @@ import {
   updateTicketQuantity,
 } from './lines';
 import { updateRefundProtection } from './refund-protection';
+import { PASS_COOKIE } from '../waiting-room/queue';
 import { reserveTickets } from './reserve';
 import { updateBasketState } from './state';
 
@@ -38,11 +39,16 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
     removeFromBasket: async ({ ticket_id }, { request }) => removeFromBasket(db, clock, request.session, ticket_id),
     removeGiftVoucherFromBasket: async (input, { request }) =>
       removeGiftVoucherFromBasket(db, clock, request.session, input),
-    reserveTickets: async (input, { request }) =>
-      reserveTickets(reserveDeps, request.session, {
+    reserveTickets: async (input, { request, reply }) => {
+      const answer = await reserveTickets(reserveDeps, request.session, {
         captchaToken: input['h-captcha-response'],
         clientAddress: request.ip,
-      }),
+        passToken: request.cookies[PASS_COOKIE],
+      });
+      // Tickets behind a queue without a pass: refused, and the page goes to the queue.
+      if (answer.queue_url !== undefined) reply.code(403);
+      return answer;
+    },
     destroySale: async (_input, { request }) => destroySale(db, clock, request.session),
   };
 }

@@ -1,5 +1,6 @@
 import { type ReserveTicketsResponse } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/basket';
+import { queueRequired } from '@checkout/shared/messages/queue';
 import { sql } from 'kysely';
 import type { CaptchaPolicy } from '../captcha/policy';
 import type { Clock } from '../clock';
@@ -10,6 +11,7 @@ import { activeHeld, availableOf, endHolds, expireHolds } from '../inventory/hol
 import { recordReservation } from '../observability/metrics';
 import { recordSaleExpired } from '../organiser-api/webhooks/emit';
 import { basketChanged, secondsRemaining } from './current';
+import { claimPass, queueUrlOf } from '../waiting-room/queue';
 import { saleMessages } from './messages';
 
 export interface ReserveDeps {
@@ -24,6 +26,8 @@ export interface ReserveRequest {
   captchaToken: string | undefined;
   /** The client's address (request.ip), for the repeated-attempts rule and siteverify. */
   clientAddress: string;
+  /** The checkout_pass cookie: the waiting room's pass, claimed for this session's sale before reserving. */
+  passToken?: string | undefined;
 }
 
 interface SnapshotLine {
@@ -84,11 +88,15 @@ function ruleBroken(lines: readonly SnapshotLine[]): string | null {
   return null;
 }
 
-/** What reserve_sale (0002_basket) raised, when it refused. */
-function refusalOf(error: unknown): { kind: 'stock_short' | 'code_unavailable'; id: number } | null {
+/**
+ * What reserve_sale (0002_basket) raised, when it refused; 'queue_required' is the holds' gate (0021_waiting_room):
+ * a ticket of an on-sale's waiting room without a pass, its id the on-sale's.
+ */
+function refusalOf(error: unknown): { kind: 'stock_short' | 'code_unavailable' | 'queue_required'; id: number } | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown };
-  if (code !== 'P0001' || (message !== 'stock_short' && message !== 'code_unavailable')) return null;
+  if (code !== 'P0001' || (message !== 'stock_short' && message !== 'code_unavailable' && message !== 'queue_required'))
+    return null;
   const id = Number(detail);
   return Number.isInteger(id) ? { kind: message, id } : null;
 }
@@ -155,11 +163,23 @@ const MAX_ROUNDS = 4;
 
 /** Why a reservation was refused, as the reservations_total metric labels it (a few fixed words, never the sentence). */
 type RefusalReason =
-  'empty_basket' | 'already_paid' | 'code_unavailable' | 'basket_rule' | 'sold_out' | 'basket_changed';
+  | 'empty_basket'
+  | 'already_paid'
+  | 'code_unavailable'
+  | 'basket_rule'
+  | 'sold_out'
+  | 'basket_changed'
+  | 'queue_required';
 
 function refused(reason: RefusalReason, error: string): ReserveTicketsResponse {
   recordReservation('refused', reason);
   return { reserved: false, error };
+}
+
+/** Tickets behind an on-sale's waiting room, and no pass to use: the page goes to the queue (HTTP 403). */
+function queueAnswer(onsaleId: number): ReserveTicketsResponse {
+  recordReservation('refused', 'queue_required');
+  return { reserved: false, error: queueRequired, queue_url: queueUrlOf(onsaleId) };
 }
 
 function reservedAnswer(answer: {
@@ -213,6 +233,9 @@ export async function reserveTickets(
   const overLimit = await captcha.attempt(request.clientAddress);
   let captchaPassed = false;
   let swept = false;
+  // The pass is claimed first and only marked used by the holds it lets through, in their transaction: a reservation
+  // refused for any other reason leaves it usable.
+  if (request.passToken) await claimPass(db, session.tokenHash, request.passToken, now);
 
   // The on-sale path: one round trip. A captcha that may be due (or a token to check) takes the full path below.
   try {
@@ -242,6 +265,7 @@ export async function reserveTickets(
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
+    if (refusal.kind === 'queue_required') return queueAnswer(refusal.id);
     if (refusal.kind === 'code_unavailable')
       return refused('code_unavailable', await dropCode(db, await saleIdOf(db, session.tokenHash), refusal.id, now));
     // Short of stock: lapsed holds are swept once (by this sweep or one running beside it), then the full path tries
@@ -284,6 +308,7 @@ export async function reserveTickets(
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal) throw error;
+      if (refusal.kind === 'queue_required') return queueAnswer(refusal.id);
       if (refusal.kind === 'code_unavailable')
         return refused('code_unavailable', await dropCode(db, snapshot.id, refusal.id, now));
       if (!swept) {

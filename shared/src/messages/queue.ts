@@ -48,3 +48,6 @@ export const reloadPage = 'Reload this page';
 export const queueNotFound = 'There is no queue at this address. Check the link, or go back to the events.';
 export const queueTooManyStreams =
   'This browser has too many queue pages open. Close some of them; this page keeps asking every few seconds.';
+
+/** reserve_tickets' refusal (HTTP 403, with the queue's address) for tickets behind a queue without a pass. */
+export const queueRequired = 'These tickets are on sale through a queue. Join the queue to reserve them.';

@@ -130,8 +130,17 @@ export const ReserveTicketsResponseSchema = z.object({
   captcha_sitekey: z.optional(z.nullable(z.string())),
   redirect: z.optional(z.nullable(z.string())),
   error: z.optional(z.nullable(z.string())),
+  /** Sent with HTTP 403 (QueueRequiredAnswerSchema): the tickets are behind an on-sale's queue; go to this page. */
+  queue_url: z.optional(z.string()),
 });
 export type ReserveTicketsResponse = z.infer<typeof ReserveTicketsResponseSchema>;
+
+/** reserve_tickets' HTTP 403: tickets of an on-sale's waiting room and no pass; nothing was held. */
+export const QueueRequiredAnswerSchema = z.object({
+  reserved: z.literal(false),
+  error: z.string(),
+  queue_url: z.string(),
+});
 
 export const reserveTickets = defineCall({
   name: 'reserveTickets',

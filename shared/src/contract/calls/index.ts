@@ -101,7 +101,7 @@ export const calls = {
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
 
-export { ReserveTicketsResponseSchema, type ReserveTicketsResponse } from './basket';
+export { QueueRequiredAnswerSchema, ReserveTicketsResponseSchema, type ReserveTicketsResponse } from './basket';
 export { ONE_TIME_CODE_PATTERN, CODE_CHECK_ERROR_TYPES } from './account';
 export { DONATION_MINIMUM } from './donation';
 export { ADDRESS_LOOKUP_MINIMUM } from './address';

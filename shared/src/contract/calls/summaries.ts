@@ -65,7 +65,9 @@ export const callSummaries: Record<CallName, CallSummary> = {
     description:
       "Holds every line's tickets for the hold time, all or nothing. The answer is one of: reserved (with " +
       '`sale_reference` and `checkout_time`, the seconds remaining), a captcha demanded (`captcha`, `captcha_sitekey`: ' +
-      'solve it and send its token as `h-captcha-response`), a `redirect`, or an `error` to show.',
+      'solve it and send its token as `h-captcha-response`), a `redirect`, or an `error` to show. Tickets on sale ' +
+      'through a queue need the pass the queue gives (the `checkout_pass` cookie): without one the answer is HTTP 403 ' +
+      '`{ reserved: false, error, queue_url }`, nothing is held, and the page goes to `queue_url`.',
   },
   saveGuestToSale: {
     summary: 'Name a guest buyer on the sale',
