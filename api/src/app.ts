@@ -47,6 +47,7 @@ import { startWebhookRunner } from './organiser-api/webhooks/deliver';
 import { registerTransferRoutes } from './transfers/routes';
 import { registerSaleRoutes } from './sale/routes';
 import { registerWaiverPages } from './waivers/routes';
+import { checkoutQueueRedirect, registerQueueRoutes } from './waiting-room/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -174,6 +175,7 @@ export async function buildAppWithDeps({
     runtime: config.runtime,
     manifestOrigins: { public: config.publicUrl, internal: config.remotesInternalOrigin },
     firstAnswers: firstAnswersFrom({ getCheckout: sale.getCheckout, getUser: identity.getUser }),
+    queueRedirect: checkoutQueueRedirect(deps),
     renderFirstStep: config.serverRender
       ? loadServerRender({ shellDist: config.shellDist, runtime: config.runtime, log: app.log })
       : null,
@@ -211,6 +213,7 @@ export async function buildAppWithDeps({
     payment.registerRoutes(scope);
     registerTransferRoutes(scope, deps);
     registerWaiverPages(scope, deps, assets);
+    registerQueueRoutes(scope, deps, assets);
   });
 
   // The organiser API: a key per organiser, JSON, no session (organiser-api/plugin.ts); its document is public.

@@ -12,6 +12,7 @@ export * from './contract/errors';
 export { COPIED_NOTICE_MS, ORGANISER_HTML_FORBIDDEN_TAGS } from './contract/constants';
 export * from './contract/calls';
 export * from './contract/queue';
+export * from './contract/queue-urls';
 export * from './api/form';
 export * from './api/client';
 export * from './api/browser';

@@ -44,9 +44,11 @@ export interface LayoutOptions {
   body: SafeHtml;
   assets: PageAssets;
   scripts?: readonly string[];
+  /** More of the head (a page's own meta elements). */
+  head?: SafeHtml;
 }
 
-export function layout({ title, body, assets, scripts = [] }: LayoutOptions): string {
+export function layout({ title, body, assets, scripts = [], head }: LayoutOptions): string {
   return html`<!doctype html>
 <html lang="en-GB">
 <head>
@@ -55,6 +57,7 @@ export function layout({ title, body, assets, scripts = [] }: LayoutOptions): st
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
 ${assets.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
+${head}
 </head>
 <body>
 <header class="site-header"><nav class="container cluster" aria-label="Site">

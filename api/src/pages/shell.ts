@@ -36,6 +36,8 @@ export interface ShellPageSources {
   shellRuntime?: () => string;
   /** Renders the page's first step from those answers (pages/server-render.ts); absent, the browser renders it. */
   renderFirstStep?: RenderFirstStep | null;
+  /** Where a session that must queue first is sent instead (303), or null (waiting-room/routes.ts). */
+  queueRedirect?: (request: FastifyRequest) => Promise<string | null>;
 }
 
 /** Registers the page routes /checkout/, /checkout and /checkout/index.html in a context that gives them a session. */
@@ -106,6 +108,8 @@ export async function registerShell(
   const startingManifest = firstStepManifestUrl(sources.remotes.current());
   if (startingManifest) void manifests.get(startingManifest);
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const queue = sources.queueRedirect ? await sources.queueRedirect(request) : null;
+    if (queue !== null) return reply.redirect(queue, 303);
     const built = index();
     const remotes = sources.remotes.current();
     const manifestUrl = firstStepManifestUrl(remotes);

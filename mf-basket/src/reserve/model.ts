@@ -2,6 +2,7 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import {
   failureText,
   isApiFailure,
+  queueUrlOf,
   type ApiClient,
   type Checkout,
   type ReserveTicketsResponse,
@@ -80,8 +81,21 @@ sample({
   target: navigateFx,
 });
 
+/** The queue page's URL when the reservation was refused for want of a pass (HTTP 403 with queue_url), else null. */
+function queueUrlOfFailure(error: unknown): string | null {
+  return isApiFailure(error) && error.status === 403 ? queueUrlOf(error.body) : null;
+}
+
+// The tickets are behind an on-sale's waiting room: the page leaves for the queue, which brings the buyer back.
 sample({
   clock: reserveTicketsFx.failData,
+  filter: (error) => queueUrlOfFailure(error) !== null,
+  fn: (error) => queueUrlOfFailure(error) ?? '',
+  target: navigateFx,
+});
+sample({
+  clock: reserveTicketsFx.failData,
+  filter: (error) => queueUrlOfFailure(error) === null,
   fn: (error) => [
     notifyError((isApiFailure(error) && failureText(error)) || messages.reserveFailedBasket),
     { kind: 'goTo' as const, state: 'basket' as const },

@@ -24,24 +24,3 @@ export const QueueStatusSchema = z.discriminatedUnion('state', [
 ]);
 export type QueueStatus = z.infer<typeof QueueStatusSchema>;
 export type QueueState = QueueStatus['state'];
-
-/** States after which the status no longer changes by itself: the live stream closes on them. */
-export const FINAL_QUEUE_STATES: readonly QueueState[] = ['admitted', 'turn_lost', 'ended'];
-
-/** An on-sale's id as it appears in the queue's URLs: a positive integer written plainly. */
-export const QUEUE_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
-
-/** The queue's URLs for one on-sale. */
-export const queuePaths = {
-  page: (id: number) => `/queue/${id}/`,
-  status: (id: number) => `/ajax/queue/${id}/status`,
-  events: (id: number) => `/ajax/queue/${id}/events`,
-  rejoin: (id: number) => `/ajax/queue/${id}/rejoin`,
-} as const;
-
-/** Where reserve_tickets' 403 (tickets behind a queue, no pass) sends the page: a queue page of this origin only. */
-export function queueUrlOf(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const url = (body as Record<string, unknown>).queue_url;
-  return typeof url === 'string' && /^\/queue\/[1-9][0-9]{0,9}\/$/.test(url) ? url : null;
-}

@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { QUEUE_ID_PATTERN, queuePaths, type QueueStatus } from '@checkout/shared';
+import * as messages from '@checkout/shared/messages/queue';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../http/errors';
+import type { SessionHandle } from '../identity/session';
+import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
+import { layout, type PageAssets } from '../pages/html';
+import { pageScript } from '../pages/page-scripts';
+import { currentSale, reservationLapsed } from '../sale/current';
+import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
+import { queueBody, queueHead, queueNotFoundBody } from './page';
+import { gatedOnSale, hasUsablePass, PASS_COOKIE, queueStatus, rejoinQueue, type IssuedPass } from './queue';
+
+const HTML = 'text/html; charset=utf-8';
+
+/** Streams one browser (one session) may hold open in one process: a few tabs; more are answered with polling. */
+export const MAX_STREAMS_PER_SESSION = 4;
+
+interface IdParams {
+  Params: { id: string };
+}
+
+/** The on-sale's id from the URL, or a 404 with a sentence: anything but a plain positive integer is no queue's. */
+function onsaleIdOf(raw: string): number {
+  if (!QUEUE_ID_PATTERN.test(raw)) throw new HttpError(404, messages.queueNotFound);
+  return Number(raw);
+}
+
+/** The session row's id, the row made when the visitor has none yet (the queue keeps its place by it). */
+async function sessionIdOf(db: Db, session: SessionHandle): Promise<number> {
+  const row = await session.load();
+  if (row) return row.id;
+  const made = await db.transaction().execute((tx) => session.lock(tx));
+  return made.id;
+}
+
+/** The pass as the contract says: httpOnly, SameSite=Lax, Secure like the session cookie, for as long as it lasts. */
+function setPassCookie(reply: FastifyReply, pass: IssuedPass, now: Date, secure: boolean): void {
+  const maxAge = Math.max(1, Math.ceil((pass.expiresAt.getTime() - now.getTime()) / 1000));
+  reply.setCookie(PASS_COOKIE, pass.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+}
+
+/**
+ * GET /checkout/'s gate: the queue page's URL when the session's basket holds tickets an on-sale gates and it holds
+ * neither a live reservation nor a pass it could still use; else null (the checkout is served).
+ */
+export function checkoutQueueRedirect({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  return async (request: FastifyRequest): Promise<string | null> => {
+    const sale = await currentSale(db, request.session);
+    if (!sale || sale.status === 'paid') return null;
+    const now = clock.now();
+    if (sale.status === 'reserved' && !reservationLapsed(sale, now)) return null;
+    const onsaleId = await gatedOnSale(db, { saleId: sale.id }, now);
+    if (onsaleId === null) return null;
+    const session = await request.session.load();
+    if (session && (await hasUsablePass(db, onsaleId, session.id, now))) return null;
+    return queuePaths.page(onsaleId);
+  };
+}
+
+/**
+ * The waiting room for buyers: the queue page (/queue/<id>/), its status (GET /ajax/queue/<id>/status), its live
+ * stream (GET /ajax/queue/<id>/events, server-sent events) and joining again after a lost turn (POST
+ * /ajax/queue/<id>/rejoin, with the XSRF header like every POST). Registered under the session plugin: one browser,
+ * one place, whatever the tabs and reloads. The status and the page hand over the pass (checkout_pass) once admitted.
+ */
+export function registerQueueRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  assets: PageAssets,
+  liveOptions: LiveOptions = {},
+): QueueLive {
+  const { db, clock, config } = deps;
+  const live = new QueueLive(db, clock, liveOptions);
+  // The streams would keep the server from closing: they end first (the browsers reconnect to another process).
+  app.addHook('preClose', async () => live.stop());
+  const streamsPerSession = new Map<string, number>();
+
+  const script = pageScript(__dirname, 'queue');
+  const css = hashedAsset('queue', 'css', CSS_TYPE, readFileSync(path.join(__dirname, 'assets', 'queue.css'), 'utf8'));
+  serveAssets(app, [script, css]);
+  const pageAssets: PageAssets = { ...assets, styles: [...assets.styles, css.url] };
+
+  /** The status for this request's session (joining the queue), the pass cookie set when one was issued now. */
+  const statusFor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    onsaleId: number,
+    rejoin = false,
+  ): Promise<QueueStatus | undefined> => {
+    const sessionId = await sessionIdOf(db, request.session);
+    const now = clock.now();
+    const answer = rejoin
+      ? await rejoinQueue(db, onsaleId, sessionId, now)
+      : await queueStatus(db, onsaleId, sessionId, now, request.cookies[PASS_COOKIE]);
+    if (!answer) return undefined;
+    if (answer.pass) setPassCookie(reply, answer.pass, now, config.secureCookies);
+    return answer.status;
+  };
+
+  app.get<IdParams>('/queue/:id', async (request, reply) =>
+    reply.redirect(`/queue/${encodeURIComponent(request.params.id)}/`, 301),
+  );
+
+  app.get<IdParams>('/queue/:id/', async (request, reply) => {
+    const onsaleId = QUEUE_ID_PATTERN.test(request.params.id) ? Number(request.params.id) : null;
+    const status = onsaleId === null ? undefined : await statusFor(request, reply, onsaleId);
+    reply.header('content-type', HTML).header('x-robots-tag', 'noindex');
+    if (onsaleId === null || status === undefined)
+      return reply.code(404).send(layout({ title: messages.queueTitle, body: queueNotFoundBody(), assets }));
+    const head = queueHead(status);
+    return reply.send(
+      layout({
+        title: messages.queueTitle,
+        body: queueBody(onsaleId, status),
+        assets: pageAssets,
+        scripts: [script.url],
+        ...(head ? { head } : {}),
+      }),
+    );
+  });
+
+  app.get<IdParams>('/ajax/queue/:id/status', async (request, reply) => {
+    const status = await statusFor(request, reply, onsaleIdOf(request.params.id));
+    if (!status) throw new HttpError(404, messages.queueNotFound);
+    return reply.send(status);
+  });
+
+  app.post<IdParams>('/ajax/queue/:id/rejoin', async (request, reply) => {
+    const status = await statusFor(request, reply, onsaleIdOf(request.params.id), true);
+    if (!status) throw new HttpError(404, messages.queueNotFound);
+    return reply.send(status);
+  });
+
+  app.get<IdParams>('/ajax/queue/:id/events', async (request, reply) => {
+    const onsaleId = onsaleIdOf(request.params.id);
+    const key = request.session.tokenHash;
+    if ((streamsPerSession.get(key) ?? 0) >= MAX_STREAMS_PER_SESSION)
+      throw new HttpError(429, messages.queueTooManyStreams);
+    if (!(await live.onsale(onsaleId))) throw new HttpError(404, messages.queueNotFound);
+    const sessionId = await sessionIdOf(db, request.session);
+    // The entry is read (made) once here; the stream's later statuses are computed in this process (live.ts).
+    const answer = await queueStatus(db, onsaleId, sessionId, clock.now(), request.cookies[PASS_COOKIE]);
+    if (!answer) throw new HttpError(404, messages.queueNotFound);
+    const joined = await db
+      .selectFrom('queue_entries')
+      .selectAll()
+      .where('onsale_id', '=', onsaleId)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+
+    // Counted again after the reads above: the streams of one browser open at once.
+    const open = streamsPerSession.get(key) ?? 0;
+    if (open >= MAX_STREAMS_PER_SESSION) throw new HttpError(429, messages.queueTooManyStreams);
+    const body = new PassThrough();
+    streamsPerSession.set(key, open + 1);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      const left = (streamsPerSession.get(key) ?? 1) - 1;
+      if (left > 0) streamsPerSession.set(key, left);
+      else streamsPerSession.delete(key);
+      body.end();
+    };
+    const write = (text: string) => {
+      if (!ended) body.write(text);
+    };
+    // The browser waits this long before reconnecting a dropped stream.
+    write('retry: 3000\n\n');
+    const watcher: LiveWatcher | null =
+      joined && answer.status.state !== 'ended'
+        ? {
+            onsaleId,
+            sessionId,
+            entry: joined,
+            send: (status) => write(`data: ${JSON.stringify(status)}\n\n`),
+            ping: () => write(': ping\n\n'),
+            end,
+          }
+        : null;
+    request.raw.on('close', () => {
+      if (watcher) live.remove(watcher);
+      end();
+    });
+    if (watcher) live.add(watcher);
+    else {
+      write(`data: ${JSON.stringify(answer.status)}\n\n`);
+      end();
+    }
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('x-accel-buffering', 'no')
+      .send(body);
+  });
+
+  return live;
+}
