@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { apiFailure, createFakeApi, fakeStepProps, sampleCheckout } from '@checkout/shared/testing';
 import type { ReserveTicketsResponse } from '@checkout/shared';
+import { queueRequired } from '@checkout/shared/messages/queue';
 import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { reservationEcommerceEvent, type EcommerceEvent } from './analytics';
 import {
@@ -117,6 +118,33 @@ describe('reserve step model (spec section 4 Reserve and captcha)', () => {
     const t = setup(() => Promise.reject(failure));
     await t.start();
     expect(t.sent).toEqual([error(text), { kind: 'goTo', state: 'basket' }]);
+  });
+
+  test('refused for want of a queue pass (403 with queue_url): the page goes to the queue page, nothing else', async () => {
+    const t = setup(() =>
+      Promise.reject(
+        apiFailure('reserveTickets', {
+          status: 403,
+          body: { reserved: false, error: queueRequired, queue_url: '/queue/7/' },
+          serverMessage: queueRequired,
+        }),
+      ),
+    );
+    await t.start();
+    expect(t.visited).toEqual(['/queue/7/']);
+    expect(t.sent).toEqual([]);
+  });
+
+  test('a 403 naming anything but a queue page of this site is an ordinary failure', async () => {
+    const t = setup(() =>
+      Promise.reject(apiFailure('reserveTickets', { status: 403, body: { queue_url: 'https://elsewhere.example/' } })),
+    );
+    await t.start();
+    expect(t.visited).toEqual([]);
+    expect(t.sent).toEqual([
+      error('Unable to reserve ticket(s). Please try again later'),
+      { kind: 'goTo', state: 'basket' },
+    ]);
   });
 
   test('a second request while one is in flight is ignored', async () => {
