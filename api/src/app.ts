@@ -34,6 +34,7 @@ import { registerRequestId, requestIdOf } from './observability/request-id';
 import { firstAnswersFrom } from './pages/first-answers';
 import { createRemotesSource, registerRemotes, shellRuntimeJson } from './pages/remotes';
 import { registerPages } from './pages/routes';
+import { createRenderShedding } from './pages/render-shedding';
 import { loadServerRender } from './pages/server-render';
 import { registerShell } from './pages/shell';
 import { createPaymentDomain } from './payment';
@@ -169,6 +170,8 @@ export async function buildAppWithDeps({
   // The page's first calls are answered inside the page itself (pages/first-answers.ts), by the routes' handlers.
   const identity = identityHandlers(deps);
   const sale = saleHandlers(deps);
+  const renderShedding = createRenderShedding();
+  app.addHook('onClose', () => renderShedding.stop());
   const registerShellPage = await registerShell(app, config.shellDist, {
     remotes,
     shellRuntime,
@@ -177,7 +180,12 @@ export async function buildAppWithDeps({
     firstAnswers: firstAnswersFrom({ getCheckout: sale.getCheckout, getUser: identity.getUser }),
     queueRedirect: checkoutQueueRedirect(deps),
     renderFirstStep: config.serverRender
-      ? loadServerRender({ shellDist: config.shellDist, runtime: config.runtime, log: app.log })
+      ? loadServerRender({
+          shellDist: config.shellDist,
+          runtime: config.runtime,
+          log: app.log,
+          shedding: renderShedding,
+        })
       : null,
   });
   // Browsers ask for /favicon.ico on every page of the site: the checkout's mark, built with the shell.

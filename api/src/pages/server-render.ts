@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstAnswers, RuntimeConfig } from '@checkout/shared';
+import type { RenderShedding } from './render-shedding';
 
 /** What the shell's renderer answers (shell/src/server/render.tsx). */
 export type FirstStepResult =
@@ -46,6 +47,8 @@ export interface ServerRenderOptions {
   timeoutMs?: number;
   /** After a remote failed to load, how long pages are served without asking it again. */
   retryAfterMs?: number;
+  /** Refuses renders under load (the page is then served plain); none: every page is rendered. */
+  shedding?: RenderShedding;
 }
 
 /**
@@ -80,7 +83,23 @@ export function loadServerRender(options: ServerRenderOptions): RenderFirstStep 
   });
   const renderLimitMs = (options.timeoutMs ?? 1500) + 1000;
   let lastFailure: string | null = null;
+  let shedSince: number | null = null;
   return async (answers, remotes) => {
+    const release = options.shedding ? options.shedding.admit() : () => undefined;
+    if (!release) {
+      if (shedSince === null) {
+        shedSince = Date.now();
+        log.warn('checkout page: under load, the first step renders in the browser');
+      }
+      return null;
+    }
+    if (shedSince !== null) {
+      log.info(
+        { shedForMs: Date.now() - shedSince },
+        'checkout page: load is back down, rendering on the server again',
+      );
+      shedSince = null;
+    }
     let result: FirstStepResult;
     let timer: NodeJS.Timeout | undefined;
     // Whatever the renderer does, a page waits for it no longer than this (the remote's own load has a shorter limit).
@@ -90,8 +109,11 @@ export function loadServerRender(options: ServerRenderOptions): RenderFirstStep 
         renderLimitMs,
       );
     });
+    // A render past the limit goes on in the background: it keeps its place among the renders at once until it ends.
+    const rendering = Promise.resolve().then(() => render({ answers, config: runtime, remotes }));
+    rendering.then(release, release);
     try {
-      result = await Promise.race([render({ answers, config: runtime, remotes }), limit]);
+      result = await Promise.race([rendering, limit]);
     } catch (error) {
       result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
     } finally {
