@@ -41,6 +41,7 @@ test('each state has its heading, sentence and one action', () => {
     message: '1,233 people ahead of you. Estimated wait about 4 minutes.',
   });
   expect(waiting(1, 5).message).toBe('1 person ahead of you. Estimated wait less than a minute.');
+  expect(waiting(0, 5).message).toBe('No one ahead of you. Estimated wait less than a minute.');
   expect(
     queueView(
       { state: 'admitted', pass_expires_at: '2030-01-01T12:10:00Z', return_url: '/checkout/' },

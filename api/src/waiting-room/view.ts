@@ -72,7 +72,8 @@ export function formatWait(seconds: number): string {
   return messages.waitAbout(rest === 0 ? hourText : `${hourText} ${rest} ${plural('minute', rest)}`);
 }
 
-const peopleAhead = (ahead: number) => (ahead === 1 ? '1 person' : `${formatCount(ahead)} people`);
+const peopleAhead = (ahead: number) =>
+  ahead === 0 ? 'No one' : ahead === 1 ? '1 person' : `${formatCount(ahead)} people`;
 
 export function queueView(status: QueueStatus, time: TimeOptions = {}): QueueView {
   const base = { figures: null, progress: null, action: null, note: '', final: false, returnUrl: null };
