@@ -18,6 +18,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'check-ins': 'Admitting tickets at the door',
   webhooks: 'Endpoints that receive signed events, and their delivery log',
   keys: 'The calling key',
+  'on-sales': 'Waiting rooms in front of an on-sale: buyers queue, and are admitted at a set rate',
 };
 
 function convert(schema: $ZodType, components: Record<string, JsonSchema>, io: 'input' | 'output'): JsonSchema {

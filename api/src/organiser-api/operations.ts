@@ -5,6 +5,7 @@ import { doorOperations } from '../door/operations';
 import { webhookOperations } from './webhooks/operations';
 import { orderOperations } from './orders/operations';
 import { ticketOperations } from './tickets/operations';
+import { onsaleOperations } from './onsales/operations';
 
 /** Every operation of the organiser API, by resource: the routes and the document are both built from this list. */
 export const organiserApiOperations: readonly Operation[] = [
@@ -14,4 +15,5 @@ export const organiserApiOperations: readonly Operation[] = [
   ...ticketOperations,
   ...doorOperations,
   ...webhookOperations,
+  ...onsaleOperations,
 ];

@@ -13,6 +13,7 @@ import type {
 import { activeHeld, drainStock } from '../../inventory/holds';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
+import { changeOnsale, createOnsale } from '../../waiting-room/onsales';
 import { resolveMoment } from './moments';
 import type {
   AfterSaleMessageInput,
@@ -21,6 +22,7 @@ import type {
   CharityInput,
   CodeInput,
   EventDateInput,
+  EventOnsaleInput,
   EventFieldsInput,
   GiftVoucherInput,
   OrganiserAccount,
@@ -52,6 +54,7 @@ export const CATALOGUE_KINDS = [
   'after_sale_messages',
   'gift_vouchers',
   'codes',
+  'onsales',
 ] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 
@@ -442,7 +445,80 @@ export class CatalogueImporter {
       result.questions[question.external_id] = await this.question(eventId, label, question);
     for (const message of input.after_sale_messages ?? [])
       result.after_sale_messages[message.external_id] = await this.afterSaleMessage(eventId, label, message);
+    if (input.onsale) await this.onsale(organiserId, eventId, label, input.onsale, result.ticket_types);
     return result;
+  }
+
+  /**
+   * The event's on-sale: the organiser's on-sale of this event (or of some of its ticket types) is changed to match,
+   * or one is made. An opening that has passed no longer moves (waiting-room/onsales.ts).
+   */
+  async onsale(
+    organiserId: number,
+    eventId: number,
+    eventLabel: string,
+    input: EventOnsaleInput,
+    typeIds: IdsByExternalId,
+  ): Promise<number> {
+    const label = `The on-sale of ${eventLabel.toLowerCase()}`;
+    const listed = (input.ticket_types ?? []).map((externalId) => {
+      const id = typeIds[externalId];
+      if (id === undefined)
+        throw refused(`${label} names ticket type '${externalId}', which the event's 'ticket_types' do not hold.`);
+      return id;
+    });
+    const wanted = {
+      eventId: input.ticket_types === undefined ? eventId : null,
+      ticketTypeIds: listed,
+      opensAt: this.moment(input.opens_at),
+      endsAt: input.ends_at ? this.moment(input.ends_at) : null,
+      ratePerSecond: input.admission_per_second,
+      passSeconds: input.pass_seconds ?? 600,
+    };
+    const stored = await this.tx
+      .selectFrom('onsales as o')
+      .selectAll('o')
+      .where('o.organiser_id', '=', organiserId)
+      .where((eb) =>
+        eb.or([
+          eb('o.event_id', '=', eventId),
+          eb.exists(
+            eb
+              .selectFrom('onsale_ticket_types as ot')
+              .innerJoin('ticket_types as t', 't.id', 'ot.ticket_type_id')
+              .select('ot.onsale_id')
+              .whereRef('ot.onsale_id', '=', 'o.id')
+              .where('t.event_id', '=', eventId),
+          ),
+        ]),
+      )
+      .orderBy('o.id')
+      .forUpdate()
+      .executeTakeFirst();
+    const now = this.options.now;
+    if (!stored) {
+      this.counts.onsales.created += 1;
+      return createOnsale(this.tx, organiserId, wanted, now);
+    }
+    if ((stored.event_id === null) !== (wanted.eventId === null))
+      throw refused(
+        `${label} would change from ${stored.event_id === null ? 'some ticket types' : 'the whole event'} to ` +
+          `${wanted.eventId === null ? 'some ticket types' : 'the whole event'}: delete or end on-sale ${stored.id} first.`,
+      );
+    const changed = await changeOnsale(
+      this.tx,
+      stored,
+      {
+        opensAt: wanted.opensAt,
+        endsAt: wanted.endsAt,
+        ratePerSecond: wanted.ratePerSecond,
+        passSeconds: wanted.passSeconds,
+        ...(wanted.eventId === null ? { ticketTypeIds: listed } : {}),
+      },
+      now,
+    );
+    this.counts.onsales[changed ? 'updated' : 'unchanged'] += 1;
+    return stored.id;
   }
 
   async date(eventId: number, eventLabel: string, input: EventDateInput): Promise<number> {

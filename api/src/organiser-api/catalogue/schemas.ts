@@ -197,6 +197,23 @@ const eventFields = {
 /** An event's own fields, without what it holds (the REST writes of an event take this). */
 export const EventFieldsSchema = named(z.strictObject(eventFields), 'EventFields', 'An event without its contents');
 
+/**
+ * An event's on-sale through a queue (a waiting room): from `opens_at`, buyers of its tickets (or of `ticket_types`
+ * alone, external ids of the event's types) queue and are admitted at `admission_per_second`; an admitted buyer has
+ * `pass_seconds` (60 to 3600, 600 by default) to reserve. `ends_at` lifts the queue.
+ */
+export const EventOnsaleSchema = named(
+  z.strictObject({
+    opens_at: MomentSchema,
+    admission_per_second: z.number().check(z.gt(0, { message: 'Admissions per second: more than 0.' }), z.lte(10_000)),
+    pass_seconds: z.optional(count(60, 3600)),
+    ends_at: z.optional(z.nullable(MomentSchema)),
+    ticket_types: z.optional(z.array(externalIdSchema).check(z.minLength(1), z.maxLength(1000))),
+  }),
+  'EventOnsale',
+  'An on-sale of the event through a queue: opening, admissions per second, pass time, end, and optionally only some of its ticket types',
+);
+
 export const CatalogueEventSchema = named(
   z.strictObject({
     ...eventFields,
@@ -204,6 +221,7 @@ export const CatalogueEventSchema = named(
     ticket_types: z.optional(z.array(TicketTypeSchema).check(z.maxLength(1000))),
     questions: z.optional(z.array(QuestionSchema).check(z.maxLength(200))),
     after_sale_messages: z.optional(z.array(AfterSaleMessageSchema).check(z.maxLength(50))),
+    onsale: z.optional(EventOnsaleSchema),
   }),
   'CatalogueEvent',
   'An event with its dates, ticket types, questions and after-sale messages, as a catalogue import holds it',
@@ -359,6 +377,7 @@ export type QuestionInput = z.output<typeof QuestionSchema>;
 export type AfterSaleMessageInput = z.output<typeof AfterSaleMessageSchema>;
 export type EventFieldsInput = z.output<typeof EventFieldsSchema>;
 export type CatalogueEventInput = z.output<typeof CatalogueEventSchema>;
+export type EventOnsaleInput = z.output<typeof EventOnsaleSchema>;
 export type GiftVoucherInput = z.output<typeof GiftVoucherSchema>;
 export type CodeInput = z.output<typeof CodeSchema>;
 export type CharityInput = z.output<typeof CharitySchema>;
