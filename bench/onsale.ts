@@ -10,7 +10,9 @@
  * - Raw rate: the database's own conditional-update rate, measured in the same run (20 concurrent clients looping the
  *   statement the reservation relies on), so the API's figure can be read against what the database itself can do.
  *
- * `npx tsx bench/onsale.ts` runs it alone against an api it starts (PGlite, or PostgreSQL with DATABASE_URL).
+ * `npx tsx bench/onsale.ts` runs it alone against an api it starts (PGlite), or with DATABASE_URL the PostgreSQL
+ * matrix (runPostgresOnSale: the single row and 16 stock buckets, 200 and 1,000 buyers, one and two api processes;
+ * `--one` for a single run of `--buyers` on the single row instead).
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -20,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { Client, Pool } from 'pg';
 import { encodeForm, type FormValue } from '@checkout/shared';
-import type { Figure } from './figures';
+import { formatFigure, type Figure } from './figures';
 
 export const ONSALE_TICKET_ID = 9001;
 const RAW_CLIENTS = 20;
@@ -39,11 +41,22 @@ export interface Stock {
 export interface BenchDatabase {
   rawConditionalUpdateRate(ticketId: number): Promise<number>;
   stock(ticketId: number): Promise<Stock>;
+  /**
+   * Sets the type's capacity and its stock buckets (1: the single row) between runs, with nothing held: the stock
+   * parked in buckets goes back to the row first (drain_stock), as inventory/holds.ts setStockBuckets does.
+   */
+  configure(ticketId: number, capacity: number, buckets: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface OnSaleBenchOptions {
   baseURL: string;
+  /** More api processes on the same database: buyer i talks to [baseURL, ...more][i % n]. */
+  moreBaseURLs?: readonly string[];
+  /** The hot ticket type (default 9001). */
+  ticketId?: number;
+  /** What the label says about the stock's layout ('single row', '16 buckets'), for the figures. */
+  layout?: string;
   buyers: number;
   /** The hot ticket type's capacity as seeded (SEED_ONSALE_CAPACITY); must cover one rate round (3 per buyer). */
   capacity: number;
@@ -61,6 +74,9 @@ export interface OnSaleBenchOptions {
 
 export interface OnSaleResult {
   databaseLabel: string;
+  layout: string;
+  /** How many api processes served the buyers. */
+  processes: number;
   buyers: number;
   rounds: number;
   capacity: number;
@@ -231,15 +247,18 @@ async function reserveRound(buyers: readonly Buyer[], quantities: readonly numbe
 export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSaleResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const rounds = options.rounds ?? 5;
-  const base = new URL(options.baseURL);
+  const bases = [options.baseURL, ...(options.moreBaseURLs ?? [])].map((url) => new URL(url));
+  const base = bases[0] as URL;
+  const ticketId = options.ticketId ?? ONSALE_TICKET_ID;
+  const label = `${options.databaseLabel}${options.layout ? ` ${options.layout}` : ''}${bases.length > 1 ? ` ×${bases.length} api` : ''} ${options.buyers} buyers`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.buyers + 10 });
   const quantities = Array.from({ length: options.buyers }, (_, i) => (i % 3) + 1);
   const demand = quantities.reduce((sum, qty) => sum + qty, 0);
   if (demand > options.capacity)
     throw new Error(`capacity ${options.capacity} does not cover one round's demand of ${demand}`);
-  const buyers = quantities.map(() => new Buyer(base, agent));
+  const buyers = quantities.map((_, i) => new Buyer(bases[i % bases.length] as URL, agent));
   const fill = async (buyer: Buyer, qty: number) => {
-    const added = await buyer.request('POST', PATHS.add, { ticket_id: ONSALE_TICKET_ID, quantity: qty });
+    const added = await buyer.request('POST', PATHS.add, { ticket_id: ticketId, quantity: qty });
     expectOk(added, 'add_to_basket');
     if ((added.body as { success?: unknown }).success !== true)
       throw new Error(`add_to_basket refused: ${JSON.stringify(added.body)}`);
@@ -276,7 +295,7 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
           cpu[name] = (cpu[name] ?? 0) + ms - (cpuBefore?.[name] ?? 0);
       }
       log(
-        `  ${options.databaseLabel} ${round === 0 ? 'warm-up' : `round ${round}`}: ${result.granted}/${buyers.length} reserved in ${result.wallMs.toFixed(0)} ms` +
+        `  ${label} ${round === 0 ? 'warm-up' : `round ${round}`}: ${result.granted}/${buyers.length} reserved in ${result.wallMs.toFixed(0)} ms` +
           (result.refused + result.httpErrors > 0
             ? ` (${result.refused} refused, ${result.httpErrors} errors; first: ${JSON.stringify(result.firstRefusal)})`
             : ''),
@@ -286,7 +305,7 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
 
     // The raw database figure, while the api is idle.
     let raw: number | null = null;
-    if (options.database) raw = await options.database.rawConditionalUpdateRate(ONSALE_TICKET_ID);
+    if (options.database) raw = await options.database.rawConditionalUpdateRate(ticketId);
     else if (options.rawRate) raw = await options.rawRate();
 
     // Sell-out: demand beyond the capacity, everyone at once.
@@ -298,7 +317,7 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
     const sellOut = await reserveRound(buyers, sellOutQuantities);
     const sellOutDemand = sellOutQuantities.reduce((sum, qty) => sum + qty, 0);
     log(
-      `  ${options.databaseLabel} sell-out: ${sellOut.grantedTickets} of ${sellOutDemand} tickets wanted were held (capacity ${options.capacity})`,
+      `  ${label} sell-out: ${sellOut.grantedTickets} of ${sellOutDemand} tickets wanted were held (capacity ${options.capacity})`,
     );
 
     // The API's own view of what is left: a new buyer's max_can_reserve is min(10, capacity - sold - held).
@@ -311,7 +330,9 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
       expected: Math.min(10, Math.max(0, options.capacity - sellOut.grantedTickets)),
     };
 
-    const stock = options.database ? await options.database.stock(ONSALE_TICKET_ID) : null;
+    const stock = options.database ? await options.database.stock(ticketId) : null;
+    // Every reservation given back, so a next run on the same database starts from the whole capacity.
+    await refill();
     const latencies = measured.flatMap((round) => round.latencies).sort((a, b) => a - b);
     const wall = measured.reduce((sum, round) => sum + round.wallMs, 0);
     const granted = measured.reduce((sum, round) => sum + round.granted, 0);
@@ -324,6 +345,8 @@ export async function runOnSaleBench(options: OnSaleBenchOptions): Promise<OnSal
       : 0;
     return {
       databaseLabel: options.databaseLabel,
+      layout: options.layout ?? 'single row',
+      processes: bases.length,
       buyers: buyers.length,
       rounds,
       capacity: options.capacity,
@@ -373,7 +396,12 @@ async function rawLoop(
   return { rate: (done / (performance.now() - started)) * 1000, applied };
 }
 
-const STOCK_QUERY = `SELECT t.capacity, t.sold, t.held,
+/**
+ * `held` as buyers mean it: the row's held less the stock parked in its buckets (0020_stock_buckets), so
+ * held + sold <= capacity and held = activeHolds are the checks whatever the layout.
+ */
+const STOCK_QUERY = `SELECT t.capacity, t.sold,
+  t.held - (SELECT coalesce(sum(b.free), 0)::int FROM stock_buckets b WHERE b.ticket_type_id = t.id) AS held,
   (SELECT coalesce(sum(h.qty), 0)::int FROM holds h WHERE h.ticket_type_id = t.id AND h.status = 'active') AS "activeHolds"
   FROM ticket_types t WHERE t.id = $1`;
 
@@ -395,6 +423,30 @@ export function postgresBenchDatabase(databaseUrl: string): BenchDatabase {
         return rate;
       } finally {
         await pool.query('UPDATE ticket_types SET capacity = capacity - 1000000 WHERE id = $1', [ticketId]);
+      }
+    },
+    async configure(ticketId, capacity, buckets) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT drain_stock($1)', [ticketId]);
+        await client.query('UPDATE ticket_types SET capacity = $2, stock_buckets = $3 WHERE id = $1', [
+          ticketId,
+          capacity,
+          buckets,
+        ]);
+        await client.query('DELETE FROM stock_buckets WHERE ticket_type_id = $1', [ticketId]);
+        if (buckets > 1)
+          await client.query(
+            'INSERT INTO stock_buckets (ticket_type_id, bucket) SELECT $1, b FROM generate_series(0, $2 - 1) AS b',
+            [ticketId, buckets],
+          );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
       }
     },
     async stock(ticketId) {
@@ -476,7 +528,7 @@ export function onSaleStackEnv(capacity: number): Record<string, string> {
 
 export function describeResult(result: OnSaleResult): string[] {
   const lines = [
-    `${result.databaseLabel}: ${result.reservationsPerSecond.toFixed(0)} reservations/s over ${result.rounds} rounds of ${result.buyers} buyers, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms (max ${result.maxMs.toFixed(1)} ms)`,
+    `${result.databaseLabel} ${result.layout}${result.processes > 1 ? ` ×${result.processes} api` : ''}: ${result.reservationsPerSecond.toFixed(0)} reservations/s over ${result.rounds} rounds of ${result.buyers} buyers, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms (max ${result.maxMs.toFixed(1)} ms)`,
     `  raw conditional updates/s: ${result.rawConditionalUpdatesPerSecond?.toFixed(0) ?? 'n/a'}; API/raw ${result.apiToRawRatio?.toFixed(2) ?? 'n/a'}`,
     `  sell-out: ${result.sellOut.granted} of ${result.sellOut.demand} wanted held (capacity ${result.capacity}), ${result.sellOut.refused} buyers refused; a new buyer may reserve ${result.apiAvailable.seen} (expected ${result.apiAvailable.expected}); oversold ${result.oversold}; stock ${JSON.stringify(result.stock)}`,
   ];
@@ -529,6 +581,141 @@ export function onSaleFigures(result: OnSaleResult, withTargets: boolean): Bench
     },
     rate({ name: `${label}: API rate / raw database rate`, value: result.apiToRawRatio ?? 0, unit: '' }, 'min', 0.5),
   ];
+}
+
+/** The stock layouts compared: today's single row, and the type's free stock parked in 16 buckets. */
+export const ONSALE_BUCKETS = 16;
+/** The issue's figure: 1,000 buyers pressing Reserve at once (200 kept for comparison with earlier runs). */
+export const ONSALE_CROWD = 1000;
+
+interface MatrixRun {
+  buyers: number;
+  buckets: number;
+  processes: 1 | 2;
+}
+
+/** Every run is on the same database, one after another, so the before and after are measured in the same run. */
+const MATRIX: readonly MatrixRun[] = [
+  { buyers: ONSALE_BUYERS, buckets: 1, processes: 1 },
+  { buyers: ONSALE_BUYERS, buckets: ONSALE_BUCKETS, processes: 1 },
+  { buyers: ONSALE_CROWD, buckets: 1, processes: 1 },
+  { buyers: ONSALE_CROWD, buckets: ONSALE_BUCKETS, processes: 1 },
+  { buyers: ONSALE_CROWD, buckets: 1, processes: 2 },
+  { buyers: ONSALE_CROWD, buckets: ONSALE_BUCKETS, processes: 2 },
+];
+
+/**
+ * The PostgreSQL on-sale: a fresh database, two api processes on it (the second used only by the two-process runs),
+ * and the matrix above on ticket type 9001 (its capacity 3 per buyer of each run, its layout set between runs).
+ */
+export async function runPostgresOnSale(
+  databaseUrl: string,
+  port: number,
+  log: (line: string) => void = (line) => console.log(line),
+  cpu?: (apiPids: readonly number[], database: string) => () => Record<string, number>,
+  /** Runs after the matrix, while the database and the api processes are still there (reconcile, peak RSS). */
+  after?: (run: { databaseUrl: string; apiPids: readonly number[] }) => Promise<void>,
+): Promise<OnSaleResult[]> {
+  const fresh = await freshPostgresDatabase(databaseUrl);
+  const env = { ...onSaleStackEnv(ONSALE_CROWD * 3), DATABASE_URL: fresh.url };
+  const apis: { pid: number; stop(): Promise<void> }[] = [];
+  const database = postgresBenchDatabase(fresh.url);
+  try {
+    // One after the other: the first migrates and seeds, the second finds it done.
+    apis.push(await startApi(port, env));
+    apis.push(await startApi(port + 1, env));
+    const results: OnSaleResult[] = [];
+    for (const run of MATRIX) {
+      const capacity = run.buyers * 3;
+      await database.configure(ONSALE_TICKET_ID, capacity, run.buckets);
+      results.push(
+        await runOnSaleBench({
+          baseURL: `http://127.0.0.1:${port}`,
+          ...(run.processes === 2 ? { moreBaseURLs: [`http://127.0.0.1:${port + 1}`] } : {}),
+          buyers: run.buyers,
+          capacity,
+          databaseLabel: 'PostgreSQL',
+          layout: run.buckets > 1 ? `${run.buckets} buckets` : 'single row',
+          database,
+          log,
+          ...(cpu
+            ? {
+                cpuProbe: cpu(
+                  apis.slice(0, run.processes).map((api) => api.pid),
+                  new URL(fresh.url).pathname.slice(1),
+                ),
+              }
+            : {}),
+        }),
+      );
+    }
+    await after?.({ databaseUrl: fresh.url, apiPids: apis.map((api) => api.pid) });
+    return results;
+  } finally {
+    await database.close();
+    for (const api of apis) await api.stop();
+    await fresh.drop();
+  }
+}
+
+function findRun(results: readonly OnSaleResult[], buyers: number, buckets: boolean, processes: number) {
+  return results.find(
+    (r) => r.buyers === buyers && (r.layout !== 'single row') === buckets && r.processes === processes,
+  );
+}
+
+/**
+ * The PostgreSQL figures with the on-sale targets: on one ticket type with 1,000 buyers, the bucketed layout at
+ * >= 2 × the raw single-row rate measured in the same run, p99 < 100 ms, two api processes more than one; none
+ * oversold in any run. The single-row runs are the before, shown for information.
+ */
+export function onSaleMatrixFigures(results: readonly OnSaleResult[]): BenchFigure[] {
+  const figures: BenchFigure[] = [];
+  const raws = results.map((r) => r.rawConditionalUpdatesPerSecond ?? 0).filter((v) => v > 0);
+  const raw = raws.length > 0 ? ([...raws].sort((a, b) => a - b)[Math.floor(raws.length / 2)] ?? 0) : 0;
+  figures.push({
+    name: `on-sale PostgreSQL: raw single-row conditional updates per second (${RAW_CLIENTS} clients, median of ${raws.length})`,
+    value: raw,
+    unit: '/s',
+    kind: 'info',
+  });
+  for (const r of results) {
+    const label = `on-sale PostgreSQL ${r.layout}${r.processes > 1 ? `, ${r.processes} api processes` : ''}, ${r.buyers} buyers`;
+    const target = r.buyers === ONSALE_CROWD && r.layout !== 'single row' && r.processes === 1;
+    figures.push(
+      target
+        ? {
+            name: `${label}: reservations per second / raw rate`,
+            value: raw > 0 ? r.reservationsPerSecond / raw : 0,
+            unit: '',
+            kind: 'min',
+            target: 2,
+          }
+        : {
+            name: `${label}: reservations per second / raw rate`,
+            value: raw > 0 ? r.reservationsPerSecond / raw : 0,
+            unit: '',
+            kind: 'info',
+          },
+      { name: `${label}: reservations per second`, value: r.reservationsPerSecond, unit: '/s', kind: 'info' },
+      { name: `${label}: p50 of reserve_tickets`, value: r.p50Ms, unit: 'ms', kind: 'info' },
+      target
+        ? { name: `${label}: p99 of reserve_tickets`, value: r.p99Ms, unit: 'ms', kind: 'max', target: 100 }
+        : { name: `${label}: p99 of reserve_tickets`, value: r.p99Ms, unit: 'ms', kind: 'info' },
+      { name: `${label}: tickets oversold`, value: r.oversold, unit: '', kind: 'max', target: 0 },
+    );
+  }
+  const one = findRun(results, ONSALE_CROWD, true, 1);
+  const two = findRun(results, ONSALE_CROWD, true, 2);
+  if (one && two)
+    figures.push({
+      name: `on-sale PostgreSQL ${ONSALE_BUCKETS} buckets, ${ONSALE_CROWD} buyers: two api processes / one (rate)`,
+      value: one.reservationsPerSecond > 0 ? two.reservationsPerSecond / one.reservationsPerSecond : 0,
+      unit: '',
+      kind: 'min',
+      target: 1,
+    });
+  return figures;
 }
 
 // ---- standalone: npx tsx bench/onsale.ts [--buyers 200] [--rounds 5] [--port 8397] -------------------------------
@@ -621,6 +808,26 @@ async function standalone(): Promise<void> {
   const port = argument('port', 8397);
   const capacity = buyers * 3;
   const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl && !process.argv.includes('--one')) {
+    const results = await runPostgresOnSale(databaseUrl, port, undefined, (pids, database) => {
+      const probes = pids.map((pid) => cpuProbe(pid, database));
+      return () => {
+        const sums: Record<string, number> = {};
+        probes.forEach((probe, i) => {
+          for (const [name, ms] of Object.entries(probe())) {
+            // The database's backends are counted once (every probe sees them all).
+            if (name === 'db' && i > 0) continue;
+            sums[name] = (sums[name] ?? 0) + ms;
+          }
+        });
+        return sums;
+      };
+    });
+    for (const result of results) for (const line of describeResult(result)) console.log(line);
+    console.log('');
+    for (const figure of onSaleMatrixFigures(results)) console.log(formatFigure(figure));
+    return;
+  }
   if (databaseUrl) {
     const fresh = await freshPostgresDatabase(databaseUrl);
     const api = await startApi(port, { ...onSaleStackEnv(capacity), DATABASE_URL: fresh.url });

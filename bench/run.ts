@@ -19,14 +19,14 @@ import { lighthouseLab } from './lighthouse';
 import { mobileLab } from './mobile';
 import {
   describeResult,
-  freshPostgresDatabase,
   onSaleFigures,
+  onSaleMatrixFigures,
   onSaleStackEnv,
   ONSALE_BUYERS,
   ONSALE_CAPACITY,
   pgliteRawRate,
-  postgresBenchDatabase,
   runOnSaleBench,
+  runPostgresOnSale,
   type OnSaleResult,
 } from './onsale';
 import { describeWeightReport, KiB, measurePageWeight, weightReport } from './page-weight';
@@ -240,41 +240,29 @@ async function main(): Promise<void> {
   }
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (parts.has('onsale') && databaseUrl) {
-    // A fresh database beside DATABASE_URL's, dropped afterwards.
-    const fresh = await freshPostgresDatabase(databaseUrl);
-    try {
-      const pgStack = await startStack({
-        port: 8281 + portOffset,
-        remotePortBase: 3310 + portOffset,
-        env: { ...onSaleStackEnv(ONSALE_CAPACITY), DATABASE_URL: fresh.url },
-      });
-      const database = postgresBenchDatabase(fresh.url);
-      try {
-        const result = await runOnSaleBench({
-          baseURL: pgStack.baseURL,
-          buyers: ONSALE_BUYERS,
-          capacity: ONSALE_CAPACITY,
-          databaseLabel: 'PostgreSQL',
-          database,
-        });
-        onSale.push(result);
-        figures.push(...onSaleFigures(result, true));
-        const rss = peakRssMiB(pgStack.apiPid());
-        figures.push({
-          name: 'on-sale PostgreSQL: api peak RSS under the load',
-          value: rss ?? Number.NaN,
-          unit: 'MiB',
-          target: 300,
-          kind: 'max',
-        });
-      } finally {
-        await database.close();
-        await pgStack.stop();
-      }
-      await reconcileAfter('on-sale PostgreSQL', { databaseUrl: fresh.url }, results);
-    } finally {
-      await fresh.drop();
-    }
+    // A fresh database beside DATABASE_URL's (dropped afterwards) and two api processes on it: the single row and
+    // the stock buckets, 200 and 1,000 buyers, one and two processes, with the raw single-row rate, in one run.
+    await attempt('on-sale PostgreSQL', results, async () => {
+      const matrix = await runPostgresOnSale(
+        databaseUrl,
+        8286 + portOffset,
+        undefined,
+        undefined,
+        async ({ databaseUrl: url, apiPids }) => {
+          const rss = Math.max(...apiPids.map((pid) => peakRssMiB(pid) ?? Number.NaN));
+          figures.push({
+            name: 'on-sale PostgreSQL: api peak RSS under the load (largest of two processes)',
+            value: rss,
+            unit: 'MiB',
+            target: 300,
+            kind: 'max',
+          });
+          await reconcileAfter('on-sale PostgreSQL', { databaseUrl: url }, results);
+        },
+      );
+      onSale.push(...matrix);
+      figures.push(...onSaleMatrixFigures(matrix));
+    });
   } else if (parts.has('onsale')) {
     console.log('DATABASE_URL is not set: the PostgreSQL on-sale figures (the ones with targets) are skipped.');
   }
