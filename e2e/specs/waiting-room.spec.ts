@@ -110,7 +110,7 @@ test('a buyer of a gated ticket queues from before the opening, is admitted and 
   await expect(page).toHaveURL(new RegExp(`/queue/${id}/$`));
 
   // Before the opening: a random place among the early arrivals, at the opening.
-  await expect(page.getByRole('heading', { level: 1, name: messages.queueBeforeOpeningHeading })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: messages.queueHeading })).toBeVisible();
   await expect(
     page.getByText(/^Sales open at .+\. Everyone here before then gets a random place in the queue\.$/),
   ).toBeVisible();
@@ -168,7 +168,7 @@ test('a buyer behind another sees the place, the people ahead and the wait, and 
     await addTicket(page.context(), ticketId, 1);
     await page.goto('/checkout/');
     await expect(page).toHaveURL(new RegExp(`/queue/${id}/$`));
-    await expect(page.getByRole('heading', { level: 1, name: messages.queueWaitingHeading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: messages.queueHeading })).toBeVisible();
     const figures = page.locator('#queue-figures');
     await expect(figures.getByRole('term').filter({ hasText: messages.queuePositionLabel })).toBeVisible();
     await expect(page.locator('#queue-position')).toHaveText('2');

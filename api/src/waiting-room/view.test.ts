@@ -28,7 +28,7 @@ test('each state has its heading, sentence and one action', () => {
   expect(
     queueView({ state: 'before_opening', opens_at: '2030-01-01T12:00:00Z', early: true }, { timeZone: 'UTC' }),
   ).toMatchObject({
-    heading: messages.queueBeforeOpeningHeading,
+    heading: messages.queueHeading,
     message:
       'Sales open at Tuesday 1 January at 12:00pm UTC. Everyone here before then gets a random place in the queue.',
     figures: null,

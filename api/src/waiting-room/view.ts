@@ -82,7 +82,7 @@ export function queueView(status: QueueStatus, time: TimeOptions = {}): QueueVie
       return {
         ...base,
         state: status.state,
-        heading: messages.queueBeforeOpeningHeading,
+        heading: messages.queueHeading,
         message: messages.salesOpenAt(formatOpening(status.opens_at, time)),
         note: messages.queueKeepPage,
       };
@@ -90,7 +90,7 @@ export function queueView(status: QueueStatus, time: TimeOptions = {}): QueueVie
       return {
         ...base,
         state: status.state,
-        heading: messages.queueWaitingHeading,
+        heading: messages.queueHeading,
         message: messages.queueAnnouncement(peopleAhead(status.ahead), formatWait(status.estimated_wait_seconds)),
         figures: {
           position: formatCount(status.position),

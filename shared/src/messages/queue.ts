@@ -4,8 +4,8 @@
 
 /** The queue page: its title and the heading of each state. */
 export const queueTitle = 'Queue for tickets';
-export const queueBeforeOpeningHeading = 'You are in the queue';
-export const queueWaitingHeading = 'You are in the queue';
+/** Before the opening and while waiting. */
+export const queueHeading = 'You are in the queue';
 export const queueAdmittedHeading = "It's your turn";
 export const queueTurnLostHeading = 'Your turn has passed';
 export const queueEndedHeading = 'The queue has closed';

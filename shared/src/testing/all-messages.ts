@@ -17,6 +17,7 @@ import * as orderCompleted from '../messages/order-completed';
 import * as orderSummary from '../messages/order-summary';
 import * as payment from '../messages/payment';
 import * as questions from '../messages/questions';
+import * as queue from '../messages/queue';
 import * as reserve from '../messages/reserve';
 import * as shell from '../messages/shell';
 import * as waiver from '../messages/waiver';
@@ -37,6 +38,7 @@ export const messageModules = {
   'order-summary': orderSummary,
   payment,
   questions,
+  queue,
   reserve,
   shell,
   waiver,
@@ -58,6 +60,7 @@ export const allMessages = {
   ...orderSummary,
   ...payment,
   ...questions,
+  ...queue,
   ...reserve,
   ...shell,
   ...waiver,
