@@ -104,6 +104,18 @@ test('50 browsers joining at once get 50 different places; each browser one entr
   expect(Number(count)).toBe(50);
 });
 
+test('at the opening, early arrivals and a crowd of new ones joining at once: early first, every place once', async () => {
+  const onsale = await newOnsale(10, 5);
+  const early = await newSessions(20);
+  await Promise.all(early.map((session, i) => joinQueue(db, onsale, session, at(i / 10))));
+  const crowd = await newSessions(30);
+  const joins = await Promise.all([...crowd, ...early].map((session) => joinQueue(db, onsale, session, at(10))));
+  const positions = joins.map((joined) => joined?.entry.position ?? 0);
+  expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  const earlyPlaces = positions.slice(30);
+  expect(Math.max(...earlyPlaces)).toBe(20);
+});
+
 test('a place is admitted at its time with a pass; unused past its window it is a lost turn, and may queue again', async () => {
   const onsale = await newOnsale(0, 1);
   const [first, second, third] = await newSessions(3);
