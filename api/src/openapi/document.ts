@@ -1,4 +1,5 @@
 import {
+  QueueStatusSchema,
   AckResponseSchema,
   AddressLookupResultSchema,
   AddressRecordSchema,
@@ -55,6 +56,7 @@ import { callSummaries } from '@checkout/shared/call-summaries';
 import { registry, toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../identity/session';
 import { PAYMENT_PATHS } from '../payment/routes';
+import { PASS_COOKIE } from '../waiting-room/queue';
 
 /**
  * The OpenAPI 3.1 document of the server, generated from the contract's call registry (the same definitions the routes
@@ -93,7 +95,8 @@ interface Response {
 
 interface Parameter {
   name: string;
-  in: 'query';
+  in: 'query' | 'path';
+  description?: string;
   required: boolean;
   schema: JsonSchema;
   style?: 'deepObject';
@@ -195,6 +198,11 @@ const NAMED_SCHEMAS: readonly (readonly [$ZodType, string, string])[] = [
     ReserveTicketsResponseSchema,
     'ReserveTicketsResult',
     'What a reservation attempt led to: reserved, a captcha demanded, a redirect or an error',
+  ],
+  [
+    QueueStatusSchema,
+    'QueueStatus',
+    "A session's place in an on-sale's queue: before the opening, waiting, admitted, its turn lost, or the queue ended",
   ],
   [SuccessResponseSchema, 'Success', 'Whether the call succeeded'],
   [AckResponseSchema, 'Ack', 'An acknowledgement: `{ success: true }`; other fields may be added'],
@@ -406,7 +414,63 @@ function otherOperations(): Record<string, Record<string, Operation>> {
   };
 }
 
+/** The waiting room's buyer routes (waiting-room/routes.ts): not contract calls, as the page that uses them is no remote. */
+function queueOperations(schemas: SchemaConverter): Record<string, Record<string, Operation>> {
+  const id: Parameter = {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: "The on-sale's id",
+    schema: { type: 'integer', minimum: 1 },
+  };
+  const status = schemas.convert(QueueStatusSchema);
+  const unknown = { description: 'No such on-sale', content: json(errorBody) };
+  const base = { tags: ['queue'], parameters: [id] };
+  return {
+    '/ajax/queue/{id}/status': {
+      get: {
+        ...base,
+        operationId: 'queueStatus',
+        summary: "Get the session's place in the on-sale's queue (joining it), and the pass once admitted",
+        description: `Admitted, the answer sets the ${PASS_COOKIE} cookie (httpOnly) that reserve_tickets needs.`,
+        security: SESSION,
+        responses: { '200': { description: 'The status', content: json(status) }, '404': unknown },
+      },
+    },
+    '/ajax/queue/{id}/events': {
+      get: {
+        ...base,
+        operationId: 'queueEvents',
+        summary: 'Follow the status live (server-sent events)',
+        description:
+          'Each `data:` line is a status as GET status answers it, at once and every second; comments keep the ' +
+          'connection alive. The stream ends once admitted, lost or ended. 429 when the browser has too many open.',
+        security: SESSION,
+        responses: {
+          '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '404': unknown,
+          '429': { description: 'Too many streams for this session', content: json(errorBody) },
+        },
+      },
+    },
+    '/ajax/queue/{id}/rejoin': {
+      post: {
+        ...base,
+        operationId: 'queueRejoin',
+        summary: 'Join the queue again, at the back, after a lost turn',
+        security: SESSION_AND_XSRF,
+        responses: {
+          '200': { description: 'The status', content: json(status) },
+          '403': { $ref: `${RESPONSE_REF_PREFIX}XsrfRefused` },
+          '404': unknown,
+        },
+      },
+    },
+  };
+}
+
 const TAG_DESCRIPTIONS: Record<string, string> = {
+  queue: "An on-sale's waiting room: the buyer's place, live, and joining again",
   checkout: 'The sale: basket, reservation, account details, payment, delivery and post-sale steps',
   user: 'The buyer: sign-in by one-time code, the signed-in user and their saved addresses',
   meta: 'This document and the health check',
@@ -420,7 +484,8 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
   }
   // The error body is named even where no call's own schemas mention it.
   schemas.convert(ApiErrorBodySchema);
-  for (const [path, operations] of Object.entries(otherOperations())) paths[path] = { ...paths[path], ...operations };
+  for (const [path, operations] of Object.entries({ ...otherOperations(), ...queueOperations(schemas) }))
+    paths[path] = { ...paths[path], ...operations };
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)))];
   const components = Object.fromEntries(
     NAMED_SCHEMAS.flatMap(([, id]) => (schemas.components[id] ? [[id, schemas.components[id]]] : [])),

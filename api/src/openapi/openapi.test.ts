@@ -45,7 +45,10 @@ describe('the OpenAPI document covers the server', () => {
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(calls).length + 3);
     for (const route of routes) expect(t.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
 
-    const missing = routes.filter((route) => !document.paths[route.url]?.[route.method.toLowerCase()]);
+    // Fastify writes a path parameter :id, OpenAPI {id}.
+    const missing = routes.filter(
+      (route) => !document.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()],
+    );
     expect(missing).toEqual([]);
   });
 
@@ -53,7 +56,7 @@ describe('the OpenAPI document covers the server', () => {
     const document = buildOpenApiDocument();
     const stale = Object.entries(document.paths).flatMap(([url, operations]) =>
       Object.keys(operations)
-        .filter((method) => !t.app.hasRoute({ method: method.toUpperCase(), url }))
+        .filter((method) => !t.app.hasRoute({ method: method.toUpperCase(), url: url.replace(/\{(\w+)\}/g, ':$1') }))
         .map((method) => `${method} ${url}`),
     );
     expect(stale).toEqual([]);
