@@ -204,6 +204,14 @@ describe('GET /ajax/queue/<id>/events', () => {
     expect(events.slice(0, -1).every((e) => e.state === 'waiting')).toBe(true);
     // The stream words the turn; the pass is handed over by the status call (a stream cannot set a cookie).
     expect(response.cookies.find((c) => c.name === 'checkout_pass')).toBeUndefined();
+    const entry = await t.db
+      .selectFrom('queue_entries')
+      .select('pass_hash')
+      .where('onsale_id', '=', id)
+      .where('position', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(entry.pass_hash).toBeNull();
+    expect((await second.get(`/ajax/queue/${id}/status`)).cookies.map((c) => c.name)).toContain('checkout_pass');
   });
 
   test('an early arrival is placed at the opening while its stream is open', async () => {

@@ -14,7 +14,8 @@ import { pageScript } from '../pages/page-scripts';
 import { currentSale, reservationLapsed } from '../sale/current';
 import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
 import { queueBody, queueHead, queueNotFoundBody } from './page';
-import { gatedOnSale, hasUsablePass, PASS_COOKIE, queueStatus, rejoinQueue, type IssuedPass } from './queue';
+import { admissionOf, isEnded } from './admission';
+import { gatedOnSale, hasUsablePass, joinQueue, PASS_COOKIE, queueStatus, rejoinQueue, type IssuedPass } from './queue';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -142,55 +143,51 @@ export function registerQueueRoutes(
     const key = request.session.tokenHash;
     if ((streamsPerSession.get(key) ?? 0) >= MAX_STREAMS_PER_SESSION)
       throw new HttpError(429, messages.queueTooManyStreams);
-    if (!(await live.onsale(onsaleId))) throw new HttpError(404, messages.queueNotFound);
+    const onsale = await live.onsale(onsaleId);
+    if (!onsale) throw new HttpError(404, messages.queueNotFound);
     const sessionId = await sessionIdOf(db, request.session);
-    // The entry is read (made) once here; the stream's later statuses are computed in this process (live.ts).
-    const answer = await queueStatus(db, onsaleId, sessionId, clock.now(), request.cookies[PASS_COOKIE]);
-    if (!answer) throw new HttpError(404, messages.queueNotFound);
-    const joined = await db
-      .selectFrom('queue_entries')
-      .selectAll()
-      .where('onsale_id', '=', onsaleId)
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst();
+    const now = clock.now();
+    // The entry is read (made) once here; the stream's later statuses are computed in this process (live.ts). No pass
+    // is issued here: a stream cannot set the cookie, so the page asks the status endpoint once admitted.
+    const joined = isEnded(admissionOf(onsale), now) ? null : await joinQueue(db, onsaleId, sessionId, now);
+    if (joined === undefined) throw new HttpError(404, messages.queueNotFound);
 
     // Counted again after the reads above: the streams of one browser open at once.
     const open = streamsPerSession.get(key) ?? 0;
     if (open >= MAX_STREAMS_PER_SESSION) throw new HttpError(429, messages.queueTooManyStreams);
     const body = new PassThrough();
     streamsPerSession.set(key, open + 1);
-    let ended = false;
+    let closed = false;
     const end = () => {
-      if (ended) return;
-      ended = true;
+      if (closed) return;
+      closed = true;
       const left = (streamsPerSession.get(key) ?? 1) - 1;
       if (left > 0) streamsPerSession.set(key, left);
       else streamsPerSession.delete(key);
       body.end();
     };
     const write = (text: string) => {
-      if (!ended) body.write(text);
+      if (!closed) body.write(text);
     };
     // The browser waits this long before reconnecting a dropped stream.
     write('retry: 3000\n\n');
-    const watcher: LiveWatcher | null =
-      joined && answer.status.state !== 'ended'
-        ? {
-            onsaleId,
-            sessionId,
-            entry: joined,
-            send: (status) => write(`data: ${JSON.stringify(status)}\n\n`),
-            ping: () => write(': ping\n\n'),
-            end,
-          }
-        : null;
+    const watcher: LiveWatcher | null = joined
+      ? {
+          onsaleId,
+          sessionId,
+          entry: joined.entry,
+          send: (status) => write(`data: ${JSON.stringify(status)}\n\n`),
+          ping: () => write(': ping\n\n'),
+          end,
+        }
+      : null;
     request.raw.on('close', () => {
       if (watcher) live.remove(watcher);
       end();
     });
     if (watcher) live.add(watcher);
     else {
-      write(`data: ${JSON.stringify(answer.status)}\n\n`);
+      write(`data: ${JSON.stringify({ state: 'ended' } satisfies QueueStatus)}\n\n`);
       end();
     }
     return reply
