@@ -33,12 +33,13 @@ export const statements: readonly string[] = [
    *    a bucket no one has locked and take p_qty of it (held grows by the chunk);
    * 3. else drain every bucket back into the row (held shrinks by what was parked) and take from the row, so the
    *    last tickets sell even when they lie a few per bucket; still short: 'stock_short'.
-   * Deadlock-free. Per type the order is the row, then buckets: a plain take locks one bucket and no row; a refill
-   * locks the row, then a bucket without waiting (SKIP LOCKED); only the drain, holding the row, waits for buckets.
-   * A bucket's holder never waits for its own type's row (a reservation takes each type once, and a take that holds
-   * a bucket is done with that type), only for later types' rows (ascending id, the lock order everywhere) or its
-   * commit; a give-back locks one bucket and no row. So every wait points to a later type or to a bucket holder
-   * that waits for nothing of this type, and no cycle can form.
+   * Deadlock-free. Per type the order is the row, then buckets: a plain take locks buckets and no row, and when it
+   * finds none with enough its locks are undone before step 2; a refill locks the row, then a bucket without waiting
+   * (SKIP LOCKED); only the drain, holding the row, waits for buckets. A bucket's holder never waits for its own
+   * type's row (a reservation takes each type once, and a take that holds a bucket is done with that type), only for
+   * later types' rows (ascending id, the lock order everywhere) or its commit; a give-back locks one bucket and no
+   * row. So every wait points to a later type or to a bucket holder that waits for nothing of this type, and no cycle
+   * can form.
    */
   `CREATE FUNCTION take_stock(p_type integer, p_qty integer, p_hint integer) RETURNS smallint
   LANGUAGE plpgsql AS $fn$
@@ -62,16 +63,24 @@ export const statements: readonly string[] = [
     END IF;
     v_start := mod(abs(p_hint), v_buckets);
 
-    UPDATE stock_buckets SET free = free - p_qty
-     WHERE ticket_type_id = p_type AND bucket = (
-       SELECT b.bucket FROM stock_buckets b
-        WHERE b.ticket_type_id = p_type AND b.free >= p_qty
-        ORDER BY mod(b.bucket - v_start + 64, 64)
-        LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING bucket INTO v_bucket;
-    IF FOUND THEN
-      RETURN v_bucket;
-    END IF;
+    -- In a subtransaction, undone when no bucket had enough: a bucket whose free changed after this statement's
+    -- snapshot is locked, rechecked and passed over, and PostgreSQL keeps that lock; carried into step 2 it would make
+    -- this transaction wait for the type's row while holding a bucket a drain may be waiting for (a deadlock).
+    BEGIN
+      UPDATE stock_buckets SET free = free - p_qty
+       WHERE ticket_type_id = p_type AND bucket = (
+         SELECT b.bucket FROM stock_buckets b
+          WHERE b.ticket_type_id = p_type AND b.free >= p_qty
+          ORDER BY mod(b.bucket - v_start + 64, 64)
+          LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING bucket INTO v_bucket;
+      IF FOUND THEN
+        RETURN v_bucket;
+      END IF;
+      RAISE EXCEPTION USING ERRCODE = 'SB000', MESSAGE = 'no bucket with enough';
+    EXCEPTION WHEN SQLSTATE 'SB000' THEN
+      NULL;
+    END;
 
     SELECT capacity - sold - held,
            -- A bucket's refill: an eighth of a bucket's share of the capacity, between 8 and 32 tickets, so the row
