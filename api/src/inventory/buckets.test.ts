@@ -221,6 +221,25 @@ describe('stock buckets', () => {
     expect(await expectInvariant(type)).toMatchObject({ active: 0, held: 0, parked: 0 });
   });
 
+  test("the organiser API sets a ticket type's stock buckets; out of range is a 400 that changes nothing", async () => {
+    const type = await ticketType(100, 1);
+    const organiser = await apiCaller(t, SEED.organiser.demo, 'write');
+    const set = await organiser.call('PATCH', `/ticket-types/${type}`, { stock_buckets: 8 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ stock_buckets: 8, available: 100 });
+    expect(
+      await t.db.selectFrom('stock_buckets').select('bucket').where('ticket_type_id', '=', type).execute(),
+    ).toHaveLength(8);
+    expect(await take(await sale(), [{ ticketTypeId: type, qty: 3 }])).toBe(true);
+    for (const wrong of [0, 65, 2.5, '4']) {
+      const refused = await organiser.call('PATCH', `/ticket-types/${type}`, { stock_buckets: wrong });
+      expect(refused.statusCode).toBe(400);
+    }
+    const back = await organiser.call('PATCH', `/ticket-types/${type}`, { stock_buckets: 1 });
+    expect(back.json()).toMatchObject({ stock_buckets: 1, held: 3, available: 97 });
+    expect(await expectInvariant(type)).toMatchObject({ parked: 0, held: 3, active: 3 });
+  });
+
   test('expiry gives a bucketed hold back to its bucket', async () => {
     const type = await ticketType(50, 4);
     const id = await sale();

@@ -10,7 +10,7 @@ import type {
   Tx,
   WaiversTable,
 } from '../../db/schema';
-import { activeHeld, drainStock } from '../../inventory/holds';
+import { activeHeld, drainStock, setStockBuckets } from '../../inventory/holds';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
 import { changeOnsale, createOnsale } from '../../waiting-room/onsales';
@@ -625,7 +625,7 @@ export class CatalogueImporter {
       .where('external_id', '=', input.external_id)
       .forUpdate()
       .executeTakeFirst();
-    return this.saveTicketType(label, eventId, stored, values);
+    return this.saveTicketType(label, eventId, stored, values, input.stock_buckets);
   }
 
   /**
@@ -637,6 +637,8 @@ export class CatalogueImporter {
     eventId: number,
     stored: Selectable<TicketTypesTable> | undefined,
     values: TicketTypeValues,
+    /** The stock buckets wanted (inventory/holds.ts setStockBuckets); undefined leaves them as they are. */
+    stockBuckets?: number,
   ): Promise<number> {
     if (stored && stored.capacity !== values.capacity) {
       // The stock parked in buckets goes back to the row (locked by the caller) first, so sold + held is what
@@ -644,7 +646,7 @@ export class CatalogueImporter {
       stored = { ...stored, held: stored.held - (await drainStock(this.tx, stored.id)) };
     }
     if (stored) await this.refuseBreakingSales(label, stored, values);
-    return this.put(
+    const id = await this.put(
       'ticket_types',
       label,
       stored,
@@ -657,8 +659,11 @@ export class CatalogueImporter {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
-      (id) => this.tx.updateTable('ticket_types').set(values).where('id', '=', id).execute(),
+      (typeId) => this.tx.updateTable('ticket_types').set(values).where('id', '=', typeId).execute(),
     );
+    if (stockBuckets !== undefined && stockBuckets !== (stored?.stock_buckets ?? 1))
+      await setStockBuckets(this.tx, id, stockBuckets);
+    return id;
   }
 
   /** The changes that would break tickets already sold or held. */

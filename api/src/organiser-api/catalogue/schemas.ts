@@ -104,6 +104,12 @@ export const ticketTypeFields = {
   sort_order: z.optional(count(-1_000_000, 1_000_000)),
   on_sale: z.optional(z.boolean()),
   requires: z.optional(z.array(TicketRequirementSchema).check(z.maxLength(20))),
+  /**
+   * How many rows the type's free stock is spread over, 1 to 64 (1, the default: one row). More lets reservations of
+   * one hot ticket type go on side by side at an on-sale; sold and available are the same either way. Left as it is
+   * when not given.
+   */
+  stock_buckets: z.optional(count(1, 64)),
 };
 
 export const TicketTypeSchema = named(

@@ -46,6 +46,8 @@ export const TicketTypeViewSchema = named(
     waiver_id: z.nullable(z.number()),
     sort_order: z.number(),
     on_sale: z.boolean(),
+    /** How many rows the free stock is spread over (1: one row); see the write's stock_buckets. */
+    stock_buckets: z.number(),
   }),
   'TicketTypeView',
   'A ticket type with its id and stock: capacity, sold, held in baskets, available',
@@ -127,6 +129,7 @@ export function ticketTypeView(
     waiver_id: row.waiver_id,
     sort_order: row.sort_order,
     on_sale: row.on_sale,
+    stock_buckets: row.stock_buckets,
   };
 }
 

@@ -41,6 +41,7 @@ export const TicketTypePatchSchema = named(
     date: z.optional(ticketTypeFields.date),
     waiver: ticketTypeFields.waiver,
     requires: ticketTypeFields.requires,
+    stock_buckets: ticketTypeFields.stock_buckets,
   }),
   'TicketTypePatch',
   'The fields of a ticket type to change; the others stay as they are',
@@ -202,7 +203,7 @@ export const catalogueWriteOperations = [
         };
         if (values.min_per_customer > values.max_per_customer)
           throw refused(`${label}: 'min_per_customer' cannot be more than 'max_per_customer'.`);
-        await importer.saveTicketType(label, stored.event_id, stored, values);
+        await importer.saveTicketType(label, stored.event_id, stored, values, body.stock_buckets);
         if (body.requires !== undefined) {
           if (values.external_id === null)
             throw refused(`${label} has no external id: give it one ('external_id') to set what it requires.`);
