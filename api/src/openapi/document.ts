@@ -333,6 +333,15 @@ function queryParameters(schema: JsonSchema): Parameter[] {
   }));
 }
 
+/** Calls that answer a 403 of their own, besides the XSRF refusal every POST can get. */
+const FORBIDDEN_ANSWERS: Partial<Record<CallName, { description: string; schema: $ZodType }>> = {
+  reserveTickets: {
+    // The answer's own schema (reserved false, error, queue_url): named once already, so only a reference here.
+    description: 'Tickets behind a queue and no pass: nothing held, go to `queue_url`',
+    schema: ReserveTicketsResponseSchema,
+  },
+};
+
 function callOperation(name: CallName, call: CallDef, schemas: SchemaConverter): Operation {
   const { summary, description } = callSummaries[name];
   const failure = call.failure ? `When it fails the page shows: "${call.failure}"` : '';
@@ -354,7 +363,16 @@ function callOperation(name: CallName, call: CallDef, schemas: SchemaConverter):
     ...base,
     security: SESSION_AND_XSRF,
     requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: request } } },
-    responses: { ...responses, '403': { $ref: `${RESPONSE_REF_PREFIX}XsrfRefused` } },
+    responses: { ...responses, '403': forbiddenAnswer(name, schemas) },
+  };
+}
+
+function forbiddenAnswer(name: CallName, schemas: SchemaConverter): Operation['responses'][string] {
+  const own = FORBIDDEN_ANSWERS[name];
+  if (!own) return { $ref: `${RESPONSE_REF_PREFIX}XsrfRefused` };
+  return {
+    description: `${XSRF_HEADER_NAME} refused (see XsrfRefused), or: ${own.description}`,
+    content: json({ anyOf: [errorBody, schemas.convert(own.schema)] }),
   };
 }
 
