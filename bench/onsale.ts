@@ -736,7 +736,7 @@ function cpuMsOf(pid: number): number {
 }
 
 /** The api process and its children, and the PostgreSQL backends serving `database` (its name in their titles). */
-function cpuProbe(apiPid: number, database?: string): () => Record<string, number> {
+export function cpuProbe(apiPid: number, database?: string): () => Record<string, number> {
   return () => {
     let api = 0;
     let db = 0;
@@ -759,7 +759,10 @@ function cpuProbe(apiPid: number, database?: string): () => Record<string, numbe
   };
 }
 
-async function startApi(port: number, env: Record<string, string>): Promise<{ pid: number; stop(): Promise<void> }> {
+export async function startApi(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ pid: number; stop(): Promise<void> }> {
   // --api-root DIR: run another checkout's api (an older commit, to measure before and after a change).
   const rootAt = process.argv.indexOf('--api-root');
   const root = rootAt >= 0 ? path.resolve(process.argv[rootAt + 1] ?? '.') : path.resolve(__dirname, '..');
