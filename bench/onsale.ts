@@ -40,6 +40,11 @@ export interface Stock {
 /** Direct access to the database the api uses (PostgreSQL): the raw rate and the stock check run on it. */
 export interface BenchDatabase {
   rawConditionalUpdateRate(ticketId: number): Promise<number>;
+  /**
+   * The same loop over the type's stock buckets: take_stock (0020_stock_buckets) of one ticket per statement, so the
+   * database's own ceiling with and without the hot row is measured the same way. The type must have its buckets.
+   */
+  rawBucketTakeRate(ticketId: number): Promise<number>;
   stock(ticketId: number): Promise<Stock>;
   /**
    * Sets the type's capacity and its stock buckets (1: the single row) between runs, with nothing held: the stock
@@ -97,6 +102,8 @@ export interface OnSaleResult {
   /** What the database said after the run; null when it is checked after the api stops (PGlite). */
   stock: Stock | null;
   rawConditionalUpdatesPerSecond: number | null;
+  /** The raw loop over the stock buckets (bucketed runs on PostgreSQL). */
+  rawBucketTakesPerSecond?: number;
   /** reservationsPerSecond / rawConditionalUpdatesPerSecond. */
   apiToRawRatio: number | null;
   /** CPU milliseconds per reservation in the rate rounds, per probed process (with cpuProbe). */
@@ -425,6 +432,29 @@ export function postgresBenchDatabase(databaseUrl: string): BenchDatabase {
         await pool.query('UPDATE ticket_types SET capacity = capacity - 1000000 WHERE id = $1', [ticketId]);
       }
     },
+    async rawBucketTakeRate(ticketId) {
+      await pool.query('UPDATE ticket_types SET capacity = capacity + 1000000 WHERE id = $1', [ticketId]);
+      try {
+        const { rate, applied } = await rawLoop(
+          async () =>
+            (
+              await pool.query({
+                name: 'bench_raw_bucket_take',
+                text: 'SELECT take_stock($1, 1, $2)',
+                values: [ticketId, Math.floor(Math.random() * 64)],
+              })
+            ).rowCount ?? 0,
+          RAW_CLIENTS,
+          RAW_SECONDS,
+        );
+        // The loop's tickets have no holds: back to the row, then off it.
+        await pool.query('SELECT drain_stock($1)', [ticketId]);
+        await pool.query('UPDATE ticket_types SET held = held - $2 WHERE id = $1', [ticketId, applied]);
+        return rate;
+      } finally {
+        await pool.query('UPDATE ticket_types SET capacity = capacity - 1000000 WHERE id = $1', [ticketId]);
+      }
+    },
     async configure(ticketId, capacity, buckets) {
       const client = await pool.connect();
       try {
@@ -628,26 +658,29 @@ export async function runPostgresOnSale(
     for (const run of MATRIX) {
       const capacity = run.buyers * 3;
       await database.configure(ONSALE_TICKET_ID, capacity, run.buckets);
-      results.push(
-        await runOnSaleBench({
-          baseURL: `http://127.0.0.1:${port}`,
-          ...(run.processes === 2 ? { moreBaseURLs: [`http://127.0.0.1:${port + 1}`] } : {}),
-          buyers: run.buyers,
-          capacity,
-          databaseLabel: 'PostgreSQL',
-          layout: run.buckets > 1 ? `${run.buckets} buckets` : 'single row',
-          database,
-          log,
-          ...(cpu
-            ? {
-                cpuProbe: cpu(
-                  apis.slice(0, run.processes).map((api) => api.pid),
-                  new URL(fresh.url).pathname.slice(1),
-                ),
-              }
-            : {}),
-        }),
-      );
+      const result = await runOnSaleBench({
+        baseURL: `http://127.0.0.1:${port}`,
+        ...(run.processes === 2 ? { moreBaseURLs: [`http://127.0.0.1:${port + 1}`] } : {}),
+        buyers: run.buyers,
+        capacity,
+        databaseLabel: 'PostgreSQL',
+        layout: run.buckets > 1 ? `${run.buckets} buckets` : 'single row',
+        database,
+        log,
+        ...(cpu
+          ? {
+              cpuProbe: cpu(
+                apis.slice(0, run.processes).map((api) => api.pid),
+                new URL(fresh.url).pathname.slice(1),
+              ),
+            }
+          : {}),
+      });
+      if (run.buckets > 1) {
+        result.rawBucketTakesPerSecond = await database.rawBucketTakeRate(ONSALE_TICKET_ID);
+        log(`  raw take_stock over ${run.buckets} buckets: ${result.rawBucketTakesPerSecond.toFixed(0)}/s`);
+      }
+      results.push(result);
     }
     await after?.({ databaseUrl: fresh.url, apiPids: apis.map((api) => api.pid) });
     return results;
@@ -703,6 +736,24 @@ export function onSaleMatrixFigures(results: readonly OnSaleResult[]): BenchFigu
         ? { name: `${label}: p99 of reserve_tickets`, value: r.p99Ms, unit: 'ms', kind: 'max', target: 100 }
         : { name: `${label}: p99 of reserve_tickets`, value: r.p99Ms, unit: 'ms', kind: 'info' },
       { name: `${label}: tickets oversold`, value: r.oversold, unit: '', kind: 'max', target: 0 },
+    );
+  }
+  const bucketRaws = results.flatMap((r) => (r.rawBucketTakesPerSecond ? [r.rawBucketTakesPerSecond] : []));
+  if (bucketRaws.length > 0) {
+    const bucketRaw = [...bucketRaws].sort((a, b) => a - b)[Math.floor(bucketRaws.length / 2)] ?? 0;
+    figures.push(
+      {
+        name: `on-sale PostgreSQL: raw take_stock over ${ONSALE_BUCKETS} buckets per second (${RAW_CLIENTS} clients, median of ${bucketRaws.length})`,
+        value: bucketRaw,
+        unit: '/s',
+        kind: 'info',
+      },
+      {
+        name: `on-sale PostgreSQL: raw take over ${ONSALE_BUCKETS} buckets / raw single-row update (the database's ceiling)`,
+        value: raw > 0 ? bucketRaw / raw : 0,
+        unit: '',
+        kind: 'info',
+      },
     );
   }
   const one = findRun(results, ONSALE_CROWD, true, 1);
