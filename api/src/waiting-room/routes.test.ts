@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { QueueStatusSchema, type QueueStatus } from '@checkout/shared';
@@ -257,6 +258,42 @@ describe('GET /ajax/queue/<id>/events', () => {
       .execute();
     t.clock.set(at(2));
     for (const response of await Promise.all(open)) expect(eventsOf(response.body).at(-1)).toEqual({ state: 'ended' });
+  });
+});
+
+describe('the live stream over a real connection', () => {
+  test('keeps sending while open, and a browser that goes away frees its place among its streams', async () => {
+    const id = await newOnsale(3600, 1);
+    const visitor = await t.visitor();
+    const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const read = () =>
+      new Promise<{ events: number; abort: () => void }>((resolve, reject) => {
+        let events = 0;
+        const request = http.get(`${address}/ajax/queue/${id}/events`, { headers: { cookie } }, (response) => {
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (events += chunk.split('data: ').length - 1));
+          response.on('error', () => undefined);
+        });
+        request.on('error', () => undefined);
+        setTimeout(() => resolve({ events, abort: () => request.destroy() }), 2300);
+        request.on('timeout', () => reject(new Error('timeout')));
+      });
+    const streams = await Promise.all(Array.from({ length: MAX_STREAMS_PER_SESSION }, read));
+    for (const stream of streams) expect(stream.events).toBeGreaterThanOrEqual(3);
+    for (const stream of streams) stream.abort();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every stream was let go: another one is not refused.
+    await t.db
+      .updateTable('onsales')
+      .set({ ends_at: at(1) })
+      .where('id', '=', id)
+      .execute();
+    t.clock.set(at(2));
+    const again = await visitor.get(`/ajax/queue/${id}/events`);
+    expect(again.statusCode).toBe(200);
+    // The on-sale's row is trusted for up to 2 s in this process: the end shows within that.
+    expect(eventsOf(again.body).at(-1)).toEqual({ state: 'ended' });
   });
 });
 

@@ -181,10 +181,13 @@ export function registerQueueRoutes(
           end,
         }
       : null;
-    request.raw.on('close', () => {
+    // The browser went away (either side's close says so; the clean-up runs once).
+    const gone = () => {
       if (watcher) live.remove(watcher);
       end();
-    });
+    };
+    request.raw.on('close', gone);
+    reply.raw.on('close', gone);
     if (watcher) live.add(watcher);
     else {
       write(`data: ${JSON.stringify({ state: 'ended' } satisfies QueueStatus)}\n\n`);
