@@ -2,9 +2,10 @@
  * npm run bench: measures the product's speed and size figures, prints each beside its target with PASS/MISS,
  * and writes them, with what the weighed scripts are made of, to bench/results/latest.json.
  *
- * Parts (all by default; `--only weight,mobile,lighthouse,flow,onsale` picks some): the page weight and requests before
- * the basket step is usable; the mobile lab; Lighthouse on the basket step; the whole flow walked on desktop (its weight
- * and the step changes); the on-sale load on PGlite and, with DATABASE_URL, on PostgreSQL (with the api's peak memory).
+ * Parts (all by default; `--only weight,mobile,lighthouse,flow,onsale,waitingroom` picks some): the page weight and
+ * requests before the basket step is usable; the mobile lab; Lighthouse on the basket step; the whole flow walked on
+ * desktop (its weight and the step changes); the on-sale load on PGlite and, with DATABASE_URL, on PostgreSQL (with the
+ * api's peak memory); with DATABASE_URL, the waiting room under 10,000 arrivals over two api processes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,11 +32,12 @@ import {
 } from './onsale';
 import { describeWeightReport, KiB, measurePageWeight, weightReport } from './page-weight';
 import { startStack, type RunningStack } from './stack';
+import { describeWaitingRoom, runWaitingRoomBench, startWaitingRoomStack, waitingRoomFigures } from './waiting-room';
 
 const root = path.resolve(__dirname, '..');
 const WORKSPACES = ['shell', 'mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
-type Part = 'weight' | 'mobile' | 'lighthouse' | 'flow' | 'onsale';
-const PARTS: readonly Part[] = ['weight', 'mobile', 'lighthouse', 'flow', 'onsale'];
+type Part = 'weight' | 'mobile' | 'lighthouse' | 'flow' | 'onsale' | 'waitingroom';
+const PARTS: readonly Part[] = ['weight', 'mobile', 'lighthouse', 'flow', 'onsale', 'waitingroom'];
 const PAGE_PARTS: readonly Part[] = ['weight', 'mobile', 'lighthouse', 'flow'];
 /** BENCH_DIST_ROOT: weigh and load builds made elsewhere (<root>/<workspace>/dist) instead of the tree's own. */
 const distRoot = process.env.BENCH_DIST_ROOT?.trim() || undefined;
@@ -265,6 +267,22 @@ async function main(): Promise<void> {
     });
   } else if (parts.has('onsale')) {
     console.log('DATABASE_URL is not set: the PostgreSQL on-sale figures (the ones with targets) are skipped.');
+  }
+  if (parts.has('waitingroom') && databaseUrl) {
+    // 10,000 arrivals queueing over two api processes on a fresh PostgreSQL database (bench/waiting-room.ts).
+    await attempt('waiting room', results, async () => {
+      const stack = await startWaitingRoomStack(databaseUrl, portOffset);
+      try {
+        const result = await runWaitingRoomBench({ apis: stack.apis, databaseUrl: stack.databaseUrl });
+        results.waitingRoom = result;
+        figures.push(...waitingRoomFigures(result));
+        for (const line of describeWaitingRoom(result)) console.log(line);
+      } finally {
+        await stack.stop();
+      }
+    });
+  } else if (parts.has('waitingroom')) {
+    console.log('DATABASE_URL is not set: the waiting-room part (PostgreSQL only) is skipped.');
   }
   if (onSale.length > 0) results.onSale = onSale;
   for (const result of onSale) for (const line of describeResult(result)) console.log(line);
