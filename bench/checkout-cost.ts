@@ -248,6 +248,9 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT + offset}`,
+    // Every bench buyer comes from 127.0.0.1; real buyers each have their own address, so its limits are not reached.
+    OTC_SENDS_PER_CLIENT: String(buyers * 2 + 100),
+    OTC_CHECKS_PER_CLIENT: String(buyers * 2 + 100),
   });
   const client = new Client({ connectionString: fresh.url });
   await client.connect();
@@ -296,8 +299,11 @@ async function main(): Promise<void> {
       async (i) => {
         try {
           const at = Date.now();
-          await checkout(new CountingBuyer(base, counts), i);
+          // A failed checkout's requests are not a completed one's: they are added only once it has completed.
+          const own = new Map<string, number>();
+          await checkout(new CountingBuyer(base, own), i);
           times.push(Date.now() - at);
+          for (const [p, n] of own) counts.set(p, (counts.get(p) ?? 0) + n);
           completed += 1;
         } catch (error) {
           failed += 1;
@@ -361,6 +367,11 @@ async function main(): Promise<void> {
       machine: { loadavg1Before: loadBefore, loadavg1After: loadAfter, cores: (await import('node:os')).cpus().length },
     };
     printCheckout(cost);
+    if (failed > 0) {
+      // The CPU and transactions of the failed attempts are in the window: the per-checkout figures are too high.
+      console.error(`${failed} checkouts failed: the per-checkout CPU and transactions are not to be used`);
+      process.exitCode = 1;
+    }
 
     let waiting: WaitingRoomCost | null = null;
     if (fs.existsSync(`${__dirname}/../api/src/waiting-room/routes.ts`) && streams > 0)
