@@ -170,7 +170,7 @@ export async function buildAppWithDeps({
   // The page's first calls are answered inside the page itself (pages/first-answers.ts), by the routes' handlers.
   const identity = identityHandlers(deps);
   const sale = saleHandlers(deps);
-  const renderShedding = createRenderShedding();
+  const renderShedding = createRenderShedding({ maxLagMs: config.serverRenderShedLagMs });
   app.addHook('onClose', () => renderShedding.stop());
   const registerShellPage = await registerShell(app, config.shellDist, {
     remotes,

@@ -51,6 +51,11 @@ export interface AppConfig {
    * basket remote's (pages/server-render.ts). On by default; SERVER_RENDER=0 leaves every step to the browser.
    */
   serverRender: boolean;
+  /**
+   * SERVER_RENDER_SHED_LAG_MS: the event loop's p99 delay (ms, over the last second) past which /checkout/ is served for
+   * the browser to render rather than rendered here (pages/render-shedding.ts); default 100.
+   */
+  serverRenderShedLagMs: number;
   /** shared/src/ui/styles.css: the design tokens the plain pages share with the checkout. */
   tokensCss: string;
   /** Request body limit in bytes. */
@@ -139,6 +144,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
     serverRender: env.SERVER_RENDER !== '0',
+    serverRenderShedLagMs: positiveInt(env, 'SERVER_RENDER_SHED_LAG_MS', 100),
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
     bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -46,7 +46,7 @@ function eventLoopLag(windowMs: number): { read(): number; stop(): void } {
 
 export function createRenderShedding(options: RenderSheddingOptions = {}): RenderShedding {
   const maxInFlight = options.maxInFlight ?? 8;
-  const maxLagMs = options.maxLagMs ?? 60;
+  const maxLagMs = options.maxLagMs ?? 100;
   const lag = options.lagP99Ms
     ? { read: options.lagP99Ms, stop: () => undefined }
     : eventLoopLag(options.windowMs ?? 1000);

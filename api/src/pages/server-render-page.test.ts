@@ -28,7 +28,12 @@ async function serve(root: string): Promise<{ server: FastifyInstance; origin: s
 async function appWithBasketAt(origin: string): Promise<TestApp> {
   const { remotes } = loadConfig({});
   return createTestApp({
-    config: { shellDist, remotes: { ...remotes, mf_basket: `${origin}/mf-manifest.json` } },
+    // A busy test machine's event loop runs late: the page must be rendered here all the same.
+    config: {
+      shellDist,
+      serverRenderShedLagMs: 60_000,
+      remotes: { ...remotes, mf_basket: `${origin}/mf-manifest.json` },
+    },
   });
 }
 
