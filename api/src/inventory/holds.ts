@@ -8,8 +8,9 @@ import { recordSaleExpired } from '../organiser-api/webhooks/emit';
  * transaction and a hold leaves 'active' at most once (the status guard).
  *
  * Lock order, the same everywhere so transactions never deadlock: session row, then sale row, then holds, then
- * ticket types in ascending id. (Inserting a hold locks no existing row but its ticket type's key, which no stock
- * update waits for.)
+ * ticket types in ascending id, each type's row before its stock buckets (take_stock in 0020_stock_buckets says why
+ * that holds with buckets taken without the row). (Inserting a hold locks no existing row but its ticket type's key,
+ * which no stock update waits for.)
  */
 
 export interface HoldRequest {
