@@ -217,6 +217,8 @@ export interface WaitingRoomCost {
   dbCpuMsPerStatus: number;
   xactsPerStatus: number;
   streamsOpened: number;
+  /** Opening a stream (a new visitor: session and place in the queue made): api CPU, db CPU, transactions. */
+  perStreamOpened: { apiCpuMs: number; dbCpuMs: number; xacts: number };
   streamsRefused: number;
   rssKiBBefore: number;
   rssKiBAfter: number;
@@ -466,6 +468,7 @@ async function waitingRoom(
   let refused = 0;
   let events = 0;
   const rssBefore = rssKiB(apiPid);
+  const openFrom = await sample();
   await inParallel(
     Array.from({ length: streams }, (_, i) => i),
     50,
@@ -491,7 +494,8 @@ async function waitingRoom(
         requests.push(request);
       }),
   );
-  await sleep(3000);
+  const opening = net(delta(openFrom, await sample()), idle);
+  await sleep(2000);
   const rssAfter = rssKiB(apiPid);
   const eventsFrom = events;
   const holdFrom = await sample();
@@ -508,6 +512,11 @@ async function waitingRoom(
     dbCpuMsPerStatus: status.db / statusCalls,
     xactsPerStatus: status.xacts / statusCalls,
     streamsOpened: opened,
+    perStreamOpened: {
+      apiCpuMs: opened > 0 ? opening.api / opened : 0,
+      dbCpuMs: opened > 0 ? opening.db / opened : 0,
+      xacts: opened > 0 ? opening.xacts / opened : 0,
+    },
     streamsRefused: refused,
     rssKiBBefore: rssBefore,
     rssKiBAfter: rssAfter,
@@ -565,6 +574,10 @@ function printWaiting(w: WaitingRoomCost): void {
       `${f(w.apiCpuMsPerStatus, 2)} ms / ${f(w.dbCpuMsPerStatus, 2)} ms / ${f(w.xactsPerStatus, 2)}`,
     ],
     ['streams open / refused', `${w.streamsOpened} / ${w.streamsRefused}`],
+    [
+      'per stream opened (new visitor), net of idle: api CPU / db CPU / xacts',
+      `${f(w.perStreamOpened.apiCpuMs, 2)} ms / ${f(w.perStreamOpened.dbCpuMs, 2)} ms / ${f(w.perStreamOpened.xacts, 2)}`,
+    ],
     ['api RSS before / after streams', `${f(w.rssKiBBefore / 1024)} / ${f(w.rssKiBAfter / 1024)} MiB`],
     ['RSS per open stream', `${f(w.rssKiBPerStream, 1)} KiB`],
     [
