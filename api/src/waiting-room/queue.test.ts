@@ -116,6 +116,60 @@ test('at the opening, early arrivals and a crowd of new ones joining at once: ea
   expect(Math.max(...earlyPlaces)).toBe(20);
 });
 
+test('two tabs of one browser joining or rejoining at once take one place, and places stay gap-free', async () => {
+  const onsale = await newOnsale(-10, 0.01);
+  const sessions = await newSessions(10);
+  // Every browser's two tabs at the same moment.
+  const joins = await Promise.all(
+    sessions.flatMap((session) => [0, 1].map(() => joinQueue(db, onsale, session, at(0)))),
+  );
+  const bySession = new Map<number, Set<number | null | undefined>>();
+  joins.forEach((joined, i) => {
+    const session = sessions[Math.floor(i / 2)] ?? 0;
+    bySession.set(session, (bySession.get(session) ?? new Set()).add(joined?.entry.position));
+  });
+  expect([...bySession.values()].every((places) => places.size === 1)).toBe(true);
+  const placed = await db
+    .selectFrom('queue_entries')
+    .select('position')
+    .where('onsale_id', '=', onsale)
+    .orderBy('position')
+    .execute();
+  expect(placed.map((row) => row.position)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  expect((await loadOnsale(db, onsale))?.next_position).toBe(10);
+
+  // Place 1 was admitted as it joined; with a 600 s pass, its turn is lost 600 s later.
+  const { session_id: first } = await db
+    .selectFrom('queue_entries')
+    .select('session_id')
+    .where('onsale_id', '=', onsale)
+    .where('position', '=', 1)
+    .executeTakeFirstOrThrow();
+  expect((await queueStatus(db, onsale, first, at(600)))?.status).toEqual({ state: 'turn_lost' });
+  await Promise.all([rejoinQueue(db, onsale, first, at(601)), rejoinQueue(db, onsale, first, at(601))]);
+  const after = await db.selectFrom('queue_entries').select('position').where('session_id', '=', first).execute();
+  expect(after.map((row) => row.position)).toEqual([11]);
+  expect((await loadOnsale(db, onsale))?.next_position).toBe(11);
+});
+
+test('an arrival whose request began before the opening but is written after the early arrivals were placed joins the end', async () => {
+  const onsale = await newOnsale(10, 5);
+  const [early, late, slow] = await newSessions(3);
+  if (early === undefined || late === undefined || slow === undefined) throw new Error('sessions');
+  await joinQueue(db, onsale, early, at(1));
+  await joinQueue(db, onsale, late, at(10)); // the opening: the early arrival is placed
+  // This request read its clock before the opening; the placement is already done, so it is numbered next.
+  const joined = await joinQueue(db, onsale, slow, at(9.9));
+  expect(joined?.entry).toMatchObject({ position: 3, draw: null });
+  const unplaced = await db
+    .selectFrom('queue_entries')
+    .select('id')
+    .where('onsale_id', '=', onsale)
+    .where('position', 'is', null)
+    .execute();
+  expect(unplaced).toEqual([]);
+});
+
 test('a place is admitted at its time with a pass; unused past its window it is a lost turn, and may queue again', async () => {
   const onsale = await newOnsale(0, 1);
   const [first, second, third] = await newSessions(3);

@@ -54,24 +54,45 @@ export async function placeEarlyArrivals(db: Db, onsaleId: number): Promise<Onsa
   });
 }
 
-/** The next place at the end of the queue, given to one entry (a new one, or one being placed or moved). */
-async function placeAtEnd(db: Db, onsaleId: number, entryId: number, now: Date, reset: boolean): Promise<QueueEntry> {
-  const { rows } = await sql<QueueEntry>`
-    WITH next AS (
-      UPDATE onsales SET next_position = next_position + 1 WHERE id = ${onsaleId} RETURNING next_position
-    )
-    UPDATE queue_entries q SET position = next.next_position,
-      joined_at = CASE WHEN ${reset} THEN ${now}::timestamptz ELSE q.joined_at END,
-      draw = CASE WHEN ${reset} THEN NULL ELSE q.draw END,
-      pass_hash = CASE WHEN ${reset} THEN NULL ELSE q.pass_hash END,
-      pass_expires_at = CASE WHEN ${reset} THEN NULL ELSE q.pass_expires_at END,
-      claimed_sale_id = CASE WHEN ${reset} THEN NULL ELSE q.claimed_sale_id END,
-      pass_used_at = CASE WHEN ${reset} THEN NULL ELSE q.pass_used_at END
-    FROM next WHERE q.id = ${entryId}
-    RETURNING q.*`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error(`queue entry ${entryId} vanished while being placed`);
-  return row;
+/**
+ * The next place at the end of the queue, given to one entry (one being placed or moved) if its place is still
+ * `expected` when its row is locked: two tabs of one browser moving it at once number it once, and the second finds
+ * it moved.
+ */
+async function placeAtEnd(
+  db: Db,
+  onsaleId: number,
+  entryId: number,
+  now: Date,
+  reset: boolean,
+  expected: number | null,
+): Promise<QueueEntry> {
+  return db.transaction().execute(async (tx) => {
+    const current = await tx
+      .selectFrom('queue_entries')
+      .selectAll()
+      .where('id', '=', entryId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw new Error(`queue entry ${entryId} vanished while being placed`);
+    if (current.position !== expected) return current;
+    const { rows } = await sql<QueueEntry>`
+      WITH next AS (
+        UPDATE onsales SET next_position = next_position + 1 WHERE id = ${onsaleId} RETURNING next_position
+      )
+      UPDATE queue_entries q SET position = next.next_position,
+        joined_at = CASE WHEN ${reset} THEN ${now}::timestamptz ELSE q.joined_at END,
+        draw = CASE WHEN ${reset} THEN NULL ELSE q.draw END,
+        pass_hash = CASE WHEN ${reset} THEN NULL ELSE q.pass_hash END,
+        pass_expires_at = CASE WHEN ${reset} THEN NULL ELSE q.pass_expires_at END,
+        claimed_sale_id = CASE WHEN ${reset} THEN NULL ELSE q.claimed_sale_id END,
+        pass_used_at = CASE WHEN ${reset} THEN NULL ELSE q.pass_used_at END
+      FROM next WHERE q.id = ${entryId}
+      RETURNING q.*`.execute(tx);
+    const row = rows[0];
+    if (!row) throw new Error(`queue entry ${entryId} vanished while being placed`);
+    return row;
+  });
 }
 
 /**
@@ -89,33 +110,56 @@ export async function joinQueue(
   if (!onsale) return undefined;
   const early = now.getTime() < onsale.opens_at.getTime();
   let entry = await loadEntry(db, onsaleId, sessionId);
+  if (early && entry) return { onsale, entry };
   if (early) {
-    entry ??= await db
-      .insertInto('queue_entries')
-      .values({ onsale_id: onsaleId, session_id: sessionId, joined_at: now, draw: Math.random() })
-      .onConflict((oc) => oc.columns(['onsale_id', 'session_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    // Early or not is settled against the on-sale's row, not this request's clock: the row is share-locked, which the
+    // opening's placement (FOR UPDATE) waits for, so an early entry is either placed with the others or, written once
+    // they were placed, joins the end like any later arrival.
+    entry = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .selectFrom('onsales')
+        .select('early_assigned')
+        .where('id', '=', onsaleId)
+        .forShare()
+        .executeTakeFirst();
+      if (!row || row.early_assigned) return undefined;
+      return tx
+        .insertInto('queue_entries')
+        .values({ onsale_id: onsaleId, session_id: sessionId, joined_at: now, draw: Math.random() })
+        .onConflict((oc) => oc.columns(['onsale_id', 'session_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    });
     entry ??= await loadEntry(db, onsaleId, sessionId);
-    if (!entry) throw new Error('queue entry neither made nor found');
-    return { onsale, entry };
+    if (entry) return { onsale, entry };
+    onsale = (await loadOnsale(db, onsaleId)) ?? onsale;
   }
   if (!onsale.early_assigned) onsale = (await placeEarlyArrivals(db, onsaleId)) ?? onsale;
   if (entry?.position === null) entry = await loadEntry(db, onsaleId, sessionId);
   if (entry && entry.position !== null) return { onsale, entry };
   if (entry) {
     // Joined before the opening but committed after the early arrivals were placed: next in line.
-    return { onsale, entry: await placeAtEnd(db, onsaleId, entry.id, now, false) };
+    return { onsale, entry: await placeAtEnd(db, onsaleId, entry.id, now, false, null) };
   }
-  const { rows } = await sql<QueueEntry>`
-    WITH next AS (
-      UPDATE onsales SET next_position = next_position + 1 WHERE id = ${onsaleId} RETURNING next_position
-    )
-    INSERT INTO queue_entries (onsale_id, session_id, joined_at, position)
-    SELECT ${onsaleId}, ${sessionId}, ${now}, next.next_position FROM next
-    ON CONFLICT (onsale_id, session_id) DO NOTHING
-    RETURNING *`.execute(db);
-  const made = rows[0] ?? (await loadEntry(db, onsaleId, sessionId));
+  // The place is numbered only once the entry is in: two tabs of one browser joining at once take one place, not two
+  // (the second tab's insert waits for the first's commit, then finds its entry).
+  const inserted = await db.transaction().execute(async (tx) => {
+    const made = await tx
+      .insertInto('queue_entries')
+      .values({ onsale_id: onsaleId, session_id: sessionId, joined_at: now })
+      .onConflict((oc) => oc.columns(['onsale_id', 'session_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!made) return undefined;
+    const { rows } = await sql<QueueEntry>`
+      WITH next AS (
+        UPDATE onsales SET next_position = next_position + 1 WHERE id = ${onsaleId} RETURNING next_position
+      )
+      UPDATE queue_entries q SET position = next.next_position FROM next WHERE q.id = ${made.id}
+      RETURNING q.*`.execute(tx);
+    return rows[0];
+  });
+  const made = inserted ?? (await loadEntry(db, onsaleId, sessionId));
   if (!made) throw new Error('queue entry neither made nor found');
   return { onsale, entry: made };
 }
@@ -207,7 +251,7 @@ export async function rejoinQueue(
   const { onsale, entry } = joined;
   const status = statusFor(admissionOf(onsale), entry, now);
   if (status.state !== 'turn_lost') return answerFor(db, onsale, entry, now, undefined);
-  const moved = await placeAtEnd(db, onsaleId, entry.id, now, true);
+  const moved = await placeAtEnd(db, onsaleId, entry.id, now, true, entry.position);
   return answerFor(db, (await loadOnsale(db, onsaleId)) ?? onsale, moved, now, undefined);
 }
 
