@@ -253,7 +253,7 @@ async function main(): Promise<void> {
         async ({ databaseUrl: url, apiPids }) => {
           const rss = Math.max(...apiPids.map((pid) => peakRssMiB(pid) ?? Number.NaN));
           figures.push({
-            name: 'on-sale PostgreSQL: api peak RSS under the load (largest of two processes)',
+            name: 'on-sale PostgreSQL: api peak RSS under the load (1,000 buyers at once; largest of two processes)',
             value: rss,
             unit: 'MiB',
             target: 300,
