@@ -244,11 +244,22 @@ export async function setStockBuckets(tx: Tx, ticketTypeId: number, count: numbe
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new RangeError('stock buckets: 1 to 64');
   await drainStock(tx, ticketTypeId);
   await tx.updateTable('ticket_types').set({ stock_buckets: count }).where('id', '=', ticketTypeId).execute();
-  await tx
+  // A bucket drained empty can have been given a released hold's tickets since (the drain locks only buckets with
+  // stock): what the removed buckets hold goes back to the row, which the drain has locked, or it would stay counted
+  // in `held` with no bucket to sell it from.
+  const removed = await tx
     .deleteFrom('stock_buckets')
     .where('ticket_type_id', '=', ticketTypeId)
     .where('bucket', '>=', count > 1 ? count : 0)
+    .returning('free')
     .execute();
+  const stranded = removed.reduce((sum, bucket) => sum + bucket.free, 0);
+  if (stranded > 0)
+    await tx
+      .updateTable('ticket_types')
+      .set((eb) => ({ held: eb('held', '-', stranded) }))
+      .where('id', '=', ticketTypeId)
+      .execute();
   if (count > 1) {
     await tx
       .insertInto('stock_buckets')
