@@ -31,7 +31,10 @@ export function looksLikeQueueStatus(value: unknown): value is QueueStatus {
 /** States after which the status no longer changes by itself: the live stream closes on them. */
 export const FINAL_QUEUE_STATES: readonly QueueState[] = ['admitted', 'turn_lost', 'ended'];
 
-/** An on-sale's id as it appears in the queue's URLs: a positive integer written plainly, at most 9 digits (the column is a 32-bit integer). */
+/**
+ * An on-sale's id as it appears in the queue's URLs: a positive integer written plainly, at most 9 digits (the column
+ * is a 32-bit integer).
+ */
 export const QUEUE_ID_PATTERN = /^[1-9][0-9]{0,8}$/;
 
 /** The queue's URLs for one on-sale. */
@@ -46,5 +49,5 @@ export const queuePaths = {
 export function queueUrlOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const url = (body as Record<string, unknown>).queue_url;
-  return typeof url === 'string' && /^\/queue\/[1-9][0-9]{0,9}\/$/.test(url) ? url : null;
+  return typeof url === 'string' && /^\/queue\/[1-9][0-9]{0,8}\/$/.test(url) ? url : null;
 }
