@@ -253,6 +253,7 @@ async function main(): Promise<void> {
     // Every bench buyer comes from 127.0.0.1; real buyers each have their own address, so its limits are not reached.
     OTC_SENDS_PER_CLIENT: String(buyers * 2 + 100),
     OTC_CHECKS_PER_CLIENT: String(buyers * 2 + 100),
+    QUEUE_JOINS_PER_CLIENT: '1000000',
   });
   const client = new Client({ connectionString: fresh.url });
   await client.connect();

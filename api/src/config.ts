@@ -56,6 +56,12 @@ export interface AppConfig {
    * the browser to render rather than rendered here (pages/render-shedding.ts); default 100.
    */
   serverRenderShedLagMs: number;
+  /**
+   * The waiting room's limits: new places in any queue from one client address per minute (QUEUE_JOINS_PER_CLIENT,
+   * default 100: generous, since a mobile network puts many buyers behind one address), and live streams open in one
+   * process (QUEUE_STREAMS_PER_PROCESS, default 20,000; past it pages poll).
+   */
+  queue: { joinsPerClient: number; streamsPerProcess: number };
   /** shared/src/ui/styles.css: the design tokens the plain pages share with the checkout. */
   tokensCss: string;
   /** Request body limit in bytes. */
@@ -145,6 +151,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
     serverRender: env.SERVER_RENDER !== '0',
     serverRenderShedLagMs: positiveInt(env, 'SERVER_RENDER_SHED_LAG_MS', 100),
+    queue: {
+      joinsPerClient: positiveInt(env, 'QUEUE_JOINS_PER_CLIENT', 100),
+      streamsPerProcess: positiveInt(env, 'QUEUE_STREAMS_PER_PROCESS', 20_000),
+    },
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
     bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -63,3 +63,9 @@ export function queueNotFoundBody(): SafeHtml {
 <p>${messages.queueNotFound}</p>
 <p><a class="btn btn--secondary" href="/all-events/">All events</a></p>`;
 }
+
+/** The queue page when this client may not take another place now (too many from its address). */
+export function queueRefusedBody(sentence: string): SafeHtml {
+  return html`<h1>${messages.queueTitle}</h1>
+<p>${sentence}</p>`;
+}

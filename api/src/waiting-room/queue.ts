@@ -18,7 +18,7 @@ export function loadOnsale(db: DbOrTx, onsaleId: number): Promise<Onsale | undef
   return db.selectFrom('onsales').selectAll().where('id', '=', onsaleId).executeTakeFirst();
 }
 
-function loadEntry(db: DbOrTx, onsaleId: number, sessionId: number): Promise<QueueEntry | undefined> {
+export function loadEntry(db: DbOrTx, onsaleId: number, sessionId: number): Promise<QueueEntry | undefined> {
   return db
     .selectFrom('queue_entries')
     .selectAll()

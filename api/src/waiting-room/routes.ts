@@ -13,9 +13,19 @@ import { layout, type PageAssets } from '../pages/html';
 import { pageScript } from '../pages/page-scripts';
 import { currentSale, reservationLapsed } from '../sale/current';
 import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
-import { queueBody, queueHead, queueNotFoundBody } from './page';
+import { queueBody, queueHead, queueNotFoundBody, queueRefusedBody } from './page';
 import { admissionOf, isEnded } from './admission';
-import { gatedOnSale, hasUsablePass, joinQueue, PASS_COOKIE, queueStatus, rejoinQueue, type IssuedPass } from './queue';
+import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import {
+  gatedOnSale,
+  hasUsablePass,
+  joinQueue,
+  loadEntry,
+  PASS_COOKIE,
+  queueStatus,
+  rejoinQueue,
+  type IssuedPass,
+} from './queue';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -81,6 +91,18 @@ export function registerQueueRoutes(
   // The streams would keep the server from closing: they end first (the browsers reconnect to another process).
   app.addHook('preClose', async () => live.stop());
   const streamsPerSession = new Map<string, number>();
+  let openStreams = 0;
+
+  /**
+   * A browser already in this queue goes on; a new place counts against its client address (every replica counts the
+   * same, in the database), so one client cannot take thousands of places and spend their turns.
+   */
+  const mayJoin = async (request: FastifyRequest, onsaleId: number, sessionId: number): Promise<void> => {
+    if (await loadEntry(db, onsaleId, sessionId)) return;
+    const rule = { limit: config.queue.joinsPerClient, windowSeconds: 60 };
+    const decision = await hitRateLimit(db, rateKey('queue-join', request.ip), rule, clock.now());
+    if (!decision.allowed) throw new HttpError(429, messages.queueTooManyPlaces);
+  };
 
   const script = pageScript(__dirname, 'queue');
   const css = hashedAsset('queue', 'css', CSS_TYPE, readFileSync(path.join(__dirname, 'assets', 'queue.css'), 'utf8'));
@@ -95,6 +117,7 @@ export function registerQueueRoutes(
     rejoin = false,
   ): Promise<QueueStatus | undefined> => {
     const sessionId = await sessionIdOf(db, request.session);
+    await mayJoin(request, onsaleId, sessionId);
     const now = clock.now();
     const answer = rejoin
       ? await rejoinQueue(db, onsaleId, sessionId, now)
@@ -110,8 +133,17 @@ export function registerQueueRoutes(
 
   app.get<IdParams>('/queue/:id/', async (request, reply) => {
     const onsaleId = QUEUE_ID_PATTERN.test(request.params.id) ? Number(request.params.id) : null;
-    const status = onsaleId === null ? undefined : await statusFor(request, reply, onsaleId);
     reply.header('content-type', HTML).header('x-robots-tag', 'noindex');
+    let status: QueueStatus | undefined;
+    try {
+      status = onsaleId === null ? undefined : await statusFor(request, reply, onsaleId);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+      return reply
+        .code(429)
+        .header('retry-after', '60')
+        .send(layout({ title: messages.queueTitle, body: queueRefusedBody(error.message), assets }));
+    }
     if (onsaleId === null || status === undefined)
       return reply.code(404).send(layout({ title: messages.queueTitle, body: queueNotFoundBody(), assets }));
     const head = queueHead(status);
@@ -146,6 +178,7 @@ export function registerQueueRoutes(
     const onsale = await live.onsale(onsaleId);
     if (!onsale) throw new HttpError(404, messages.queueNotFound);
     const sessionId = await sessionIdOf(db, request.session);
+    await mayJoin(request, onsaleId, sessionId);
     const now = clock.now();
     // The entry is read (made) once here; the stream's later statuses are computed in this process (live.ts). No pass
     // is issued here: a stream cannot set the cookie, so the page asks the status endpoint once admitted.
@@ -155,12 +188,15 @@ export function registerQueueRoutes(
     // Counted again after the reads above: the streams of one browser open at once.
     const open = streamsPerSession.get(key) ?? 0;
     if (open >= MAX_STREAMS_PER_SESSION) throw new HttpError(429, messages.queueTooManyStreams);
+    if (openStreams >= config.queue.streamsPerProcess) throw new HttpError(503, messages.queueStreamsBusy);
     const body = new PassThrough();
     streamsPerSession.set(key, open + 1);
+    openStreams += 1;
     let closed = false;
     const end = () => {
       if (closed) return;
       closed = true;
+      openStreams -= 1;
       const left = (streamsPerSession.get(key) ?? 1) - 1;
       if (left > 0) streamsPerSession.set(key, left);
       else streamsPerSession.delete(key);

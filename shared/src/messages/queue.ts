@@ -46,6 +46,13 @@ export const reloadPage = 'Reload this page';
 
 /** The on-sale is unknown or the address is not a queue's. */
 export const queueNotFound = 'There is no queue at this address. Check the link, or go back to the events.';
+/** A client address that has taken too many new places in the last minute (HTTP 429). */
+export const queueTooManyPlaces =
+  'Too many people have joined the queue from your network in the last minute. Try again in a minute.';
+
+/** The process has as many live streams as it keeps (HTTP 503): the page asks every few seconds instead. */
+export const queueStreamsBusy = 'Live updates are busy. This page keeps asking every few seconds.';
+
 export const queueTooManyStreams =
   'This browser has too many queue pages open. Close some of them; this page keeps asking every few seconds.';
 
