@@ -96,6 +96,15 @@ async function placeAtEnd(
 }
 
 /**
+ * Rows the caller has just read, so a status call does not read them again: the on-sale, and the session's entry
+ * (null: read, and there is none).
+ */
+export interface KnownRows {
+  onsale?: Onsale;
+  entry?: QueueEntry | null;
+}
+
+/**
  * The session's entry in the on-sale's queue, made on its first call: one per browser (one session, every tab), kept
  * across reloads. Before the opening an arrival gets a random draw and no place; from the opening, the early arrivals
  * are placed first and a new arrival takes the next place. Undefined for an unknown on-sale.
@@ -105,11 +114,12 @@ export async function joinQueue(
   onsaleId: number,
   sessionId: number,
   now: Date,
+  known: KnownRows = {},
 ): Promise<{ onsale: Onsale; entry: QueueEntry } | undefined> {
-  let onsale = await loadOnsale(db, onsaleId);
+  let onsale = known.onsale ?? (await loadOnsale(db, onsaleId));
   if (!onsale) return undefined;
   const early = now.getTime() < onsale.opens_at.getTime();
-  let entry = await loadEntry(db, onsaleId, sessionId);
+  let entry = known.entry === undefined ? await loadEntry(db, onsaleId, sessionId) : (known.entry ?? undefined);
   if (early && entry) return { onsale, entry };
   if (early) {
     // Early or not is settled against the on-sale's row, not this request's clock: the row is share-locked, which the
@@ -227,11 +237,15 @@ export async function queueStatus(
   sessionId: number,
   now: Date,
   presentedPass?: string,
+  knownEntry?: QueueEntry | null,
 ): Promise<QueueAnswer | undefined> {
   const onsale = await loadOnsale(db, onsaleId);
   if (!onsale) return undefined;
   if (isEnded(admissionOf(onsale), now)) return { status: { state: 'ended' } };
-  const joined = await joinQueue(db, onsaleId, sessionId, now);
+  const joined = await joinQueue(db, onsaleId, sessionId, now, {
+    onsale,
+    ...(knownEntry === undefined ? {} : { entry: knownEntry }),
+  });
   if (!joined) return undefined;
   return answerFor(db, joined.onsale, joined.entry, now, presentedPass);
 }

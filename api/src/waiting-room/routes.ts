@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { QUEUE_ID_PATTERN, queuePaths, type QueueStatus } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/queue';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/schema';
+import type { Db, QueueEntry } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import type { SessionHandle } from '../identity/session';
@@ -97,11 +97,13 @@ export function registerQueueRoutes(
    * A browser already in this queue goes on; a new place counts against its client address (every replica counts the
    * same, in the database), so one client cannot take thousands of places and spend their turns.
    */
-  const mayJoin = async (request: FastifyRequest, onsaleId: number, sessionId: number): Promise<void> => {
-    if (await loadEntry(db, onsaleId, sessionId)) return;
+  const mayJoin = async (request: FastifyRequest, onsaleId: number, sessionId: number): Promise<QueueEntry | null> => {
+    const entry = await loadEntry(db, onsaleId, sessionId);
+    if (entry) return entry;
     const rule = { limit: config.queue.joinsPerClient, windowSeconds: 60 };
     const decision = await hitRateLimit(db, rateKey('queue-join', request.ip), rule, clock.now());
     if (!decision.allowed) throw new HttpError(429, messages.queueTooManyPlaces);
+    return null;
   };
 
   const script = pageScript(__dirname, 'queue');
@@ -117,11 +119,11 @@ export function registerQueueRoutes(
     rejoin = false,
   ): Promise<QueueStatus | undefined> => {
     const sessionId = await sessionIdOf(db, request.session);
-    await mayJoin(request, onsaleId, sessionId);
+    const entry = await mayJoin(request, onsaleId, sessionId);
     const now = clock.now();
     const answer = rejoin
       ? await rejoinQueue(db, onsaleId, sessionId, now)
-      : await queueStatus(db, onsaleId, sessionId, now, request.cookies[PASS_COOKIE]);
+      : await queueStatus(db, onsaleId, sessionId, now, request.cookies[PASS_COOKIE], entry);
     if (!answer) return undefined;
     if (answer.pass) setPassCookie(reply, answer.pass, now, config.secureCookies);
     return answer.status;
@@ -178,11 +180,13 @@ export function registerQueueRoutes(
     const onsale = await live.onsale(onsaleId);
     if (!onsale) throw new HttpError(404, messages.queueNotFound);
     const sessionId = await sessionIdOf(db, request.session);
-    await mayJoin(request, onsaleId, sessionId);
+    const entry = await mayJoin(request, onsaleId, sessionId);
     const now = clock.now();
     // The entry is read (made) once here; the stream's later statuses are computed in this process (live.ts). No pass
     // is issued here: a stream cannot set the cookie, so the page asks the status endpoint once admitted.
-    const joined = isEnded(admissionOf(onsale), now) ? null : await joinQueue(db, onsaleId, sessionId, now);
+    const joined = isEnded(admissionOf(onsale), now)
+      ? null
+      : await joinQueue(db, onsaleId, sessionId, now, { onsale, entry });
     if (joined === undefined) throw new HttpError(404, messages.queueNotFound);
 
     // Counted again after the reads above: the streams of one browser open at once.
