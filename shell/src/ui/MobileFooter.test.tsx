@@ -57,6 +57,31 @@ test("disabled while the step's button is", () => {
   expect(document.querySelector('.mobile-footer__button')).toBeDisabled();
 });
 
+test("disabled while the step's region is busy (the server's markup, not yet hydrated), enabled once it is not", async () => {
+  const onReserve = jest.fn();
+  render(
+    <>
+      <div className="shell-step">
+        <section className="step-region" aria-busy="true">
+          <button type="button" data-primary-action="" onClick={onReserve}>
+            Reserve Basket
+          </button>
+        </section>
+      </div>
+      <MobileFooter state="basket" />
+    </>,
+  );
+  act(() => report(false));
+  const footer = () => document.querySelector<HTMLButtonElement>('.mobile-footer__button');
+  expect(footer()).toBeDisabled();
+  // The footer hears of it through its MutationObserver, which reports after the change.
+  await act(async () => {
+    document.querySelector('.step-region')?.setAttribute('aria-busy', 'false');
+    await Promise.resolve();
+  });
+  expect(footer()).toBeEnabled();
+});
+
 test('nothing when the step has no primary action', () => {
   render(
     <>

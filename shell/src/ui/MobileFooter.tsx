@@ -56,7 +56,8 @@ export function MobileFooter({ state }: { state: CheckoutState }) {
         className="btn btn--primary mobile-footer__button"
         aria-hidden="true"
         tabIndex={-1}
-        disabled={target.disabled}
+        // The step's own button is dead while its step is still the server's markup (busy, not yet hydrated).
+        disabled={target.disabled || target.closest('[aria-busy="true"]') !== null}
         onClick={() => target.click()}
       >
         {label}

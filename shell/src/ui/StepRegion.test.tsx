@@ -100,11 +100,13 @@ describe('StepRegion', () => {
       );
       const heading = screen.getByRole('heading', { name: 'Basket' });
       expect(container.querySelector('.step-region')).toHaveAttribute('aria-busy', 'true');
+      expect(container.querySelector('.step-region')).toHaveAttribute('inert', '');
       expect(container.querySelector('.step-region--from-server')).not.toBeNull();
       expect(screen.queryByRole('status')).toBeNull();
       ready({ kind: 'ready', parcel: parcels.basket });
       await settle();
       await waitFor(() => expect(container.querySelector('.step-region')).toHaveAttribute('aria-busy', 'false'));
+      expect(container.querySelector('.step-region')).not.toHaveAttribute('inert');
       expect(screen.getByRole('heading', { name: 'Basket' })).toBe(heading);
       expect(container.querySelectorAll('.step-parcel')).toHaveLength(1);
     });

@@ -104,6 +104,10 @@ export function StepRegion({ state, loader, stepProps, onStepShown, serverStep }
     <section
       className={status === 'server' ? 'step-region step-region--from-server' : 'step-region'}
       aria-busy={status === 'loading' || status === 'server'}
+      // The server's markup is in the page before its scripts run: until it is hydrated it takes neither clicks nor
+      // focus, so a keyboard or a screen reader cannot reach a control that would do nothing. React 18 passes an
+      // attribute it does not know through as written.
+      {...(status === 'server' ? { inert: '' } : {})}
     >
       {status === 'loading' ? (
         <div className="step-region__loading" role="status">
