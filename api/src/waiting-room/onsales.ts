@@ -99,6 +99,20 @@ async function refuseOverlap(tx: Tx, typeIds: readonly number[], exceptId: numbe
     );
 }
 
+/**
+ * The stock buckets a new ticket type of this event gets: an on-sale's count while a live on-sale names the event
+ * (a type added after the on-sale was made is gated like the others, and takes their load), otherwise none asked.
+ */
+export async function onsaleStockBucketsFor(tx: DbOrTx, eventId: number, now: Date): Promise<number | undefined> {
+  const live = await tx
+    .selectFrom('onsales')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .executeTakeFirst();
+  return live ? ONSALE_STOCK_BUCKETS : undefined;
+}
+
 /** Spreads each gated ticket type's stock over buckets, so the on-sale's reservations do not queue on one row. */
 async function spreadStock(tx: Tx, typeIds: readonly number[]): Promise<void> {
   for (const id of [...typeIds].sort((a, b) => a - b)) await setStockBuckets(tx, id, ONSALE_STOCK_BUCKETS);

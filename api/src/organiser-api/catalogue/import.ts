@@ -13,7 +13,7 @@ import type {
 import { activeHeld, drainStock, setStockBuckets } from '../../inventory/holds';
 import { refused } from '../operation';
 import { guarded } from './database-refusal';
-import { changeOnsale, createOnsale } from '../../waiting-room/onsales';
+import { changeOnsale, createOnsale, onsaleStockBucketsFor } from '../../waiting-room/onsales';
 import { resolveMoment } from './moments';
 import type {
   AfterSaleMessageInput,
@@ -661,8 +661,9 @@ export class CatalogueImporter {
         ).id,
       (typeId) => this.tx.updateTable('ticket_types').set(values).where('id', '=', typeId).execute(),
     );
-    if (stockBuckets !== undefined && stockBuckets !== (stored?.stock_buckets ?? 1))
-      await setStockBuckets(this.tx, id, stockBuckets);
+    const buckets =
+      stockBuckets ?? (stored ? undefined : await onsaleStockBucketsFor(this.tx, eventId, this.options.now));
+    if (buckets !== undefined && buckets !== (stored?.stock_buckets ?? 1)) await setStockBuckets(this.tx, id, buckets);
     return id;
   }
 

@@ -64,6 +64,45 @@ afterAll(() => t.close());
 afterEach(() => t.clock.set(TEST_NOW));
 
 describe('on-sales', () => {
+  test("a ticket type added to an on-sale's event later spreads its stock over the on-sale's buckets too", async () => {
+    const event = await newEvent();
+    const created = await folk.call('POST', '/onsales', {
+      event_id: event.id,
+      opens_at: at(3600),
+      admission_per_second: 5,
+    });
+    expect(created.statusCode).toBe(201);
+    const balcony = {
+      external_id: 'balcony',
+      date: 'night',
+      name: 'Balcony',
+      price_minor: 1500,
+      currency: 'GBP',
+      capacity: 40,
+    };
+    const again = await folk.call('POST', '/catalogue/import', {
+      events: [
+        {
+          external_id: `onsale-${serial}`,
+          slug: `onsale-${serial}`,
+          title: `On-sale ${serial}`,
+          dates: [{ external_id: 'night', starts_at: '2030-09-01T19:00:00Z' }],
+          ticket_types: [balcony],
+        },
+      ],
+    });
+    expect(again.statusCode).toBe(200);
+    const balconyId = (again.json().organiser.events[0] as { ticket_types: Record<string, number> }).ticket_types
+      .balcony;
+    const row = await t.db
+      .selectFrom('ticket_types')
+      .select('stock_buckets')
+      .where('id', '=', balconyId ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(row.stock_buckets).toBe(16);
+    expect(await folk.call('DELETE', `/onsales/${created.json().id}`)).toMatchObject({ statusCode: 204 });
+  });
+
   test('create, list, get with figures, update, delete', async () => {
     const created = await folk.call('POST', '/onsales', {
       event_id: eventId,
