@@ -1,8 +1,9 @@
 import type { QueueStatus } from '@checkout/shared';
+import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db, Onsale, QueueEntry } from '../db/schema';
 import { admissionOf, statusFor } from './admission';
-import { joinQueue, loadOnsale } from './queue';
+import { joinQueue, loadOnsale, placeEarlyArrivals } from './queue';
 
 /** One browser tab's event stream: the entry it watches and where its events go. */
 export interface LiveWatcher {
@@ -40,7 +41,7 @@ const FINAL: ReadonlySet<QueueStatus['state']> = new Set(['admitted', 'turn_lost
  * The queue's live streams in this process. Every watcher's status is computed here, each tick, from its entry (read
  * once, when its stream opened) and its on-sale's row (read at most once per `onsaleTtlMs` per process, whatever the
  * number of watchers): the database is not asked per tick per browser. It is asked again for a watcher only when its
- * entry must change: an early arrival at the opening (placed by joinQueue). An admitted watcher is told so and its
+ * entry must change: the early arrivals at the opening (placed once, and their places read in one query per process). An admitted watcher is told so and its
  * stream ends; the page then asks the status endpoint, which issues the pass as a cookie (a stream cannot set one).
  */
 export class QueueLive {
@@ -48,6 +49,8 @@ export class QueueLive {
   private readonly onsales = new Map<number, CachedOnsale>();
   private readonly busy = new WeakSet<LiveWatcher>();
   private readonly opened = new WeakMap<LiveWatcher, number>();
+  /** Per on-sale, the early arrivals' places being read at the opening (one batch for this process's streams). */
+  private readonly placing = new Map<number, Promise<Map<number, QueueEntry>>>();
   private ticker: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly tickMs: number;
@@ -140,6 +143,38 @@ export class QueueLive {
     }
   }
 
+  /**
+   * At the opening, the places of this process's early arrivals: the draw is made once (placeEarlyArrivals, which
+   * every process may call: the first does it) and their entries read in one query, rather than a join per stream at
+   * the busiest moment of the on-sale.
+   */
+  private placesAtOpening(onsaleId: number): Promise<Map<number, QueueEntry>> {
+    const pending = this.placing.get(onsaleId);
+    if (pending) return pending;
+    const sessions = [...this.watchers]
+      .filter((watcher) => watcher.onsaleId === onsaleId && watcher.entry.position === null)
+      .map((watcher) => watcher.sessionId);
+    const reading = (async () => {
+      const onsale = await placeEarlyArrivals(this.db, onsaleId);
+      if (onsale) this.onsales.set(onsaleId, { row: onsale, readAt: Date.now(), reading: null });
+      const rows =
+        sessions.length === 0
+          ? []
+          : await this.db
+              .selectFrom('queue_entries')
+              .selectAll()
+              .where('onsale_id', '=', onsaleId)
+              // One array parameter, however many streams wait (a list of parameters has a limit).
+              .where(sql<boolean>`session_id = ANY(${sessions}::integer[])`)
+              .execute();
+      return new Map(rows.map((row) => [row.session_id, row]));
+    })();
+    this.placing.set(onsaleId, reading);
+    const forget = () => this.placing.delete(onsaleId);
+    reading.then(forget, forget);
+    return reading;
+  }
+
   /** One watcher's status now; never throws (a failed read is tried again next tick). */
   private async update(watcher: LiveWatcher): Promise<void> {
     if (this.busy.has(watcher)) return;
@@ -151,11 +186,16 @@ export class QueueLive {
       const now = this.clock.now();
       const admission = admissionOf(onsale);
       if (watcher.entry.position === null && now.getTime() >= admission.opensAt.getTime()) {
-        // The opening has come for an early arrival: its place is drawn now, in the database.
-        const joined = await joinQueue(this.db, watcher.onsaleId, watcher.sessionId, now);
-        if (!joined) return this.finish(watcher);
-        watcher.entry = joined.entry;
-        this.onsales.set(watcher.onsaleId, { row: joined.onsale, readAt: Date.now(), reading: null });
+        // The opening has come for an early arrival: the places are drawn now, in the database, once.
+        const placed = (await this.placesAtOpening(watcher.onsaleId)).get(watcher.sessionId);
+        if (placed && placed.position !== null) watcher.entry = placed;
+        else {
+          // Not in this process's batch (its stream opened meanwhile), or written after the draw: joined one by one.
+          const joined = await joinQueue(this.db, watcher.onsaleId, watcher.sessionId, now);
+          if (!joined) return this.finish(watcher);
+          watcher.entry = joined.entry;
+          this.onsales.set(watcher.onsaleId, { row: joined.onsale, readAt: Date.now(), reading: null });
+        }
       }
       if (!this.watchers.has(watcher)) return;
       const status = statusFor(admissionOf(this.onsales.get(watcher.onsaleId)?.row ?? onsale), watcher.entry, now);

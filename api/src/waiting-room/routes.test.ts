@@ -226,6 +226,29 @@ describe('GET /ajax/queue/<id>/events', () => {
     expect(events.at(-1)).toMatchObject({ state: 'admitted' });
   });
 
+  test('early arrivals with streams open are all placed at the opening, each once, and told their turn', async () => {
+    const id = await newOnsale(1, 1);
+    const visitors = await Promise.all([t.visitor(), t.visitor(), t.visitor()]);
+    const streams = visitors.map((visitor) => {
+      const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      return t.app.inject({ method: 'GET', url: `/ajax/queue/${id}/events`, headers: { cookie } });
+    });
+    setTimeout(() => t.clock.set(at(2)), 1200);
+    setTimeout(() => t.clock.set(at(10)), 2600);
+    for (const response of await Promise.all(streams)) {
+      const events = eventsOf(response.body);
+      expect(events[0]).toMatchObject({ state: 'before_opening' });
+      expect(events.at(-1)).toMatchObject({ state: 'admitted' });
+    }
+    const places = await t.db
+      .selectFrom('queue_entries')
+      .select('position')
+      .where('onsale_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(places.map((row) => row.position)).toEqual([1, 2, 3]);
+  });
+
   test('a final state is sent once and the stream ends at once', async () => {
     const id = await newOnsale(0, 1);
     await t.db
