@@ -1,10 +1,11 @@
-import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { BasketPage } from '../pages/basket';
 import { PaymentPage } from '../pages/payment';
 import { apiPost } from '../support/basket';
 import { seed } from '../support/seed';
+import { screenshots } from '../support/screenshots';
 
 /**
  * Money integrity with two tabs of one checkout (README 'A payment pays for exactly the basket it settles, once'):
@@ -74,20 +75,6 @@ async function expectRefusedWithNewTotal(page: Page, sentence: string): Promise<
 }
 
 /** The payment step as the buyer sees it now, at phone and desktop width, kept with the test's results. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const [size, width, height] of [
-    ['phone', 375, 812],
-    ['desktop', 1280, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    const file = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await testInfo.attach(`${name} (${size} ${width}×${height})`, { path: file, contentType: 'image/png' });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
 /** The sale is paid for three tickets at the new total, and the buyer's wallet holds the three. */
 async function expectPaidForThree(pay: PaymentPage): Promise<void> {
   await pay.expectDelivered();

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as messages from '@checkout/shared/messages/queue';
 import { addTicket } from '../support/basket';
 import { seed } from '../support/seed';
+import { screenshots } from '../support/screenshots';
 
 /**
  * On-sale day for one buyer: the organiser puts a ticket type behind a waiting room opening a few seconds ahead
@@ -32,19 +33,6 @@ async function organiserWithTicket(request: APIRequestContext, externalId: strin
   ];
   if (ticketId === undefined) throw new Error('the import did not return the ticket type');
   return { organiser, ticketId };
-}
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [size, width, height] of [
-    ['phone', 375, 812],
-    ['desktop', 1280, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    const file = testInfo.outputPath(`${name}-${size}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await testInfo.attach(`${name} (${size})`, { path: file, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** A ticket type of its own (a fresh event through the catalogue import), so no other spec meets its gate. */
