@@ -79,7 +79,7 @@ describe('ATTACK: the reserve gate', () => {
     const b = await listOnsale([gatedB]);
     const visitor = await t.visitor();
     expect((await visitor.get(`/ajax/queue/${a}/status`)).json()).toMatchObject({ state: 'admitted' });
-    expect(visitor.cookies.get('checkout_pass')).toBeTruthy();
+    expect(visitor.cookies.get('checkout_pass')).toMatch(/^[\w-]{43}$/);
 
     // A pass of A, tickets of B: refused, pointed at B's queue.
     expect((await visitor.post(salePaths.add, { ticket_id: gatedB, quantity: 1 })).json()).toEqual({ success: true });
