@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { setStockBuckets } from '../inventory/holds';
 import { refused } from '../organiser-api/operation';
 import { admissionOf, isEnded, rebased } from './admission';
+import { gatedOnSale } from './queue';
 
 /**
  * An organiser's on-sales, written by the organiser API and the catalogue import alike: which tickets a waiting room
@@ -100,17 +101,11 @@ async function refuseOverlap(tx: Tx, typeIds: readonly number[], exceptId: numbe
 }
 
 /**
- * The stock buckets a new ticket type of this event gets: an on-sale's count while a live on-sale names the event
- * (a type added after the on-sale was made is gated like the others, and takes their load), otherwise none asked.
+ * The stock buckets a new ticket type gets: an on-sale's count when a live on-sale gates it already (a type added to
+ * an on-sale's event after the on-sale was made is gated like the others, and takes their load), otherwise none asked.
  */
-export async function onsaleStockBucketsFor(tx: DbOrTx, eventId: number, now: Date): Promise<number | undefined> {
-  const live = await tx
-    .selectFrom('onsales')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-    .executeTakeFirst();
-  return live ? ONSALE_STOCK_BUCKETS : undefined;
+export async function onsaleStockBucketsFor(tx: DbOrTx, ticketTypeId: number, now: Date): Promise<number | undefined> {
+  return (await gatedOnSale(tx, { ticketTypeIds: [ticketTypeId] }, now)) === null ? undefined : ONSALE_STOCK_BUCKETS;
 }
 
 /** Spreads each gated ticket type's stock over buckets, so the on-sale's reservations do not queue on one row. */

@@ -661,8 +661,7 @@ export class CatalogueImporter {
         ).id,
       (typeId) => this.tx.updateTable('ticket_types').set(values).where('id', '=', typeId).execute(),
     );
-    const buckets =
-      stockBuckets ?? (stored ? undefined : await onsaleStockBucketsFor(this.tx, eventId, this.options.now));
+    const buckets = stockBuckets ?? (stored ? undefined : await onsaleStockBucketsFor(this.tx, id, this.options.now));
     if (buckets !== undefined && buckets !== (stored?.stock_buckets ?? 1)) await setStockBuckets(this.tx, id, buckets);
     return id;
   }
