@@ -1,4 +1,4 @@
-import { type ReserveTicketsResponse } from '@checkout/shared';
+import { queuePaths, type ReserveTicketsResponse } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/basket';
 import { queueRequired } from '@checkout/shared/messages/queue';
 import { sql } from 'kysely';
@@ -11,7 +11,7 @@ import { activeHeld, availableOf, endHolds, expireHolds } from '../inventory/hol
 import { recordReservation } from '../observability/metrics';
 import { recordSaleExpired } from '../organiser-api/webhooks/emit';
 import { basketChanged, secondsRemaining } from './current';
-import { claimPass, queueUrlOf } from '../waiting-room/queue';
+import { claimPass } from '../waiting-room/queue';
 import { saleMessages } from './messages';
 
 export interface ReserveDeps {
@@ -179,7 +179,7 @@ function refused(reason: RefusalReason, error: string): ReserveTicketsResponse {
 /** Tickets behind an on-sale's waiting room, and no pass to use: the page goes to the queue (HTTP 403). */
 function queueAnswer(onsaleId: number): ReserveTicketsResponse {
   recordReservation('refused', 'queue_required');
-  return { reserved: false, error: queueRequired, queue_url: queueUrlOf(onsaleId) };
+  return { reserved: false, error: queueRequired, queue_url: queuePaths.page(onsaleId) };
 }
 
 function reservedAnswer(answer: {

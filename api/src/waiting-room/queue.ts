@@ -6,9 +6,6 @@ import { admissionOf, admittedThrough, isEnded, passExpiryOf, type QueueStatus, 
 /** The pass travels in this httpOnly cookie (SameSite=Lax, Path=/, Secure like the session cookie). */
 export const PASS_COOKIE = 'checkout_pass';
 
-/** The queue page of an on-sale. */
-export const queueUrlOf = (onsaleId: number): string => `/queue/${onsaleId}/`;
-
 /** The pass is kept as its SHA-256 (hex): a copy of the table admits no one. */
 export function passHashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');

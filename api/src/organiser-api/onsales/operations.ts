@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { queuePaths } from '@checkout/shared';
 import type { DbOrTx, Onsale } from '../../db/schema';
 import { admissionOf, isEnded } from '../../waiting-room/admission';
 import {
@@ -10,7 +11,7 @@ import {
   ownOnsale,
   ownTicketTypes,
 } from '../../waiting-room/onsales';
-import { onsaleFigures, queueUrlOf } from '../../waiting-room/queue';
+import { onsaleFigures } from '../../waiting-room/queue';
 import { defineOperation, idParam, notFound } from '../operation';
 import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
@@ -102,7 +103,7 @@ async function onsaleView(db: DbOrTx, row: Onsale, now: Date): Promise<z.input<t
     admission_per_second: admission.ratePerSecond,
     pass_seconds: row.pass_seconds,
     state,
-    queue_url: queueUrlOf(row.id),
+    queue_url: queuePaths.page(row.id),
   };
 }
 
