@@ -8,7 +8,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-test('ATTACK: an id past the 32-bit column on the queue routes is a 404, never a 5xx', async () => {
+test('an id past the 32-bit column on the queue routes is a 404, never a 5xx', async () => {
   const visitor = await t.visitor();
   for (const id of ['9999999999', '2147483648']) {
     const status = await visitor.get(`/ajax/queue/${id}/status`);
@@ -18,7 +18,7 @@ test('ATTACK: an id past the 32-bit column on the queue routes is a 404, never a
   }
 });
 
-test('ATTACK: a tiny admission rate (1e-300 a second) still answers the queue, its page and the organiser view', async () => {
+test('a tiny admission rate (1e-300 a second) still answers the queue, its page and the organiser view', async () => {
   const { apiCaller } = await import('../organiser-api/testing');
   const demo = await apiCaller(t, SEED.organiser.demo, 'write');
   await t.db.deleteFrom('onsales').execute();
@@ -41,7 +41,7 @@ test('ATTACK: a tiny admission rate (1e-300 a second) still answers the queue, i
   ]);
 });
 
-describe('ATTACK: the reserve gate', () => {
+describe('the reserve gate', () => {
   async function listOnsale(typeIds: number[]): Promise<number> {
     const event = await t.db
       .selectFrom('events')
