@@ -153,7 +153,16 @@ test('a ticket typed on the door page is admitted, then refused with the time; a
     await door.getByRole('button', { name: 'Scan with camera' }).click();
     await expect(door.getByRole('button', { name: 'Stop the camera' })).toBeVisible();
     const result = door.getByRole('status').filter({ hasText: /Admitted|Refused|Not checked/ });
-    await expect(result).toContainText('Admitted', { timeout: 20_000 });
+    try {
+      await expect(result).toContainText('Admitted', { timeout: 20_000 });
+    } catch (error) {
+      // This browser is not the test's own, so nothing keeps its page for the report unless it is attached here.
+      await testInfo.attach('camera page at the failure', {
+        body: await door.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+      throw error;
+    }
     await screenshots(door, testInfo, 'door-camera-admitted');
     // Still in view, the code is not sent again: the answer stays 'Admitted'.
     await door.waitForTimeout(1500);

@@ -9,7 +9,7 @@ import { DOOR_PAGE_PATH } from './operations';
 /** The door page alone may use the camera (every other answer of the app refuses it: http/security-headers.ts). */
 export const DOOR_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=()';
 
-const body = html`<section class="door stack" aria-labelledby="door-title" data-door>
+export const doorBody = html`<section class="door stack" aria-labelledby="door-title" data-door>
 <h1 id="door-title">Door check-in</h1>
 <p class="door__who" data-door-who>Reading the door link…</p>
 <div class="door__result" role="status" aria-live="assertive" aria-atomic="true" data-door-result></div>
@@ -37,7 +37,7 @@ export function registerDoorPage(app: FastifyInstance, assets: PageAssets): void
   serveAssets(app, [script, css]);
   const page = layout({
     title: 'Door check-in',
-    body,
+    body: doorBody,
     assets: { ...assets, styles: [...assets.styles, css.url] },
     scripts: [script.url],
   });

@@ -4,6 +4,7 @@
 // tab and removed from the address bar; every call carries it as the organiser API's Bearer key, so no cookie and no
 // XSRF header are involved.
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
+import { ChecksumException, FormatException, NotFoundException } from '@zxing/library';
 import { required, setBusy } from '../../pages/browser/forms';
 
 const STORAGE_KEY = 'door-token';
@@ -13,6 +14,13 @@ const API = '/api/v1';
  * out of view this long (shown a second time, it is refused as already admitted, as it should be).
  */
 const OUT_OF_VIEW_MS = 2000;
+/**
+ * The browser reader gives up for good on an error it does not expect (a frame read before the camera's size was
+ * known, a track the phone took back) and releases the camera, while the page still shows it on. The page starts it
+ * again, after this long, at most this many times in a row before it says so.
+ */
+const CAMERA_RESTART_MS = 500;
+const CAMERA_RESTARTS = 3;
 
 const sentences = {
   noToken: 'Open this page from the door link the organiser gave you.',
@@ -23,6 +31,7 @@ const sentences = {
   noCamera: 'No camera can be used here: type the ticket code instead.',
   cameraRefused: 'The camera was not allowed: type the ticket code instead, or allow the camera in the browser.',
   cameraOn: 'Hold the QR code inside the camera view.',
+  cameraStopped: 'The camera stopped reading: press Scan with camera to start it again, or type the ticket code.',
   startCamera: 'Scan with camera',
   stopCamera: 'Stop the camera',
 } as const;
@@ -181,7 +190,13 @@ function start(): void {
   });
 
   let controls: IScannerControls | undefined;
+  /** Each start of the camera; a reader's late news from an earlier start is ignored. */
+  let run = 0;
+  let restartsInARow = 0;
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
   function stopCamera(): void {
+    run += 1;
+    clearTimeout(restartTimer);
     controls?.stop();
     controls = undefined;
     video.hidden = true;
@@ -189,20 +204,47 @@ function start(): void {
     cameraButton.setAttribute('aria-pressed', 'false');
   }
 
+  /** The reader stopped by itself (it has already released the camera): start again, or say so. */
+  const readerStopped = (): void => {
+    stopCamera();
+    if (restartsInARow >= CAMERA_RESTARTS) {
+      cameraStatus.textContent = sentences.cameraStopped;
+      return;
+    }
+    restartsInARow += 1;
+    restartTimer = setTimeout(() => void startCamera(), CAMERA_RESTART_MS);
+  };
+
   const startCamera = async (): Promise<void> => {
     if (!navigator.mediaDevices?.getUserMedia) {
       cameraStatus.textContent = sentences.noCamera;
       return;
     }
+    const thisRun = (run += 1);
+    let stoppedEarly = false;
     cameraButton.disabled = true;
     try {
       const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
       video.hidden = false;
-      controls = await reader.decodeFromConstraints(
+      const started = await reader.decodeFromConstraints(
         { video: { facingMode: 'environment' }, audio: false },
         video,
-        (scanned) => {
+        (scanned, error) => {
+          if (thisRun !== run) return;
+          if (error) {
+            const tryAgain =
+              error instanceof NotFoundException ||
+              error instanceof ChecksumException ||
+              error instanceof FormatException;
+            // The first frame is read before the reader's promise settles: a stop then is handled after it.
+            if (!tryAgain) {
+              if (controls) readerStopped();
+              else stoppedEarly = true;
+            }
+            return;
+          }
           if (!scanned) return;
+          restartsInARow = 0;
           const code = scanned.getText().trim();
           const now = Date.now();
           const same = code === lastScan.code;
@@ -214,10 +256,18 @@ function start(): void {
           void checkIn(code);
         },
       );
+      if (thisRun !== run) {
+        // Stopped (the button, the tab hidden) while the camera was starting.
+        started.stop();
+        return;
+      }
+      controls = started;
       cameraButton.textContent = sentences.stopCamera;
       cameraButton.setAttribute('aria-pressed', 'true');
       cameraStatus.textContent = sentences.cameraOn;
+      if (stoppedEarly) readerStopped();
     } catch (error) {
+      if (thisRun !== run) return;
       stopCamera();
       const refused =
         error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
@@ -229,15 +279,16 @@ function start(): void {
   };
 
   cameraButton.addEventListener('click', () => {
+    restartsInARow = 0;
     if (controls) {
       stopCamera();
       cameraStatus.textContent = '';
       input.focus();
     } else void startCamera();
   });
-  // A phone locked or the tab left: the camera goes off, and is started again by hand.
+  // A phone locked or the tab left: the camera goes off (or does not come on), and is started again by hand.
   document.addEventListener('visibilitychange', () => {
-    if (document.hidden && controls) stopCamera();
+    if (document.hidden) stopCamera();
   });
 
   input.focus();
