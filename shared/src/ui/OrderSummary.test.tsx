@@ -28,7 +28,7 @@ describe('OrderSummary', () => {
     expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
     const terms = screen.getAllByRole('term').map((el) => el.textContent);
     const values = screen.getAllByRole('definition').map((el) => el.textContent);
-    expect(terms).toEqual(['2 ×AdultSat 5 Dec 2026', '1 ×Child', 'Code SUMMER', 'Delivery', 'Total']);
+    expect(terms).toEqual(['2 × Adult Sat 5 Dec 2026', '1 × Child', 'Code SUMMER', 'Delivery', 'Total']);
     expect(values).toEqual(['£50.00', 'FREE', '-£5.00', '£0.00', '£1,045.00']);
     expect(summary).toContainElement(screen.getByText('-£5.00'));
   });

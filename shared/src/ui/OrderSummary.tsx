@@ -58,8 +58,11 @@ export function OrderSummaryLine({
   return (
     <div className={cx('summary__line', kind === 'discount' && 'summary__line--discount')}>
       <dt>
+        {/* Spaces, not margins, between the parts: a screen reader and a copied line read '2 × Adult Sat 5 Dec'. */}
         {quantity !== undefined ? <span className="summary__qty">{formatCount(quantity)} ×</span> : null}
+        {quantity !== undefined ? ' ' : null}
         {label}
+        {detail ? ' ' : null}
         {detail ? <small className="summary__detail">{detail}</small> : null}
       </dt>
       <dd>{value}</dd>

@@ -22,7 +22,7 @@ const row = (summary: ReturnType<typeof renderSummary>, label: string) => summar
 describe('the order summary shows the server breakdown, row by row, and its total', () => {
   test('each ticket and voucher line with its quantity, the booking fee, the total', () => {
     const summary = renderSummary(sampleCheckout());
-    expect(row(summary, 'Adult')).toHaveTextContent('2 ×Adult');
+    expect(row(summary, 'Adult')).toHaveTextContent('2 × Adult');
     expect(row(summary, 'Booking fee')).toHaveTextContent('£3.75');
     expect(row(summary, 'Total')).toHaveTextContent('£86.25');
   });
