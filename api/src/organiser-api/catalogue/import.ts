@@ -155,6 +155,43 @@ export async function lockCatalogue(tx: Tx): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('checkout_catalogue'))`.execute(tx);
 }
 
+/**
+ * Locks every code and ticket type of these organisers that the import may change, before it changes any: codes
+ * first, then ticket types, each in id order, the order a reservation locks them (reserve_sale). Locked one by one in
+ * the file's order instead, an import and a reservation of two of the same types could each wait for the other, and
+ * PostgreSQL would abort one of them. The whole file's import also names the codes of no organiser.
+ */
+async function lockSellables(tx: Tx, organisers: { ids: number[] } | { externalIds: string[] }): Promise<void> {
+  const organiserIds =
+    'ids' in organisers
+      ? organisers.ids
+      : organisers.externalIds.length === 0
+        ? []
+        : (
+            await tx.selectFrom('organisers').select('id').where('external_id', 'in', organisers.externalIds).execute()
+          ).map((row) => row.id);
+  const globalCodes = !('ids' in organisers);
+  await tx
+    .selectFrom('codes')
+    .select('id')
+    .where((eb) => {
+      const own = organiserIds.length > 0 ? [eb('organiser_id', 'in', organiserIds)] : [];
+      return eb.or(globalCodes ? [...own, eb('organiser_id', 'is', null)] : own);
+    })
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (organiserIds.length === 0) return;
+  await tx
+    .selectFrom('ticket_types as t')
+    .innerJoin('events as e', 'e.id', 't.event_id')
+    .select('t.id')
+    .where('e.organiser_id', 'in', organiserIds)
+    .orderBy('t.id')
+    .forUpdate('t')
+    .execute();
+}
+
 export class CatalogueImporter {
   readonly counts = emptyCounts();
 
@@ -970,6 +1007,7 @@ export async function giftVoucherSold(tx: Tx, giftVoucherId: number): Promise<bo
 /** Imports a whole file (the operator's command and the seed). The caller's transaction makes it all or nothing. */
 export async function importCatalogueFile(tx: Tx, file: CatalogueFile, options: ImportOptions): Promise<ImportResult> {
   await lockCatalogue(tx);
+  await lockSellables(tx, { externalIds: file.organisers.map((organiser) => organiser.external_id) });
   return new CatalogueImporter(tx, options).file(file);
 }
 
@@ -981,6 +1019,7 @@ export async function importOrganiserCatalogue(
   options: Omit<ImportOptions, 'stableIds'>,
 ): Promise<ImportResult> {
   await lockCatalogue(tx);
+  await lockSellables(tx, { ids: [organiserId] });
   const own = await tx
     .selectFrom('organisers')
     .select('external_id')
