@@ -46,7 +46,8 @@ export function nodeEntryLoader(timeoutMs: number): ModuleFederationRuntimePlugi
   return {
     name: 'checkout-node-entry-loader',
     async loadEntry({ remoteInfo }) {
-      const response = await fetch(remoteInfo.entry, { signal: AbortSignal.timeout(timeoutMs) });
+      // Code that will run in this process comes from the configured address only, never from where a redirect points.
+      const response = await fetch(remoteInfo.entry, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
       if (!response.ok) throw new Error(`${remoteInfo.entry}: HTTP ${response.status}`);
       const source = await response.text();
       const module: { exports: unknown } = { exports: {} };
@@ -81,23 +82,36 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export function createStepRemote(options: StepRemoteOptions = {}) {
   const { timeoutMs = 1500, retryAfterMs = 30_000, now = Date.now } = options;
   let federation: ModuleFederation | null = null;
-  const entries = new Map<string, string>();
+  /** Each remote's address now, and the name its deployment is registered under. */
+  const current = new Map<string, { entry: string; name: string }>();
+  let deployments = 0;
   const loaded = new Map<string, Promise<unknown>>();
   const failed = new Map<string, { at: number; reason: string }>();
 
-  function register(location: StepLocation, entry: string): ModuleFederation {
+  /**
+   * The federation name of this deployment of the remote. Each deployment has its own, never re-registered over: a
+   * page still waiting on the deployment before must get that deployment's step (the one its browser will load), not
+   * the new one's, which the runtime would hand it had the name been moved to the new address.
+   */
+  function register(location: StepLocation, entry: string): { federation: ModuleFederation; name: string } {
     federation ??= createInstance({
       name: 'checkout_server',
       remotes: [],
       shared: sharedSingletons(),
       plugins: [nodeEntryLoader(timeoutMs)],
     });
-    const known = entries.get(location.remote);
-    if (known !== entry) {
-      federation.registerRemotes([{ name: location.remote, entry }], { force: known !== undefined });
-      entries.set(location.remote, entry);
-    }
-    return federation;
+    const known = current.get(location.remote);
+    if (known?.entry === entry) return { federation, name: known.name };
+    deployments += 1;
+    const name = `${location.remote}_deployment_${deployments}`;
+    federation.registerRemotes([{ name, entry }]);
+    current.set(location.remote, { entry, name });
+    // The deployment before is not asked for again: its modules and failures go, so a remote deployed every day
+    // does not keep every version it ever served.
+    if (known)
+      for (const cache of [loaded, failed])
+        for (const key of cache.keys()) if (key.startsWith(`${known.entry}#`)) cache.delete(key);
+    return { federation, name };
   }
 
   return async function load(location: StepLocation, entry: string): Promise<StepModuleResult> {
@@ -106,9 +120,10 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
     if (failure && now() - failure.at < retryAfterMs) return { kind: 'failed', reason: failure.reason };
     let loading = loaded.get(key);
     if (!loading) {
-      const instance = register(location, entry);
-      if (failure) instance.registerRemotes([{ name: location.remote, entry }], { force: true });
-      loading = instance.loadRemote<unknown>(`${location.remote}/${location.module.replace(/^\.\//, '')}`);
+      const { federation: instance, name } = register(location, entry);
+      // The runtime remembers a container that failed to load: registered again, it is fetched afresh.
+      if (failure) instance.registerRemotes([{ name, entry }], { force: true });
+      loading = instance.loadRemote<unknown>(`${name}/${location.module.replace(/^\.\//, '')}`);
       loaded.set(key, loading);
     }
     let timer: NodeJS.Timeout | undefined;
@@ -122,8 +137,9 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
       return { kind: 'loaded', module };
     } catch (error) {
       const reason = `${location.remote} ${location.module} from ${entry}: ${describe(error)}`;
-      loaded.delete(key);
-      failed.set(key, { at: now(), reason });
+      // Only this load's own record: a page waiting on an older load must not drop a newer one, nor a deployment's.
+      if (loaded.get(key) === loading) loaded.delete(key);
+      if (current.get(location.remote)?.entry === entry) failed.set(key, { at: now(), reason });
       return { kind: 'failed', reason };
     } finally {
       clearTimeout(timer);
