@@ -2,12 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIRST_ANSWERS_ELEMENT_ID } from '@checkout/shared';
+import { SESSION_COOKIE } from '../identity/session';
+import { hashToken } from '../identity/tokens';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 
 // A stand-in for the shell's build: the page's head is where the api adds the answers and the preloads.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>Checkout</title></head><body></body>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html lang="en-GB"><head><title>Checkout</title></head><body></body></html>',
+);
 
 let t: TestApp;
 // Creating the first database snapshot of a new schema takes a while on a busy machine.
@@ -37,9 +42,24 @@ test("the page carries the session's checkout and user as their calls answer the
   const answers = inlined(page.body);
   expect(answers[paths.get]).toEqual((await visitor.get(paths.get)).json());
   expect(answers[paths.getUser]).toEqual({ user: null });
+  expect(page.body).toContain('<html lang="en-GB">');
   // Answered in the page, so not preloaded.
   expect(page.body).not.toContain(`href="${paths.get}"`);
   expect(page.body).not.toContain(`href="${paths.getUser}"`);
+});
+
+test("a signed-in buyer who chose the dark theme gets the page dark from its first paint; another buyer's stays light", async () => {
+  const signedIn = async (userId: number) => {
+    const visitor = await t.visitor();
+    await visitor.post(paths.addToBasket, { ticket_id: SEED.ticket.folkBalcony, quantity: 1 });
+    const hash = hashToken(visitor.cookies.get(SESSION_COOKIE) ?? '');
+    await t.db.updateTable('sessions').set({ user_id: userId }).where('token_hash', '=', hash).execute();
+    return (await visitor.get('/checkout/')).body;
+  };
+  const dark = await signedIn(SEED.user.dark);
+  expect(inlined(dark)[paths.getUser]).toMatchObject({ user: { is_dark_mode: true } });
+  expect(dark).toContain('<html data-theme="dark" lang="en-GB">');
+  expect(await signedIn(SEED.user.demo)).toContain('<html lang="en-GB">');
 });
 
 test('a name holding </script> stays inside the data block', async () => {

@@ -34,3 +34,13 @@ export function firstAnswersFrom(handlers: Pick<CallHandlers, 'getCheckout' | 'g
 export function firstAnswersScript(answers: FirstAnswers): string {
   return `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${firstAnswersJson(answers)}</script>`;
 }
+
+/**
+ * The page with the signed-in buyer's dark theme already on <html>, as the shell's model sets it once it runs
+ * (model/theme): without it, a buyer who chose the dark theme sees the light page first, then a flash to dark.
+ */
+export function withTheme(html: string, answers: FirstAnswers | null): string {
+  const answered = calls.getUser.response.safeParse(answers?.[calls.getUser.path]);
+  if (!answered.success || answered.data.user?.is_dark_mode !== true) return html;
+  return html.replace(/<html\b/, '<html data-theme="dark"');
+}

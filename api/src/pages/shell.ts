@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson, SHELL_RUNTIME_ELEMENT_ID, type RuntimeConfig } from '@checkout/shared';
-import { firstAnswersScript, type FirstAnswersSource } from './first-answers';
+import { firstAnswersScript, withTheme, type FirstAnswersSource } from './first-answers';
 import { escapeHtml } from './html';
 import { withRenderedRoot, type RenderFirstStep } from './server-render';
 import {
@@ -143,7 +143,12 @@ export async function registerShell(
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(withPreloads(rendered === null ? built.html : withRenderedRoot(built.html, rendered), `${head}${runtime}`));
+      .send(
+        withPreloads(
+          withTheme(rendered === null ? built.html : withRenderedRoot(built.html, rendered), answers),
+          `${head}${runtime}`,
+        ),
+      );
   };
   return (scope) => {
     scope.get('/checkout', page);
