@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import * as z from 'zod/mini';
 
 /**
@@ -24,6 +25,18 @@ export function pageSchema<T extends z.ZodMiniType>(item: T) {
 /** Asks for one row more than the page holds, to know whether another page follows. */
 export function pageLimit(query: { limit?: number | undefined }): number {
   return (query.limit ?? DEFAULT_LIMIT) + 1;
+}
+
+/**
+ * A list's query narrowed to one page: the rows after the cursor, by id, one more than the page holds (for toPage).
+ * Applied with `$call` to a query of one table whose key is `id`.
+ */
+export function pageRows(query: { limit?: number | undefined; after?: number | undefined }) {
+  return <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    qb
+      .$if(query.after !== undefined, (narrowed) => narrowed.where(sql.ref('id'), '>', query.after ?? 0))
+      .orderBy(sql.ref('id'))
+      .limit(pageLimit(query));
 }
 
 /** The page from rows fetched with pageLimit, ordered by id ascending. */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { CodesTable, Tx } from '../../db/schema';
 import { validationError } from '../../http/validation';
 import { defineOperation, idParam, notFound, refused } from '../operation';
-import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
+import { pageRows, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
 import { CatalogueImporter, lockCatalogue } from './import';
@@ -97,10 +97,8 @@ export const codeOperations = [
         .selectFrom('codes')
         .selectAll()
         .where('organiser_id', '=', organiserId)
-        .$if(query.after !== undefined, (qb) => qb.where('id', '>', query.after ?? 0))
         .$if(query.external_id !== undefined, (qb) => qb.where('external_id', '=', query.external_id ?? ''))
-        .orderBy('id')
-        .limit(pageLimit(query))
+        .$call(pageRows(query))
         .execute();
       const page = toPage(rows, query);
       return { data: page.data.map(codeView), next_cursor: page.next_cursor };

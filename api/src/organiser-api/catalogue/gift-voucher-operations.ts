@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { GiftVouchersTable, Tx } from '../../db/schema';
 import { validationError } from '../../http/validation';
 import { defineOperation, idParam, notFound, refused } from '../operation';
-import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
+import { pageRows, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
 import { CatalogueImporter, giftVoucherSold, lockCatalogue } from './import';
@@ -88,9 +88,7 @@ export const giftVoucherOperations = [
         .selectFrom('gift_vouchers')
         .selectAll()
         .where('organiser_id', '=', organiserId)
-        .$if(query.after !== undefined, (qb) => qb.where('id', '>', query.after ?? 0))
-        .orderBy('id')
-        .limit(pageLimit(query))
+        .$call(pageRows(query))
         .execute();
       const page = toPage(rows, query);
       return { data: page.data.map(giftVoucherView), next_cursor: page.next_cursor };

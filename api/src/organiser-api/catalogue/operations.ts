@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation, idParam, notFound } from '../operation';
-import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
+import { pageLimit, pageRows, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
 import { CATALOGUE_KINDS, type CatalogueKind, importOrganiserCatalogue } from './import';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
@@ -172,9 +172,7 @@ export const catalogueOperations = [
       const rows = await deps.db
         .selectFrom('charities')
         .select(['id', 'external_id', 'name', 'logo', 'gift_aid_enabled'])
-        .$if(query.after !== undefined, (qb) => qb.where('id', '>', query.after ?? 0))
-        .orderBy('id')
-        .limit(pageLimit(query))
+        .$call(pageRows(query))
         .execute();
       return toPage(rows, query);
     },

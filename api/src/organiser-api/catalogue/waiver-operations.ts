@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
 import type { Tx, WaiversTable } from '../../db/schema';
 import { defineOperation, idParam, notFound, refused } from '../operation';
-import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
+import { pageRows, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
 import { CatalogueImporter, lockCatalogue } from './import';
@@ -74,9 +74,7 @@ export const waiverOperations = [
         .selectFrom('waivers')
         .selectAll()
         .where('organiser_id', '=', organiserId)
-        .$if(query.after !== undefined, (qb) => qb.where('id', '>', query.after ?? 0))
-        .orderBy('id')
-        .limit(pageLimit(query))
+        .$call(pageRows(query))
         .execute();
       const page = toPage(rows, query);
       return { data: page.data.map(waiverView), next_cursor: page.next_cursor };

@@ -13,7 +13,7 @@ import {
 } from '../../waiting-room/onsales';
 import { onsaleFigures } from '../../waiting-room/queue';
 import { defineOperation, idParam, notFound } from '../operation';
-import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
+import { pageRows, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
 
 /**
@@ -125,9 +125,7 @@ export const onsaleOperations = [
         .selectFrom('onsales')
         .selectAll()
         .where('organiser_id', '=', organiserId)
-        .$if(query.after !== undefined, (qb) => qb.where('id', '>', query.after ?? 0))
-        .orderBy('id')
-        .limit(pageLimit(query))
+        .$call(pageRows(query))
         .execute();
       const page = toPage(rows, query);
       const now = deps.clock.now();
