@@ -30,6 +30,9 @@ const securityHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
+  // Browsers heed it only when it arrives over HTTPS (the CDN or proxy in front), so plain-HTTP development is
+  // unaffected. Without includeSubDomains: a remote's host may be a shared CDN name the marketplace does not own.
+  'Strict-Transport-Security': 'max-age=31536000',
 };
 
 const app = Fastify({ logger: false });

@@ -103,6 +103,7 @@ test("the remotes' static files carry the headers and a policy that loads nothin
       expect(response.status(), `${origin}${file}`).toBeLessThan(500);
       const parsed = expectCommonHeaders(response, `${origin}${file}`);
       expect(parsed.get('default-src'), `${origin}${file}: default-src`).toEqual(["'none'"]);
+      expect(response.headers()['strict-transport-security'], `${origin}${file}: HSTS`).toBe('max-age=31536000');
     }
   }
 });
