@@ -46,6 +46,7 @@ export default defineConfig(
       '**/dist/',
       '**/.data/',
       '**/test-results/',
+      '**/.test-results/',
       '**/playwright-report/',
       '**/coverage/',
       'reliability/results/',

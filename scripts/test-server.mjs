@@ -1,30 +1,65 @@
 #!/usr/bin/env node
-// Runs the server suite on the embedded PGlite, then again on PostgreSQL when DATABASE_URL is set.
-import { spawnSync } from 'node:child_process';
+// Runs the server suite on the embedded PGlite and, when DATABASE_URL is set, on PostgreSQL: both passes at the same
+// time, one per core (each pass is one jest worker, so they take two cores between them). Each line a pass prints is
+// prefixed with its database. Each pass's counts go to .test-results/server-<database>.json (jest --json), read by
+// `npm test`'s summary (scripts/test.mjs). SERVER_PASSES=sequential runs one pass after the other.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
-// One file at a time, in one worker that jest replaces once its heap passes 600 MB: every test file starts apps on
-// PGlite (PostgreSQL in WebAssembly), whose memory a long run in one process never gets back (19 GB of 24 by three
-// quarters of the suite, in band); replaced, the worker stays near 3 GB.
-const jest = [
-  'node_modules/jest/bin/jest.js',
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, '.test-results');
+mkdirSync(results, { recursive: true });
+
+// One file at a time in each pass, in one worker that jest replaces once its heap passes 600 MB: every test file starts
+// apps on PGlite (PostgreSQL in WebAssembly), whose memory a long run in one process never gets back (19 GB of 24 by
+// three quarters of the suite, in band); replaced, a worker stays near 3 GB, so two passes side by side fit.
+const jestArgs = (name) => [
+  path.join(root, 'node_modules/jest/bin/jest.js'),
   '--selectProjects',
   'server',
   '--maxWorkers=1',
   '--workerIdleMemoryLimit=600MB',
+  '--json',
+  `--outputFile=${path.join(results, `server-${name}.json`)}`,
   ...process.argv.slice(2),
 ];
 const { DATABASE_URL, ...embedded } = process.env;
-
-function run(label, env) {
-  console.log(`\n== server tests on ${label}`);
-  const result = spawnSync(process.execPath, jest, { stdio: 'inherit', env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 if (process.env.CI && !DATABASE_URL) {
   // .ci/run always provides PostgreSQL: a suite that ran on PGlite alone would hide what only PostgreSQL shows.
   console.error('CI needs DATABASE_URL: the server suite runs on PGlite and on PostgreSQL');
   process.exit(1);
 }
-run('PGlite (embedded)', embedded);
-if (DATABASE_URL) run(`PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, process.env);
+
+/** Runs one pass; resolves with its exit status. */
+function pass(name, label, env) {
+  console.log(`== server tests on ${label}`);
+  const started = Date.now();
+  const child = spawn(process.execPath, jestArgs(name), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr])
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      writeFileSync(path.join(results, `server-${name}.seconds`), `${seconds}\n`);
+      console.log(
+        `== server tests on ${label}: ${code === 0 ? 'passed' : `FAILED (${signal ?? code})`} in ${seconds} s`,
+      );
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const passes = [() => pass('pglite', 'PGlite (embedded)', embedded)];
+if (DATABASE_URL)
+  passes.push(() =>
+    pass('postgres', `PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, { ...process.env, DATABASE_URL }),
+  );
+const statuses =
+  process.env.SERVER_PASSES === 'sequential'
+    ? await passes.reduce(async (done, next) => [...(await done), await next()], Promise.resolve([]))
+    : await Promise.all(passes.map((run) => run()));
+process.exit(statuses.find((status) => status !== 0) ?? 0);

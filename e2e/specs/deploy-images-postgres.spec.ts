@@ -16,20 +16,27 @@ import {
   type RemoteName,
 } from '../support/deploy-stack';
 import { seed } from '../support/seed';
+import { slotPort } from '../support/stack';
 
 // No Docker engine runs here, so the processes the images would run are started as the images would start
 // them — each Dockerfile's CMD from its WORKDIR, with the image's ENV and the compose file's environment — on
-// PostgreSQL instead of the postgres container, on ports of their own (8380, 3381-3384). What differs from compose:
+// PostgreSQL instead of the postgres container, on ports of their own (8380, 3381-3384 in the first worker). What differs from compose:
 // the ports, no proxy in front (the browser loads the remotes from their own ports, so the remotes file names those;
 // the proxy runs in reliability/load/proxy-two-apis.test.ts), the database (this machine's PostgreSQL, a database of the
 // test's own), the remotes file's location and no SMTP_URL (there is no Mailpit here; mail stays in the outbox).
 
 const POSTGRES = process.env.DEPLOY_E2E_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
-const DATABASE = 'checkout_deploy_e2e';
-const apiPort = 8380;
-const ports: Record<RemoteName, number> = { mf_basket: 3381, mf_account: 3382, mf_payment: 3383, mf_post_sale: 3384 };
+// The ports are this worker's (support/stack.ts); the database is named after the api's port, so two stacks never share it.
+const apiPort = slotPort(8380);
+const DATABASE = `checkout_deploy_e2e_${apiPort}`;
+const ports: Record<RemoteName, number> = {
+  mf_basket: slotPort(3381),
+  mf_account: slotPort(3382),
+  mf_payment: slotPort(3383),
+  mf_post_sale: slotPort(3384),
+};
 const publicUrl = `http://localhost:${apiPort}`;
-const dir = path.join(WORK_DIR, 'images');
+const dir = path.join(WORK_DIR, `images-${apiPort}`);
 const remotesFile = path.join(dir, 'remotes.json');
 
 test.describe.configure({ mode: 'serial' });

@@ -17,17 +17,23 @@ import {
   type RemoteName,
 } from '../support/deploy-stack';
 import { seed } from '../support/seed';
+import { slotPort } from '../support/stack';
 
-// /remotes.json is configuration, not code. A stack of its own (api + shell on 8480, the four remotes on
+// /remotes.json is configuration, not code. A stack of its own (in the first worker: api + shell on 8480, the remotes on
 // 3481-3484, as `npm start` runs them) with REMOTES_FILE; beside it two more builds of the basket remote: the next
 // release (a visible change in its panel) on 3485, and one built against the previous contract version on 3486.
 
-const apiPort = 8480;
-const ports: Record<RemoteName, number> = { mf_basket: 3481, mf_account: 3482, mf_payment: 3483, mf_post_sale: 3484 };
-const nextReleasePort = 3485;
-const olderContractPort = 3486;
+const apiPort = slotPort(8480);
+const ports: Record<RemoteName, number> = {
+  mf_basket: slotPort(3481),
+  mf_account: slotPort(3482),
+  mf_payment: slotPort(3483),
+  mf_post_sale: slotPort(3484),
+};
+const nextReleasePort = slotPort(3485);
+const olderContractPort = slotPort(3486);
 const baseURL = `http://localhost:${apiPort}`;
-const dir = path.join(WORK_DIR, 'swap');
+const dir = path.join(WORK_DIR, `swap-${apiPort}`);
 const remotesFile = path.join(dir, 'remotes.json');
 const shellDist = path.join(ROOT, 'shell', 'dist');
 const couldNotLoad = 'This step could not be loaded';

@@ -11,7 +11,7 @@ import { issueTickets } from '../../api/src/delivery/tickets';
 import { guestVisitor, proveEmail, reservedVisitor } from '../../api/src/identity/testing';
 import { SEED } from '../../api/src/seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../../api/src/testing/test-app';
-import { createDatabase, describeWithPostgres, type TestDatabase as PostgresDatabase } from '../support/postgres';
+import { describeWithPostgres, POSTGRES_URL } from '../support/postgres';
 import type { Visitor } from '../../api/src/testing/visitor';
 import type { Db } from '../../api/src/db/schema';
 
@@ -198,19 +198,12 @@ export function describeOnEachDatabase(name: string, body: (open: OpenApp, engin
     body((options) => openOn(undefined, options), 'PGlite');
   });
   describeWithPostgres(`${name} (PostgreSQL)`, () => {
-    let database: PostgresDatabase | undefined;
-    body(async (options) => {
-      database ??= await createDatabase();
-      return openOn(database.url, options);
-    }, 'PostgreSQL');
-    // Registered after the block's own hooks, so it runs after them: the app is closed before its database goes.
-    afterAll(async () => {
-      await database?.drop();
-    });
+    // createTestApp makes each app a database of its own on this server (and drops it on close).
+    body((options) => openOn(`${POSTGRES_URL}/postgres`, options), 'PostgreSQL');
   });
 }
 
-/** createTestApp on PGlite (no url) or in a fresh schema of this PostgreSQL database; the environment is restored. */
+/** createTestApp on PGlite (no url) or in a fresh database of this PostgreSQL server; the environment is restored. */
 async function openOn(
   databaseUrl: string | undefined,
   options: Parameters<typeof createTestApp>[0] = {},

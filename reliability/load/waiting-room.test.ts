@@ -92,7 +92,8 @@ describeWithPostgres('the waiting room over two api processes', () => {
     // Sessions first (as loading any page gives), so two tabs of one browser share its cookie from the start.
     await inBatches(queuers, 16, (q, i) => q.buyer.start(via(i)));
 
-    const opensAt = Math.ceil((Date.now() + 4_000) / 1000) * 1000;
+    // The early arrivals join from 5 s to 2.5 s before the opening: 2.5 s to spare before it, however busy the machine.
+    const opensAt = Math.ceil((Date.now() + 6_000) / 1000) * 1000;
     const onsaleId = await createOnSale(via(0), key, {
       ticket_type_ids: [ticketTypeId],
       opens_at: new Date(opensAt).toISOString(),
@@ -119,7 +120,7 @@ describeWithPostgres('the waiting room over two api processes', () => {
     const early = queuers.filter((q) => q.early);
     await Promise.all(
       early.map(async (q, i) => {
-        await sleep(opensAt - 3_000 + (i / early.length) * 2_500 - Date.now());
+        await sleep(opensAt - 5_000 + (i / early.length) * 2_500 - Date.now());
         await join(q, i, i < TWO_TABS);
       }),
     );

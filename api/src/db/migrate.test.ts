@@ -31,8 +31,7 @@ test('a second schema of the same database gets its own tables, whatever the fir
   await sql.raw(`create schema ${sibling}`).execute(database.db);
   try {
     if (database.kind === 'postgres') {
-      const url = process.env.DATABASE_URL ?? '';
-      const other = await openDatabase({ databaseUrl: url, schema: sibling, poolSize: 1 });
+      const other = await openDatabase({ databaseUrl: database.url ?? '', schema: sibling, poolSize: 1 });
       try {
         await migrateToLatest(other.db);
       } finally {

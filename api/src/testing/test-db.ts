@@ -1,8 +1,8 @@
-import { randomBytes, createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'pg';
+import { Client } from 'pg';
 import { openDatabase, quoteIdentifier } from '../db/connect';
 import { migrateToLatest, migrations } from '../db/migrate';
 import type { Db } from '../db/schema';
@@ -14,6 +14,8 @@ export const TEST_NOW = new Date('2030-01-01T12:00:00Z');
 export interface TestDatabase {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string of this test's own database. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -24,11 +26,13 @@ export interface TestDatabaseOptions {
 }
 
 /**
- * A fresh, migrated (and seeded) database for one test file. PGlite in memory by default; with DATABASE_URL set, a
- * new PostgreSQL schema (search_path) dropped on close, so the same suite runs against both.
+ * A fresh, migrated (and seeded) database for one test file: PGlite in memory by default; with DATABASE_URL set, a new
+ * PostgreSQL database of its own, dropped on close, so the same suite runs against both.
  *
- * PGlite takes ~4 s to initialise a cluster, so the first call dumps the migrated, seeded cluster to a tarball in the
- * temp directory (keyed by a hash of the schema and the seed) and later calls load it (~0.5 s).
+ * Neither migrates per file. Migrating and seeding takes seconds (PGlite also needs ~4 s to initialise a cluster), so
+ * the first file of a run prepares one copy and every later file starts from it: on PGlite a dump of the cluster in the
+ * temp directory (loaded in ~0.5 s), on PostgreSQL a template database (`CREATE DATABASE … TEMPLATE`, ~0.1 s). Both are
+ * named after a hash of everything that shapes them, so an edited migration or seed always prepares a fresh one.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const seed = options.seed ?? true;
@@ -37,34 +41,16 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     await migrateToLatest(db);
     if (seed) await seedIfEmpty(db, { now: TEST_NOW, onSaleCapacity });
   };
-
+  const variant = seed ? `seeded_${onSaleCapacity}` : 'empty';
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new Pool({ connectionString: databaseUrl, max: 1 });
-    await admin.query(`CREATE SCHEMA ${quoteIdentifier(schema)}`);
-    const handle = await openDatabase({ databaseUrl, schema, poolSize: 20 });
-    try {
-      await prepare(handle.db);
-    } catch (error) {
-      await handle.close();
-      await admin.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`);
-      await admin.end();
-      throw error;
-    }
-    return {
-      db: handle.db,
-      kind: 'postgres',
-      async close() {
-        await handle.close();
-        await admin.query(`DROP SCHEMA ${quoteIdentifier(schema)} CASCADE`);
-        await admin.end();
-      },
-    };
-  }
+  return databaseUrl ? createPostgresDatabase(databaseUrl, variant, prepare) : createPgliteDatabase(variant, prepare);
+}
 
-  // The snapshot is keyed by everything that shapes it: every migration's source, the migration and seed code, the
-  // seed data. A new or edited migration therefore always builds a fresh snapshot.
+let key: string | undefined;
+
+/** A hash of every migration's source, the migration and seed code and the seed data. */
+function snapshotKey(): string {
+  if (key) return key;
   const migrationsDir = path.join(__dirname, '../db/migrations');
   const migrationSources = readdirSync(migrationsDir)
     .filter((name) => name.endsWith('.ts'))
@@ -77,19 +63,16 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     '../seed/demo-catalogue.json',
     '../organiser-api/catalogue/import.ts',
   ].map((file) => readFileSync(path.join(__dirname, file), 'utf8'));
-  const key = createHash('sha256')
-    .update(
-      JSON.stringify({
-        migrationSources,
-        migrations: Object.keys(migrations),
-        code,
-        seed,
-      }),
-    )
+  key = createHash('sha256')
+    .update(JSON.stringify({ migrationSources, migrations: Object.keys(migrations), code }))
     .digest('hex')
     .slice(0, 16);
-  const prefix = `checkout-api-pglite-${seed ? `seeded-${onSaleCapacity}` : 'empty'}-`;
-  const dumpPath = path.join(os.tmpdir(), `${prefix}${key}.tar.gz`);
+  return key;
+}
+
+async function createPgliteDatabase(variant: string, prepare: (db: Db) => Promise<void>): Promise<TestDatabase> {
+  const prefix = `checkout-api-pglite-${variant}-`;
+  const dumpPath = path.join(os.tmpdir(), `${prefix}${snapshotKey()}.tar.gz`);
   if (existsSync(dumpPath)) {
     const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(dumpPath)]) });
     return { db: handle.db, kind: 'pglite', close: () => handle.close() };
@@ -98,6 +81,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   await prepare(handle.db);
   if (!handle.pglite) throw new Error('expected an embedded database');
   const dump = await handle.pglite.dumpDataDir('gzip');
+  // Written aside and renamed, so a worker preparing the same snapshot at the same moment never reads half a file.
   const temporary = `${dumpPath}.${process.pid}.tmp`;
   writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
   renameSync(temporary, dumpPath);
@@ -107,4 +91,89 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       rmSync(path.join(os.tmpdir(), name), { force: true });
   }
   return { db: handle.db, kind: 'pglite', close: () => handle.close() };
+}
+
+/** The same server, another database. */
+export function databaseUrlFor(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The migrated (and seeded) template database of this variant, prepared by the first file that asks for it. An
+ * advisory lock makes the other workers of the run (and other runs on the same server) wait for it rather than prepare
+ * it again; it is prepared under another name and renamed once whole, so a half-prepared template is never copied.
+ */
+function postgresTemplate(databaseUrl: string, variant: string, prepare: (db: Db) => Promise<void>): Promise<string> {
+  const name = `checkout_template_${variant}_${snapshotKey()}`;
+  const known = templates.get(name);
+  if (known) return known;
+  const made = withAdmin(databaseUrl, async (admin) => {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (rowCount) return name;
+      const building = `${name}_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(building)}`);
+      await admin.query(`CREATE DATABASE ${quoteIdentifier(building)}`);
+      const handle = await openDatabase({ databaseUrl: databaseUrlFor(databaseUrl, building), poolSize: 4 });
+      try {
+        await prepare(handle.db);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(name)}`);
+      // Templates of older schemas are of no further use.
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1 and datname <> $2',
+        [`checkout\\_template\\_${variant}\\_%`, name],
+      );
+      for (const { datname } of rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+  templates.set(name, made);
+  made.catch(() => templates.delete(name));
+  return made;
+}
+
+async function createPostgresDatabase(
+  databaseUrl: string,
+  variant: string,
+  prepare: (db: Db) => Promise<void>,
+): Promise<TestDatabase> {
+  const template = await postgresTemplate(databaseUrl, variant, prepare);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(databaseUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`),
+  );
+  const url = databaseUrlFor(databaseUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 20 });
+  return {
+    db: handle.db,
+    kind: 'postgres',
+    url,
+    async close() {
+      await handle.close();
+      await withAdmin(databaseUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
+      );
+    },
+  };
 }
