@@ -2,7 +2,7 @@
  * `npm run test:reliability`: runs the jest project `reliability` (reliability/**\/*.test.ts), the files that time
  * nothing two at a time and then the timed ones alone, then folds the figures
  * the tests recorded (reliability/support/figures.ts) into reliability/results/latest.json and prints them.
- * Extra arguments go to jest (e.g. a path filter). Exits with jest's status.
+ * Extra arguments go to jest (e.g. a path filter), and the files they name run in band. Exits with jest's status.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,15 +42,20 @@ function jest(name: string, args: string[]): number {
 }
 
 const timedPattern = TIMED.map((file) => file.replace(/[.]/g, '\\.')).join('|');
-const together = jest('together', [
-  '--maxWorkers=2',
-  '--testPathIgnorePatterns',
-  '/node_modules/',
-  timedPattern,
-  '--passWithNoTests',
-]);
-const alone = jest('alone', ['--runInBand', '--testPathPatterns', timedPattern, '--passWithNoTests']);
-const status = together !== 0 ? together : alone;
+function runAll(): number {
+  // A developer's filter (extra arguments): the files it names, in band.
+  if (process.argv.length > 2) return jest('filtered', ['--runInBand']);
+  const together = jest('together', [
+    '--maxWorkers=2',
+    '--testPathIgnorePatterns',
+    '/node_modules/',
+    timedPattern,
+    '--passWithNoTests',
+  ]);
+  if (together !== 0) return together;
+  return jest('alone', ['--runInBand', '--testPathPatterns', timedPattern, '--passWithNoTests']);
+}
+const status = runAll();
 
 const figures = summariseFigures(readFigureRecords());
 const summary = {

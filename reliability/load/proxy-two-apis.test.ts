@@ -279,13 +279,18 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     );
     expect(rows[0]?.n).toBe(1);
 
-    // Round-robin: consecutive requests went to different processes, and both served the buyer.
-    const upstreams = accessLog()
-      .slice(before)
-      .trim()
-      .split('\n')
-      .filter((line) => line.startsWith('127.0.0.2 '))
-      .map((line) => line.split(' ').at(-1));
+    // Round-robin: consecutive requests went to different processes, and both served the buyer. nginx writes a request's
+    // log line once its answer has gone, so the last one may land a moment after the buyer read it: wait for it.
+    const upstreamsLogged = () =>
+      accessLog()
+        .slice(before)
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('127.0.0.2 '))
+        .map((line) => line.split(' ').at(-1));
+    const logged = Date.now() + 5_000;
+    while (upstreamsLogged().length < 5 && Date.now() < logged) await new Promise((wait) => setTimeout(wait, 50));
+    const upstreams = upstreamsLogged();
     expect(upstreams).toHaveLength(5);
     expect(new Set(upstreams)).toEqual(new Set(apis.map((api) => `127.0.0.1:${api.port}`)));
     for (let i = 1; i < upstreams.length; i += 1) expect(upstreams[i]).not.toBe(upstreams[i - 1]);
