@@ -823,7 +823,16 @@ export async function startApi(
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      // The demo catalogue's on-sale ticket and the payment sandboxes, which production starts leave out unless asked.
+      SEED_DEMO: '1',
+      PAYMENTS_SANDBOX: '1',
+      ...env,
+    },
   });
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -59,6 +59,10 @@ const remoteUrls = Object.fromEntries(
 run('api', [path.join(root, 'api/dist/main.js')], {
   PORT: String(apiPort),
   DEV_PAGES: env.DEV_PAGES ?? '1',
+  // The demo catalogue, even under NODE_ENV=production (the e2e stacks run so): this stack is the demo.
+  SEED_DEMO: env.SEED_DEMO ?? '1',
+  // ...and its payment sandboxes (test cards, a pretend bank) for every method without a real provider.
+  PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? '1',
   ALLOW_EMBEDDED_DB: env.ALLOW_EMBEDDED_DB ?? '1',
   ...remoteUrls,
 });

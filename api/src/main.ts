@@ -1,10 +1,11 @@
 /**
  * The api process: opens the database (PGlite under .data/pglite, or PostgreSQL when DATABASE_URL is set), migrates,
- * seeds an empty catalogue, starts the hold sweeper and listens on HOST:PORT. SIGINT/SIGTERM close it cleanly.
+ * seeds the demo catalogue into an empty database unless this is production (seed/seed.ts demoSeedOn), starts the hold
+ * sweeper and listens on HOST:PORT. SIGINT/SIGTERM close it cleanly.
  */
 import { buildAppWithDeps } from './app';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
 import { databaseOptionsFromEnv, openDatabase } from './db/connect';
 import { embeddedDatabaseRefusal } from './db/embedded-guard';
 import { describeTrustProxy } from './http/trust-proxy';
@@ -14,24 +15,46 @@ import { startHoldSweeper } from './jobs/hold-sweeper';
 import { startRetentionSweeper } from './jobs/retention';
 import { jobFailureHandler } from './observability/job-failures';
 import { startPaymentJobs } from './payment/jobs';
-import { providersFor } from './payment/providers';
-import { onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
+import { describeProviderModes, providerModes, providersFor } from './payment/providers';
+import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
+
+/** A start-up the configuration forbids: said in one sentence that names the variable, never as a stack trace. */
+class StartupRefusal extends Error {}
+
+/** The configuration, or a refusal saying what is wrong with it. */
+function configuration(): { config: AppConfig; seedDemo: boolean } {
+  try {
+    const config = loadConfig();
+    const refusal = embeddedDatabaseRefusal(process.env);
+    if (refusal) throw new Error(refusal);
+    return { config, seedDemo: demoSeedOn(process.env) };
+  } catch (error) {
+    throw new StartupRefusal(error instanceof Error ? error.message : String(error));
+  }
+}
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const refusal = embeddedDatabaseRefusal(process.env);
-  if (refusal) throw new Error(refusal);
+  const { config, seedDemo } = configuration();
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '0.0.0.0';
   const clock = systemClock;
 
   const database = await openDatabase(databaseOptionsFromEnv());
   await migrateToLatest(database.db);
-  const seeded = await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity: onSaleCapacityFromEnv() });
+  const seeded = seedDemo
+    ? await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity: onSaleCapacityFromEnv() })
+    : false;
 
   const { app, deps, errorReporter } = await buildAppWithDeps({ db: database.db, clock, config });
   app.log.info(`database: ${database.kind} (${database.description})${seeded ? ', demo catalogue seeded' : ''}`);
+  if (!seedDemo) app.log.info('demo catalogue: not seeded (SEED_DEMO=1 seeds it into an empty database)');
   app.log.info(`TRUST_PROXY: ${describeTrustProxy(config.trustProxy)}`);
+  const modes = providerModes(config.payment);
+  for (const line of describeProviderModes(modes)) {
+    // Test money taking real orders is the mistake to see at a glance in a production log.
+    if (process.env.NODE_ENV === 'production' && line.includes('SANDBOX')) app.log.warn(line);
+    else app.log.info(line);
+  }
   if (config.devPages) {
     // Loud on purpose: these pages publish every one-time code and ticket code to anyone who asks.
     app.log.warn(
@@ -93,6 +116,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof StartupRefusal) console.error(`The api did not start: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -96,6 +96,8 @@ test.describe('a basket remote that fails on the server and in the browser', () 
         PORT: String(port),
         ALLOW_EMBEDDED_DB: '1',
         DEV_PAGES: '1',
+        SEED_DEMO: '1',
+        PAYMENTS_SANDBOX: '1',
         DATABASE_URL: '',
         DATA_DIR: path.join(ROOT, stack.dataDir, 'basket-down'),
         REMOTE_BASKET_URL: 'http://127.0.0.1:9/mf-manifest.json',

@@ -80,7 +80,8 @@ test.beforeAll(async () => {
   }
   rmSync(dir, { recursive: true, force: true });
   const compose = readCompose();
-  const vars = { PUBLIC_URL: publicUrl };
+  // The compose stack started as the README starts its demo: the demo catalogue and the payment sandboxes asked for.
+  const vars = { PUBLIC_URL: publicUrl, SEED_DEMO: '1', PAYMENTS_SANDBOX: '1' };
   const composeEnv = (service: string) =>
     Object.fromEntries(
       Object.entries(compose.services[service]?.environment ?? {}).map(([key, value]) => [

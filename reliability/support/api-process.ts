@@ -78,8 +78,10 @@ export class ApiProcess {
         DATABASE_URL: this.options.databaseUrl,
         DATA_DIR: this.dataDir,
         PG_POOL_SIZE: '4',
-        // Buyers read their one-time codes from /dev/outbox.json.
+        // Buyers read their one-time codes from /dev/outbox.json, buy from the demo catalogue and pay in the sandboxes.
         DEV_PAGES: '1',
+        SEED_DEMO: '1',
+        PAYMENTS_SANDBOX: '1',
         ...this.options.env,
       },
     });

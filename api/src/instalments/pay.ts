@@ -5,6 +5,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
 import { failpoint } from '../failpoints';
 import { HttpError } from '../http/errors';
+import { paymentMessages } from '../payment/messages';
 import type { SessionHandle } from '../identity/session';
 import { enqueueJob } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
@@ -32,10 +33,13 @@ export interface InstalmentDeps {
   mailer: Mailer;
   /** The card provider of the app (looked up when needed: the payment domain registers it). */
   card(): CardProvider;
+  /** Whether card payments are offered (off: no real provider and no sandbox allowed). */
+  cardOffered(): boolean;
 }
 
 export function instalmentDepsOf(deps: { db: Db; clock: Clock; config: AppConfig; mailer: Mailer }): InstalmentDeps {
-  return { ...deps, card: () => providersFor(deps.db, deps.clock, deps.config.payment).card };
+  const providers = () => providersFor(deps.db, deps.clock, deps.config.payment);
+  return { ...deps, card: () => providers().card, cardOffered: () => providers().modes.card !== 'off' };
 }
 
 /** The card the plan charges: a new sandbox/Stripe card just created, or one of the signed-in user's saved cards. */
@@ -84,6 +88,7 @@ export async function payWithInstalment(
   input: PayWithInstalmentInput,
 ): Promise<PayWithInstalmentResult> {
   const { db, clock, config } = deps;
+  if (!deps.cardOffered()) throw new HttpError(409, paymentMessages.methodOff);
   const now = clock.now();
   const { idempotency_key: key, ...request } = input;
   // A repeat of a Pay that already went through gets its answer, though the sale is no longer reserved.

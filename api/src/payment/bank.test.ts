@@ -11,7 +11,13 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      payment: { stripe: null, bankSettleMs: SETTLE_MS, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 },
+      payment: {
+        sandboxes: true,
+        stripe: null,
+        bankSettleMs: SETTLE_MS,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
     },
   });
 }, 60_000);

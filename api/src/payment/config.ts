@@ -5,6 +5,12 @@ import type { TrueLayerKeys } from './providers/truelayer';
 type Env = Record<string, string | undefined>;
 
 export interface PaymentConfig {
+  /**
+   * Whether a payment method without a real provider is served by its offline sandbox, which takes test cards and a
+   * pretend bank (PAYMENTS_SANDBOX=1), or is off (PAYMENTS_SANDBOX=0). Unset: the sandboxes outside
+   * NODE_ENV=production, never in it, so a production start takes no test money unless the operator says so.
+   */
+  sandboxes: boolean;
   /** The real Stripe adapter when both keys are set; the card sandbox otherwise. */
   stripe: StripeKeys | null;
   /** The real square-type adapter (Square's Payments API) when its three variables are set; the sandbox when absent or null. */
@@ -121,17 +127,24 @@ export function loadTrueLayerConfig(env: Env, publicUrl: string): TrueLayerKeys 
   };
 }
 
+export function sandboxesOn(env: Env): boolean {
+  const raw = text(env, 'PAYMENTS_SANDBOX')?.toLowerCase();
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  if (raw === undefined) return env.NODE_ENV !== 'production';
+  throw new Error(`PAYMENTS_SANDBOX must be 1 or 0, got '${env.PAYMENTS_SANDBOX}'`);
+}
+
 /** `publicUrl`: the buyers' origin (PUBLIC_URL), where TrueLayer sends the buyer back; from PORT when absent. */
 export function loadPaymentConfig(
   env: Env,
   publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${text(env, 'PORT') ?? '8080'}`).replace(/\/+$/, ''),
 ): PaymentConfig {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  const keys = requireAll(env, 'Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY']);
   const apiBase = env.STRIPE_API_BASE?.trim();
   let stripe: StripeKeys | null = null;
-  if (secretKey && publishableKey) {
-    stripe = { secretKey, publishableKey };
+  if (keys) {
+    stripe = { secretKey: keys.STRIPE_SECRET_KEY ?? '', publishableKey: keys.STRIPE_PUBLISHABLE_KEY ?? '' };
     if (apiBase) {
       const url = new URL(apiBase);
       stripe = {
@@ -143,6 +156,7 @@ export function loadPaymentConfig(
     }
   }
   return {
+    sandboxes: sandboxesOn(env),
     stripe,
     square: loadSquareConfig(env),
     truelayer: loadTrueLayerConfig(env, publicUrl),

@@ -15,7 +15,7 @@ import { assertUsableBillingAddress, saveBillingAddress, usableBillingAddress } 
 import { recordPaymentCard, squareSandboxCard } from './card-details';
 import { claimStaleMs, idempotent } from './idempotency';
 import { paymentMessages } from './messages';
-import type { PaymentProviders } from './providers';
+import type { PaymentProviders, ProviderModes } from './providers';
 import {
   isExpress,
   latestProviderPayment,
@@ -125,6 +125,11 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     throw new HttpError(409, paymentMessages.inProgress);
   }
 
+  /** A method whose provider is off (no real provider, sandboxes not allowed) opens no payment. */
+  function requireOffered(method: keyof ProviderModes): void {
+    if (providers.modes[method] === 'off') throw new HttpError(409, paymentMessages.methodOff);
+  }
+
   function assertBankOffered(sale: PayableSale): void {
     const stripeType = sale.organisers.some((organiser) => organiser.payment_provider === 'stripe');
     if (!BANK_CURRENCIES.has(sale.currency) || stripeType || isExpress(sale.sale, sale.organisers))
@@ -159,6 +164,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
 
   return {
     getToken: async ({ idempotency_key }, { request }) => {
+      requireOffered('card');
       const sale = await keyed(request.session);
       // Safe to run again after a crash (the intent is created with the slot's key): resumable.
       return idempotent(
@@ -254,6 +260,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     },
 
     createTruelayerPayment: async (_input, { request }) => {
+      requireOffered('bank');
       const sale = await payable(request.session);
       requireAmount(sale);
       assertBankOffered(sale);
@@ -262,6 +269,7 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     },
 
     payWithTruelayer: async ({ contact_number, idempotency_key }, { request }) => {
+      requireOffered('bank');
       const sale = await keyed(request.session);
       return idempotent(
         once,
@@ -467,12 +475,14 @@ export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): Cal
     },
 
     getSquareCredentials: async (_input, { request }) => {
+      requireOffered('square');
       const sale = await payable(request.session);
       if (!squareOrganiser(sale.organisers)) throw new HttpError(409, paymentMessages.squareNotOffered);
       return providers.square.credentials();
     },
 
     payWithSquare: async ({ billing_address_data, source_id, verification_token, idempotency_key }, { request }) => {
+      requireOffered('square');
       const sale = await keyed(request.session);
       if (!source_id)
         throw new HttpError(400, sharedPaymentMessages.payFailed, { source_id: sharedPaymentMessages.payFailed });

@@ -29,4 +29,5 @@ export const paymentMessages = {
   alreadyPaid: 'This checkout has already been paid.',
   secondPayment: 'This checkout had already been paid, so this second payment has been refunded.',
   intentCancelled: 'This payment was cancelled. Please start the payment again.',
+  methodOff: 'This way of paying is not available at the moment. Please choose another one.',
 } as const;

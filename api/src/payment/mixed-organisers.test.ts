@@ -15,7 +15,15 @@ import { CARDS, cardForm, freshTickets, key, payPaths, runPaymentJobs } from './
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    config: { payment: { stripe: null, bankSettleMs: 1000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } },
+    config: {
+      payment: {
+        sandboxes: true,
+        stripe: null,
+        bankSettleMs: 1000,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
+    },
   });
 }, 60_000);
 afterAll(() => t.close());

@@ -164,16 +164,19 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
     });
   }
 
-  app.post(PAYMENT_PATHS.squareTokenize, async (request, reply) => {
-    const input = parse(TokenizeSchema, request.body);
-    return noStore(reply).send(await providers.sandboxes.square.tokenize(card(input)));
-  });
+  const sandboxSquare = providers.sandboxes.square;
+  if (sandboxSquare) {
+    app.post(PAYMENT_PATHS.squareTokenize, async (request, reply) => {
+      const input = parse(TokenizeSchema, request.body);
+      return noStore(reply).send(await sandboxSquare.tokenize(card(input)));
+    });
 
-  // At the contract's fixed address, so revalidated rather than cached for good like the pages' hashed scripts.
-  const squareSandbox = pageScript(__dirname, 'square-sandbox');
-  app.get(PAYMENT_PATHS.squareScript, async (_request, reply) =>
-    reply.type(squareSandbox.type).header('cache-control', 'no-cache').send(squareSandbox.body),
-  );
+    // At the contract's fixed address, so revalidated rather than cached for good like the pages' hashed scripts.
+    const squareSandbox = pageScript(__dirname, 'square-sandbox');
+    app.get(PAYMENT_PATHS.squareScript, async (_request, reply) =>
+      reply.type(squareSandbox.type).header('cache-control', 'no-cache').send(squareSandbox.body),
+    );
+  }
 
   // The card provider's return page (spec 2: /do/checkout/{card_provider}_auth/): the query is only a hint; the
   // intent's status comes from the provider.
@@ -228,6 +231,7 @@ export function registerSandboxPortals(app: FastifyInstance, deps: AppDeps, prov
   }
 
   const bank = providers.sandboxes.bank;
+  if (!bank) return;
   app.get(PAYMENT_PATHS.bankPortal, async (request, reply) => {
     const { payment_id } = parse(BankQuery, request.query);
     const payment = await bank.payment(payment_id);

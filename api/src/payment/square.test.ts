@@ -24,7 +24,14 @@ beforeAll(async () => {
   };
   t = await createTestApp({
     config: {
-      payment: { stripe: null, square: keys, bankSettleMs: 4000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 },
+      payment: {
+        sandboxes: true,
+        stripe: null,
+        square: keys,
+        bankSettleMs: 4000,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
     },
   });
 }, 60_000);

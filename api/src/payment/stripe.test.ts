@@ -14,7 +14,15 @@ beforeAll(async () => {
   stub = await startStripeStub(SECRET);
   keys = { secretKey: SECRET, publishableKey: 'pk_test_stub', host: '127.0.0.1', port: stub.port, protocol: 'http' };
   t = await createTestApp({
-    config: { payment: { stripe: keys, bankSettleMs: 4000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } },
+    config: {
+      payment: {
+        sandboxes: true,
+        stripe: keys,
+        bankSettleMs: 4000,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
+    },
   });
 }, 60_000);
 afterAll(async () => {

@@ -41,6 +41,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       payment: {
+        sandboxes: true,
         stripe: null,
         truelayer: keys,
         bankSettleMs: 4000,

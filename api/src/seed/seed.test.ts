@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
 import { SEED } from './catalogue';
 import demoFile from './demo-catalogue.json';
-import { demoCatalogueFile, seedIfEmpty } from './seed';
+import { demoCatalogueFile, demoSeedOn, seedIfEmpty } from './seed';
 
 let database: TestDatabase;
 // The first file to ask builds the empty snapshot (every migration on PGlite): as long as the apps' set-ups allow.
@@ -140,5 +140,24 @@ describe('seed', () => {
     expect(owner(SEED.event.canal)).toBe(String(SEED.organiser.canal));
     // The file as written is valid on its own (the parse above also checks it).
     expect(demoFile.organisers).toHaveLength(Object.keys(SEED.organiser).length);
+  });
+});
+
+describe('whether a start seeds the demo catalogue (SEED_DEMO)', () => {
+  test.each([
+    [{}, true],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: '' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: '0' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, true],
+    [{ NODE_ENV: 'production', SEED_DEMO: 'true' }, true],
+    [{ NODE_ENV: 'development', SEED_DEMO: 'false' }, false],
+  ])('%j: %s', (env, seeds) => {
+    expect(demoSeedOn(env)).toBe(seeds);
+  });
+
+  test('anything else stops the start-up, naming the variable', () => {
+    expect(() => demoSeedOn({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO must be 1 or 0/);
   });
 });

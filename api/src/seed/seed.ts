@@ -52,3 +52,17 @@ export function onSaleCapacityFromEnv(env: Record<string, string | undefined> = 
     throw new Error(`SEED_ONSALE_CAPACITY must be a whole number, got '${raw}'`);
   return value;
 }
+
+/**
+ * Whether the api seeds the demo catalogue into an empty database when it starts. The demo has organisers, events on
+ * sale, accounts and site-wide discount codes printed in the README, so a production start never seeds it by itself:
+ * SEED_DEMO=1 asks for it (`npm start` and the e2e and bench stacks do), SEED_DEMO=0 refuses it; unset, only a start
+ * that is not NODE_ENV=production seeds. `npm run seed -w api` seeds whatever NODE_ENV says: running it is asking.
+ */
+export function demoSeedOn(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.SEED_DEMO?.trim().toLowerCase();
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  if (raw === undefined || raw === '') return env.NODE_ENV !== 'production';
+  throw new Error(`SEED_DEMO must be 1 or 0, got '${env.SEED_DEMO}'`);
+}

@@ -23,7 +23,15 @@ let lumen: ApiCaller;
 let folk: ApiCaller;
 beforeAll(async () => {
   t = await createTestApp({
-    config: { payment: { stripe: null, bankSettleMs: 1000, jobsIntervalMs: 3_600_000, idempotencyWaitMs: 10_000 } },
+    config: {
+      payment: {
+        sandboxes: true,
+        stripe: null,
+        bankSettleMs: 1000,
+        jobsIntervalMs: 3_600_000,
+        idempotencyWaitMs: 10_000,
+      },
+    },
   });
   demo = await apiCaller(t, SEED.organiser.demo);
   lumen = await apiCaller(t, SEED.organiser.lumen);

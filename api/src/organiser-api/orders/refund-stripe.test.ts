@@ -20,6 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       payment: {
+        sandboxes: true,
         stripe: {
           secretKey: SECRET,
           publishableKey: 'pk_test_stub',

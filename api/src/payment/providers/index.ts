@@ -11,34 +11,78 @@ import type { Providers } from './types';
 
 export interface SandboxProviders {
   card: SandboxCardProvider | null;
-  square: SandboxSquareProvider;
-  bank: SandboxBankProvider;
+  square: SandboxSquareProvider | null;
+  bank: SandboxBankProvider | null;
+}
+
+/** How a payment method is served: by the real provider, by its offline sandbox (test money), or not at all. */
+export type ProviderMode = 'live' | 'sandbox' | 'off';
+
+export interface ProviderModes {
+  card: ProviderMode;
+  square: ProviderMode;
+  bank: ProviderMode;
 }
 
 export interface PaymentProviders extends Providers {
   /** The sandboxes in use (their pages and routes are served only for these). */
   sandboxes: SandboxProviders;
+  /**
+   * Each method's mode. An 'off' method opens no payment (its calls answer a sentence); its provider stays an offline
+   * sandbox only so that payments a sandbox took before the switch can still be read, settled and refunded.
+   */
+  modes: ProviderModes;
   /** The real open-banking adapter when it is configured (its webhook is served only then). */
   truelayer: TrueLayerBankProvider | null;
 }
 
+export function providerModes(config: PaymentConfig): ProviderModes {
+  const mode = (live: boolean): ProviderMode => (live ? 'live' : config.sandboxes ? 'sandbox' : 'off');
+  return {
+    card: mode(Boolean(config.stripe)),
+    square: mode(Boolean(config.square)),
+    bank: mode(Boolean(config.truelayer)),
+  };
+}
+
 /**
  * The providers for this configuration: each real adapter when its configuration is set (Stripe, Square, TrueLayer),
- * the offline sandboxes otherwise. The square and bank sandboxes' pages stay served beside a real adapter: they act
- * only on the sandboxes' own payments, and the real adapters make none.
+ * the offline sandboxes otherwise when sandboxes are allowed (PaymentConfig.sandboxes), or nothing. The square and
+ * bank sandboxes' pages stay served beside a real adapter while sandboxes are allowed: they act only on the
+ * sandboxes' own payments, and the real adapters make none. With sandboxes off no sandbox page or route is served.
  */
 export function createProviders(db: Db, clock: Clock, config: PaymentConfig): PaymentProviders {
-  const sandboxCard = config.stripe ? null : new SandboxCardProvider(db, clock);
+  const modes = providerModes(config);
+  const sandboxCard = new SandboxCardProvider(db, clock);
   const sandboxSquare = new SandboxSquareProvider(db, clock);
   const sandboxBank = new SandboxBankProvider(db, clock, config.bankSettleMs);
   const truelayer = config.truelayer ? new TrueLayerBankProvider(db, clock, config.truelayer) : null;
   return {
-    card: config.stripe ? new StripeCardProvider(config.stripe) : (sandboxCard as SandboxCardProvider),
+    card: config.stripe ? new StripeCardProvider(config.stripe) : sandboxCard,
     square: config.square ? new SquareCardProvider(config.square) : sandboxSquare,
     bank: truelayer ?? sandboxBank,
-    sandboxes: { card: sandboxCard, square: sandboxSquare, bank: sandboxBank },
+    sandboxes: {
+      card: modes.card === 'sandbox' ? sandboxCard : null,
+      square: config.sandboxes ? sandboxSquare : null,
+      bank: config.sandboxes ? sandboxBank : null,
+    },
+    modes,
     truelayer,
   };
+}
+
+/** The start-up log's line for each payment method: live, sandbox (test money) or off. */
+export function describeProviderModes(modes: ProviderModes): string[] {
+  const said: Record<ProviderMode, (provider: string, variables: string) => string> = {
+    live: (provider) => `live (${provider})`,
+    sandbox: () => 'SANDBOX: test cards and a pretend bank, no real money (PAYMENTS_SANDBOX)',
+    off: (_provider, variables) => `off: not offered (set ${variables}, or PAYMENTS_SANDBOX=1 for the sandbox)`,
+  };
+  return [
+    `payments: card ${said[modes.card]('Stripe', 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY')}`,
+    `payments: square-type card ${said[modes.square]('Square', 'the SQUARE_* variables')}`,
+    `payments: bank transfer ${said[modes.bank]('TrueLayer', 'the TRUELAYER_* variables')}`,
+  ];
 }
 
 /**
