@@ -18,11 +18,19 @@ const results = path.join(root, '.test-results');
 fs.mkdirSync(results, { recursive: true });
 
 /**
- * Files whose assertions read the clock (medians of answer times, admissions against wall-clock deadlines) run alone,
- * after the rest, so a neighbour's load never lands on their measurements. Every other file runs two at a time: each
- * starts its own api processes on a database of its own (reliability/support), on ports the system gives it.
+ * Files whose assertions read the clock (medians of answer times, admissions against wall-clock deadlines, a recovery
+ * or an answer within so many seconds) run alone, after the rest, so a neighbour's load never lands on their
+ * measurements. Every other file runs two at a time: each starts its own api processes on a database of its own
+ * (reliability/support), on ports the system gives it.
  */
-const TIMED = ['reliability/hostile/identity-timing.test.ts', 'reliability/load/waiting-room.test.ts'];
+const TIMED = [
+  'reliability/hostile/identity-timing.test.ts',
+  'reliability/load/waiting-room.test.ts',
+  'reliability/faults/database-outage.test.ts',
+  'reliability/faults/mail-outage.test.ts',
+];
+for (const file of TIMED)
+  if (!fs.existsSync(path.join(root, file))) throw new Error(`reliability/run.ts names ${file}, which is not there`);
 
 function jest(name: string, args: string[]): number {
   const result = spawnSync(
@@ -62,7 +70,7 @@ const summary = {
   finishedAt: new Date().toISOString(),
   seconds: Math.round((Date.now() - started) / 1000),
   passed: status === 0,
-  database: process.env.RELIABILITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  database: process.env.RELIABILITY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
   figures,
 };
 fs.writeFileSync(LATEST_FILE, `${JSON.stringify(summary, null, 2)}\n`);

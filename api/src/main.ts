@@ -6,7 +6,7 @@
 import { buildAppWithDeps } from './app';
 import { systemClock } from './clock';
 import { loadConfig, type AppConfig } from './config';
-import { databaseOptionsFromEnv, openDatabase } from './db/connect';
+import { databaseOptionsFromEnv, openDatabase, type DatabaseOptions } from './db/connect';
 import { embeddedDatabaseRefusal } from './db/embedded-guard';
 import { describeTrustProxy } from './http/trust-proxy';
 import { OUTBOX_PATHS } from './pages/dev-outbox';
@@ -22,28 +22,36 @@ import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
 class StartupRefusal extends Error {}
 
 /** The configuration, or a refusal saying what is wrong with it. */
-function configuration(): { config: AppConfig; seedDemo: boolean } {
+function configuration(): {
+  config: AppConfig;
+  database: DatabaseOptions;
+  seedDemo: boolean;
+  onSaleCapacity: number;
+} {
   try {
     const config = loadConfig();
     const refusal = embeddedDatabaseRefusal(process.env);
     if (refusal) throw new Error(refusal);
-    return { config, seedDemo: demoSeedOn(process.env) };
+    return {
+      config,
+      database: databaseOptionsFromEnv(),
+      seedDemo: demoSeedOn(process.env),
+      onSaleCapacity: onSaleCapacityFromEnv(),
+    };
   } catch (error) {
     throw new StartupRefusal(error instanceof Error ? error.message : String(error));
   }
 }
 
 async function main(): Promise<void> {
-  const { config, seedDemo } = configuration();
+  const { config, database: databaseOptions, seedDemo, onSaleCapacity } = configuration();
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '0.0.0.0';
   const clock = systemClock;
 
-  const database = await openDatabase(databaseOptionsFromEnv());
+  const database = await openDatabase(databaseOptions);
   await migrateToLatest(database.db);
-  const seeded = seedDemo
-    ? await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity: onSaleCapacityFromEnv() })
-    : false;
+  const seeded = seedDemo ? await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity }) : false;
 
   const { app, deps, errorReporter } = await buildAppWithDeps({ db: database.db, clock, config });
   app.log.info(`database: ${database.kind} (${database.description})${seeded ? ', demo catalogue seeded' : ''}`);

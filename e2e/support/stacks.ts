@@ -86,8 +86,15 @@ function start(stack: Stack): Running {
  */
 async function stopAndReconcile({ stack, dataDir, starter }: Running): Promise<string | null> {
   const apis = processesStartedWith('api/dist/main.js', 'DATA_DIR', dataDir);
-  if (starter.exitCode === null) starter.kill('SIGTERM');
-  else for (const pid of apis) process.kill(pid, 'SIGTERM');
+  const stop = (pid: number) => {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // gone already
+    }
+  };
+  if (starter.exitCode === null && starter.pid !== undefined) stop(starter.pid);
+  else apis.forEach(stop);
   if (!(await waitForExit(apis, 30_000)))
     return `the e2e api of slot ${stack.slot} (${apis.join(', ')}) did not stop within 30 s: its ledger was not reconciled`;
   const outcome = await reconcileLedger({ dataDir }, `e2e ledger (stack ${stack.slot})`);
@@ -99,12 +106,17 @@ async function stopAndReconcile({ stack, dataDir, starter }: Running): Promise<s
  * (a mismatch fails the run). Playwright runs the returned function as the global teardown.
  */
 export default async function startStacks(config: FullConfig): Promise<() => Promise<void>> {
-  const running = Array.from({ length: Math.max(1, config.workers) }, (_, slot) => start(stackFor(slot)));
+  const running: Running[] = [];
+  // Every stack is stopped and reconciled, whatever happens to another.
   const stopAll = async () => {
-    const problems = (await Promise.all(running.map(stopAndReconcile))).filter((problem) => problem !== null);
+    const outcomes = await Promise.allSettled(running.map(stopAndReconcile));
+    const problems = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [String(outcome.reason)] : outcome.value === null ? [] : [outcome.value],
+    );
     if (problems.length > 0) throw new Error(problems.join('\n'));
   };
   try {
+    for (let slot = 0; slot < Math.max(1, config.workers); slot += 1) running.push(start(stackFor(slot)));
     await Promise.all(
       running.map(({ stack, starter }) => healthy(`http://localhost:${stack.apiPort}/healthz`, starter, 120_000)),
     );

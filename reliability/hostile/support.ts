@@ -11,7 +11,7 @@ import { issueTickets } from '../../api/src/delivery/tickets';
 import { guestVisitor, proveEmail, reservedVisitor } from '../../api/src/identity/testing';
 import { SEED } from '../../api/src/seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../../api/src/testing/test-app';
-import { describeWithPostgres, POSTGRES_URL } from '../support/postgres';
+import { describeWithPostgres, urlFor } from '../support/postgres';
 import type { Visitor } from '../../api/src/testing/visitor';
 import type { Db } from '../../api/src/db/schema';
 
@@ -199,7 +199,7 @@ export function describeOnEachDatabase(name: string, body: (open: OpenApp, engin
   });
   describeWithPostgres(`${name} (PostgreSQL)`, () => {
     // createTestApp makes each app a database of its own on this server (and drops it on close).
-    body((options) => openOn(`${POSTGRES_URL}/postgres`, options), 'PostgreSQL');
+    body((options) => openOn(urlFor('postgres'), options), 'PostgreSQL');
   });
 }
 

@@ -11,7 +11,7 @@ export const POSTGRES_URL = (process.env.RELIABILITY_POSTGRES_URL ?? 'postgres:/
   '',
 );
 
-function urlFor(database: string): string {
+export function urlFor(database: string): string {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${database}`;
   return url.toString();

@@ -8,7 +8,7 @@ import { recordPayment } from '../ledger/record';
 import { parseComponents } from '../sale/price';
 import { paymentFailedEmail, reminderEmail, reminderText } from './emails';
 import { CHARGE_JOB, INSTALMENT_JOB_KINDS, instalmentPayloadOf, REMINDER_JOB, START_JOB } from './job-kinds';
-import { firstEventTitle, instalmentDepsOf, resumePlanStart } from './pay';
+import { CARD_OFF, firstEventTitle, instalmentDepsOf, resumePlanStart } from './pay';
 
 /** Thrown so the queue retries a declined payment with backoff (jobs/queue.ts failJob). */
 export class InstalmentDeclined extends Error {
@@ -131,16 +131,18 @@ async function chargeInstalment(deps: AppDeps, payload: unknown, job: Job): Prom
   // with the same attempt number, hence the same provider idempotency key, and gets the first charge back instead of
   // charging again. Only after a recorded decline does the next try make a new charge.
   const attempt = instalment.attempts + 1;
-  const intent = await instalmentDepsOf(deps)
-    .card()
-    .chargeOffSession({
-      saleId: plan.sale_id,
-      amountMinor: instalment.amount_minor,
-      currency: plan.currency,
-      idempotencyKey: `plan-${planId}-${seq}-${attempt}`,
-      customerId: plan.customer_ref,
-      paymentMethodId: plan.payment_method_ref,
-    });
+  const instalmentDeps = instalmentDepsOf(deps);
+  // Card payments turned off (production without a card provider or PAYMENTS_SANDBOX): no charge, not even of a plan
+  // a sandbox started before. The job fails and is tried again later, so the plan goes on once cards are on again.
+  if (!instalmentDeps.cardOffered()) throw new Error(CARD_OFF);
+  const intent = await instalmentDeps.card().chargeOffSession({
+    saleId: plan.sale_id,
+    amountMinor: instalment.amount_minor,
+    currency: plan.currency,
+    idempotencyKey: `plan-${planId}-${seq}-${attempt}`,
+    customerId: plan.customer_ref,
+    paymentMethodId: plan.payment_method_ref,
+  });
   failpoint('instalment.after-charge');
   if (intent.status === 'succeeded') {
     await recordPaid(deps, planId, seq, intent.id, attempt);

@@ -37,6 +37,10 @@ export interface InstalmentDeps {
   cardOffered(): boolean;
 }
 
+/** Why an instalment job charged nothing: card payments are off (no card provider, and no sandbox allowed). */
+export const CARD_OFF =
+  'card payments are off (no STRIPE_* keys, and PAYMENTS_SANDBOX is not 1): nothing charged, the job will try again';
+
 export function instalmentDepsOf(deps: { db: Db; clock: Clock; config: AppConfig; mailer: Mailer }): InstalmentDeps {
   const providers = () => providersFor(deps.db, deps.clock, deps.config.payment);
   return { ...deps, card: () => providers().card, cardOffered: () => providers().modes.card !== 'off' };
@@ -292,6 +296,8 @@ async function finishPlanStart(
   const payments = rows.map((row) => ({ seq: row.seq, dueAt: row.due_at, amountMinor: row.amount_minor }));
   const first = payments[0];
   if (!first) throw new Error(`payment plan ${planId} has no instalments`);
+  // A plan resumed by its job after card payments were turned off charges nothing (the job is tried again later).
+  if (!deps.cardOffered()) throw new Error(CARD_OFF);
   const card = deps.card();
   const slot = await db
     .selectFrom('sale_provider_payments')

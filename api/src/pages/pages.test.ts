@@ -35,6 +35,7 @@ describe('/remotes.json', () => {
       SENTRY_DSN: 'https://key@sentry.example.com/1',
       HCAPTCHA_SITE_KEY: 'site-key',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_SECRET_KEY: 'sk_test_123',
       ACCOMMODATION_MAP_URL: 'https://stays.example.com/map?near={address}',
     });
     const app = await buildApp({ db: t.db, clock: t.clock, config: { ...config, logLevel: 'silent' } });

@@ -48,25 +48,29 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
 let key: string | undefined;
 
-/** A hash of every migration's source, the migration and seed code and the seed data. */
+/** Every source file under `dir` (tests aside), in a stable order. */
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|json)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/**
+ * A hash of everything a prepared database can depend on: every source file of the api and of the shared contract
+ * (migrations, the seed and its data, and whatever they import, such as the catalogue import's schemas), tests aside.
+ * Hashing them all costs a few milliseconds and never keeps a copy made by older code.
+ */
 function snapshotKey(): string {
   if (key) return key;
-  const migrationsDir = path.join(__dirname, '../db/migrations');
-  const migrationSources = readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.ts'))
-    .sort()
-    .map((name) => readFileSync(path.join(migrationsDir, name), 'utf8'));
-  const code = [
-    '../db/migrate.ts',
-    '../seed/seed.ts',
-    '../seed/catalogue.ts',
-    '../seed/demo-catalogue.json',
-    '../organiser-api/catalogue/import.ts',
-  ].map((file) => readFileSync(path.join(__dirname, file), 'utf8'));
-  key = createHash('sha256')
-    .update(JSON.stringify({ migrationSources, migrations: Object.keys(migrations), code }))
-    .digest('hex')
-    .slice(0, 16);
+  const hash = createHash('sha256');
+  for (const file of [
+    ...sourcesUnder(path.join(__dirname, '..')),
+    ...sourcesUnder(path.join(__dirname, '../../../shared/src')),
+  ])
+    hash.update(file).update(readFileSync(file));
+  hash.update(JSON.stringify(Object.keys(migrations)));
+  key = hash.digest('hex').slice(0, 16);
   return key;
 }
 
@@ -100,8 +104,13 @@ export function databaseUrlFor(databaseUrl: string, database: string): string {
   return url.toString();
 }
 
+/**
+ * Work done through the server's `postgres` database, whichever database DATABASE_URL names: advisory locks hold
+ * within one database, so every suite that prepares templates on this server (the server suite, the reliability
+ * suite's in-process apps) takes them in the same one.
+ */
 async function withAdmin<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl });
+  const client = new Client({ connectionString: databaseUrlFor(databaseUrl, 'postgres') });
   await client.connect();
   try {
     return await work(client);
@@ -136,13 +145,14 @@ function postgresTemplate(databaseUrl: string, variant: string, prepare: (db: Db
         await handle.close();
       }
       await admin.query(`ALTER DATABASE ${quoteIdentifier(building)} RENAME TO ${quoteIdentifier(name)}`);
-      // Templates of older schemas are of no further use.
+      // Templates of older code are of no further use here, but another checkout on this server may be copying one
+      // at this moment: a template in use is left for a later run to drop.
       const { rows } = await admin.query<{ datname: string }>(
         'select datname from pg_database where datname like $1 and datname <> $2',
         [`checkout\\_template\\_${variant}\\_%`, name],
       );
       for (const { datname } of rows)
-        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)}`).catch(() => undefined);
       return name;
     } finally {
       await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
