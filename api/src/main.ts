@@ -15,6 +15,7 @@ import { startHoldSweeper } from './jobs/hold-sweeper';
 import { startRetentionSweeper } from './jobs/retention';
 import { jobFailureHandler } from './observability/job-failures';
 import { startPaymentJobs } from './payment/jobs';
+import { withSecretFiles } from './secret-files';
 import { describeProviderModes, providerModes, providersFor } from './payment/providers';
 import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
 
@@ -29,14 +30,18 @@ function configuration(): {
   onSaleCapacity: number;
 } {
   try {
-    const config = loadConfig();
-    const refusal = embeddedDatabaseRefusal(process.env);
+    // Secrets mounted as files (NAME_FILE) first, into the process's environment: every later reader (the app's own
+    // loadConfig, settling's) sees the filled-in values.
+    Object.assign(process.env, withSecretFiles(process.env));
+    const env = process.env;
+    const config = loadConfig(env);
+    const refusal = embeddedDatabaseRefusal(env);
     if (refusal) throw new Error(refusal);
     return {
       config,
-      database: databaseOptionsFromEnv(),
-      seedDemo: demoSeedOn(process.env),
-      onSaleCapacity: onSaleCapacityFromEnv(),
+      database: databaseOptionsFromEnv(env),
+      seedDemo: demoSeedOn(env),
+      onSaleCapacity: onSaleCapacityFromEnv(env),
     };
   } catch (error) {
     throw new StartupRefusal(error instanceof Error ? error.message : String(error));

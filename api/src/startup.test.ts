@@ -83,6 +83,12 @@ describeOnce('a start-up the configuration forbids is refused in one sentence na
     ['TrueLayer with its client id alone', { TRUELAYER_CLIENT_ID: 'client' }, 'TRUELAYER_CLIENT_SECRET'],
     ['PAYMENTS_SANDBOX neither 1 nor 0', { PAYMENTS_SANDBOX: 'maybe' }, 'PAYMENTS_SANDBOX'],
     ['SEED_DEMO neither 1 nor 0', { SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [
+      'a secret file that cannot be read',
+      { STRIPE_SECRET_KEY_FILE: '/nonexistent/stripe-key' },
+      'STRIPE_SECRET_KEY_FILE',
+    ],
+    ['a database setting it cannot use', { DB_STATEMENT_TIMEOUT_MS: 'soon' }, 'DB_STATEMENT_TIMEOUT_MS'],
   ])('%s', async (_name, env, variable) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkout-refused-'));
     try {

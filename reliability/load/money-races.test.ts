@@ -1099,7 +1099,7 @@ describeWithPostgres('money races over two api processes', () => {
     expect(report.mismatches).toEqual([]);
     expect(serverErrors()).toEqual([]);
     console.log(
-      `reconcile: ${report.sales} sales, ${report.collectedMinor} collected, ${report.refundedMinor} refunded, 0 mismatches; outcomes ${JSON.stringify(outcomes)}`,
+      `reconcile: ${report.sales} sales, ${report.testMoney.collectedMinor} collected, ${report.testMoney.refundedMinor} refunded (test money), 0 mismatches; outcomes ${JSON.stringify(outcomes)}`,
     );
     countFigure(
       'load.money.outcome.paid',

@@ -21,6 +21,7 @@ import { statements as retentionIndexes } from './migrations/0018_retention_inde
 import { statements as ledgerRefundRepeat } from './migrations/0019_ledger_refund_repeat';
 import { statements as stockBuckets } from './migrations/0020_stock_buckets';
 import { statements as waitingRoom } from './migrations/0021_waiting_room';
+import { statements as testMoney } from './migrations/0022_test_money';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0019_ledger_refund_repeat': fromStatements(ledgerRefundRepeat),
   '0020_stock_buckets': fromStatements(stockBuckets),
   '0021_waiting_room': fromStatements(waitingRoom),
+  '0022_test_money': fromStatements(testMoney),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

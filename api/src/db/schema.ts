@@ -520,6 +520,8 @@ export interface LedgerEntriesTable {
   completed_at: Timestamp | null;
   /** A refund in parts (0015_order_refunds): the payment it gives back; null when that is `provider_reference`. */
   refund_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Taken by an offline sandbox (or of a sale that was): set by the database (0022_test_money), never by the code. */
+  test_money: ColumnType<boolean, never, never>;
 }
 
 /** Each party's part of a ledger entry (0012_ledger_shares): an organiser, or the marketplace when null. */
@@ -569,6 +571,14 @@ export interface SandboxSquareTokensTable {
 }
 
 export type SandboxBankStatus = 'pending' | 'authorizing' | 'executed' | 'failed' | 'cancelled';
+
+/** The square-type sandbox's payments (0022_test_money): how the ledger tells them for test money. */
+export interface SandboxSquarePaymentsTable {
+  id: string;
+  amount_minor: number;
+  currency: string;
+  created_at: Timestamp;
+}
 
 export interface SandboxBankPaymentsTable {
   id: string;
@@ -719,6 +729,7 @@ export interface Database {
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_square_tokens: SandboxSquareTokensTable;
   sandbox_bank_payments: SandboxBankPaymentsTable;
+  sandbox_square_payments: SandboxSquarePaymentsTable;
   truelayer_payments: TruelayerPaymentsTable;
   sale_billing_addresses: SaleBillingAddressesTable;
   tickets: TicketsTable;

@@ -16,9 +16,14 @@ async function run(): Promise<number> {
     const report = await reconcile(handle.db, { now: systemClock.now() });
     for (const mismatch of report.mismatches)
       console.log(`MISMATCH sale ${mismatch.saleId} (${mismatch.reference}): ${mismatch.problem}`);
+    const money = (minor: number) => toDecimal(minor).toFixed(2);
+    const { testMoney } = report;
     console.log(
-      `reconcile ${handle.description}: ${report.sales} sales checked, ${toDecimal(report.collectedMinor).toFixed(2)} collected, ` +
-        `${toDecimal(report.refundedMinor).toFixed(2)} refunded, ${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}`,
+      `reconcile ${handle.description}: ${report.sales} sales checked, ${money(report.collectedMinor)} collected, ` +
+        `${money(report.refundedMinor)} refunded, ${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}` +
+        (testMoney.sales > 0
+          ? `; TEST MONEY apart (sandbox payments, no real money): ${testMoney.sales} sales, ${money(testMoney.collectedMinor)} collected, ${money(testMoney.refundedMinor)} refunded`
+          : ''),
     );
     return report.mismatches.length === 0 ? 0 : 1;
   } finally {

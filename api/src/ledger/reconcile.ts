@@ -27,8 +27,11 @@ export interface Mismatch {
 export interface ReconcileReport {
   /** Sales looked at: every sale with a settlement, a ledger row, or a paid or refunded status. */
   sales: number;
+  /** Real money: what the live providers collected and refunded (test money is not in these). */
   collectedMinor: number;
   refundedMinor: number;
+  /** Test money, reported apart: the sales an offline sandbox was paid for, and what it 'collected' and 'refunded'. */
+  testMoney: { sales: number; collectedMinor: number; refundedMinor: number };
   mismatches: Mismatch[];
 }
 
@@ -65,7 +68,14 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     .orderBy('id')
     .execute();
   const ids = sales.map((sale) => sale.id);
-  if (ids.length === 0) return { sales: 0, collectedMinor: 0, refundedMinor: 0, mismatches: [] };
+  if (ids.length === 0)
+    return {
+      sales: 0,
+      collectedMinor: 0,
+      refundedMinor: 0,
+      testMoney: { sales: 0, collectedMinor: 0, refundedMinor: 0 },
+      mismatches: [],
+    };
 
   const [ledger, shares, settlements, plans, paidInstalments, lines, sold, orderRefunds] = await Promise.all([
     db.selectFrom('ledger_entries').selectAll().where('sale_id', 'in', ids).execute(),
@@ -114,6 +124,7 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
   const mismatches: Mismatch[] = [];
   let collectedMinor = 0;
   let refundedMinor = 0;
+  const testMoney = { sales: 0, collectedMinor: 0, refundedMinor: 0 };
   for (const sale of sales) {
     const report = (problem: string) => mismatches.push({ saleId: sale.id, reference: sale.reference, problem });
     const entries = ledger.filter((entry) => entry.sale_id === sale.id);
@@ -123,8 +134,15 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     const refunded = entries
       .filter((entry) => entry.kind === 'refund')
       .reduce((sum, entry) => sum + entry.amount_minor, 0);
-    collectedMinor += collected;
-    refundedMinor += refunded;
+    // A sale is checked the same whatever paid for it; only the totals keep test money apart.
+    if (entries.some((entry) => entry.test_money)) {
+      testMoney.sales += 1;
+      testMoney.collectedMinor += collected;
+      testMoney.refundedMinor += refunded;
+    } else {
+      collectedMinor += collected;
+      refundedMinor += refunded;
+    }
     const kept = collected - refunded;
     // What each party keeps, by organiser id ('marketplace' for null).
     const keptBy = new Map<string, number>();
@@ -235,5 +253,5 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       }
     }
   }
-  return { sales: sales.length, collectedMinor, refundedMinor, mismatches };
+  return { sales: sales.length, collectedMinor, refundedMinor, testMoney, mismatches };
 }

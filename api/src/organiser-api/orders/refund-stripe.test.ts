@@ -71,5 +71,20 @@ test('a partial refund asks Stripe for that amount of the intent, once, under th
   expect((await api.call('GET', `/orders/${sale.reference}`)).json<Order>().refunds).toEqual([
     expect.objectContaining({ id: refund.id, status: 'completed' }),
   ]);
-  expect((await reconcile(t.db, { now: t.clock.now() })).mismatches).toEqual([]);
+  const report = await reconcile(t.db, { now: t.clock.now() });
+  expect(report.mismatches).toEqual([]);
+  // Stripe's money is real money: the ledger marks none of it as test money, and reconcile counts it as collected.
+  const entries = await t.db
+    .selectFrom('ledger_entries')
+    .select(['kind', 'test_money'])
+    .where('sale_id', '=', sale.id)
+    .execute();
+  expect(entries).toEqual(
+    expect.arrayContaining([
+      { kind: 'payment', test_money: false },
+      { kind: 'refund', test_money: false },
+    ]),
+  );
+  expect(report.collectedMinor).toBeGreaterThanOrEqual(3_000);
+  expect(report.refundedMinor).toBeGreaterThanOrEqual(1_500);
 });

@@ -71,10 +71,21 @@ export class SandboxSquareProvider implements SquareProvider {
     if (!used) return { status: 'FAILED', error: paymentMessages.squareTokenUsed };
     const decline = declineOf(outcome);
     if (decline) return { status: 'FAILED', error: decline.message };
-    // The sandbox charges what it was asked to, as the provider would.
+    // The sandbox charges what it was asked to, as the provider would, and records it: the ledger marks what the
+    // sandbox took as test money from this table.
+    const paymentId = randomId('sqpay');
+    await this.db
+      .insertInto('sandbox_square_payments')
+      .values({
+        id: paymentId,
+        amount_minor: input.amountMinor,
+        currency: input.currency,
+        created_at: this.clock.now(),
+      })
+      .execute();
     return {
       status: 'COMPLETED',
-      paymentId: randomId('sqpay'),
+      paymentId,
       amountMinor: input.amountMinor,
       currency: input.currency,
       card: { brand: null, last4: token.last4 },
