@@ -154,7 +154,9 @@ test('a ticket typed on the door page is admitted, then refused with the time; a
     await expect(door.getByRole('button', { name: 'Stop the camera' })).toBeVisible();
     const result = door.getByRole('status').filter({ hasText: /Admitted|Refused|Not checked/ });
     try {
-      await expect(result).toContainText('Admitted', { timeout: 20_000 });
+      // A camera frame is decoded in the page's JavaScript: on an idle machine the code is read in a second or two, but
+      // with two e2e workers and their stacks on two cores the page can be starved of CPU for many seconds.
+      await expect(result).toContainText('Admitted', { timeout: 45_000 });
     } catch (error) {
       // This browser is not the test's own, so nothing keeps its page for the report unless it is attached here.
       await testInfo.attach('camera page at the failure', {
