@@ -4,20 +4,23 @@ import { saleOf, salePaths, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentMessages } from './messages';
-import { bankPortal, freshTickets, key, payPaths, reservedBuyer, runPaymentJobs, toBank } from './test-support';
+import {
+  bankPortal,
+  freshTickets,
+  key,
+  payPaths,
+  reservedBuyer,
+  runPaymentJobs,
+  testPaymentConfig,
+  toBank,
+} from './test-support';
 
 const SETTLE_MS = 4000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
-        stripe: null,
-        bankSettleMs: SETTLE_MS,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      payment: testPaymentConfig({ bankSettleMs: SETTLE_MS }),
     },
   });
 }, 60_000);

@@ -5,7 +5,7 @@ import { SEED } from '../seed/catalogue';
 import { saleOf, salePaths, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { CARDS, cardForm, freshTickets, key, payPaths, runPaymentJobs } from './test-support';
+import { cardForm, CARDS, freshTickets, key, payPaths, runPaymentJobs, testPaymentConfig } from './test-support';
 
 /**
  * A basket of several organisers: one payment collected by the marketplace, each organiser's share in the ledger;
@@ -16,13 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
-        stripe: null,
-        bankSettleMs: 1000,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      payment: testPaymentConfig({ bankSettleMs: 1000 }),
     },
   });
 }, 60_000);

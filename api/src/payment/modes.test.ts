@@ -3,7 +3,7 @@ import { loadPaymentConfig, sandboxesOn } from './config';
 import { paymentMessages } from './messages';
 import { describeProviderModes, providerModes } from './providers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { freshTickets, key, payPaths, reservedBuyer } from './test-support';
+import { freshTickets, key, payPaths, reservedBuyer, testPaymentConfig } from './test-support';
 
 describe('whether a method without a real provider takes test money (PAYMENTS_SANDBOX)', () => {
   test.each([
@@ -61,13 +61,7 @@ describe('with every method off (production, no provider, no PAYMENTS_SANDBOX)',
   beforeAll(async () => {
     t = await createTestApp({
       config: {
-        payment: {
-          sandboxes: false,
-          stripe: null,
-          bankSettleMs: 1000,
-          jobsIntervalMs: 3_600_000,
-          idempotencyWaitMs: 10_000,
-        },
+        payment: testPaymentConfig({ sandboxes: false, bankSettleMs: 1000 }),
       },
     });
   }, 60_000);

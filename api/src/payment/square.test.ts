@@ -4,7 +4,7 @@ import { loadSquareConfig } from './config';
 import { paymentMessages } from './messages';
 import { SQUARE_WEB_SDK, SquareCardProvider, type SquareKeys, squareIdempotencyKey } from './providers/square';
 import { type SquareStub, startSquareStub } from './providers/square-stub';
-import { freshTickets, key, payPaths, reservedBuyer } from './test-support';
+import { freshTickets, key, payPaths, reservedBuyer, testPaymentConfig } from './test-support';
 
 const ACCESS_TOKEN = 'EAAAl-stub-access-token';
 const LOCATION = 'LSTUB0001';
@@ -24,14 +24,7 @@ beforeAll(async () => {
   };
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
-        stripe: null,
-        square: keys,
-        bankSettleMs: 4000,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      payment: testPaymentConfig({ square: keys }),
     },
   });
 }, 60_000);

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { StripeCardProvider } from './providers/stripe';
 import { startStripeStub, type StripeStub } from './providers/stripe-stub';
 import { confirmSalePayment } from './settle';
-import { freshTickets, key, payPaths, reservedBuyer } from './test-support';
+import { freshTickets, key, payPaths, reservedBuyer, testPaymentConfig } from './test-support';
 
 const SECRET = 'sk_test_stub';
 let stub: StripeStub;
@@ -15,13 +15,7 @@ beforeAll(async () => {
   keys = { secretKey: SECRET, publishableKey: 'pk_test_stub', host: '127.0.0.1', port: stub.port, protocol: 'http' };
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
-        stripe: keys,
-        bankSettleMs: 4000,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      payment: testPaymentConfig({ stripe: keys }),
     },
   });
 }, 60_000);

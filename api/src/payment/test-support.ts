@@ -5,6 +5,7 @@ import { salePaths } from '../sale/test-support';
 import type { TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentJobHandlers } from './jobs';
+import type { PaymentConfig } from './config';
 import { providersFor } from './providers';
 import { startJobRunner } from '../jobs/queue';
 
@@ -39,6 +40,21 @@ export const CARDS = {
 } as const;
 
 export const key = () => `k-${randomUUID()}`;
+
+/**
+ * A payment configuration for a test app: the sandboxes allowed, no real provider, the payment jobs left to the test
+ * (runPaymentJobs), with `overrides` (a provider's keys, the bank's settle time, the sandboxes off).
+ */
+export function testPaymentConfig(overrides: Partial<PaymentConfig> = {}): PaymentConfig {
+  return {
+    sandboxes: true,
+    stripe: null,
+    bankSettleMs: 4000,
+    jobsIntervalMs: 3_600_000,
+    idempotencyWaitMs: 10_000,
+    ...overrides,
+  };
+}
 
 let nextId = 70_000;
 /** A fresh ticket type with its own stock: on the stripe-type 'On-sale test' event, or the square-type comedy night. */

@@ -9,7 +9,7 @@ import { providersFor } from './providers';
 import { bankStatusOf, idempotencyUuid, TrueLayerBankProvider, type TrueLayerKeys } from './providers/truelayer';
 import { startTrueLayerStub, type TrueLayerStub } from './providers/truelayer-stub';
 import { BANK_SETTLE_JOB } from './routes';
-import { key, payPaths, reservedBuyer, runPaymentJobs } from './test-support';
+import { key, payPaths, reservedBuyer, runPaymentJobs, testPaymentConfig } from './test-support';
 import { TRUELAYER_WEBHOOK_PATH } from './truelayer-webhook';
 
 const CLIENT = { clientId: 'sandbox-checkout-stub', clientSecret: 'stub-secret' };
@@ -40,14 +40,7 @@ beforeAll(async () => {
   };
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
-        stripe: null,
-        truelayer: keys,
-        bankSettleMs: 4000,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      payment: testPaymentConfig({ truelayer: keys }),
     },
   });
 }, 60_000);

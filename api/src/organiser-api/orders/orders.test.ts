@@ -1,7 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { issueTickets } from '../../delivery/tickets';
 import { reconcile } from '../../ledger/reconcile';
-import { CARDS, cardForm, freshTickets, key, payPaths, runPaymentJobs } from '../../payment/test-support';
+import {
+  cardForm,
+  CARDS,
+  freshTickets,
+  key,
+  payPaths,
+  runPaymentJobs,
+  testPaymentConfig,
+} from '../../payment/test-support';
 import { saleOf, salePaths, stockOf } from '../../sale/test-support';
 import { SEED } from '../../seed/catalogue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -24,13 +32,7 @@ let folk: ApiCaller;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
-        stripe: null,
-        bankSettleMs: 1000,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      payment: testPaymentConfig({ bankSettleMs: 1000 }),
     },
   });
   demo = await apiCaller(t, SEED.organiser.demo);

@@ -2,7 +2,14 @@ import { issueTickets } from '../../delivery/tickets';
 import { reconcile } from '../../ledger/reconcile';
 import { startStripeStub, type StripeStub } from '../../payment/providers/stripe-stub';
 import { confirmSalePayment } from '../../payment/settle';
-import { freshTickets, key, payPaths, reservedBuyer, runPaymentJobs } from '../../payment/test-support';
+import {
+  freshTickets,
+  key,
+  payPaths,
+  reservedBuyer,
+  runPaymentJobs,
+  testPaymentConfig,
+} from '../../payment/test-support';
 import { saleOf } from '../../sale/test-support';
 import { SEED } from '../../seed/catalogue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -19,8 +26,7 @@ beforeAll(async () => {
   stub = await startStripeStub(SECRET);
   t = await createTestApp({
     config: {
-      payment: {
-        sandboxes: true,
+      payment: testPaymentConfig({
         stripe: {
           secretKey: SECRET,
           publishableKey: 'pk_test_stub',
@@ -28,10 +34,7 @@ beforeAll(async () => {
           port: stub.port,
           protocol: 'http',
         },
-        bankSettleMs: 4000,
-        jobsIntervalMs: 3_600_000,
-        idempotencyWaitMs: 10_000,
-      },
+      }),
     },
   });
 }, 60_000);
