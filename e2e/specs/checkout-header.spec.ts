@@ -38,6 +38,8 @@ test('the header: the marketplace and its mark, where the buyer is, and the coun
 
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/all-events/');
+  // The e2e stack takes test money (PAYMENTS_SANDBOX=1): the frame says so above everything.
+  await expect(banner.getByRole('note')).toHaveText(/^TEST MODE — /);
   await expect(currentStage(page)).toHaveText(/Basket$/);
   // Before reserving there is no countdown (spec section 4), yet the header is not an empty strip.
   await expect(banner.getByRole('timer')).toHaveCount(0);

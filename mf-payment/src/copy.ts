@@ -17,7 +17,6 @@ export const copy = {
     paymentErrorTitle: 'Your payment was not completed',
     bankIntro:
       'Pay straight from your bank account: you will approve the payment in your own bank, then come back here.',
-    noMethods: 'There is no payment method available for this basket.',
   },
   card: {
     billingLegend: 'Billing',

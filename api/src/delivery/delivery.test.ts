@@ -128,7 +128,8 @@ describe('deliver_to_wallet', () => {
     const mails = await walletMails(email);
     expect(mails).toHaveLength(1);
     const mail = mails[0];
-    expect(mail?.subject).toBe('Your tickets for On-sale test');
+    // The test app's payments are the sandboxes: its emails say TEST MODE first.
+    expect(mail?.subject).toBe('[TEST MODE] Your tickets for On-sale test');
     expect(mail?.text_body).toContain(`${t.deps.config.publicUrl}/account/wallet/`);
     expect(mail?.text_body).toContain(sale.reference);
     expect(mail?.html_body).toContain('/account/wallet/');

@@ -40,6 +40,8 @@ export function registerDoorPage(app: FastifyInstance, assets: PageAssets): void
     body: doorBody,
     assets: { ...assets, styles: [...assets.styles, css.url] },
     scripts: [script.url],
+    // The door staff's scanner takes no payment, and its page is the same for every door: no TEST MODE strip.
+    testMode: false,
   });
   app.get(DOOR_PAGE_PATH.slice(0, -1), async (_request, reply) => reply.redirect(DOOR_PAGE_PATH, 301));
   app.get(DOOR_PAGE_PATH, async (_request, reply) =>

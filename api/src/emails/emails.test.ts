@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BreakdownRow, calls, formatMoney, type FormValue } from '@checkout/shared';
+import { testModeNotice } from '@checkout/shared/messages/common';
 import { type Browser, chromium } from '@playwright/test';
 import { niceDay, niceTime, ukDate } from '../catalogue/dates';
 import { REPO_ROOT } from '../config';
@@ -91,6 +92,10 @@ async function expectFields(name: string, mail: OutboxRow, fields: readonly stri
   expect(Buffer.byteLength(mail.html_body ?? '')).toBeLessThan(100_000);
   const rendered = await render(name, mail.html_body ?? '');
   const text = squash(mail.text_body);
+  // The test app's payments are the sandboxes: every email says TEST MODE, in its subject, its frame and its text.
+  expect(mail.subject).toMatch(/^\[TEST MODE\] /);
+  expect(rendered.phone.text).toContain(testModeNotice);
+  expect(mail.text_body.startsWith(testModeNotice)).toBe(true);
   for (const field of fields) {
     expect({ field, inHtml: rendered.phone.text.includes(squash(field)) }).toEqual({ field, inHtml: true });
     expect({ field, inDesktopHtml: rendered.desktop.text.includes(squash(field)) }).toEqual({
@@ -312,7 +317,9 @@ describe('the order confirmation is a receipt', () => {
       `${base}/refund-policy/`,
     ];
     await expectFields('receipt', mail, fields, [`${base}/account/wallet/`, waiver, `${base}/refund-policy/`]);
-    expect(mail.subject).toBe('Your tickets for Lifeboat Gala Dinner, Harbour Kayak Taster and Folk by the Sea');
+    expect(mail.subject).toBe(
+      '[TEST MODE] Your tickets for Lifeboat Gala Dinner, Harbour Kayak Taster and Folk by the Sea',
+    );
 
     // The settlement is what was charged, and the receipt's rows add up to it.
     const settlement = await t.db
@@ -442,7 +449,7 @@ describe('transfers and gifts', () => {
     const offer = await onlyMail('rae.offer@example.com', TRANSFER_MAIL_KIND);
     const acceptUrl = /https?:\/\/\S+\/transfers\/accept\/[A-Za-z0-9_-]+/.exec(offer.text_body)?.[0] ?? '';
     expect(acceptUrl).not.toBe('');
-    expect(offer.subject).toBe(`Alex Sender has transferred a ticket for ${livestream.title} to you`);
+    expect(offer.subject).toBe(`[TEST MODE] Alex Sender has transferred a ticket for ${livestream.title} to you`);
     const rendered = await expectFields(
       'transfer',
       offer,
@@ -458,7 +465,7 @@ describe('transfers and gifts', () => {
     expect(rendered.phone.text).toContain('Accept the ticket');
 
     const present = await onlyMail('sam.gift@example.com', TRANSFER_MAIL_KIND);
-    expect(present.subject).toBe(`Alex Sender has sent you a ticket for ${livestream.title} as a gift`);
+    expect(present.subject).toBe(`[TEST MODE] Alex Sender has sent you a ticket for ${livestream.title} as a gift`);
     await expectFields('gift', present, [
       'You have been sent a gift',
       'Alex Sender has sent you a ticket for',

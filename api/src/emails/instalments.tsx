@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { OutboxMessage } from '../mail/outbox';
-import { blocks, heading, moneyLine, renderHtml } from './render';
+import { blocks, heading, moneyLine, renderHtml, sentBy, type MailSender } from './render';
 import type { TransferEvent } from './transfer';
 import { EventDetails, Facts, Frame, H1, H2, MoneyTable, Note, P, Panel, Rule, Small } from './ui';
 
@@ -77,13 +77,13 @@ function Schedule({ context }: { context: PlanEmailContext }) {
 }
 
 function PlanFrame({
-  brand,
+  sender,
   preview,
   title,
   children,
   context,
 }: {
-  brand: string;
+  sender: MailSender;
   preview: string;
   title: string;
   children: ReactNode;
@@ -91,7 +91,7 @@ function PlanFrame({
 }) {
   return (
     <Frame
-      brand={brand}
+      sender={sender}
       preview={preview}
       footer={`You are receiving this email because you pay for order ${context.reference} in monthly payments.`}
     >
@@ -120,7 +120,7 @@ function PlanFrame({
 /** Sent when the plan is set up: the first payment taken, the rest to come. */
 export async function planScheduleEmail(
   context: PlanEmailContext,
-  brand: string,
+  sender: MailSender,
   kind: string,
 ): Promise<OutboxMessage> {
   const first = context.payments[0];
@@ -146,13 +146,19 @@ export async function planScheduleEmail(
     TICKETS_AFTER,
   );
   const html = await renderHtml(
-    <PlanFrame brand={brand} preview={taken} title={title} context={context}>
+    <PlanFrame sender={sender} preview={taken} title={title} context={context}>
       <P>{taken}</P>
       <P>{reminders}</P>
       <Facts rows={facts} />
     </PlanFrame>,
   );
-  return { to: context.to, subject: `Your payment schedule for ${context.eventTitle}`, text, html, kind };
+  return sentBy(sender, {
+    to: context.to,
+    subject: `Your payment schedule for ${context.eventTitle}`,
+    text,
+    html,
+    kind,
+  });
 }
 
 /** 3 days before a payment. `sentence` is the SMS's own words (instalments/emails.ts reminderText). */
@@ -160,7 +166,7 @@ export async function planReminderEmail(
   context: PlanEmailContext,
   seq: number,
   sentence: string,
-  brand: string,
+  sender: MailSender,
   kind: string,
 ): Promise<OutboxMessage> {
   const payment = context.payments.find((entry) => entry.seq === seq);
@@ -185,7 +191,7 @@ export async function planReminderEmail(
     TICKETS_AFTER,
   );
   const html = await renderHtml(
-    <PlanFrame brand={brand} preview={sentence} title={title} context={context}>
+    <PlanFrame sender={sender} preview={sentence} title={title} context={context}>
       <P>{sentence}</P>
       {payment ? (
         <P>
@@ -196,7 +202,7 @@ export async function planReminderEmail(
       <Note tone="info">{nothingToDo}</Note>
     </PlanFrame>,
   );
-  return { to: context.to, subject: `Payment reminder for ${context.eventTitle}`, text, html, kind };
+  return sentBy(sender, { to: context.to, subject: `Payment reminder for ${context.eventTitle}`, text, html, kind });
 }
 
 /** A later payment was declined: it is tried again (`finalTry` false) or the plan has stopped. */
@@ -205,7 +211,7 @@ export async function planPaymentFailedEmail(
   seq: number,
   reason: string,
   finalTry: boolean,
-  brand: string,
+  sender: MailSender,
   kind: string,
 ): Promise<OutboxMessage> {
   const payment = context.payments.find((entry) => entry.seq === seq);
@@ -225,11 +231,17 @@ export async function planPaymentFailedEmail(
     scheduleText(context),
   );
   const html = await renderHtml(
-    <PlanFrame brand={brand} preview={first} title={title} context={context}>
+    <PlanFrame sender={sender} preview={first} title={title} context={context}>
       <Note tone="warning">{first}</Note>
       <P>{next}</P>
       <Facts rows={[['Order reference', context.reference]]} />
     </PlanFrame>,
   );
-  return { to: context.to, subject: `Your payment for ${context.eventTitle} could not be taken`, text, html, kind };
+  return sentBy(sender, {
+    to: context.to,
+    subject: `Your payment for ${context.eventTitle} could not be taken`,
+    text,
+    html,
+    kind,
+  });
 }

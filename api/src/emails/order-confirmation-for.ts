@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
 import type { OutboxMessage } from '../mail/outbox';
 import type { PaymentConfig } from '../payment/config';
+import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';
 import { senderName } from './render';
@@ -28,5 +29,6 @@ export async function orderConfirmationFor(
   } catch {
     // keep localhost
   }
-  return orderConfirmationEmail(receipt, senderName(deps.mailFrom), { host, now: deps.clock.now() });
+  const sender = { brand: senderName(deps.mailFrom), testMode: testModeOf(deps.payment) };
+  return orderConfirmationEmail(receipt, sender, { host, now: deps.clock.now() });
 }

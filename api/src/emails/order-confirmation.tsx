@@ -2,7 +2,7 @@ import type { MailAttachment, OutboxMessage } from '../mail/outbox';
 import { WALLET_EMAIL_KIND } from '../delivery/wallet-email';
 import { calendarFile, calendarFileName, type CalendarContext } from './calendar';
 import type { ReceiptEvent, ReceiptModel } from './receipt-data';
-import { blocks, heading, moneyLine, renderHtml } from './render';
+import { blocks, heading, moneyLine, renderHtml, sentBy, type MailSender } from './render';
 import {
   A,
   Action,
@@ -70,11 +70,11 @@ function totalLabel(receipt: ReceiptModel): string {
 
 function ReceiptEmail({
   receipt,
-  brand,
+  sender,
   calendarNames,
 }: {
   receipt: ReceiptModel;
-  brand: string;
+  sender: MailSender;
   calendarNames: Map<number, string>;
 }) {
   const name = firstName(receipt.buyerName);
@@ -86,7 +86,7 @@ function ReceiptEmail({
   ];
   return (
     <Frame
-      brand={brand}
+      sender={sender}
       preview={`Order ${receipt.reference} · ${receipt.total}${receipt.events.length ? ` · ${receipt.events.map((event) => event.title).join(', ')}` : ''}`}
       footer={footer(receipt)}
     >
@@ -209,18 +209,18 @@ export function receiptText(receipt: ReceiptModel, calendarNames: Map<number, st
 /** The message: HTML and text parts, and a calendar file per event date. */
 export async function orderConfirmationEmail(
   receipt: ReceiptModel,
-  brand: string,
+  sender: MailSender,
   calendar: Omit<CalendarContext, 'reference' | 'walletUrl'>,
 ): Promise<OutboxMessage> {
   const context: CalendarContext = { ...calendar, reference: receipt.reference, walletUrl: receipt.links.wallet };
   const attachments: MailAttachment[] = receipt.events.map((event) => calendarFile(event, context));
   const calendarNames = new Map(receipt.events.map((event) => [event.dateId, calendarFileName(event)]));
-  return {
+  return sentBy(sender, {
     to: receipt.to,
     subject: receiptSubject(receipt),
     text: receiptText(receipt, calendarNames),
-    html: await renderHtml(<ReceiptEmail receipt={receipt} brand={brand} calendarNames={calendarNames} />),
+    html: await renderHtml(<ReceiptEmail receipt={receipt} sender={sender} calendarNames={calendarNames} />),
     kind: WALLET_EMAIL_KIND,
     attachments,
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '../mail/outbox';
-import { blocks, renderHtml } from './render';
+import { blocks, renderHtml, sentBy, type MailSender } from './render';
 import { Facts, Frame, H1, P, Small } from './ui';
 
 /**
@@ -21,7 +21,7 @@ export interface RefundEmailContext {
 
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] ?? '';
 
-export async function refundEmail(context: RefundEmailContext, brand: string): Promise<OutboxMessage> {
+export async function refundEmail(context: RefundEmailContext, sender: MailSender): Promise<OutboxMessage> {
   const hello = firstName(context.buyerName) ? `Hello ${firstName(context.buyerName)},` : 'Hello,';
   const what = context.whole
     ? `${context.organiser} has refunded your order ${context.reference}.`
@@ -44,7 +44,7 @@ export async function refundEmail(context: RefundEmailContext, brand: string): P
   );
   const html = await renderHtml(
     <Frame
-      brand={brand}
+      sender={sender}
       preview={what}
       footer={`You are receiving this email because you bought order ${context.reference}.`}
     >
@@ -56,5 +56,11 @@ export async function refundEmail(context: RefundEmailContext, brand: string): P
       <Small>{voided}</Small>
     </Frame>,
   );
-  return { to: context.to, subject: `Your refund for order ${context.reference}`, text, html, kind: 'refund' };
+  return sentBy(sender, {
+    to: context.to,
+    subject: `Your refund for order ${context.reference}`,
+    text,
+    html,
+    kind: 'refund',
+  });
 }

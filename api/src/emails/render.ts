@@ -1,5 +1,9 @@
 import { render } from '@react-email/render';
+import * as commonMessages from '@checkout/shared/messages/common';
 import type { ReactElement } from 'react';
+import type { AppConfig } from '../config';
+import type { OutboxMessage } from '../mail/outbox';
+import { testModeOf } from '../payment/modes';
 
 /** The HTML part of an email from its React tree (react-email escapes every value). */
 export function renderHtml(element: ReactElement): Promise<string> {
@@ -33,4 +37,28 @@ export function blocks(...parts: (string | null | undefined | false)[]): string 
 export function senderName(from: string): string {
   const match = /^\s*"?([^"<]*?)"?\s*</.exec(from);
   return match?.[1]?.trim() || 'Tickets';
+}
+
+/** How the deployment's emails go out: from whom, and whether they say TEST MODE (some way of paying takes test money). */
+export interface MailSender {
+  /** MAIL_FROM's display name, at the top of every email. */
+  brand: string;
+  testMode: boolean;
+}
+
+export function mailSenderOf(config: Pick<AppConfig, 'mail' | 'payment'>): MailSender {
+  return { brand: senderName(config.mail.from), testMode: testModeOf(config.payment) };
+}
+
+/**
+ * The message as this sender sends it: under test mode the subject starts '[TEST MODE]' and the text part with the
+ * notice, as the HTML part's frame does (emails/ui.tsx), so an inbox's list already tells a test order from a real one.
+ */
+export function sentBy(sender: Pick<MailSender, 'testMode'>, message: OutboxMessage): OutboxMessage {
+  if (!sender.testMode) return message;
+  return {
+    ...message,
+    subject: commonMessages.testModeSubject(message.subject),
+    text: blocks(commonMessages.testModeNotice, message.text),
+  };
 }

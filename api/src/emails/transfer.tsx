@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '../mail/outbox';
-import { blocks, heading, renderHtml } from './render';
+import { blocks, heading, renderHtml, sentBy, type MailSender } from './render';
 import { A, Action, EventDetails, Facts, Frame, H1, H2, Note, P, Panel, Rule, Small, TicketLine } from './ui';
 
 /**
@@ -67,10 +67,10 @@ const eventLine = (event: TransferEvent) =>
     .filter((line): line is string => line !== null)
     .join('\n');
 
-function TransferOfferEmail({ offer, brand }: { offer: TransferOffer; brand: string }) {
+function TransferOfferEmail({ offer, from }: { offer: TransferOffer; from: MailSender }) {
   return (
     <Frame
-      brand={brand}
+      sender={from}
       preview={intro(offer)}
       footer={`You are receiving this email because ${sender(offer)} entered your email address to send you tickets.`}
     >
@@ -110,7 +110,7 @@ function TransferOfferEmail({ offer, brand }: { offer: TransferOffer; brand: str
   );
 }
 
-export async function transferOfferEmail(offer: TransferOffer, brand: string, kind: string): Promise<OutboxMessage> {
+export async function transferOfferEmail(offer: TransferOffer, from: MailSender, kind: string): Promise<OutboxMessage> {
   const text = blocks(
     offerTitle(offer),
     `Hello ${firstName(offer.recipientName)},`,
@@ -122,13 +122,13 @@ export async function transferOfferEmail(offer: TransferOffer, brand: string, ki
     acceptAfter(offer),
     keepWithSender(offer),
   );
-  return {
+  return sentBy(from, {
     to: offer.to,
     subject: transferSubject(offer),
     text,
-    html: await renderHtml(<TransferOfferEmail offer={offer} brand={brand} />),
+    html: await renderHtml(<TransferOfferEmail offer={offer} from={from} />),
     kind,
-  };
+  });
 }
 
 export interface AcceptedTicketsEvent extends TransferEvent {
@@ -151,10 +151,10 @@ const DOOR =
   'Show the QR code in your ticket wallet (or read out the ticket code) at the door. Keep the codes to yourself: each one admits one person.';
 const NEW_CODES = 'Each ticket has a new code: the codes the sender had no longer work.';
 
-function AcceptedTicketsEmail({ accepted, brand }: { accepted: AcceptedTickets; brand: string }) {
+function AcceptedTicketsEmail({ accepted, from }: { accepted: AcceptedTickets; from: MailSender }) {
   return (
     <Frame
-      brand={brand}
+      sender={from}
       preview="Your tickets, with their new codes"
       footer="You are receiving this email because you accepted tickets sent to this email address."
     >
@@ -188,7 +188,7 @@ function AcceptedTicketsEmail({ accepted, brand }: { accepted: AcceptedTickets; 
 
 export async function acceptedTicketsEmail(
   accepted: AcceptedTickets,
-  brand: string,
+  from: MailSender,
   kind: string,
 ): Promise<OutboxMessage> {
   const text = blocks(
@@ -207,11 +207,11 @@ export async function acceptedTicketsEmail(
     `See them with their QR codes at ${accepted.walletUrl} (sign in with this email address).`,
     DOOR,
   );
-  return {
+  return sentBy(from, {
     to: accepted.to,
     subject: 'Your tickets',
     text,
-    html: await renderHtml(<AcceptedTicketsEmail accepted={accepted} brand={brand} />),
+    html: await renderHtml(<AcceptedTicketsEmail accepted={accepted} from={from} />),
     kind,
-  };
+  });
 }

@@ -13,7 +13,9 @@ import {
   Section,
   Text,
 } from '@react-email/components';
+import * as commonMessages from '@checkout/shared/messages/common';
 import type { CSSProperties, ReactNode } from 'react';
+import type { MailSender } from './render';
 
 /**
  * The pieces every email is built from. Mail clients ignore stylesheets and media queries unevenly, so everything is
@@ -78,8 +80,8 @@ const styles = {
 } satisfies Record<string, CSSProperties>;
 
 export interface FrameProps {
-  /** The sender's name as the buyer sees it in their inbox (MAIL_FROM's display name). */
-  brand: string;
+  /** Who the email is from (MAIL_FROM's display name) and whether the deployment takes test money. */
+  sender: MailSender;
   /** The line inboxes show after the subject. */
   preview: string;
   children: ReactNode;
@@ -87,7 +89,7 @@ export interface FrameProps {
   footer: ReactNode;
 }
 
-export function Frame({ brand, preview, children, footer }: FrameProps) {
+export function Frame({ sender, preview, children, footer }: FrameProps) {
   return (
     <Html lang="en-GB" dir="ltr">
       <Head>
@@ -98,9 +100,10 @@ export function Frame({ brand, preview, children, footer }: FrameProps) {
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
+          {sender.testMode ? <TestModeNote /> : null}
           <Text style={styles.brand}>
             <span style={styles.mark} />
-            {brand}
+            {sender.brand}
           </Text>
           <Section style={styles.card}>{children}</Section>
           <Section style={{ paddingTop: '16px' }}>
@@ -109,6 +112,26 @@ export function Frame({ brand, preview, children, footer }: FrameProps) {
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The TEST MODE strip above everything: a mail client may drop the role, so the words alone must say it. */
+function TestModeNote() {
+  return (
+    <Section
+      role="note"
+      style={{
+        backgroundColor: colours.warningBg,
+        border: `2px dashed ${colours.warningFg}`,
+        borderRadius: '6px',
+        padding: '10px 16px',
+        margin: '0 0 16px',
+      }}
+    >
+      <Text style={{ ...styles.p, color: colours.warningFg, fontWeight: 700, textAlign: 'center', margin: 0 }}>
+        {commonMessages.testModeNotice}
+      </Text>
+    </Section>
   );
 }
 

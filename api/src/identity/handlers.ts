@@ -1,12 +1,21 @@
 import { captchaPolicyFor } from '../captcha/policy';
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
+import { testModeOf } from '../payment/modes';
 import { logoutOfSale, saveGuestToSale, sendCode, signInWithCode, type SignInDeps } from './sign-in';
 import { sessionUser, toUser } from './users';
 
 export function signInDeps(deps: AppDeps): SignInDeps {
   const { db, clock, sessions, mailer, config } = deps;
-  return { db, clock, sessions, mailer, config: config.identity, captcha: captchaPolicyFor(deps) };
+  return {
+    db,
+    clock,
+    sessions,
+    mailer,
+    config: config.identity,
+    captcha: captchaPolicyFor(deps),
+    testMode: testModeOf(config.payment),
+  };
 }
 
 export function identityHandlers(deps: AppDeps): CallHandlers {

@@ -27,6 +27,8 @@ export interface SignInDeps {
   config: IdentityConfig;
   /** Checks the captcha a send needs once an email's codes from anywhere reach their limit. */
   captcha: CaptchaPolicy;
+  /** Some way of paying takes test money: the code's email says TEST MODE, as every email does. */
+  testMode: boolean;
 }
 
 export interface RequestContext {
@@ -107,7 +109,12 @@ export async function sendCode(deps: SignInDeps, request: SendRequest): Promise<
     key: codeKey(deps.sessions),
     now,
   });
-  await deps.mailer.send(oneTimeCodeEmail(email.trim(), code, Math.round(config.codeTtlSeconds / 60)));
+  await deps.mailer.send(
+    oneTimeCodeEmail(email.trim(), code, {
+      minutes: Math.round(config.codeTtlSeconds / 60),
+      testMode: deps.testMode,
+    }),
+  );
   return { success: true };
 }
 

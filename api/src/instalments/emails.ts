@@ -7,7 +7,7 @@ import {
   planReminderEmail,
   planScheduleEmail,
 } from '../emails/instalments';
-import { senderName } from '../emails/render';
+import { mailSenderOf } from '../emails/render';
 import type { OutboxMessage } from '../mail/outbox';
 import { describeCard, paymentCardOf } from '../payment/card-details';
 import { formatMoneyMinor } from './money';
@@ -72,11 +72,7 @@ export async function planEmailContext(deps: PlanEmailDeps, planId: number): Pro
 
 /** Sent when the plan is set up: the whole schedule, and when the tickets come. */
 export async function scheduleEmail(deps: PlanEmailDeps, planId: number): Promise<OutboxMessage> {
-  return planScheduleEmail(
-    await planEmailContext(deps, planId),
-    senderName(deps.config.mail.from),
-    SCHEDULE_EMAIL_KIND,
-  );
+  return planScheduleEmail(await planEmailContext(deps, planId), mailSenderOf(deps.config), SCHEDULE_EMAIL_KIND);
 }
 
 /** The reminder's one sentence: the SMS is this alone, the email starts with it. */
@@ -94,7 +90,7 @@ export async function reminderEmail(
     await planEmailContext(deps, planId),
     seq,
     sentence,
-    senderName(deps.config.mail.from),
+    mailSenderOf(deps.config),
     REMINDER_KIND,
   );
 }
@@ -112,7 +108,7 @@ export async function paymentFailedEmail(
     seq,
     reason,
     finalTry,
-    senderName(deps.config.mail.from),
+    mailSenderOf(deps.config),
     PAYMENT_FAILED_KIND,
   );
 }

@@ -258,7 +258,7 @@ describe('with a transport', () => {
       },
       close: () => json.close(),
     });
-    const code = oneTimeCodeEmail('json@example.org', '042042');
+    const code = oneTimeCodeEmail('json@example.org', '042042', { testMode: false });
     await transport.deliver({
       from: noSmtp.from,
       to: code.to,
@@ -280,12 +280,12 @@ describe('with a transport', () => {
 
 describe('the one-time code email', () => {
   test("subject 'Your one-time code', the 6 digits and the 15-minute validity, in text and HTML (escaped)", () => {
-    const mail = oneTimeCodeEmail('a@example.org', '123456');
+    const mail = oneTimeCodeEmail('a@example.org', '123456', { testMode: false });
     expect(mail.subject).toBe('Your one-time code');
     expect(mail.text).toContain('123456');
     expect(mail.text).toContain('15 minutes');
     expect(mail.html).toContain('123456');
-    expect(oneTimeCodeEmail('a@example.org', '<b>').html).toContain('&lt;b&gt;');
+    expect(oneTimeCodeEmail('a@example.org', '<b>', { testMode: false }).html).toContain('&lt;b&gt;');
   });
 });
 
@@ -318,7 +318,8 @@ describe('SMTP over a real socket (SMTP_URL)', () => {
       const [mail] = smtp.received;
       expect(mail?.from).toBe('no-reply@shop.test');
       expect(mail?.to).toEqual(['smtp@example.org']);
-      expect(mail?.data).toMatch(/^Subject: Your one-time code\r$/m);
+      // The test app's payments are the sandboxes: its emails say TEST MODE first.
+      expect(mail?.data).toMatch(/^Subject: \[TEST MODE\] Your one-time code\r$/m);
       expect(mail?.data).toContain(`Your one-time code is ${code}.`);
       const sent = await t.db
         .selectFrom('outbox')

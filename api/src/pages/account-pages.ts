@@ -8,6 +8,7 @@ import type { PageAssets } from './html';
 import { registerMailingList } from './mailing-list';
 import { pageScript } from './page-scripts';
 import { registerSignIn } from './signin';
+import { testModeOf } from '../payment/modes';
 
 /** /signin/, /mailing-list and /dev/outbox with their script and stylesheet (content-hashed, cached for a year). */
 export function registerAccountPages(app: FastifyInstance, deps: AppDeps, assets: PageAssets): void {
@@ -18,5 +19,5 @@ export function registerAccountPages(app: FastifyInstance, deps: AppDeps, assets
   const withCss: PageAssets = { ...assets, styles: [...assets.styles, css.url] };
   registerSignIn(app, deps, withCss, script.url);
   registerMailingList(app, deps, withCss, script.url);
-  if (deps.config.devPages) registerDevOutbox(app, deps.db, assets, [css.url]);
+  if (deps.config.devPages) registerDevOutbox(app, deps.db, assets, [css.url], testModeOf(deps.config.payment));
 }

@@ -43,7 +43,13 @@ ${row.html_body || attachmentsOf(row).length ? html`<p class="cluster">${row.htm
  * /dev/outbox.json?to=<email>&kind=<kind>&limit=<n> gives them as data (tests read one-time codes from it). On unless
  * mail config says otherwise (DISABLE_DEV_OUTBOX=1); never cached, never indexed.
  */
-export function registerDevOutbox(app: FastifyInstance, db: Db, assets: PageAssets, styles: readonly string[]): void {
+export function registerDevOutbox(
+  app: FastifyInstance,
+  db: Db,
+  assets: PageAssets,
+  styles: readonly string[],
+  testMode: boolean,
+): void {
   app.get<{ Querystring: OutboxQuerystring }>(OUTBOX_PATHS.json, async (request, reply) => {
     const rows = await listMessages(db, query(request.query));
     return reply
@@ -99,6 +105,6 @@ ${rows.length ? html`<ul class="outbox">${rows.map(messageItem)}</ul>` : html`<p
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
-      .send(layout({ title: 'Outbox', body, assets: { ...assets, styles: [...assets.styles, ...styles] } }));
+      .send(layout({ title: 'Outbox', body, assets: { ...assets, styles: [...assets.styles, ...styles] }, testMode }));
   });
 }

@@ -1,3 +1,5 @@
+import * as commonMessages from '@checkout/shared/messages/common';
+
 /** Server-rendered pages: every dynamic value goes through `escapeHtml` (the `html` tag does it for you). */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -46,9 +48,16 @@ export interface LayoutOptions {
   scripts?: readonly string[];
   /** More of the head (a page's own meta elements). */
   head?: SafeHtml;
+  /** Some way of paying takes test money (payment/modes.ts testModeOf): the page says TEST MODE above everything. */
+  testMode: boolean;
 }
 
-export function layout({ title, body, assets, scripts = [], head }: LayoutOptions): string {
+/** The TEST MODE strip every page and the checkout's frame show while test money is taken; nothing otherwise. */
+export function testModeBanner(testMode: boolean): SafeHtml {
+  return testMode ? html`<p class="test-mode" role="note">${commonMessages.testModeNotice}</p>` : html``;
+}
+
+export function layout({ title, body, assets, scripts = [], head, testMode }: LayoutOptions): string {
   return html`<!doctype html>
 <html lang="en-GB">
 <head>
@@ -60,7 +69,7 @@ ${assets.styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${head}
 </head>
 <body>
-<header class="site-header"><nav class="container cluster" aria-label="Site">
+<header class="site-header">${testModeBanner(testMode)}<nav class="container cluster" aria-label="Site">
 <a class="site-header__brand" href="/all-events/">Events</a>
 <a class="btn btn--secondary" href="/checkout/">Go to checkout</a>
 </nav></header>

@@ -10,6 +10,7 @@ import { sessionUser } from '../identity/users';
 import { preferencesMessages } from '../preferences/messages';
 import { subscribeToNewsletter } from '../preferences/marketing';
 import { html, layout, type PageAssets } from './html';
+import { testModeOf } from '../payment/modes';
 
 export const MAILING_LIST_PATH = '/mailing-list';
 const SignUpSchema = z.object({ email: formEmail });
@@ -19,10 +20,11 @@ const HTML = 'text/html; charset=utf-8';
 /** /mailing-list: sign an email up to the product newsletter (the basket's 'Sign up for exclusive event news…' link). */
 export function registerMailingList(
   app: FastifyInstance,
-  { db, clock }: AppDeps,
+  { db, clock, config }: AppDeps,
   assets: PageAssets,
   script: string,
 ): void {
+  const testMode = testModeOf(config.payment);
   app.get('/mailing-list/', async (_request, reply) => reply.redirect(MAILING_LIST_PATH, 301));
   app.get(MAILING_LIST_PATH, async (request, reply) => {
     const user = await sessionUser(db, request.session);
@@ -40,7 +42,7 @@ export function registerMailingList(
     return reply
       .header('content-type', HTML)
       .header('cache-control', 'no-store')
-      .send(layout({ title: 'Mailing list', body, assets, scripts: [script] }));
+      .send(layout({ title: 'Mailing list', body, assets, scripts: [script], testMode }));
   });
   app.post(MAILING_LIST_PATH, async (request, reply) => {
     const input = request.body ?? {};

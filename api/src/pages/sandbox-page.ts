@@ -1,8 +1,10 @@
+import * as commonMessages from '@checkout/shared/messages/common';
 import { html, type SafeHtml } from './html';
 
 /**
  * The frame of the offline payment sandboxes' pages (3-D Secure, bank portal): standalone, server-rendered, every
- * value escaped, readable on a phone, and labelled 'Sandbox' at the top so nobody mistakes it for a real bank.
+ * value escaped, readable on a phone, and labelled TEST MODE at the top so nobody mistakes it for a real bank (it is
+ * served only while a sandbox takes test money).
  */
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1b1f;--bg:#f6f6f8;--card:#fff;--line:#d0d0d8;--accent:#5b3cc4;--warn:#8a4b00;--warn-bg:#fff3d6}
@@ -29,7 +31,7 @@ export function sandboxPage(title: string, body: SafeHtml): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<p class="sandbox-banner" role="note">Sandbox: a test page, no real money moves</p>
+<p class="sandbox-banner" role="note">${commonMessages.testModeNotice}</p>
 <main id="main">
 <div class="card">
 ${body}

@@ -10,6 +10,7 @@ import { signInDeps } from '../identity/handlers';
 import { logoutOfSale, signInWithCode } from '../identity/sign-in';
 import { sessionUser } from '../identity/users';
 import { html, layout, type PageAssets } from './html';
+import { testModeOf } from '../payment/modes';
 import { safeNext } from './safe-next';
 import { WALLET_PATH } from '../delivery/wallet-email';
 
@@ -74,6 +75,7 @@ export function registerSignIn(app: FastifyInstance, deps: AppDeps, assets: Page
   const signIn = signInDeps(deps);
   const origin = new URL(deps.config.publicUrl).origin;
   const captcha: SignInCaptcha = { mode: deps.config.captcha.mode, siteKey: deps.config.captcha.siteKey };
+  const testMode = testModeOf(deps.config.payment);
   app.get('/signin', async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${SIGNIN_PATHS.page}${query}`, 301);
@@ -88,7 +90,7 @@ export function registerSignIn(app: FastifyInstance, deps: AppDeps, assets: Page
     return reply
       .header('content-type', HTML)
       .header('cache-control', 'no-store')
-      .send(layout({ title: 'Sign in', body, assets, scripts: [script] }));
+      .send(layout({ title: 'Sign in', body, assets, scripts: [script], testMode }));
   });
   app.post(SIGNIN_PATHS.verify, async (request, reply) => {
     const input = request.body ?? {};

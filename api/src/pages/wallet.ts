@@ -10,6 +10,7 @@ import { WALLET_PATH } from '../delivery/wallet-email';
 import { SESSIONLESS } from '../identity/session';
 import { ownedTicket, walletOwnerOf, walletTickets, type WalletTicket } from '../delivery/wallet';
 import { html, layout, type PageAssets } from './html';
+import { testModeOf } from '../payment/modes';
 
 const HTML = 'text/html; charset=utf-8';
 export const walletQrPath = (code: string) => `${WALLET_PATH}qr/${code}.svg`;
@@ -61,6 +62,7 @@ export function registerWallet(app: FastifyInstance, deps: AppDeps, assets: Page
       .send(css),
   );
   const withCss: PageAssets = { ...assets, styles: [...assets.styles, cssUrl] };
+  const testMode = testModeOf(deps.config.payment);
 
   app.get('/account/wallet', async (_request, reply) => reply.redirect(WALLET_PATH, 301));
   app.get(WALLET_PATH, async (request, reply) => {
@@ -69,7 +71,9 @@ export function registerWallet(app: FastifyInstance, deps: AppDeps, assets: Page
     return reply
       .header('content-type', HTML)
       .header('cache-control', 'private, no-store')
-      .send(layout({ title: 'Your tickets', body: walletBody(tickets, owner.userId !== null), assets: withCss }));
+      .send(
+        layout({ title: 'Your tickets', body: walletBody(tickets, owner.userId !== null), assets: withCss, testMode }),
+      );
   });
 
   app.get<{ Params: { file: string } }>(`${WALLET_PATH}qr/:file`, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { calls } from '@checkout/shared';
 import { loadPaymentConfig, sandboxesOn } from './config';
 import { paymentMessages } from './messages';
+import { availablePaymentMethods, takesTestMoney } from './modes';
 import { describeProviderModes, providerModes } from './providers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { freshTickets, key, payPaths, reservedBuyer, testPaymentConfig } from './test-support';
@@ -46,6 +47,20 @@ describe('each method live, sandbox or off', () => {
   ])('half a Stripe configuration stops the start-up: %j', (env, message) => {
     expect(() => loadPaymentConfig({ NODE_ENV: 'production', ...env })).toThrow(message);
   });
+
+  test.each([
+    [{ card: 'sandbox', square: 'sandbox', bank: 'sandbox' }, ['bank_transfer', 'card', 'instalment', 'square'], true],
+    [{ card: 'live', square: 'sandbox', bank: 'off' }, ['card', 'instalment', 'square'], true],
+    [{ card: 'off', square: 'live', bank: 'live' }, ['bank_transfer', 'square'], false],
+    [{ card: 'live', square: 'off', bank: 'off' }, ['card', 'instalment'], false],
+    [{ card: 'off', square: 'off', bank: 'off' }, [], false],
+  ] as const)(
+    '%j: the page may offer %j (instalments go with the card provider); TEST MODE %s',
+    (modes, methods, testMode) => {
+      expect(availablePaymentMethods(modes)).toEqual(methods);
+      expect(takesTestMoney(modes)).toBe(testMode);
+    },
+  );
 
   test('the start-up log says each one in a line', () => {
     expect(describeProviderModes({ card: 'live', square: 'sandbox', bank: 'off' })).toEqual([

@@ -55,7 +55,8 @@ describe('get on an empty session', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(CheckoutSchema.safeParse(body).success).toBe(true);
-    expect(body).toEqual({ ...EMPTY_CHECKOUT, captcha_sitekey: 'sandbox-site-key' });
+    // The test app's payments are the sandboxes: every method available, and test money.
+    expect(body).toEqual({ ...EMPTY_CHECKOUT, captcha_sitekey: 'sandbox-site-key', test_mode: true });
     expect(await counts()).toEqual(before);
   });
 });

@@ -28,6 +28,7 @@ import { saleCodes } from '../catalogue/codes';
 import { saleTotals, type SaleTotals } from './amounts';
 import { saleMessages } from './messages';
 import { cardProviderOf, isExpress, takesPayments } from '../payment/sale-context';
+import { availablePaymentMethods, providerModes, takesTestMoney } from '../payment/modes';
 import { toPlanBasket } from '../instalments/basket';
 import { savedPaymentMethods } from '../instalments/saved-cards';
 import { addMonths, scheduleOptions } from '../instalments/schedule';
@@ -260,6 +261,15 @@ function basketErrors(
 }
 
 /**
+ * What the deployment's payment modes mean for the page, from the configuration the payment calls themselves read:
+ * whether it says TEST MODE, and which ways of paying it offers at all.
+ */
+function paymentModesOf(config: AppConfig): Pick<Checkout, 'test_mode' | 'available_payment_methods'> {
+  const modes = providerModes(config.payment);
+  return { test_mode: takesTestMoney(modes), available_payment_methods: availablePaymentMethods(modes) };
+}
+
+/**
  * The whole checkout of spec section 3 for a sale (or the empty basket when there is none), totals computed here.
  * Read-only: several independent queries run side by side.
  */
@@ -270,7 +280,7 @@ export async function buildCheckout(
   userId: number | null,
   now: Date,
 ): Promise<Checkout> {
-  if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey };
+  if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey, ...paymentModesOf(config) };
 
   const lines = await loadLines(db, sale.id);
   const ticketTypeIds = [...new Set(lines.tickets.map((line) => line.ticket_id))];
@@ -540,5 +550,6 @@ export async function buildCheckout(
       currencySymbol: currency.symbol,
     }),
     applied_codes: appliedCodes(lines.codes, totals),
+    ...paymentModesOf(config),
   };
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { html, layout, type PageAssets } from '../pages/html';
 import { links } from '../catalogue/links';
 import { saleMessages } from './messages';
+import { testModeOf } from '../payment/modes';
 
 export const RECOVERY_PATH = '/smartcheckout/';
 export const RECOVERY_COMPLETED_PATH = '/smartcheckout/completed/';
@@ -16,16 +17,19 @@ const HTML = 'text/html; charset=utf-8';
  * goes on to the checkout. A paid sale's link shows a neutral page with nothing of the order on it; an unknown or
  * ended checkout gets a friendly 404 page.
  */
-export function registerRecovery(app: FastifyInstance, { db, clock }: AppDeps, assets: PageAssets): void {
+export function registerRecovery(app: FastifyInstance, { db, clock, config }: AppDeps, assets: PageAssets): void {
+  const testMode = testModeOf(config.payment);
   const notFound = layout({
     title: 'Checkout not found',
     body: html`<div class="prose"><h1>Checkout not found</h1><p>${saleMessages.recoveryNotFound}</p><p><a href="${links.allEvents}">Browse events</a></p></div>`,
     assets,
+    testMode,
   });
   const completed = layout({
     title: 'Order complete',
     body: html`<div class="prose"><h1>Order complete</h1><p>${saleMessages.recoveryCompleted}</p><p><a href="${links.allEvents}">Browse events</a></p></div>`,
     assets,
+    testMode,
   });
 
   app.get<{ Querystring: { session?: unknown } }>(RECOVERY_PATH, async (request, reply) => {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { displayCode } from '../delivery/codes';
 import { ticketsByIds } from '../delivery/wallet';
 import { WALLET_PATH } from '../delivery/wallet-email';
-import { senderName } from '../emails/render';
+import { mailSenderOf } from '../emails/render';
 import {
   acceptedTicketsEmail,
   transferOfferEmail,
@@ -88,7 +88,7 @@ export async function notifyRecipient(deps: AppDeps, transferId: number): Promis
     message: transfer.message,
     acceptUrl: `${deps.config.publicUrl}${acceptPath(transfer.token)}`,
   };
-  await deps.mailer.send(await transferOfferEmail(offer, senderName(deps.config.mail.from), TRANSFER_MAIL_KIND));
+  await deps.mailer.send(await transferOfferEmail(offer, mailSenderOf(deps.config), TRANSFER_MAIL_KIND));
 }
 
 /**
@@ -142,7 +142,5 @@ export async function mailAcceptedTickets(deps: AppDeps, transferId: number): Pr
     events,
     walletUrl: `${deps.config.publicUrl}${WALLET_PATH}`,
   };
-  await deps.mailer.send(
-    await acceptedTicketsEmail(accepted, senderName(deps.config.mail.from), TRANSFER_ACCEPTED_MAIL_KIND),
-  );
+  await deps.mailer.send(await acceptedTicketsEmail(accepted, mailSenderOf(deps.config), TRANSFER_ACCEPTED_MAIL_KIND));
 }

@@ -11,6 +11,7 @@ import type { SessionHandle } from '../identity/session';
 import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
 import { layout, type PageAssets } from '../pages/html';
 import { pageScript } from '../pages/page-scripts';
+import { testModeOf } from '../payment/modes';
 import { currentSale, reservationLapsed } from '../sale/current';
 import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
 import { queueBody, queueHead, queueNotFoundBody, queueRefusedBody } from './page';
@@ -87,6 +88,7 @@ export function registerQueueRoutes(
   liveOptions: LiveOptions = {},
 ): QueueLive {
   const { db, clock, config } = deps;
+  const testMode = testModeOf(config.payment);
   const live = new QueueLive(db, clock, liveOptions);
   // The streams would keep the server from closing: they end first (the browsers reconnect to another process).
   app.addHook('preClose', async () => live.stop());
@@ -144,10 +146,10 @@ export function registerQueueRoutes(
       return reply
         .code(429)
         .header('retry-after', '60')
-        .send(layout({ title: messages.queueTitle, body: queueRefusedBody(error.message), assets }));
+        .send(layout({ title: messages.queueTitle, body: queueRefusedBody(error.message), assets, testMode }));
     }
     if (onsaleId === null || status === undefined)
-      return reply.code(404).send(layout({ title: messages.queueTitle, body: queueNotFoundBody(), assets }));
+      return reply.code(404).send(layout({ title: messages.queueTitle, body: queueNotFoundBody(), assets, testMode }));
     const head = queueHead(status);
     return reply.send(
       layout({
@@ -155,6 +157,7 @@ export function registerQueueRoutes(
         body: queueBody(onsaleId, status),
         assets: pageAssets,
         scripts: [script.url],
+        testMode,
         ...(head ? { head } : {}),
       }),
     );

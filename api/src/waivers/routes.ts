@@ -6,6 +6,7 @@ import { hitRateLimit, rateKey } from '../identity/rate-limit';
 import { CSS_TYPE, JS_TYPE, hashedAsset, serveAssets, type Asset } from '../pages/hashed-assets';
 import { layout, type PageAssets } from '../pages/html';
 import { pageScript } from '../pages/page-scripts';
+import { testModeOf } from '../payment/modes';
 import { waiverMessages } from './messages';
 import { notFoundBody, waiverBody, type FormOutcome } from './page';
 import { signerName } from './signer-name';
@@ -45,7 +46,8 @@ function normalisedReference(raw: string): string | undefined {
  * script), and the answer is the page again: with the message beside the form when refused (nothing stored), with the
  * new name in the list when signed. The reference is a bearer secret: never cached, never sent on as a Referer.
  */
-export function registerWaiverPages(app: FastifyInstance, { db, clock }: AppDeps, assets: PageAssets): void {
+export function registerWaiverPages(app: FastifyInstance, { db, clock, config }: AppDeps, assets: PageAssets): void {
+  const testMode = testModeOf(config.payment);
   const [purify, script, css] = waiverAssets(app) as [Asset, Asset, Asset];
   const pageAssets: PageAssets = { ...assets, styles: [...assets.styles, css.url] };
 
@@ -57,10 +59,17 @@ export function registerWaiverPages(app: FastifyInstance, { db, clock }: AppDeps
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .header('x-robots-tag', 'noindex');
-    if (!sale) return reply.send(layout({ title: waiverMessages.notFoundTitle, body: notFoundBody(), assets }));
+    if (!sale)
+      return reply.send(layout({ title: waiverMessages.notFoundTitle, body: notFoundBody(), assets, testMode }));
     const title = `${outcome?.kind === 'error' ? 'Error: ' : ''}${waiverMessages.title}`;
     return reply.send(
-      layout({ title, body: waiverBody(sale, outcome), assets: pageAssets, scripts: [purify.url, script.url] }),
+      layout({
+        title,
+        body: waiverBody(sale, outcome),
+        assets: pageAssets,
+        scripts: [purify.url, script.url],
+        testMode,
+      }),
     );
   };
 

@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PAYMENT_METHODS, type Checkout } from '@checkout/shared';
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as paymentMessages from '@checkout/shared/messages/payment';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { renderStep } from '../testing-ui';
-import { PaymentStep } from './PaymentStep';
+import { availableMethodsOf, PaymentStep } from './PaymentStep';
 import { InAppBrowserNotice } from './ui/InAppBrowserNotice';
 import { ScheduleTable } from './instalments/InstalmentPanel';
 
@@ -86,6 +87,31 @@ test('no payment integration: the sentence names the organiser that lacks one, n
   expect(screen.getByRole('alert')).toHaveTextContent(commonMessages.noPaymentIntegration('St Mary’s Village Hall'));
   expect(screen.getByRole('alert')).not.toHaveTextContent(paysAlready.name);
   expect(screen.queryByRole('group', { name: 'Choose your payment method' })).not.toBeInTheDocument();
+});
+
+test('a way of paying the server does not take now is not offered at all', async () => {
+  renderStep(PaymentStep, {
+    state: 'payment',
+    checkout: paying({
+      opoa: { provider: 'square', merchant_id: 'sq', overridden: false },
+      available_payment_methods: ['bank_transfer', 'card', 'instalment'],
+    }),
+  });
+  expect(await screen.findByRole('button', { name: 'Instant Bank Transfer' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.queryByRole('button', { name: 'Credit or Debit Card' })).not.toBeInTheDocument();
+});
+
+test('no way of paying available: one sentence instead of an empty list of methods', () => {
+  renderStep(PaymentStep, { state: 'payment', checkout: paying({ available_payment_methods: [] }) });
+  expect(screen.getByRole('alert')).toHaveTextContent(paymentMessages.noPaymentMethodAvailable);
+  expect(screen.queryByRole('group', { name: 'Choose your payment method' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+});
+
+test('a checkout read by a shell that does not know the field yet offers every method', () => {
+  const { available_payment_methods: _dropped, ...older } = paying();
+  expect(availableMethodsOf(older as Checkout)).toEqual(PAYMENT_METHODS);
+  expect(availableMethodsOf(paying({ available_payment_methods: ['square'] }))).toEqual(['square']);
 });
 
 test('a basket of two organisers who both take payments is paid by card, collected by the marketplace', () => {

@@ -5,6 +5,7 @@ import {
   basketProvider,
   formatMoney,
   organisersWithoutPayments,
+  PAYMENT_METHODS,
   paymentTitle,
   type Checkout,
   type PaymentMethod,
@@ -51,6 +52,15 @@ export function savedCardsOf(checkout: Checkout): SavedPaymentMethod[] {
   return Array.isArray(value) ? (value as SavedPaymentMethod[]) : [];
 }
 
+/**
+ * The ways of paying the server takes now. A shell built before the contract carried them drops the field when it
+ * reads the checkout: then every method is offered, and the server still refuses one that is off.
+ */
+export function availableMethodsOf(checkout: Checkout): readonly PaymentMethod[] {
+  const value: unknown = (checkout as Partial<Checkout>).available_payment_methods;
+  return Array.isArray(value) ? (value as PaymentMethod[]) : PAYMENT_METHODS;
+}
+
 export function contextOf(checkout: Checkout, user: User | null): PaymentContext {
   return {
     basketTotal: checkout.basket_total,
@@ -61,6 +71,7 @@ export function contextOf(checkout: Checkout, user: User | null): PaymentContext
     planKeys: Object.keys(checkout.payment_plan_schedule_options),
     requirePhone: checkout.has_require_phone_number,
     email: user?.email ?? checkout.init_guest_email,
+    availableMethods: availableMethodsOf(checkout),
     paid: checkout.payment_complete,
   };
 }
@@ -147,6 +158,8 @@ export function PaymentStep(props: StepProps) {
     body = m.error ? null : <Spinner label={paymentMessages.freeTicketsBeingClaimed} />;
   } else if (m.choice.kind === 'no_integration') {
     body = <AlertBox type="error">{commonMessages.noPaymentIntegration(m.choice.organiserNames)}</AlertBox>;
+  } else if (m.choice.kind === 'no_methods') {
+    body = <AlertBox type="error">{paymentMessages.noPaymentMethodAvailable}</AlertBox>;
   } else {
     const { methods, cardProvider } = m.choice;
     const method = m.method;
@@ -174,7 +187,6 @@ export function PaymentStep(props: StepProps) {
         ) : null}
         <fieldset>
           <legend>{copy.payment.chooseMethod}</legend>
-          {methods.length === 0 ? <p>{copy.payment.noMethods}</p> : null}
           <div className="methods">
             {methods.map((item) => (
               <Button

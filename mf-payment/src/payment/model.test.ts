@@ -1,4 +1,5 @@
 import { allSettled, scopeBind } from 'effector';
+import { PAYMENT_METHODS } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../testing';
@@ -29,6 +30,7 @@ const context = (over: Partial<PaymentContext> = {}): PaymentContext => ({
   planKeys: [],
   requirePhone: false,
   email: 'buyer@example.com',
+  availableMethods: PAYMENT_METHODS,
   ...over,
 });
 const show = (s: ModelSetup, over: Partial<PaymentContext> = {}) =>
@@ -60,6 +62,27 @@ test('stripe-type organisers: no bank payment is created, card is auto-selected'
   await show(s, { provider: 'stripe' });
   expect(s.api.payloadsOf('createTruelayerPayment')).toEqual([]);
   expect(s.scope.getState($method)).toBe('card');
+});
+
+test('a method whose provider is off is not offered: the bank is neither listed nor prepared, the card is chosen', async () => {
+  const s = modelScope();
+  await show(s, { availableMethods: ['card', 'instalment', 'square'] });
+  expect(s.api.payloadsOf('createTruelayerPayment')).toEqual([]);
+  expect(s.scope.getState($choice)).toEqual({
+    kind: 'methods',
+    methods: ['square'],
+    autoSelected: 'square',
+    cardProvider: 'square',
+  });
+  expect(s.scope.getState($method)).toBe('square');
+});
+
+test('no way of paying available: the choice says so, nothing is chosen or prepared', async () => {
+  const s = modelScope();
+  await show(s, { availableMethods: [] });
+  expect(s.scope.getState($choice)).toEqual({ kind: 'no_methods' });
+  expect(s.scope.getState($method)).toBeNull();
+  expect(s.api.log.map((c) => c.name)).toEqual(['getPaymentError']);
 });
 
 test('zero total: free tickets claimed at once with the buyer email and a key, then the next step', async () => {

@@ -34,6 +34,8 @@ export interface PaymentContext {
   requirePhone: boolean;
   /** The signed-in buyer's email (the free claim sends it). */
   email: string | null;
+  /** The ways of paying the server takes now (checkout.available_payment_methods). */
+  availableMethods: readonly PaymentMethod[];
   /** The sale is paid (another tab paid it, or this tab's payment went through). */
   paid?: boolean;
 }
@@ -61,6 +63,7 @@ export const $choice = combine($context, $bankUnavailable, (context, bankUnavail
         organisersWithoutPayments: context.organisersWithoutPayments,
         planKeys: context.planKeys,
         bankUnavailable,
+        availableMethods: context.availableMethods,
       })
     : null,
 );
@@ -98,6 +101,7 @@ $error.on(getPaymentErrorFx.doneData, (current, text) => (text.trim() !== '' ? t
 
 export const createBankPaymentFx = attach({ source: $deps, effect: (deps) => apiOf(deps).createTruelayerPayment({}) });
 const bankPossible = (c: PaymentContext) =>
+  c.availableMethods.includes('bank_transfer') &&
   c.basketTotal > 0 &&
   !c.express &&
   c.provider !== 'stripe' &&

@@ -15,6 +15,9 @@ export const ADDRESS_LOOKUP_MINIMUM = 3;
 /** Country codes the rules name (spec sections 5 and 9). */
 export const COUNTRY = { UK: 1, USA: 2 } as const;
 
+/** The ways of paying the payment step can offer ('square' is the card method of a square-type organiser). */
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'instalment', 'square'] as const;
+
 /** Longest accepted text per kind of field (the schemas' limits; the page's rules check the same). */
 /** Spec 9: the 'Link copied' notice and the share modal's 'Copied' label last 2 seconds. */
 export const COPIED_NOTICE_MS = 2000;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CheckoutStateSchema } from './states';
-import { COUNTRY } from './constants';
+import { COUNTRY, PAYMENT_METHODS } from './constants';
 import * as deliveryAddressMessages from '../messages/delivery-address';
 import * as orderCompletedMessages from '../messages/order-completed';
 import { formBool, formEmail, formId, formInt, formName, formOptionalText, formText, TEXT_LIMITS } from './form-fields';
@@ -307,6 +307,16 @@ export const CheckoutSchema = z.object({
    * payment plan outstanding and at least one issued ticket is unseated and in no transfer yet.
    */
   can_transfer: z._default(z.boolean(), false),
+  /**
+   * Ours: some way of paying takes test money (its offline sandbox, PAYMENTS_SANDBOX), so every page says TEST MODE.
+   * The same for every checkout of the deployment; false from a server that does not say.
+   */
+  test_mode: z._default(z.boolean(), false),
+  /**
+   * Ours: the ways of paying the deployment takes now, whatever the basket; one whose provider is off is not offered.
+   * From a server that does not say, every method (its calls still refuse one that is off).
+   */
+  available_payment_methods: z._default(z.array(z.enum(PAYMENT_METHODS)), [...PAYMENT_METHODS]),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -359,6 +369,8 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   price_breakdown: [],
   applied_codes: [],
   can_transfer: false,
+  test_mode: false,
+  available_payment_methods: [...PAYMENT_METHODS],
 });
 
 // ---- Addresses -------------------------------------------------------------------------------------------------

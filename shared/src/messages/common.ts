@@ -17,3 +17,10 @@ export const editBasketTitle = 'Are you sure?';
 export const editBasketCancel = 'No, cancel';
 export const editBasketConfirm = "Yes, I'm sure";
 export const stepFailed = 'Something went wrong on this step. Please reload the page, or contact support.';
+
+/**
+ * Ours: while some way of paying takes test money (an offline sandbox, PAYMENTS_SANDBOX), every page and email says so
+ * in this sentence, and every email's subject starts with the prefix.
+ */
+export const testModeNotice = 'TEST MODE — payments here use test cards and a pretend bank: no real money is taken.';
+export const testModeSubject = (subject: string) => `[TEST MODE] ${subject}`;

@@ -37,3 +37,7 @@ export const invalidPhone = 'Type a valid phone number';
 export const expressInvalidEmail = 'Type a valid email address';
 export const expressFullNameRequired = 'Type both your first and last name(s)';
 export const freeTicketsBeingClaimed = 'Your free tickets are being claimed';
+
+/** Ours: the basket needs paying and no way of paying is available now (each one's provider is off). */
+export const noPaymentMethodAvailable =
+  'No way of paying is available for this basket at the moment. Please try again later.';

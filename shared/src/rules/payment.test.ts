@@ -4,6 +4,7 @@ import {
   instalmentKeys,
   isValidPhone,
   organisersWithoutPayments,
+  PAYMENT_METHODS,
   paymentChoice,
   paymentTitle,
   type PaymentChoiceInput,
@@ -17,6 +18,7 @@ const base: PaymentChoiceInput = {
   planKeys: [],
   bankUnavailable: false,
   organisersWithoutPayments: [],
+  availableMethods: PAYMENT_METHODS,
 };
 const choice = (over: Partial<PaymentChoiceInput>) => paymentChoice({ ...base, ...over });
 
@@ -71,7 +73,6 @@ describe('paymentChoice', () => {
     ['square GBP 1999.99', { basketTotal: 1999.99 }, ['bank_transfer', 'square'], null, 'square'],
     ['square GBP 2000', { basketTotal: 2000 }, ['bank_transfer'], 'bank_transfer', 'square'],
     ['square GBP 2500', { basketTotal: 2500 }, ['bank_transfer'], 'bank_transfer', 'square'],
-    ['square GBP 2000 bank failed', { basketTotal: 2000, bankUnavailable: true }, [], null, 'square'],
     ['square GBP bank failed', { bankUnavailable: true }, ['square'], 'square', 'square'],
     ['square EUR', { currencyCode: 'EUR' }, ['bank_transfer', 'square'], null, 'square'],
     ['square EUR 5000', { currencyCode: 'EUR', basketTotal: 5000 }, ['bank_transfer', 'square'], null, 'square'],
@@ -96,6 +97,63 @@ describe('paymentChoice', () => {
     ['square USD plan (GBP only)', { currencyCode: 'USD', planKeys: ['3'] }, ['square'], 'square', 'square'],
   ])('%s', (_, over, methods, autoSelected, cardProvider) => {
     expect(choice(over)).toEqual({ kind: 'methods', methods, autoSelected, cardProvider });
+  });
+
+  // [label, input, methods, autoSelected, cardProvider]: what the server says is available, nothing else, is offered.
+  test.each<[string, Partial<PaymentChoiceInput>, string[], string | null, 'stripe' | 'square']>([
+    ['square GBP, bank off', { availableMethods: ['card', 'instalment', 'square'] }, ['square'], 'square', 'square'],
+    [
+      'square GBP, square off',
+      { availableMethods: ['bank_transfer', 'card'] },
+      ['bank_transfer'],
+      'bank_transfer',
+      'square',
+    ],
+    [
+      'square GBP plan, square off: its instalments go with it',
+      { planKeys: ['1', '3'], availableMethods: ['bank_transfer', 'card', 'instalment'] },
+      ['bank_transfer'],
+      'bank_transfer',
+      'square',
+    ],
+    [
+      'square GBP plan, card (instalments) off',
+      { planKeys: ['1', '3'], availableMethods: ['bank_transfer', 'square'] },
+      ['bank_transfer', 'square'],
+      null,
+      'square',
+    ],
+    [
+      'stripe GBP plan, only the bank on (stripe-type pays by card)',
+      { provider: 'stripe', planKeys: ['3'], availableMethods: ['bank_transfer', 'card', 'instalment'] },
+      ['card', 'instalment'],
+      null,
+      'stripe',
+    ],
+  ])('%s', (_, over, methods, autoSelected, cardProvider) => {
+    expect(choice(over)).toEqual({ kind: 'methods', methods, autoSelected, cardProvider });
+  });
+
+  test.each<[string, Partial<PaymentChoiceInput>]>([
+    ['square GBP, nothing available', { availableMethods: [] }],
+    ['square GBP 2000, the bank off', { basketTotal: 2000, availableMethods: ['card', 'instalment', 'square'] }],
+    ['square GBP 2000, the bank payment failed', { basketTotal: 2000, bankUnavailable: true }],
+    ['square USD, square off', { currencyCode: 'USD', availableMethods: ['bank_transfer', 'card', 'instalment'] }],
+    [
+      'stripe GBP plan, card off',
+      { provider: 'stripe', planKeys: ['3'], availableMethods: ['bank_transfer', 'square'] },
+    ],
+    ['express, card off', { express: true, availableMethods: ['bank_transfer', 'instalment', 'square'] }],
+  ])('%s: a basket to pay with no way of paying it says so, no empty list', (_, over) => {
+    expect(choice(over)).toEqual({ kind: 'no_methods' });
+  });
+
+  test('a free basket is claimed and a basket without an integration says so, whatever is available', () => {
+    expect(choice({ basketTotal: 0, availableMethods: [] })).toEqual({ kind: 'free_claim' });
+    expect(choice({ provider: null, organisersWithoutPayments: ['Hall'], availableMethods: [] })).toEqual({
+      kind: 'no_integration',
+      organiserNames: 'Hall',
+    });
   });
 });
 

@@ -1,12 +1,14 @@
-import { PHONE_PATTERN, TEXT_LIMITS } from '../contract/constants';
+import { PAYMENT_METHODS, PHONE_PATTERN, TEXT_LIMITS } from '../contract/constants';
 
 /**
  * The payment step's rules (spec sections 4 'Payment method choice', 'Awaiting bank result', 5 'Contact and express
  * account' and 9): pure functions of plain data, so the page and its tests read the same table.
  */
 
+export { PAYMENT_METHODS };
+
 /** The methods the buyer can choose between ('square' is the card method of a square-type organiser). */
-export type PaymentMethod = 'bank_transfer' | 'card' | 'instalment' | 'square';
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Spec 9: the card method is hidden for GBP baskets of this total or more. */
 export const CARD_GBP_LIMIT = 2000;
@@ -29,6 +31,8 @@ export interface PaymentChoiceInput {
   bankUnavailable: boolean;
   /** Names of the basket's organisers without a payment integration (organisersWithoutPayments). */
   organisersWithoutPayments: readonly string[];
+  /** The ways of paying the server takes now (checkout.available_payment_methods): no other is offered. */
+  availableMethods: readonly PaymentMethod[];
 }
 
 export type PaymentChoice =
@@ -36,6 +40,8 @@ export type PaymentChoice =
   | { kind: 'free_claim' }
   /** An organiser of the basket has no payment integration: nothing can be paid. */
   | { kind: 'no_integration'; organiserNames: string }
+  /** The basket needs paying, and no way of paying it is available now (said in one sentence, no empty list). */
+  | { kind: 'no_methods' }
   | {
       kind: 'methods';
       /** In the order the buttons show. */
@@ -89,23 +95,27 @@ export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
 
   const hasPlanKeys = instalmentKeys(input.planKeys).length > 0;
   const gbp = input.currencyCode === 'GBP';
-  // Instalments: GBP, card only (spec 9), and only when the server offers more than paying in full.
+  const available = (methods: PaymentMethod[]) => methods.filter((m) => input.availableMethods.includes(m));
+  // Instalments: GBP, card only (spec 9), and only when the server offers more than paying in full. A card method
+  // whose provider is off takes its instalments with it, as the card limit does.
   const withInstalments = (methods: PaymentMethod[]): PaymentMethod[] =>
-    gbp && hasPlanKeys && methods.some((m) => m === 'card' || m === 'square') ? [...methods, 'instalment'] : methods;
+    gbp && hasPlanKeys && methods.some((m) => m === 'card' || m === 'square')
+      ? available([...methods, 'instalment'])
+      : methods;
+  // One method and no plan is chosen for the buyer.
+  const offered = (methods: PaymentMethod[], cardProvider: 'stripe' | 'square'): PaymentChoice => {
+    const all = withInstalments(available(methods));
+    if (all.length === 0) return { kind: 'no_methods' };
+    const only = all.length === 1 ? (all[0] ?? null) : null;
+    return { kind: 'methods', methods: all, autoSelected: only, cardProvider };
+  };
 
-  if (stripeType) {
-    const methods = withInstalments(['card']);
-    const hasPlan = methods.includes('instalment');
-    return { kind: 'methods', methods, autoSelected: hasPlan ? null : 'card', cardProvider: 'stripe' };
-  }
+  if (stripeType) return offered(['card'], 'stripe');
 
   const methods: PaymentMethod[] = [];
   if (BANK_TRANSFER_CURRENCIES.includes(input.currencyCode) && !input.bankUnavailable) methods.push('bank_transfer');
   if (input.basketTotal < CARD_GBP_LIMIT || !gbp) methods.push('square');
-  const all = withInstalments(methods);
-  const hasPlan = all.includes('instalment');
-  const only = all.length === 1 ? (all[0] ?? null) : null;
-  return { kind: 'methods', methods: all, autoSelected: hasPlan ? null : only, cardProvider: 'square' };
+  return offered(methods, 'square');
 }
 
 /** Spec 2 'Payment' title. */

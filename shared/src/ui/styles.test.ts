@@ -32,6 +32,7 @@ describe('styles.css', () => {
     'alert--warning',
     'alert--error',
     'alert__title',
+    'test-mode',
     'notifications',
     'notice--default',
     'notice--success',

@@ -12,7 +12,7 @@ import { $user, refreshUser } from './user';
 
 export { apiHandlers, getCheckoutFx, getUserFx, updateBasketStateFx, destroySaleFx } from './api/effects';
 export { $notifications, notify, notificationDismissed } from './notifications';
-export { $checkout, $expired, $reservingError, $updatingBasket, reloadCheckout } from './checkout';
+export { $checkout, $expired, $reservingError, $testMode, $updatingBasket, reloadCheckout } from './checkout';
 export { $user, $userLoaded, loadUserFx, refreshUser, refreshUserFx } from './user';
 export { $state, stepCompleted, goTo, stateChanged } from './state';
 export {

@@ -1,9 +1,12 @@
-import { fork } from 'effector';
+import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { render, screen, within } from '@testing-library/react';
 import type { CheckoutState } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
 import { sampleCheckout } from '@checkout/shared/testing';
-import { $checkout, $secondsRemaining, $state } from '../model';
+import { act } from 'react';
+import { $checkout, $secondsRemaining, $state, reloadCheckout } from '../model';
+import { fakeServer, handlersOf } from '../model/test-handlers';
 import { brandOf } from './brand';
 import { Header } from './Header';
 
@@ -81,5 +84,34 @@ describe('Header', () => {
     expect(link.querySelector('img')).toHaveAttribute('src', '/brand/logo.svg');
     expect(link.querySelector('img')).toHaveAttribute('alt', '');
     expect(link.querySelector('svg')).toBeNull();
+  });
+
+  test('while some way of paying takes test money, a note at the top of the banner says TEST MODE', async () => {
+    const server = fakeServer({ checkout: sampleCheckout({ state: 'payment', test_mode: false }) });
+    const scope = fork({
+      values: [
+        [$state, 'payment'],
+        [$checkout, sampleCheckout({ state: 'payment', test_mode: true })],
+      ],
+      handlers: handlersOf(server),
+    });
+    render(
+      <Provider value={scope}>
+        <Header brand={brandOf({})} />
+      </Provider>,
+    );
+    const note = within(screen.getByRole('banner')).getByRole('note');
+    expect(note).toHaveTextContent(commonMessages.testModeNotice);
+    expect(note.textContent).toMatch(/^TEST MODE/);
+    // The server's answer decides: a checkout read again once every method is live or off says nothing of it.
+    await act(() => allSettled(reloadCheckout, { scope }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/TEST MODE/)).not.toBeInTheDocument();
+  });
+
+  test('with every way of paying live or off, nothing says TEST MODE', () => {
+    renderHeader('basket');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/TEST MODE/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
-import { $state } from '../model';
+import * as commonMessages from '@checkout/shared/messages/common';
+import { $state, $testMode } from '../model';
 import type { Brand } from './brand';
 import { Countdown } from './Countdown';
 import { Mark } from './Mark';
@@ -7,12 +8,18 @@ import { Progress } from './Progress';
 
 /**
  * The page's banner: the marketplace's name and mark (a link back to its events), the countdown once tickets are
- * reserved, and the checkout's progress. Never an empty strip, whatever the state.
+ * reserved, and the checkout's progress. Never an empty strip, whatever the state. Above them, while some way of
+ * paying takes test money, the TEST MODE strip, so nobody takes a demo for a real sale.
  */
 export function Header({ brand }: { brand: Brand }) {
-  const state = useUnit($state);
+  const [state, testMode] = useUnit([$state, $testMode]);
   return (
     <header className="shell-header">
+      {testMode ? (
+        <p className="test-mode" role="note">
+          {commonMessages.testModeNotice}
+        </p>
+      ) : null}
       <div className="container shell-header__inner">
         <a className="brand" href={brand.homeUrl}>
           {brand.logoUrl ? <img className="brand__logo" src={brand.logoUrl} alt="" height={32} /> : <Mark />}

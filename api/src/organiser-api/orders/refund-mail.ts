@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { refundEmail } from '../../emails/refund';
-import { senderName } from '../../emails/render';
+import { mailSenderOf } from '../../emails/render';
 import { formatMoneyMinor } from '../../instalments/money';
 import type { RefundAnswer } from './refund';
 
@@ -28,7 +28,7 @@ export async function mailRefund(deps: AppDeps, organiserId: number, answer: Ref
       whole: order.status === 'refunded',
       reason: refund.reason,
     },
-    senderName(deps.config.mail.from),
+    mailSenderOf(deps.config),
   );
   await deps.mailer.send(message);
 }

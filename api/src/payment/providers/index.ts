@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import type { PaymentConfig } from '../config';
+import { providerModes, type ProviderModes } from '../modes';
 import { SandboxBankProvider } from './sandbox-bank';
 import { SandboxCardProvider } from './sandbox-card';
 import { SandboxSquareProvider } from './sandbox-square';
@@ -9,19 +10,12 @@ import { StripeCardProvider } from './stripe';
 import { TrueLayerBankProvider } from './truelayer';
 import type { Providers } from './types';
 
+export { describeProviderModes, providerModes, type ProviderMode, type ProviderModes } from '../modes';
+
 export interface SandboxProviders {
   card: SandboxCardProvider | null;
   square: SandboxSquareProvider | null;
   bank: SandboxBankProvider | null;
-}
-
-/** How a payment method is served: by the real provider, by its offline sandbox (test money), or not at all. */
-export type ProviderMode = 'live' | 'sandbox' | 'off';
-
-export interface ProviderModes {
-  card: ProviderMode;
-  square: ProviderMode;
-  bank: ProviderMode;
 }
 
 export interface PaymentProviders extends Providers {
@@ -34,15 +28,6 @@ export interface PaymentProviders extends Providers {
   modes: ProviderModes;
   /** The real open-banking adapter when it is configured (its webhook is served only then). */
   truelayer: TrueLayerBankProvider | null;
-}
-
-export function providerModes(config: PaymentConfig): ProviderModes {
-  const mode = (live: boolean): ProviderMode => (live ? 'live' : config.sandboxes ? 'sandbox' : 'off');
-  return {
-    card: mode(Boolean(config.stripe)),
-    square: mode(Boolean(config.square)),
-    bank: mode(Boolean(config.truelayer)),
-  };
 }
 
 /**
@@ -69,20 +54,6 @@ export function createProviders(db: Db, clock: Clock, config: PaymentConfig): Pa
     modes,
     truelayer,
   };
-}
-
-/** The start-up log's line for each payment method: live, sandbox (test money) or off. */
-export function describeProviderModes(modes: ProviderModes): string[] {
-  const said: Record<ProviderMode, (provider: string, variables: string) => string> = {
-    live: (provider) => `live (${provider})`,
-    sandbox: () => 'SANDBOX: test cards and a pretend bank, no real money (PAYMENTS_SANDBOX)',
-    off: (_provider, variables) => `off: not offered (set ${variables}, or PAYMENTS_SANDBOX=1 for the sandbox)`,
-  };
-  return [
-    `payments: card ${said[modes.card]('Stripe', 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY')}`,
-    `payments: square-type card ${said[modes.square]('Square', 'the SQUARE_* variables')}`,
-    `payments: bank transfer ${said[modes.bank]('TrueLayer', 'the TRUELAYER_* variables')}`,
-  ];
 }
 
 /**

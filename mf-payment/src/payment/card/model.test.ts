@@ -1,4 +1,5 @@
 import { allSettled } from 'effector';
+import { PAYMENT_METHODS } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
@@ -15,6 +16,7 @@ const context = {
   planKeys: [],
   requirePhone: false,
   email: 'a@b.co',
+  availableMethods: PAYMENT_METHODS,
 };
 
 async function fill(s: ReturnType<typeof modelScope>, number = '4242 4242 4242 4242') {

@@ -1,4 +1,5 @@
 import { allSettled } from 'effector';
+import { PAYMENT_METHODS } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../../testing';
@@ -22,6 +23,7 @@ const context: PaymentContext = {
   planKeys: [],
   requirePhone: true,
   email: null,
+  availableMethods: PAYMENT_METHODS,
 };
 
 async function arrive(s: ModelSetup) {

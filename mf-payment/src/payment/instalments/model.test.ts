@@ -1,5 +1,5 @@
 import { allSettled } from 'effector';
-import { type SavedPaymentMethod } from '@checkout/shared';
+import { PAYMENT_METHODS, type SavedPaymentMethod } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
@@ -35,6 +35,7 @@ async function ready(api: Parameters<typeof modelScope>[0], savedCards: SavedPay
         planKeys: ['1', '3', '2'],
         requirePhone: false,
         email: null,
+        availableMethods: PAYMENT_METHODS,
       },
     },
   });

@@ -1,4 +1,5 @@
 import { allSettled } from 'effector';
+import { PAYMENT_METHODS } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, type FakeApiHandlers, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope, type ModelSetup } from '../../testing';
@@ -35,6 +36,7 @@ const context: PaymentContext = {
   planKeys: [],
   requirePhone: false,
   email: 'a@b.co',
+  availableMethods: PAYMENT_METHODS,
 };
 
 function setup(api: Partial<FakeApiHandlers> = {}, tokens: string[] = ['cnon_1', 'cnon_2']) {

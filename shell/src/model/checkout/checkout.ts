@@ -7,6 +7,8 @@ import { notify } from '../notifications';
 
 /** The server's checkout; null until the first load answers. */
 export const $checkout = createStore<Checkout | null>(null);
+/** Some way of paying takes test money (the server says so in every checkout): the frame says TEST MODE. */
+export const $testMode = $checkout.map((checkout) => checkout?.test_mode ?? false);
 /** The countdown ran out (set by the countdown, cleared by a new reservation). */
 export const $expired = createStore(false);
 

@@ -1,1 +1,1 @@
-export { $checkout, $expired, $reservingError, $updatingBasket, reloadCheckout } from './checkout';
+export { $checkout, $expired, $reservingError, $testMode, $updatingBasket, reloadCheckout } from './checkout';

@@ -1,0 +1,57 @@
+/**
+ * @jest-environment node
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { calls, CONTRACT_VERSION } from '@checkout/shared';
+import * as commonMessages from '@checkout/shared/messages/common';
+import { sampleCheckout, sampleUser } from '@checkout/shared/testing';
+import { createFirstStepRenderer } from './render';
+
+/** A basket remote's server container whose step renders one paragraph (an element as React 18 makes one). */
+const container = `
+module.exports = {
+  init() {},
+  get() {
+    const element = { $$typeof: Symbol.for('react.element'), type: 'p', key: null, ref: null, props: { children: 'The basket step' }, _owner: null };
+    return Promise.resolve(() => ({ contractVersion: ${CONTRACT_VERSION}, basket: { serverElement: () => element } }));
+  },
+};`;
+
+let server: Server;
+let origin = '';
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const found = request.url === '/server/remoteEntry.js';
+    response.writeHead(found ? 200 : 404, { 'content-type': 'text/javascript' });
+    response.end(found ? container : '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+async function renderedFrame(testMode: boolean): Promise<string> {
+  const render = createFirstStepRenderer();
+  const result = await render({
+    answers: {
+      [calls.getCheckout.path]: sampleCheckout({ state: 'basket', test_mode: testMode }),
+      [calls.getUser.path]: sampleUser(),
+    },
+    config: { apiBase: '' },
+    remotes: { mf_basket: `${origin}/mf-manifest.json` },
+  });
+  if (result.kind !== 'rendered') throw new Error(`not rendered: ${result.reason}`);
+  expect(result.html).toContain('The basket step');
+  return result.html;
+}
+
+test('the frame the server renders says TEST MODE in a note while some way of paying takes test money', async () => {
+  const html = await renderedFrame(true);
+  expect(html).toContain(`<p class="test-mode" role="note">${commonMessages.testModeNotice}</p>`);
+  expect(html.indexOf('test-mode')).toBeLessThan(html.indexOf('The basket step'));
+});
+
+test('with every way of paying live or off, nothing in it says TEST MODE', async () => {
+  expect(await renderedFrame(false)).not.toContain('TEST MODE');
+});
