@@ -71,8 +71,11 @@ function substitute(text: string, values: Record<string, string>): string {
 
 const SUBSTITUTED = new Set(['FROM', 'COPY', 'WORKDIR', 'ENV', 'EXPOSE', 'USER']);
 
-/** `buildArgs` are the `--build-arg` values; an ARG's default applies when one is not given. */
-export function parseDockerfile(text: string, buildArgs: Record<string, string> = {}): Dockerfile {
+/**
+ * `buildArgs` are the `--build-arg` values; an ARG's default applies when one is not given. `target` is `--target`:
+ * the image is that stage's (the last stage's without one).
+ */
+export function parseDockerfile(text: string, buildArgs: Record<string, string> = {}, target?: string): Dockerfile {
   const stages: Stage[] = [];
   // ARGs before the first FROM are global (usable in FROM); each stage sees only those it declares again.
   const global: Record<string, string> = {};
@@ -111,8 +114,8 @@ export function parseDockerfile(text: string, buildArgs: Record<string, string> 
         return { stage: stage.name, from, sources: paths.slice(0, -1), dest: paths.at(-1) ?? '' };
       }),
   );
-  const last = stages.at(-1);
-  if (!last) throw new Error('no FROM');
+  const last = target === undefined ? stages.at(-1) : stages.find((stage) => stage.name === target);
+  if (!last) throw new Error(target === undefined ? 'no FROM' : `no stage named ${target}`);
   let workdir = '/';
   const env: Record<string, string> = {};
   let user: string | undefined;
@@ -136,12 +139,16 @@ export function parseDockerfile(text: string, buildArgs: Record<string, string> 
   return { stages, copies, final: { workdir, env, user, expose, cmd, healthcheck } };
 }
 
-export function readDockerfile(relativePath: string, buildArgs: Record<string, string> = {}): Dockerfile {
-  return parseDockerfile(readFileSync(path.join(REPO_ROOT, relativePath), 'utf8'), buildArgs);
+export function readDockerfile(
+  relativePath: string,
+  buildArgs: Record<string, string> = {},
+  target?: string,
+): Dockerfile {
+  return parseDockerfile(readFileSync(path.join(REPO_ROOT, relativePath), 'utf8'), buildArgs, target);
 }
 
-/** The one image definition of the four remotes: `--build-arg REMOTE=<package>`. */
-export const REMOTE_DOCKERFILE = 'deploy/remote.Dockerfile';
+/** The one image definition of the api and the four remotes: `--target api`, or `--target remote --build-arg REMOTE=<package>`. */
+export const DOCKERFILE = 'deploy/Dockerfile';
 
 /** The proxy's configuration template (nginx, rendered with envsubst by the image and by the reliability test). */
 export const PROXY_TEMPLATE = 'deploy/proxy/default.conf.template';
@@ -153,18 +160,24 @@ export function renderTemplate(text: string, values: Record<string, string>): st
 
 export interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   ports?: string[];
   expose?: string[];
   environment?: Record<string, string>;
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  profiles?: string[];
+  secrets?: string[];
+  mem_limit?: string;
+  cpus?: number;
+  logging?: { driver: string; options?: Record<string, string> };
 }
 
 export interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file: string }>;
 }
 
 export function readCompose(): ComposeFile {

@@ -5,6 +5,9 @@ type Env = Record<string, string | undefined>;
 /** The api's variables that hold secrets (or connection strings with passwords in them): each may come from a file. */
 export const SECRET_VARIABLES = [
   'DATABASE_URL',
+  // node-postgres's own variable, read when DATABASE_URL names no password: the URL can then sit in plain
+  // configuration and the password in a mounted secret.
+  'PGPASSWORD',
   'SESSION_SECRET',
   'SMTP_URL',
   'METRICS_TOKEN',

@@ -92,6 +92,27 @@ describe('REMOTES_FILE: the remotes are configuration, read again without a rest
   });
 
   test('parseRemotesFile keeps the base for remotes the file leaves out', () => {
-    expect(parseRemotesFile('{}', 'f', envRemotes)).toEqual(envRemotes);
+    expect(parseRemotesFile('{}', 'f', envRemotes, 'http://localhost:8080')).toEqual(envRemotes);
+  });
+
+  test("a path names the remote on PUBLIC_URL's origin, whatever origin that is", () => {
+    const file = JSON.stringify({ mf_basket: '/remotes/mf-basket/mf-manifest.json' });
+    expect(parseRemotesFile(file, 'f', envRemotes, 'https://tickets.example.org/').mf_basket).toBe(
+      'https://tickets.example.org/remotes/mf-basket/mf-manifest.json',
+    );
+    expect(parseRemotesFile(file, 'f', envRemotes, 'http://127.0.0.1:8080').mf_basket).toBe(
+      'http://127.0.0.1:8080/remotes/mf-basket/mf-manifest.json',
+    );
+  });
+
+  test.each([
+    ['//evil.example/mf-manifest.json', 'a protocol-relative URL (another host)'],
+    ['/\\evil.example/mf-manifest.json', 'a backslash the browser reads as another host'],
+    ['remotes/mf-basket/mf-manifest.json', 'a path relative to nothing'],
+    ['javascript:alert(1)', 'another scheme'],
+  ])('%s is refused: %s', (entry) => {
+    expect(() =>
+      parseRemotesFile(JSON.stringify({ mf_basket: entry }), 'f', envRemotes, 'http://localhost:8080'),
+    ).toThrow(/mf_basket must be an http\(s\) URL or a path starting with \//);
   });
 });

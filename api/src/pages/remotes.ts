@@ -3,9 +3,22 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { AppConfig, RemoteName } from '../config';
 
+/**
+ * An http(s) URL, or a path on this site (`/remotes/mf-basket/mf-manifest.json`): a remote behind the same proxy as
+ * the page is named by its path, so the file holds for whatever origin PUBLIC_URL names.
+ */
 const manifestUrl = z
   .string()
-  .check(z.trim(), z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'));
+  .check(
+    z.trim(),
+    z.maxLength(2000),
+    z.regex(/^(https?:\/\/|\/(?![/\\]))[^\s]+$/, 'must be an http(s) URL or a path starting with /'),
+  );
+
+/** A path on this site made absolute on PUBLIC_URL's origin; an http(s) URL as it is. */
+export function absoluteRemoteUrl(url: string, publicUrl: string): string {
+  return url.startsWith('/') ? new URL(url, new URL(publicUrl).origin).href : url;
+}
 
 /** REMOTES_FILE's shape: any of the four remotes, each its manifest URL; an unknown name is a typo, refused. */
 export const RemotesFileSchema = z.strictObject({
@@ -17,8 +30,11 @@ export const RemotesFileSchema = z.strictObject({
 
 type Remotes = Record<RemoteName, string>;
 
-/** The file's entries over the environment's; throws with the file's name and the first problem when it does not fit. */
-export function parseRemotesFile(text: string, file: string, base: Remotes): Remotes {
+/**
+ * The file's entries over the environment's, paths made absolute on `publicUrl`; throws with the file's name and the
+ * first problem when it does not fit.
+ */
+export function parseRemotesFile(text: string, file: string, base: Remotes, publicUrl: string): Remotes {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -30,7 +46,9 @@ export function parseRemotesFile(text: string, file: string, base: Remotes): Rem
     const issue = parsed.error.issues[0];
     throw new Error(`${file}: ${issue ? `${issue.path.join('.') || '(root)'} ${issue.message}` : 'invalid'}`);
   }
-  const entries = Object.entries(parsed.data).filter((entry): entry is [RemoteName, string] => entry[1] !== undefined);
+  const entries = Object.entries(parsed.data)
+    .filter((entry): entry is [RemoteName, string] => entry[1] !== undefined)
+    .map(([name, url]) => [name, absoluteRemoteUrl(url, publicUrl)]);
   return { ...base, ...Object.fromEntries(entries) };
 }
 
@@ -52,7 +70,7 @@ export interface RemotesSource {
  * (the server does not start); a bad edit later is reported once through `onError` and the last good list stays.
  */
 export function createRemotesSource(
-  config: Pick<AppConfig, 'remotes' | 'remotesFile'>,
+  config: Pick<AppConfig, 'remotes' | 'remotesFile' | 'publicUrl'>,
   onError: (message: string) => void = () => undefined,
 ): RemotesSource {
   const file = config.remotesFile;
@@ -62,7 +80,7 @@ export function createRemotesSource(
     return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   };
   let seen = stamp();
-  let good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes);
+  let good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes, config.publicUrl);
   return {
     current() {
       let now: string;
@@ -70,7 +88,7 @@ export function createRemotesSource(
         now = stamp();
         if (now === seen) return good;
         seen = now;
-        good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes);
+        good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes, config.publicUrl);
       } catch (error) {
         onError(`remotes: ${(error as Error).message}; still serving the last good list`);
       }

@@ -133,9 +133,20 @@ export interface ManifestCache {
  * A failure keeps what was known (or nothing) and is tried again after the TTL.
  */
 export function createManifestCache(
-  options: { fetchJson?: (url: string) => Promise<unknown>; ttlMs?: number; waitMs?: number; now?: () => number } = {},
+  options: {
+    fetchJson?: (url: string) => Promise<unknown>;
+    ttlMs?: number;
+    waitMs?: number;
+    now?: () => number;
+    /**
+     * Told when a remote's manifest cannot be had (the api cannot reach it, or it is not a manifest) and when it can
+     * again: once per change, not per page, since without it the first step renders in the browser only.
+     */
+    onStatus?: (url: string, problem: string | null) => void;
+  } = {},
 ): ManifestCache {
-  const { fetchJson = defaultFetchJson, ttlMs = 10_000, waitMs = 300, now = Date.now } = options;
+  const { fetchJson = defaultFetchJson, ttlMs = 10_000, waitMs = 300, now = Date.now, onStatus } = options;
+  const failing = new Set<string>();
   const known = new Map<
     string,
     { manifest: RemoteManifest | null; at: number | null; refreshing: Promise<RemoteManifest | null> | null }
@@ -149,9 +160,16 @@ export function createManifestCache(
       .then(
         (manifest) => {
           entry.manifest = manifest;
+          if (failing.delete(url)) onStatus?.(url, null);
           return manifest;
         },
-        () => entry.manifest,
+        (error: unknown) => {
+          if (!failing.has(url)) {
+            failing.add(url);
+            onStatus?.(url, error instanceof Error ? error.message : String(error));
+          }
+          return entry.manifest;
+        },
       )
       .finally(() => {
         entry.at = now();

@@ -103,7 +103,18 @@ export async function registerShell(
   const origins = sources.manifestOrigins;
   const manifests =
     sources.manifests ??
-    createManifestCache(origins ? { fetchJson: (url) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {});
+    createManifestCache({
+      ...(origins ? { fetchJson: (url: string) => defaultFetchJson(manifestFetchUrl(url, origins)) } : {}),
+      // Without the manifest the page renders its first step in the browser and preloads nothing of the remote: an
+      // operator needs to hear that the api cannot reach it (a proxy or DNS name that only the browser knows).
+      onStatus: (url, problem) =>
+        problem === null
+          ? app.log.info({ manifest: url }, 'checkout page: the remote manifest answers again')
+          : app.log.warn(
+              { manifest: url, fetched: origins ? manifestFetchUrl(url, origins) : url, problem },
+              'checkout page: the api cannot read the remote manifest, so the first step renders in the browser',
+            ),
+    });
   // Asked for at start-up, so that the first page already knows the first step's files (a failure is asked again later).
   const startingManifest = firstStepManifestUrl(sources.remotes.current());
   if (startingManifest) void manifests.get(startingManifest);
