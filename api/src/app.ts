@@ -26,10 +26,11 @@ import { registerDevOrganiserKeys } from './organiser-api/dev-keys';
 import { registerDoorPage } from './door/page';
 import { organiserApiOperations } from './organiser-api/operations';
 import { ORGANISER_API_PREFIX, registerOrganiserApi } from './organiser-api/plugin';
+import { registerAccessLog } from './observability/access-log';
 import { createErrorReporter, type ErrorReporter } from './observability/error-reporting';
 import { jobFailureHandler } from './observability/job-failures';
 import { createMetricsRegistry } from './observability/metrics';
-import { registerMetricsRoute, registerRequestTiming } from './observability/metrics-route';
+import { METRICS_ROUTE, registerMetricsRoute, registerRequestTiming } from './observability/metrics-route';
 import { registerRequestId, requestIdOf } from './observability/request-id';
 import { firstAnswersFrom } from './pages/first-answers';
 import { createRemotesSource, registerRemotes, shellRuntimeJson } from './pages/remotes';
@@ -49,6 +50,9 @@ import { registerTransferRoutes } from './transfers/routes';
 import { registerSaleRoutes } from './sale/routes';
 import { registerWaiverPages } from './waivers/routes';
 import { checkoutQueueRedirect, registerQueueRoutes } from './waiting-room/routes';
+
+/** The load balancer's and orchestrator's health check: the database answers. */
+const HEALTH_ROUTE = '/healthz';
 
 export interface BuildAppOptions {
   db: Db;
@@ -111,8 +115,10 @@ export async function buildAppWithDeps({
 
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
-    // Failures are logged by the error handler; a line per request would cost more than most requests do. Every log
-    // line of a request carries its id as request_id, the name error answers and X-Request-Id give it.
+    // Fastify's own request lines are off: they log the raw URL (references, emails, codes) and the client's address.
+    // The access log (observability/access-log.ts) writes one line per request without them, and failures are logged
+    // by the error handler. Every log line of a request carries its id as request_id, the name error answers and
+    // X-Request-Id give it.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimit,
     routerOptions: { querystringParser: parseQueryString },
@@ -127,6 +133,7 @@ export async function buildAppWithDeps({
   registerSecurityHeaders(app, config, remotes);
   registerRequestId(app);
   registerRequestTiming(app);
+  if (config.accessLog) registerAccessLog(app, { quietRoutes: [HEALTH_ROUTE, METRICS_ROUTE] });
 
   // POST bodies are form-encoded (spec 7), nothing else: every other content type is a 415.
   app.removeAllContentTypeParsers();
@@ -153,7 +160,7 @@ export async function buildAppWithDeps({
   app.setErrorHandler(createErrorHandler(reporter));
   app.setNotFoundHandler(notFoundHandler);
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get(HEALTH_ROUTE, async (_request, reply) => {
     await db.selectFrom('settings').select('key').limit(1).execute();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });

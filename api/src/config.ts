@@ -8,6 +8,7 @@ import { loadMailConfig, type MailConfig } from './mail/config';
 import { loadSaleConfig, type SaleConfig } from './sale/config';
 import { loadPaymentConfig, type PaymentConfig } from './payment/config';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { accessLogOn } from './observability/access-log';
 import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config';
 import { loadWebhookConfig, type WebhookConfig } from './organiser-api/webhooks/config';
 
@@ -75,6 +76,8 @@ export interface AppConfig {
    */
   devPages: boolean;
   logLevel: string;
+  /** ACCESS_LOG: one log line per finished request (observability/access-log.ts); on unless ACCESS_LOG=0. */
+  accessLog: boolean;
   /** When a reservation demands a captcha, and how it is checked (captcha/config.ts). */
   captcha: CaptchaConfig;
   /** Basket prices the sale sets itself, such as refund protection (sale/config.ts). */
@@ -160,6 +163,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devPages,
     logLevel: optional(env, 'LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    accessLog: accessLogOn(env),
     captcha: loadCaptchaConfig(env),
     sale: loadSaleConfig(env),
     identity: loadIdentityConfig(env),

@@ -6,7 +6,7 @@
 import { buildAppWithDeps } from './app';
 import { systemClock } from './clock';
 import { loadConfig, type AppConfig } from './config';
-import { databaseOptionsFromEnv, openDatabase, type DatabaseOptions } from './db/connect';
+import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from './db/connect';
 import { embeddedDatabaseRefusal } from './db/embedded-guard';
 import { describeTrustProxy } from './http/trust-proxy';
 import { OUTBOX_PATHS } from './pages/dev-outbox';
@@ -18,9 +18,22 @@ import { startPaymentJobs } from './payment/jobs';
 import { withSecretFiles } from './secret-files';
 import { describeProviderModes, providerModes, providersFor } from './payment/providers';
 import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
+import { databaseFailure, describeError, listenFailure, withoutCredentials } from './startup-failure';
 
-/** A start-up the configuration forbids: said in one sentence that names the variable, never as a stack trace. */
+/**
+ * A start-up the configuration forbids, or that cannot go on (no database, the port taken): said in one sentence that
+ * names the variable or the problem, never as a stack trace.
+ */
 class StartupRefusal extends Error {}
+
+/** Runs one step of the start-up; its failure becomes a refusal in the sentence `describe` makes of it. */
+async function step<T>(run: () => Promise<T>, describe: (error: unknown) => string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new StartupRefusal(describe(error));
+  }
+}
 
 /** The configuration, or a refusal saying what is wrong with it. */
 function configuration(): {
@@ -54,8 +67,15 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '0.0.0.0';
   const clock = systemClock;
 
-  const database = await openDatabase(databaseOptions);
-  await migrateToLatest(database.db);
+  // node-postgres connects on the first query, so a database that is down or refuses us shows here, at the migration.
+  const database = await step(
+    async () => {
+      const opened = await openDatabase(databaseOptions);
+      await migrateToLatest(opened.db);
+      return opened;
+    },
+    (error) => databaseFailure(error, describeDatabase(databaseOptions)),
+  );
   const seeded = seedDemo ? await seedIfEmpty(database.db, { now: clock.now(), onSaleCapacity }) : false;
 
   const { app, deps, errorReporter } = await buildAppWithDeps({ db: database.db, clock, config });
@@ -117,19 +137,24 @@ async function main(): Promise<void> {
       await database.close();
       process.exit(0);
     })().catch((error: unknown) => {
-      console.error(error);
+      app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port, host });
-  console.log(`\n  Checkout is running. Open ${config.publicUrl}/all-events/\n`);
+  await step(
+    () => app.listen({ port, host }),
+    (error) => listenFailure(error, host, port),
+  );
+  // A log line like every other: plain text in the middle of the JSON log would be one more format to parse.
+  const url = `${config.publicUrl}/all-events/`;
+  app.log.info({ url }, `Checkout is running. Open ${url}`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof StartupRefusal) console.error(`The api did not start: ${error.message}`);
-  else console.error(error);
+  const reason = error instanceof StartupRefusal ? error.message : describeError(error);
+  console.error(`The api did not start: ${withoutCredentials(reason)}`);
   process.exit(1);
 });

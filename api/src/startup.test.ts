@@ -89,6 +89,7 @@ describeOnce('a start-up the configuration forbids is refused in one sentence na
       'STRIPE_SECRET_KEY_FILE',
     ],
     ['a database setting it cannot use', { DB_STATEMENT_TIMEOUT_MS: 'soon' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    ['ACCESS_LOG neither 1 nor 0', { ACCESS_LOG: 'yes' }, 'ACCESS_LOG'],
   ])('%s', async (_name, env, variable) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkout-refused-'));
     try {
@@ -101,6 +102,53 @@ describeOnce('a start-up the configuration forbids is refused in one sentence na
       expect(stderr).not.toMatch(/^\s+at /m);
       expect(stdout).toBe('');
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describeOnce('any other start-up failure is one line too, naming the problem', () => {
+  /** The one line on stderr, after checking that it is all there is and no stack trace. */
+  function refusal({ status, stderr }: Exit): string {
+    expect(status).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    return lines[0] ?? '';
+  }
+
+  test('a database that does not answer: its address without the password, and why', async () => {
+    const port = await freePort();
+    const exit = await runApi({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: `postgres://checkout:s3cret-pw@127.0.0.1:${port}/checkout`,
+    });
+    expect(refusal(exit)).toBe(
+      `The api did not start: the database at postgres://checkout:***@127.0.0.1:${port}/checkout did not answer (ECONNREFUSED)`,
+    );
+    expect(exit.stdout + exit.stderr).not.toContain('s3cret-pw');
+  });
+
+  test('a port another process holds', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkout-port-'));
+    const holder = net.createServer();
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        holder.on('error', reject);
+        holder.listen(0, '127.0.0.1', () => {
+          const address = holder.address();
+          resolve(typeof address === 'object' && address ? address.port : 0);
+        });
+      });
+      const exit = await runApi({ ...production, DATA_DIR: dataDir, PORT: String(port) });
+      expect(refusal(exit)).toBe(
+        `The api did not start: port ${port} on 127.0.0.1 is already in use by another process (EADDRINUSE)`,
+      );
+      // What it said before is the JSON log, line by line.
+      for (const line of exit.stdout.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -148,6 +196,30 @@ describeOnce('a production start on an empty database', () => {
       expect(stdout).toContain('payments: square-type card off');
       expect(stdout).toContain('payments: bank transfer off');
       expect(await organisersAndCodes(dataDir)).toEqual([0, 0]);
+
+      // The output is the JSON log, every line of it: the line saying where to open the checkout too.
+      const lines = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => String(line.msg).startsWith('Checkout is running'))).toEqual([
+        expect.objectContaining({ level: 30, url: expect.stringMatching(/^http:\/\/localhost:\d+\/all-events\/$/) }),
+      ]);
+      // One access line per request, under the route's pattern: not the URL, its query or the client. The health
+      // checks the test waited on are not among them.
+      const access = lines.filter((line) => line.msg === 'request');
+      expect(access.map(({ method, route, status }) => ({ method, route, status }))).toEqual([
+        { method: 'GET', route: 'not_found', status: 404 },
+        { method: 'GET', route: 'not_found', status: 404 },
+        { method: 'GET', route: 'not_found', status: 404 },
+        { method: 'GET', route: 'not_found', status: 404 },
+      ]);
+      for (const line of access) {
+        expect(line).toEqual(
+          expect.objectContaining({ request_id: expect.any(String), duration_ms: expect.any(Number) }),
+        );
+        expect(JSON.stringify(line)).not.toMatch(/pi_1|bp_1|127\.0\.0\.1|outbox/);
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -59,6 +59,11 @@ function redact(url: string): string {
   }
 }
 
+/** Where the data lives, as the start-up log and its refusals name it: the URL without its password, or the folder. */
+export function describeDatabase(options: Pick<DatabaseOptions, 'databaseUrl' | 'dataDir'>): string {
+  return options.databaseUrl ? redact(options.databaseUrl) : (options.dataDir ?? DEFAULT_DATA_DIR);
+}
+
 export function quoteIdentifier(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe schema name '${name}'`);
   return `"${name}"`;
@@ -90,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       waiting: () => waits.waiting,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount }),
     });
-    return { db, kind: 'postgres', description: redact(options.databaseUrl), close: () => db.destroy() };
+    return { db, kind: 'postgres', description: describeDatabase(options), close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   let unlock = (): void => undefined;
@@ -108,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return {
     db,
     kind: 'pglite',
-    description: dataDir,
+    description: describeDatabase(options),
     pglite,
     close: async () => {
       await db.destroy();

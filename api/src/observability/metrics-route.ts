@@ -26,12 +26,14 @@ export function registerRequestTiming(app: FastifyInstance): void {
   });
 }
 
+export const METRICS_ROUTE = '/metrics';
+
 /**
  * GET /metrics in Prometheus' text format, only for `Authorization: Bearer <METRICS_TOKEN>`. Without the token set, or
  * without the right one, it is the same 404 as any unknown path: its existence is not advertised.
  */
 export function registerMetricsRoute(app: FastifyInstance, registry: Registry, token: string | undefined): void {
-  app.get('/metrics', async (request, reply) => {
+  app.get(METRICS_ROUTE, async (request, reply) => {
     if (!token || !bearerMatches(request.headers.authorization, token)) return reply.callNotFound();
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
