@@ -27,10 +27,10 @@ const proxy = compose.services.proxy;
 const api = compose.services.api;
 
 /** Each deployable package's image: one Dockerfile, the api's target, or the remotes' one target with their REMOTE. */
-const images = DEPLOYABLE.map((pkg) => ({
+const images = DEPLOYABLE.map((pkg): { pkg: string; target: string; args: Record<string, string> } => ({
   pkg,
   target: pkg === 'api' ? 'api' : 'remote',
-  args: pkg === 'api' ? ({} as Record<string, string>) : { REMOTE: pkg },
+  args: pkg === 'api' ? {} : { REMOTE: pkg },
 }));
 
 describe('docker-compose.yml', () => {

@@ -17,9 +17,12 @@ replicas="$("${compose[@]}" ps -q api | wc -l)"
 "${compose[@]}" stop api
 # --clean --if-exists: every object of the dump is dropped and made again, whatever the database holds now (an
 # empty database after a loss, or the current one).
+started=$SECONDS
 "${compose[@]}" exec -T backup sh -c \
   'PGPASSWORD="$(cat "$PGPASSFILE_SECRET")" pg_restore --clean --if-exists --no-owner --no-privileges --single-transaction -d "$PGDATABASE" "$1"' \
   restore "$dump"
+bytes="$("${compose[@]}" exec -T backup stat -c %s "$dump" | tr -d '\r')"
+echo "restore: $dump ($bytes bytes) restored in $((SECONDS - started)) s"
 "${compose[@]}" up -d --no-deps --scale api="$replicas" api
 for _ in $(seq 1 60); do
   healthy="$("${compose[@]}" ps api | grep -c '(healthy)' || true)"

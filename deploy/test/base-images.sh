@@ -16,6 +16,7 @@
 #                             tests read: SMTP on 1025, GET /api/v1/messages, GET /api/v1/message/{ID}, /readyz
 #
 # An image already present is kept (FORCE=1 rebuilds). Prints the seconds each took.
+# Usage: base-images.sh [node|services]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -81,13 +82,19 @@ nginx_image() { docker build -q -t nginx:1.28-alpine "$here/images/nginx" >/dev/
 
 mailpit_image() { docker build -q -t axllent/mailpit:v1.21 "$here/images/mailpit" >/dev/null; }
 
-timed debian:bookworm-slim debian
-timed node:24-bookworm-slim node_image
-# The three that need only the ones above can build side by side.
-timed postgres:15-bookworm postgres_image &
-pg=$!
-timed nginx:1.28-alpine nginx_image &
-ng=$!
-timed axllent/mailpit:v1.21 mailpit_image
-wait $pg
-wait $ng
+# `node`: the two the app images need; `services`: the three the compose file runs as they are (so a caller can build
+# them beside the app images); neither: all five.
+if [ "${1:-all}" != services ]; then
+  timed debian:bookworm-slim debian
+  timed node:24-bookworm-slim node_image
+fi
+if [ "${1:-all}" != node ]; then
+  # Side by side: each needs only the two above.
+  timed postgres:15-bookworm postgres_image &
+  pg=$!
+  timed nginx:1.28-alpine nginx_image &
+  ng=$!
+  timed axllent/mailpit:v1.21 mailpit_image
+  wait $pg
+  wait $ng
+fi

@@ -13,6 +13,8 @@ import {
   composeLine,
   containers,
   docker,
+  exec,
+  healthOf,
   httpPort,
   httpsPort,
   mailApi,
@@ -107,7 +109,9 @@ function apiLog(): Record<string, unknown>[] {
 
 /** The proxy's access-log lines (its JSON ones; nginx's own start-up notices go to the error log). */
 function proxyLog(): Record<string, string | number>[] {
-  return compose(['logs', '--no-color', 'proxy'])
+  return containers('proxy')
+    .map((id) => docker(['logs', id]))
+    .join('\n')
     .split('\n')
     .map((line) => line.slice(line.indexOf('{')))
     .filter((line) => line.startsWith('{"time"'))
@@ -155,11 +159,10 @@ test('one origin: plain HTTP and any other host name are sent to PUBLIC_URL', as
   await request.dispose();
 });
 
-test('three api replicas share one buyer: requests alternate and the session holds', async ({ browser }) => {
-  compose(['up', '-d', '--no-recreate', '--scale', 'api=3', 'api']);
-  await waitForApis(3);
-  // nginx sees a new replica once Docker's DNS names it (kept 2 s).
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+test('three api replicas (API_REPLICAS=3) share one buyer: requests alternate and the session holds', async ({
+  browser,
+}) => {
+  expect(containers('api')).toHaveLength(3);
   const context = await browser.newContext({ storageState: buyerState, ignoreHTTPSErrors: true });
   const ids: string[] = [];
   for (let i = 0; i < 30; i++) {
@@ -181,16 +184,13 @@ test('three api replicas share one buyer: requests alternate and the session hol
 
 test('every replica is scrapeable: Docker DNS names each, each answers /metrics with the token', () => {
   const token = secret('metrics_token');
-  const addresses = compose(['exec', '-T', 'proxy', 'getent', 'ahostsv4', 'api'])
+  const addresses = exec('proxy', ['getent', 'ahostsv4', 'api'])
     .split('\n')
     .map((line) => line.split(/\s+/)[0] ?? '')
     .filter((address, index, all) => /^\d+\.\d+\.\d+\.\d+$/.test(address) && all.indexOf(address) === index);
   expect(addresses).toHaveLength(3);
   for (const address of addresses) {
-    const body = compose([
-      'exec',
-      '-T',
-      'proxy',
+    const body = exec('proxy', [
       'wget',
       '-q',
       '-O',
@@ -246,9 +246,6 @@ test('a replica killed in the middle of a checkout: the buyer pays, and no idemp
   expect(slowest.ms).toBeLessThan(2500);
   await payByCard(page);
   expect((await checkoutOf(context.request)).payment_complete).toBe(true);
-  // Back to three for the steps after this one.
-  compose(['up', '-d', '--no-recreate', '--scale', 'api=3', 'api']);
-  await waitForApis(3);
 });
 
 test('logs: one JSON access-log line per request in the api and the proxy, with the same request id', async ({
@@ -270,10 +267,7 @@ test('logs: one JSON access-log line per request in the api and the proxy, with 
 });
 
 test('a backup restored into a wiped database reconciles, and the order is back', async () => {
-  const paidBefore = compose([
-    'exec',
-    '-T',
-    'postgres',
+  const paidBefore = exec('postgres', [
     'psql',
     '-U',
     'checkout',
@@ -283,13 +277,10 @@ test('a backup restored into a wiped database reconciles, and the order is back'
     'select count(*) from sales where paid_at is not null',
   ]).trim();
   expect(Number(paidBefore)).toBeGreaterThanOrEqual(2);
-  const dump = compose(['exec', '-T', 'backup', 'checkout-backup', 'once']).trim().split('\n').pop() ?? '';
+  const dump = exec('backup', ['checkout-backup', 'once']).trim().split('\n').pop() ?? '';
   expect(dump).toMatch(/^\/backups\/checkout-\d{8}T\d{6}Z\.dump$/);
   // The loss: every table gone.
-  compose([
-    'exec',
-    '-T',
-    'postgres',
+  exec('postgres', [
     'psql',
     '-U',
     'checkout',
@@ -304,10 +295,7 @@ test('a backup restored into a wiped database reconciles, and the order is back'
     COMPOSE: composeLine,
   });
   console.log(`== restore of ${dump}: ${seconds.toFixed(1)} s`);
-  const paidAfter = compose([
-    'exec',
-    '-T',
-    'postgres',
+  const paidAfter = exec('postgres', [
     'psql',
     '-U',
     'checkout',
@@ -322,8 +310,9 @@ test('a backup restored into a wiped database reconciles, and the order is back'
 test('down and up: the data is kept, and the buyer still sees the paid order', async ({ browser }) => {
   compose(['down']);
   compose(['up', '-d']);
-  await waitForApis(1);
-  await waitFor('the proxy', () => compose(['ps', 'proxy']).includes('(healthy)'), 60);
+  // API_REPLICAS is kept by the next `up`, unlike a `--scale` given once.
+  await waitForApis(3);
+  await waitFor('the proxy', () => containers('proxy').some((id) => healthOf(id) === 'healthy'), 60);
   const context = await browser.newContext({ storageState: buyerState, ignoreHTTPSErrors: true });
   await expect.poll(async () => (await checkoutOf(context.request)).payment_complete).toBe(true);
   await context.close();

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   compose,
+  composeArgs,
+  composeBin,
   composeEnv,
   containers,
   docker,
@@ -37,19 +39,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   // A developer's loop: COMPOSE_TEST_KEEP=1 leaves the stack up after a run, COMPOSE_TEST_REUSE=1 runs on it again.
   if (process.env.COMPOSE_TEST_REUSE === '1' && containers('api').length > 0) {
-    compose(['up', '-d', '--scale', 'api=1']);
-    await waitForApis(1);
+    compose(['up', '-d']);
+    await waitForApis(3);
     return teardown;
   }
-  const baseImagesSeconds = await run('bash', [path.join(root, 'deploy', 'test', 'base-images.sh')]);
+  const baseImages = path.join(root, 'deploy', 'test', 'base-images.sh');
+  const nodeSeconds = await run('bash', [baseImages, 'node']);
   writeSettings();
   await run('bash', [path.join(root, 'deploy', 'init.sh'), '--demo', publicUrl], { ...composeEnv, ENV_FILE: envFile });
   compose(['down', '-v', '--remove-orphans'], { allowFailure: true });
-  const composeArgs = ['--env-file', envFile, '-p', 'checkout-ci'];
-  const [bin, ...pre] = (process.env.COMPOSE ?? 'docker-compose').split(' ');
-  const buildSeconds = await run(bin as string, [...pre, ...composeArgs, 'build']);
-  const upSeconds = await run(bin as string, [...pre, ...composeArgs, 'up', '-d']);
-  await waitForApis(1);
+  // The app images need only the node base: they build while the services' stand-ins install their Debian packages.
+  const [servicesSeconds, buildSeconds] = await Promise.all([
+    run('bash', [baseImages, 'services']),
+    run(composeBin, [...composeArgs, 'build']),
+  ]);
+  const baseImagesSeconds = nodeSeconds + servicesSeconds;
+  const upSeconds = await run(composeBin, [...composeArgs, 'up', '-d']);
+  await waitForApis(3);
   await waitFor('the proxy to answer over TLS', async () => {
     const response = await fetch(`${publicUrl.replace('localhost', '127.0.0.1')}/proxy-healthz`).catch(() => null);
     return response !== null || compose(['ps', 'proxy']).includes('(healthy)');

@@ -28,7 +28,10 @@ function composeCommand(): string[] {
   return plugin.status === 0 ? ['docker', 'compose'] : ['docker-compose'];
 }
 
-const [composeBin, ...composeArgs] = composeCommand();
+const [composeProgram = 'docker-compose', ...composeLead] = composeCommand();
+export const composeBin = composeProgram;
+/** The arguments every compose call of the test starts with (after the program). */
+export const composeArgs = [...composeLead, '--env-file', envFile, '-p', project];
 export const composeEnv: NodeJS.ProcessEnv = {
   ...process.env,
   PATH: `/usr/bin:${process.env.PATH ?? ''}`,
@@ -36,14 +39,16 @@ export const composeEnv: NodeJS.ProcessEnv = {
   COMPOSE_DOCKER_CLI_BUILD: '1',
 };
 /** The compose command line restore.sh is handed. */
-export const composeLine = [composeBin, ...composeArgs, '--env-file', envFile, '-p', project].join(' ');
+export const composeLine = [composeBin, ...composeArgs].join(' ');
 
 export function compose(args: readonly string[], options: { allowFailure?: boolean; input?: string } = {}): string {
-  const result: SpawnSyncReturns<string> = spawnSync(
-    composeBin as string,
-    [...composeArgs, '--env-file', envFile, '-p', project, ...args],
-    { cwd: root, env: composeEnv, encoding: 'utf8', input: options.input, maxBuffer: 64 * 1024 * 1024 },
-  );
+  const result: SpawnSyncReturns<string> = spawnSync(composeBin, [...composeArgs, ...args], {
+    cwd: root,
+    env: composeEnv,
+    encoding: 'utf8',
+    input: options.input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0 && !options.allowFailure)
     throw new Error(`compose ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return `${result.stdout}${result.stderr}`;
@@ -70,12 +75,26 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
   });
 }
 
-/** The running containers of a service, by id. */
+/** The running containers of a service, by id (the labels compose puts on them: quicker than compose's own `ps`). */
 export function containers(service: string): string[] {
-  return compose(['ps', '-q', service])
+  return docker([
+    'ps',
+    '-q',
+    '--filter',
+    `label=com.docker.compose.project=${project}`,
+    '--filter',
+    `label=com.docker.compose.service=${service}`,
+  ])
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => /^[0-9a-f]{12,}$/.test(line));
+}
+
+/** A command in the service's (first) container: `docker exec`, which starts in a fraction of compose's own exec. */
+export function exec(service: string, args: readonly string[]): string {
+  const [id] = containers(service);
+  if (!id) throw new Error(`no ${service} container is running`);
+  return docker(['exec', id, ...args]);
 }
 
 export function healthOf(id: string): string {
@@ -121,6 +140,8 @@ export function writeSettings(): void {
       `TLS_DIR=${path.join(stateDir, 'tls')}`,
       `ACME_WEBROOT=${path.join(stateDir, 'acme')}`,
       `REMOTES_DIR=${remotesDir}`,
+      // Three replicas from the first `up`: they migrate and seed one database together, and every later `up` keeps three.
+      'API_REPLICAS=3',
       // A backup a minute, so the health check and the retention are seen within the run.
       'BACKUP_INTERVAL_SECONDS=60',
       'BACKUP_KEEP=3',
