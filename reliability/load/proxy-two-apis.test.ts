@@ -1,17 +1,22 @@
 /**
  * The compose stack's proxy without Docker: Debian's nginx runs deploy/proxy/default.conf.template, rendered the way
  * the nginx image renders it, in front of two api processes on one PostgreSQL database (as `--scale api=2` would) and a
- * static server standing in for the remotes. One buyer's checkout goes through it with the requests alternating
- * between the processes (round-robin, no sticky sessions) without losing the session, and the per-client limits count
- * the address the buyer connected from, not the proxy's, whatever the buyer writes in X-Forwarded-For.
+ * static server standing in for the remotes. Buyers talk TLS to it (a self-signed certificate made here), as they do to
+ * the real one. One buyer's checkout goes through it with the requests alternating between the processes (round-robin,
+ * no sticky sessions) without losing the session, and the per-client limits count the address the buyer connected
+ * from, not the proxy's, whatever the buyer writes in X-Forwarded-For. The plain port only redirects, another Host is
+ * sent to PUBLIC_URL, HSTS comes once, /metrics and source maps stay inside, and every request has one JSON log line
+ * under the id the buyer was given.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeForm, type FormValue } from '@checkout/shared';
 import { PROXY_TEMPLATE, renderTemplate } from '../../deploy/dockerfile';
+import { serverMessages } from '../../api/src/http/server-messages';
 import { rateKey } from '../../api/src/identity/rate-limit';
 import { ApiProcess, freePort } from '../support/api-process';
 import { paths } from '../support/buyer';
@@ -22,6 +27,9 @@ import { freshTicketType } from '../support/stock';
 jest.setTimeout(180_000);
 
 const root = path.resolve(__dirname, '..', '..');
+
+/** What the proxy sends (the api's own says includeSubDomains; the proxy hides it so that only this one arrives). */
+const PROXY_HSTS = 'max-age=31536000';
 
 function findNginx(): string | null {
   for (const candidate of [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']) {
@@ -54,9 +62,17 @@ interface Answer {
   status: number;
   json: Record<string, unknown>;
   setCookies: string[];
+  headers: IncomingHttpHeaders;
+  /** Every header line as it came, name lowercased: node joins a repeated header into one value, hiding a second. */
+  headerLines: Array<[string, string]>;
+  /** X-Request-Id: the proxy's $request_id, which it also gave the api and wrote in its access log. */
+  requestId: string;
 }
 
-/** A browser at one local address (127.0.0.x), keeping its cookies and sending the XSRF header as the page does. */
+/**
+ * A browser at one local address (127.0.0.x), over TLS to the proxy, keeping its cookies (Secure ones too: this is
+ * https) and sending the XSRF header as the page does.
+ */
 class Client {
   readonly cookies = new Map<string, string>();
 
@@ -73,6 +89,8 @@ class Client {
   ): Promise<Answer> {
     const body = method === 'POST' ? encodeForm(form ?? {}) : undefined;
     const headers: Record<string, string> = {
+      // PUBLIC_URL's host:port: the proxy redirects any other Host.
+      host: `127.0.0.1:${this.port}`,
       accept: 'application/json',
       cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
       ...extraHeaders,
@@ -83,7 +101,7 @@ class Client {
       headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
     }
     return new Promise((resolve, reject) => {
-      const req = http.request(
+      const req = https.request(
         {
           host: '127.0.0.1',
           port: this.port,
@@ -92,6 +110,8 @@ class Client {
           path: pathname,
           headers,
           agent: false,
+          // The certificate is the one this test made for 127.0.0.1, signed by nobody.
+          rejectUnauthorized: false,
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -112,7 +132,18 @@ class Client {
             } catch {
               // not JSON
             }
-            resolve({ status: res.statusCode ?? 0, json, setCookies });
+            const headerLines: Array<[string, string]> = [];
+            for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+              headerLines.push([(res.rawHeaders[i] ?? '').toLowerCase(), res.rawHeaders[i + 1] ?? '']);
+            const requestId = res.headers['x-request-id'];
+            resolve({
+              status: res.statusCode ?? 0,
+              json,
+              setCookies,
+              headers: res.headers,
+              headerLines,
+              requestId: typeof requestId === 'string' ? requestId : '',
+            });
           });
         },
       );
@@ -121,6 +152,46 @@ class Client {
       req.end(body);
     });
   }
+}
+
+/** One line of the proxy's checkout_json access log. */
+interface AccessLine {
+  time: string;
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  bytes: number;
+  duration_s: number;
+  upstream: string;
+  upstream_status: string;
+  upstream_duration_s: string;
+  scheme: string;
+  tls: string;
+}
+
+/** Exactly these keys, so a field added to the format (a client address, say) is noticed here rather than shipped. */
+const ACCESS_KEYS: ReadonlyArray<keyof AccessLine> = [
+  'time',
+  'request_id',
+  'method',
+  'path',
+  'status',
+  'bytes',
+  'duration_s',
+  'upstream',
+  'upstream_status',
+  'upstream_duration_s',
+  'scheme',
+  'tls',
+];
+
+function parseAccessLine(line: string): AccessLine {
+  const parsed: unknown = JSON.parse(line);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`not a JSON object: ${line}`);
+  const keys = Object.keys(parsed).sort();
+  if (keys.join() !== [...ACCESS_KEYS].sort().join()) throw new Error(`unexpected access-log keys: ${line}`);
+  return parsed as AccessLine;
 }
 
 async function waitFor(url: string, what: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -149,18 +220,57 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
   let database: TestDatabase;
   let apis: ApiProcess[] = [];
   let dir = '';
-  let proxyPort = 0;
+  let httpPort = 0;
+  let tlsPort = 0;
+  let publicUrl = '';
   let nginxProcess: ChildProcess | undefined;
   let staticServer: ChildProcess | undefined;
   let staticPort = 0;
-  const accessLog = () => (dir ? fs.readFileSync(path.join(dir, 'access.log'), 'utf8') : '');
+
+  const accessLines = (): AccessLine[] => {
+    const file = path.join(dir, 'access.log');
+    if (!dir || !fs.existsSync(file)) return [];
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map(parseAccessLine);
+  };
+
+  /**
+   * The access-log lines of these requests, in the same order, one each. nginx writes a request's line once its answer
+   * has gone, so the last one may land a moment after the client read it: wait for them.
+   */
+  const loggedFor = async (answers: Answer[]): Promise<AccessLine[]> => {
+    const ids = answers.map((answer) => answer.requestId);
+    // nginx's $request_id: 32 hex digits, fresh for each request.
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const deadline = Date.now() + 5_000;
+    let found: AccessLine[][] = [];
+    for (;;) {
+      const lines = accessLines();
+      found = ids.map((id) => lines.filter((line) => line.request_id === id));
+      if (found.every((matches) => matches.length > 0) || Date.now() > deadline) break;
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+    expect(found.map((matches) => matches.length)).toEqual(ids.map(() => 1));
+    return found.map((matches) => matches[0] as AccessLine);
+  };
+
+  /** How many times a header arrived, and with what (a proxy that adds one the upstream also sent shows two). */
+  const linesOf = (answer: Answer, name: string): string[] =>
+    answer.headerLines.filter(([header]) => header === name).map(([, value]) => value);
 
   beforeAll(async () => {
     database = await createDatabase();
-    proxyPort = await freePort();
+    httpPort = await freePort();
+    tlsPort = await freePort();
+    publicUrl = `https://127.0.0.1:${tlsPort}`;
     const env = {
       TRUST_PROXY: '1',
-      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+      // The address buyers use: the proxy's TLS port. The api then sets Secure cookies and its own HSTS.
+      PUBLIC_URL: publicUrl,
       OTC_SENDS_PER_CLIENT: '2',
       CAPTCHA_RESERVE_LIMIT: '5',
     };
@@ -171,6 +281,33 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rel-proxy-'));
     // nginx's workers (nobody, when the test runs as root) read and write under here.
     fs.chmodSync(dir, 0o755);
+
+    // A certificate for 127.0.0.1 good for a day: the template only speaks TLS to buyers.
+    const certificate = path.join(dir, 'proxy.crt');
+    const certificateKey = path.join(dir, 'proxy.key');
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        certificateKey,
+        '-out',
+        certificate,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (made.status !== 0)
+      throw new Error(`openssl could not make the test certificate:\n${made.stderr}${made.error ?? ''}`);
 
     // A remote's build stand-in, served by the remotes' static server.
     const site = path.join(dir, 'remote-dist');
@@ -192,20 +329,31 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     staticServer.stderr?.on('data', (chunk: Buffer) => (staticLog += chunk.toString()));
     await waitFor(`http://127.0.0.1:${staticPort}/healthz`, 'the static server', staticServer, () => staticLog);
 
-    const remoteServers = `server 127.0.0.1:${staticPort};`;
+    // Without DNS the api and remote "names" are upstream blocks: nginx looks a proxy_pass variable's host up among
+    // them before asking the resolver, so the template's `set ... ${API_UPSTREAM}` reaches both processes in turn.
+    fs.writeFileSync(
+      path.join(dir, 'upstreams.conf'),
+      [
+        `upstream checkout_api_test { ${apis.map((api) => `server 127.0.0.1:${api.port};`).join(' ')} }`,
+        `upstream checkout_remotes_test { server 127.0.0.1:${staticPort}; }`,
+        '',
+      ].join('\n'),
+    );
     const conf = renderTemplate(fs.readFileSync(path.join(root, PROXY_TEMPLATE), 'utf8'), {
-      PROXY_PORT: `127.0.0.1:${proxyPort}`,
-      // Nothing here is named: no lookup is ever made.
+      PUBLIC_URL: publicUrl,
+      PROXY_HTTP_PORT: `127.0.0.1:${httpPort}`,
+      PROXY_HTTPS_PORT: `127.0.0.1:${tlsPort}`,
+      TLS_CERTIFICATE: certificate,
+      TLS_CERTIFICATE_KEY: certificateKey,
+      PROXY_ACCESS_LOG: path.join(dir, 'access.log'),
+      // Both upstreams are blocks: no lookup is ever made.
       RESOLVER: '127.0.0.1',
-      API_SERVERS: apis.map((api) => `server 127.0.0.1:${api.port};`).join(' '),
-      MF_BASKET_SERVERS: remoteServers,
-      MF_ACCOUNT_SERVERS: remoteServers,
-      MF_PAYMENT_SERVERS: remoteServers,
-      MF_POST_SALE_SERVERS: remoteServers,
+      API_UPSTREAM: 'checkout_api_test',
+      REMOTE_UPSTREAM: 'checkout_remotes_test',
     });
     expect(conf).not.toMatch(/\$\{\w+\}/);
     fs.writeFileSync(path.join(dir, 'checkout.conf'), conf);
-    // What the nginx image's own nginx.conf provides around conf.d, plus an access log naming the replica that answered.
+    // What the nginx image's own nginx.conf provides around conf.d (the access log is the template's own).
     fs.writeFileSync(
       path.join(dir, 'nginx.conf'),
       [
@@ -215,13 +363,12 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
         `error_log ${dir}/error.log warn;`,
         'events { worker_connections 256; }',
         'http {',
-        "  log_format upstreams '$remote_addr $request_method $request_uri $status $upstream_addr';",
-        `  access_log ${dir}/access.log upstreams;`,
         `  client_body_temp_path ${dir}/client_body;`,
         `  proxy_temp_path ${dir}/proxy;`,
         `  fastcgi_temp_path ${dir}/fastcgi;`,
         `  uwsgi_temp_path ${dir}/uwsgi;`,
         `  scgi_temp_path ${dir}/scgi;`,
+        `  include ${dir}/upstreams.conf;`,
         `  include ${dir}/checkout.conf;`,
         '}',
         '',
@@ -240,7 +387,7 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     nginxProcess.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
-    await waitFor(`http://127.0.0.1:${proxyPort}/proxy-healthz`, 'nginx', nginxProcess, () => nginxLog);
+    await waitFor(`http://127.0.0.1:${httpPort}/proxy-healthz`, 'nginx', nginxProcess, () => nginxLog);
   });
 
   afterAll(async () => {
@@ -253,8 +400,7 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
 
   test("one buyer's checkout through the proxy, alternating between the processes, keeps its session", async () => {
     const ticketTypeId = await freshTicketType(database.pool, 10, 'Through the proxy');
-    const buyer = new Client(proxyPort, '127.0.0.2');
-    const before = accessLog().length;
+    const buyer = new Client(tlsPort, '127.0.0.2');
 
     const start = await buyer.request('GET', '/ajax/user/user/get_user/');
     expect(start.status).toBe(200);
@@ -279,19 +425,11 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
     );
     expect(rows[0]?.n).toBe(1);
 
-    // Round-robin: consecutive requests went to different processes, and both served the buyer. nginx writes a request's
-    // log line once its answer has gone, so the last one may land a moment after the buyer read it: wait for it.
-    const upstreamsLogged = () =>
-      accessLog()
-        .slice(before)
-        .trim()
-        .split('\n')
-        .filter((line) => line.startsWith('127.0.0.2 '))
-        .map((line) => line.split(' ').at(-1));
-    const logged = Date.now() + 5_000;
-    while (upstreamsLogged().length < 5 && Date.now() < logged) await new Promise((wait) => setTimeout(wait, 50));
-    const upstreams = upstreamsLogged();
-    expect(upstreams).toHaveLength(5);
+    // Round-robin: consecutive requests went to different processes, and both served the buyer. The log names no
+    // client, so each line is found by the request id the buyer was answered with.
+    const answers = [start, added, reserved, checkout, again];
+    const lines = await loggedFor(answers);
+    const upstreams = lines.map((line) => line.upstream);
     expect(new Set(upstreams)).toEqual(new Set(apis.map((api) => `127.0.0.1:${api.port}`)));
     for (let i = 1; i < upstreams.length; i += 1) expect(upstreams[i]).not.toBe(upstreams[i - 1]);
     countFigure(
@@ -299,12 +437,28 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
       upstreams.length,
       "one buyer's checkout through nginx, alternating between two api processes",
     );
+
+    // Each line is the request as the buyer saw it, over TLS, with the path cut to its first segment.
+    expect(lines.map((line) => [line.method, line.path, line.status, line.upstream_status, line.scheme])).toEqual(
+      answers.map((answer, i) => [
+        i === 1 || i === 2 ? 'POST' : 'GET',
+        '/ajax',
+        answer.status,
+        String(answer.status),
+        'https',
+      ]),
+    );
+    for (const line of lines) expect(line.tls).toMatch(/^TLSv1\.[23]$/);
+    // Nothing of the buyer: not the address it connected from, not the sale's reference.
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('127.0.0.2');
+    expect(text).not.toContain(String(checkout.json.sale_reference));
   });
 
   test("per-client limits count the buyer's address from X-Forwarded-For, never the proxy's or one the buyer wrote", async () => {
     // OTC_SENDS_PER_CLIENT=2: a third code from one address in 15 minutes is refused (429).
-    const alice = new Client(proxyPort, '127.0.0.3');
-    const bob = new Client(proxyPort, '127.0.0.4');
+    const alice = new Client(tlsPort, '127.0.0.3');
+    const bob = new Client(tlsPort, '127.0.0.4');
     const send = (client: Client, email: string, headers: Record<string, string> = {}) =>
       client.request('POST', '/ajax/user/user/send_one_time_code/', { email }, headers).then((answer) => answer.status);
 
@@ -329,12 +483,86 @@ describeWithNginx('nginx (the compose proxy config) in front of two api processe
       expect(keys).not.toContain(rateKey('otc-send-client', address));
   });
 
+  test('the api is told the request came over https, under the id the buyer was given, and HSTS arrives once', async () => {
+    const buyer = new Client(tlsPort, '127.0.0.5');
+    const start = await buyer.request('GET', '/ajax/user/user/get_user/');
+    expect(start.status).toBe(200);
+    // Secure cookies (the api's PUBLIC_URL is https), kept by this client as a browser on https keeps them.
+    expect(start.setCookies.length).toBeGreaterThan(0);
+    for (const line of start.setCookies) expect(line).toMatch(/;\s*secure\s*(;|$)/i);
+    // The api sends its own HSTS (with includeSubDomains); the proxy's replaces it rather than coming second.
+    expect(linesOf(start, 'strict-transport-security')).toEqual([PROXY_HSTS]);
+    expect(linesOf(start, 'x-request-id')).toEqual([start.requestId]);
+
+    // The api judges a POST's Origin against the scheme X-Forwarded-Proto gives it: https, whatever the buyer wrote
+    // there, so the http origin of the same host:port is another site. Had the proxy not said https (the hop to the api
+    // is plain http), this origin would have been the request's own and passed.
+    const asHttp = await buyer.request('POST', paths.destroy, undefined, {
+      origin: `http://127.0.0.1:${tlsPort}`,
+      'x-forwarded-proto': 'http',
+    });
+    expect([asHttp.status, asHttp.json.error]).toEqual([403, serverMessages.crossSiteRejected]);
+    // The error body names the id the api ran the request under: the one the proxy logged and the buyer was given.
+    expect(asHttp.json.request_id).toBe(asHttp.requestId);
+    expect(linesOf(asHttp, 'strict-transport-security')).toEqual([PROXY_HSTS]);
+    const asHttps = await buyer.request('POST', paths.destroy, undefined, { origin: publicUrl });
+    expect(asHttps.status).toBe(200);
+
+    const lines = await loggedFor([start, asHttp, asHttps]);
+    expect(lines.map((line) => [line.status, line.scheme])).toEqual([
+      [200, 'https'],
+      [403, 'https'],
+      [200, 'https'],
+    ]);
+    for (const line of lines) expect(apis.map((api) => `127.0.0.1:${api.port}`)).toContain(line.upstream);
+  });
+
+  test('the plain port and any other Host only redirect to PUBLIC_URL; /metrics stays inside', async () => {
+    // Plain HTTP: everything but ACME, the remotes and the health check goes to the https origin, path and query kept.
+    const plain = await fetch(`http://127.0.0.1:${httpPort}/checkout/?from=plain`, { redirect: 'manual' });
+    expect([plain.status, plain.headers.get('location')]).toEqual([301, `${publicUrl}/checkout/?from=plain`]);
+    // HSTS means nothing over plain http; the proxy sends it on TLS only.
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+
+    // Over TLS with another name for this host: to PUBLIC_URL, so page, cookies and remotes share one origin.
+    const client = new Client(tlsPort, '127.0.0.6');
+    const alias = await client.request('GET', '/checkout/', undefined, { host: `localhost:${tlsPort}` });
+    expect([alias.status, alias.headers.location]).toEqual([301, `${publicUrl}/checkout/`]);
+    expect(linesOf(alias, 'strict-transport-security')).toEqual([PROXY_HSTS]);
+
+    // Each replica's metrics are scraped on the compose network, never through the public site.
+    const metrics = await client.request('GET', '/metrics');
+    expect(metrics.status).toBe(404);
+
+    // Neither reached an api process: nginx answered both itself.
+    const lines = await loggedFor([alias, metrics]);
+    expect(lines.map((line) => [line.path, line.status, line.upstream, line.scheme])).toEqual([
+      ['/checkout', 301, '', 'https'],
+      ['/metrics', 404, '', 'https'],
+    ]);
+  });
+
   test('the remotes are served behind the proxy under /remotes/<package>/, and no source map leaves', async () => {
-    for (const pkg of ['mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale']) {
-      const manifest = await fetch(`http://127.0.0.1:${proxyPort}/remotes/${pkg}/mf-manifest.json`);
-      expect([pkg, manifest.status, await manifest.json()]).toEqual([pkg, 200, { id: 'stand_in' }]);
-      expect((await fetch(`http://127.0.0.1:${proxyPort}/remotes/${pkg}/remoteEntry.js.map`)).status).toBe(404);
+    const client = new Client(tlsPort, '127.0.0.7');
+    for (const pkg of ['mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale', 'mf-basket-2026-12-01']) {
+      const manifest = await client.request('GET', `/remotes/${pkg}/mf-manifest.json`);
+      expect([pkg, manifest.status, manifest.json]).toEqual([pkg, 200, { id: 'stand_in' }]);
+      // The static server sends HSTS too; the proxy's replaces it.
+      expect(linesOf(manifest, 'strict-transport-security')).toEqual([PROXY_HSTS]);
+      const map = await client.request('GET', `/remotes/${pkg}/remoteEntry.js.map`);
+      expect(map.status).toBe(404);
+      // Refused by the proxy itself, not passed on to the static server.
+      const [manifestLine, mapLine] = await loggedFor([manifest, map]);
+      expect([manifestLine?.upstream, mapLine?.upstream]).toEqual([`127.0.0.1:${staticPort}`, '']);
+      // The plain port passes the remotes through too, for the api's own reads of their manifests.
+      const internal = await fetch(`http://127.0.0.1:${httpPort}/remotes/${pkg}/mf-manifest.json`);
+      expect([pkg, internal.status, await internal.json()]).toEqual([pkg, 200, { id: 'stand_in' }]);
     }
+    // Not one of the four remotes: passed to the api (which has no such page), never to the static server.
+    const other = await client.request('GET', '/remotes/mf-other/mf-manifest.json');
+    expect(other.status).toBe(404);
+    const [otherLine] = await loggedFor([other]);
+    expect(apis.map((api) => `127.0.0.1:${api.port}`)).toContain(otherLine?.upstream);
     // The static server refuses them itself too (a remote served without this proxy).
     expect((await fetch(`http://127.0.0.1:${staticPort}/remoteEntry.js.map`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${staticPort}/remoteEntry.js`)).status).toBe(200);
