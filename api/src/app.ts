@@ -4,6 +4,7 @@ import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import type { Db } from './db/schema';
 import type { AppDeps } from './deps';
+import { registerCleanTextGuard, routeUncleanUrls } from './http/clean-text';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
 import { registerCalls } from './http/route';
@@ -127,6 +128,8 @@ export async function buildAppWithDeps({
     // would take any value.
     genReqId: requestIdOf,
     requestIdHeader: false,
+    // NUL and text that is not UTF-8 in the URL are refused before routing decodes it (http/clean-text.ts).
+    rewriteUrl: routeUncleanUrls,
   });
 
   // First, so every answer carries them: pages, /ajax, assets, errors and 404s (http/security-headers.ts).
@@ -144,6 +147,8 @@ export async function buildAppWithDeps({
       done(error as Error, undefined);
     }
   });
+  // NUL and text that is not UTF-8 are a 400 before any handler runs, in URLs and bodies (http/clean-text.ts).
+  registerCleanTextGuard(app);
   app.addHook('onClose', () => mailer.close());
   // Payment plans: later payments and reminders are durable jobs, run by this runner (its kinds only).
   const instalmentRunner = startInstalmentRunner(deps, jobFailureHandler(app.log, reporter, 'instalment job failed'));

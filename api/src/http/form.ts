@@ -1,4 +1,5 @@
 import qs from 'qs';
+import { isCleanEncodedText } from './clean-text';
 import { HttpError } from './errors';
 import { serverMessages } from './server-messages';
 
@@ -22,6 +23,8 @@ export function parseFormBody(body: string): Record<string, unknown> {
   let fields = 1;
   for (let i = body.indexOf('&'); i !== -1; i = body.indexOf('&', i + 1)) fields += 1;
   if (fields > QS_LIMITS.parameterLimit) throw new HttpError(413, serverMessages.tooManyFields);
+  // qs leaves an escape that is not UTF-8 (%FF) as literal text: refused here, where the escapes are still visible.
+  if (!isCleanEncodedText(body)) throw new HttpError(400, serverMessages.forbiddenText);
   try {
     return qs.parse(body, { ...QS_LIMITS, ...KEEP_KEYS, strictDepth: true, allowPrototypes: false, charset: 'utf-8' });
   } catch (error) {

@@ -12,6 +12,8 @@ export const serverMessages = {
   tooManyFields: 'The request has too many fields.',
   tooDeep: 'The request nests its fields too deeply.',
   malformedRequest: 'The request could not be read.',
+  forbiddenText:
+    'The request contains a NUL character or text that is not valid UTF-8. Remove it and send the request again.',
   internal: 'Something went wrong on our side. Please try again.',
   notAvailableYet: 'This part of the checkout is not available yet.',
   ticketNotFound: 'That ticket is not on sale.',

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { lookup as dnsLookupAsync } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where a webhook may be sent. A webhook makes our server send requests to a URL the organiser chose, so unless
@@ -10,44 +11,44 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  */
 export const MAX_URL_LENGTH = 2048;
 
-/** Loopback, private, link-local, shared, documentation, multicast and reserved ranges: never a webhook's target. */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // BlockList checks IPv4-mapped addresses (::ffff:a.b.c.d) against the IPv4 ranges itself; NAT64 addresses carry
-  // an IPv4 address it does not look inside, so they are refused whole.
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+/**
+ * ipaddr.js names the special-purpose ranges of IANA's registries (RFC 6890 and after): private, loopback, link-local,
+ * shared (CGNAT), multicast, documentation, benchmarking, 6to4 relays, broadcast and reserved in IPv4; loopback,
+ * unspecified, unique-local, link-local, multicast, documentation, IPv4-translated, NAT64, 6to4, Teredo, ORCHID and
+ * discard in IPv6. Only what it calls plain unicast is public, and in IPv6 only inside global unicast 2000::/3: ::/96
+ * (IPv4-compatible, which carries an IPv4 address such as ::127.0.0.1) and unassigned space count as unicast to it.
+ * Forms that embed an IPv4 address (NAT64, 6to4, Teredo, IPv4-translated) are refused whole rather than unpacked: no
+ * receiver needs them, and a check of the embedded address is one more place to be wrong.
+ */
+const IPV6_GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+function isPublicIPv4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
+}
+
+/**
+ * An address in the one spelling ipaddr.js reads as written: IPv6 in WHATWG URL's serialisation (hex, no dotted IPv4
+ * tail), since ipaddr.js reads '::a.b.c.d' (IPv4-compatible) as '::ffff:a.b.c.d' (IPv4-mapped). A zone id (fe80::1%eth0)
+ * does not serialise: such an address is link-local whatever it is, and is refused.
+ */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  try {
+    const family = isIP(address);
+    if (family === 4) return ipaddr.IPv4.parse(address);
+    if (family === 6) return ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
+  } catch {
+    // not an address ipaddr.js or URL can read
+  }
+  return undefined;
+}
 
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
+  if (parsed instanceof ipaddr.IPv4) return isPublicIPv4(parsed);
+  // An IPv4-mapped address (::ffff:a.b.c.d, what a dual-stack socket reports) connects to its IPv4 address.
+  if (parsed.isIPv4MappedAddress()) return isPublicIPv4(parsed.toIPv4Address());
+  return parsed.range() === 'unicast' && parsed.match(IPV6_GLOBAL_UNICAST);
 }
 
 /** The URL's host as an address or a name: IPv6 literals lose their brackets. */
@@ -62,7 +63,7 @@ export const urlMessages = {
   httpsOnly: 'The URL must use https.',
   credentials: 'The URL must not contain a user name or password: authenticate deliveries by their signature.',
   privateHost: (host: string) =>
-    `The URL's host ${host} is a private, loopback or link-local address, which webhooks cannot reach.`,
+    `The URL's host ${host} is not a public address (it is private, loopback, link-local or reserved for a special purpose), which webhooks cannot reach.`,
   unresolved: (host: string) => `The URL's host ${host} could not be found.`,
 } as const;
 
