@@ -1,4 +1,8 @@
 /** Two projects: `unit` (pure rules, models, components; jsdom) and `server` (Fastify inject against a real database). */
+
+// Every suite runs on Node 24, however jest was started (npm run test:unit, npx jest, an editor's runner).
+require('./scripts/node-version.cjs').requireNode('jest');
+
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',

@@ -5,6 +5,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireNode } from './node-version.cjs';
+
+requireNode('scripts/start.mjs', { announce: true });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;

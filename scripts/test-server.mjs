@@ -8,6 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { requireNode } from './node-version.cjs';
+
+requireNode('npm run test:server (scripts/test-server.mjs)');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, '.test-results');

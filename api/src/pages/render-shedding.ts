@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 
 /**
  * Whether this page may be rendered on the server now. Rendering runs on the api's event loop, and on an on-sale every
@@ -26,7 +26,7 @@ export interface RenderSheddingOptions {
 
 /** The p99 of the event loop's delay over windows of `windowMs`, from Node's own histogram. */
 function eventLoopLag(windowMs: number): { read(): number; stop(): void } {
-  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  const histogram: ELDHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let last = 0;
   const timer = setInterval(() => {
