@@ -193,14 +193,21 @@ async function main() {
   // The compose stack in real containers needs a Docker engine: CI always has one (.ci/run starts it); a developer's
   // machine without one skips it, saying so.
   if (!process.env.CI && !(await dockerAnswers())) {
-    console.warn('SKIPPED compose: no Docker engine answers (`docker info`); CI runs it. `npm run test:compose` alone.');
+    console.warn(
+      'SKIPPED compose: no Docker engine answers (`docker info`); CI runs it. `npm run test:compose` alone.',
+    );
     return true;
   }
   return phase(
     'compose',
     [
       () =>
-        run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'deploy/test/playwright.config.ts']),
+        run(process.execPath, [
+          'node_modules/@playwright/test/cli.js',
+          'test',
+          '-c',
+          'deploy/test/playwright.config.ts',
+        ]),
     ],
     () => playwrightCounts('compose.json'),
     'base images from Debian, build, real containers',

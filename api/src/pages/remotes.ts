@@ -48,8 +48,8 @@ export function parseRemotesFile(text: string, file: string, base: Remotes, publ
   }
   const entries = Object.entries(parsed.data)
     .filter((entry): entry is [RemoteName, string] => entry[1] !== undefined)
-    .map(([name, url]) => [name, absoluteRemoteUrl(url, publicUrl)]);
-  return { ...base, ...Object.fromEntries(entries) };
+    .map(([name, url]): [RemoteName, string] => [name, absoluteRemoteUrl(url, publicUrl)]);
+  return { ...base, ...(Object.fromEntries(entries) as Partial<Remotes>) };
 }
 
 function body(remotes: Remotes, config: AppConfig): string {
