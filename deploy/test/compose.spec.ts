@@ -266,44 +266,25 @@ test('logs: one JSON access-log line per request in the api and the proxy, with 
   expect(JSON.stringify(apiLine)).not.toMatch(/@|cookie|172\.\d+\.\d+\.\d+/i);
 });
 
+/** One statement in the stack's database, as its owner; the result unaligned, without headers. */
+function psql(statement: string): string {
+  return exec('postgres', ['psql', '-U', 'checkout', '-d', 'checkout', '-tAc', statement]).trim();
+}
+
 test('a backup restored into a wiped database reconciles, and the order is back', async () => {
-  const paidBefore = exec('postgres', [
-    'psql',
-    '-U',
-    'checkout',
-    '-d',
-    'checkout',
-    '-tAc',
-    'select count(*) from sales where paid_at is not null',
-  ]).trim();
+  const paidBefore = psql('select count(*) from sales where paid_at is not null');
   expect(Number(paidBefore)).toBeGreaterThanOrEqual(2);
   const dump = exec('backup', ['checkout-backup', 'once']).trim().split('\n').pop() ?? '';
   expect(dump).toMatch(/^\/backups\/checkout-\d{8}T\d{6}Z\.dump$/);
   // The loss: every table gone.
-  exec('postgres', [
-    'psql',
-    '-U',
-    'checkout',
-    '-d',
-    'checkout',
-    '-c',
-    'drop schema public cascade; create schema public;',
-  ]);
+  psql('drop schema public cascade; create schema public;');
   const seconds = await run('bash', [`${root}/deploy/backup/restore.sh`, dump], {
     ...process.env,
     PATH: `/usr/bin:${process.env.PATH ?? ''}`,
     COMPOSE: composeLine,
   });
   console.log(`== restore of ${dump}: ${seconds.toFixed(1)} s`);
-  const paidAfter = exec('postgres', [
-    'psql',
-    '-U',
-    'checkout',
-    '-d',
-    'checkout',
-    '-tAc',
-    'select count(*) from sales where paid_at is not null',
-  ]).trim();
+  const paidAfter = psql('select count(*) from sales where paid_at is not null');
   expect(paidAfter).toBe(paidBefore);
 });
 
