@@ -17,6 +17,40 @@ const transform = {
   ],
 };
 
+// Some server dependencies are ESM only (cookie 2, content-disposition) and some CommonJS ones load modules with
+// import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
+// --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code. react-email's render
+// loads react-dom/server with import() too.
+const nodeTransform = {
+  transform: {
+    ...transform,
+    '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'],
+  },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)',
+  ],
+};
+
+const postgresUrl = process.env.DATABASE_URL?.trim() ?? '';
+
+/**
+ * The server suite (Fastify inject against a real database) on one database: `server` on the embedded PGlite, whatever
+ * the environment names, and `server-postgres` on the PostgreSQL of DATABASE_URL. Both run in one jest run
+ * (scripts/test-server.mjs), so its two workers take the next file of either pass and neither core waits for the other.
+ */
+function serverProject(displayName, databaseUrl) {
+  return {
+    displayName,
+    testEnvironment: 'node',
+    roots: ['<rootDir>/api/src'],
+    testMatch: ['**/*.test.ts'],
+    ...nodeTransform,
+    // Read by api/src/testing/jest-database.ts before each file: which database its createTestDatabase() opens.
+    globals: { testDatabaseUrl: databaseUrl },
+    setupFiles: ['<rootDir>/api/src/testing/jest-database.ts'],
+  };
+}
+
 module.exports = {
   // Global, not per project (jest ignores it there): a server test file creates a fresh database in its hooks (PGlite
   // boots in ~3 s, more on a busy 2-core machine and when the migrated snapshot is first built).
@@ -41,23 +75,9 @@ module.exports = {
       moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js' },
       setupFilesAfterEnv: ['<rootDir>/tooling/jest-setup-dom.ts'],
     },
-    {
-      displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/api/src'],
-      testMatch: ['**/*.test.ts'],
-      // Some server dependencies are ESM only (cookie 2, content-disposition) and some CommonJS ones load
-      // modules with import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
-      // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code. react-email's
-      // render loads react-dom/server with import() too.
-      transform: {
-        ...transform,
-        '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'],
-      },
-      transformIgnorePatterns: [
-        '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)',
-      ],
-    },
+    serverProject('server', ''),
+    // Only where a PostgreSQL is named: the same files again, each against a database of its own on that server.
+    ...(postgresUrl ? [serverProject('server-postgres', postgresUrl)] : []),
     {
       // `npm run test:reliability` (reliability/run.ts): real api processes on PostgreSQL under load, faults and hostile
       // input; figures recorded through reliability/support/figures.ts.
@@ -65,13 +85,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/reliability'],
       testMatch: ['**/*.test.ts'],
-      transform: {
-        ...transform,
-        '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'],
-      },
-      transformIgnorePatterns: [
-        '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)',
-      ],
+      ...nodeTransform,
     },
   ],
 };

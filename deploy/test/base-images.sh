@@ -15,13 +15,21 @@
 #   axllent/mailpit:v1.21     a Node mail sink (smtp-server + mailparser, installed in the image) answering the part of Mailpit's API the
 #                             tests read: SMTP on 1025, GET /api/v1/messages, GET /api/v1/message/{ID}, /readyz
 #
-# An image already present is kept (FORCE=1 rebuilds). Prints the seconds each took.
+# An image already present is kept (FORCE=1 rebuilds). Prints the seconds each took. One run at a time on a machine
+# (a lock file): CI starts one in the background while it installs and checks the code, and the compose test's own
+# run then waits for it and finds the images present.
 # Usage: base-images.sh [node|services]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 export DOCKER_BUILDKIT=1
+
+exec 9>"${BASE_IMAGES_LOCK:-/var/tmp/checkout-base-images.lock}"
+if ! flock -n 9; then
+  echo "== base images: another run is building them; waiting for it"
+  flock 9
+fi
 
 have() { [ -z "${FORCE:-}" ] && docker image inspect "$1" >/dev/null 2>&1; }
 timed() {
