@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and suite, in phases, then a table of seconds and test counts per phase and the total.
 //
-// The machine CI runs on has two cores, so phases that do not need each other run side by side: the build beside the
-// type check and lint; the server suite's PGlite and PostgreSQL passes in one run of two workers (scripts/test-server.mjs); reliability
+// The machine CI runs on has two cores, so phases that do not need each other run side by side: lint beside the
+// build and type check; the server suite's PGlite and PostgreSQL passes in one run of two workers (scripts/test-server.mjs); reliability
 // files two at a time (reliability/run.ts); end-to-end with two workers, each against a stack of its own. The build
 // comes before every suite that needs it and is made once: the e2e phase and the server-render test use it.
 //
@@ -127,16 +127,22 @@ function table() {
 }
 
 async function main() {
-  // The build beside the static checks: each is mostly one core's work.
-  const [built, checked] = await Promise.all([
-    phase('build', [() => npm('build', { quiet: true })], () => null, 'beside typecheck and lint'),
-    (async () =>
-      (await phase('typecheck', [() => npm('typecheck', { quiet: true })])) &&
-      phase('lint', [
+  // Two lanes, one per core, each mostly one process's work: lint (the longest, type-aware ESLint) in one, the build
+  // and then the type check in the other.
+  const [checked, built] = await Promise.all([
+    phase(
+      'lint',
+      [
         () => npm('lint', { quiet: true }),
         () => npm('lint:deps', { quiet: true }),
         () => npm('lint:openapi', { quiet: true }),
-      ]))(),
+      ],
+      () => null,
+      'beside the build and typecheck',
+    ),
+    (async () =>
+      (await phase('build', [() => npm('build', { quiet: true })])) &&
+      phase('typecheck', [() => npm('typecheck', { quiet: true })]))(),
   ]);
   if (!built || !checked) return false;
   if (
