@@ -82,8 +82,16 @@ export class PaymentPage {
   async fillCard(number: string): Promise<void> {
     await this.field('Billing postcode').fill('BS1 4QA');
     await this.field('Card number').fill(number);
-    await this.field('Expiry date (MM/YY)').fill('12/34');
+    await this.typeExpiry('Expiry date (MM/YY)');
     await this.field('Security code (CVC)').fill('123');
+  }
+
+  /** The expiry typed as on a phone's number keypad, digits only: the form puts the slash in. */
+  async typeExpiry(label: string): Promise<void> {
+    const expiry = this.field(label);
+    await expiry.fill('');
+    await expiry.pressSequentially('1234');
+    await expect(expiry).toHaveValue('12/34');
   }
 
   get contactNumber(): Locator {

@@ -20,7 +20,7 @@ test('instalments with a new card: the first payment, then delivery with the pay
   await pay.field('Please enter a mobile number *').fill('07700 900123');
   await expect(page.getByRole('radio', { name: 'New payment card' })).toBeChecked();
   await pay.field('Card number').fill('4242 4242 4242 4242');
-  await pay.field('Expiry date (MM/YY)').fill('12/34');
+  await pay.typeExpiry('Expiry date (MM/YY)');
   await pay.field('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: /^Pay £/ }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'First payment complete' })).toBeVisible({

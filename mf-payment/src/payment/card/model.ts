@@ -25,6 +25,7 @@ import {
   type CardErrors,
   type CardField,
   type CardFields,
+  withCardField,
 } from './fields';
 
 export const cardFieldChanged = createEvent<{ field: CardField; value: string }>();
@@ -35,7 +36,7 @@ export const $cardErrors = createStore<CardErrors>({});
 
 $card.reset(paymentShown);
 $cardErrors.reset(paymentShown);
-$card.on(cardFieldChanged, (card, { field, value }) => ({ ...card, [field]: value }));
+$card.on(cardFieldChanged, (card, { field, value }) => withCardField(card, field, value));
 $cardErrors.on(cardFieldChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;

@@ -11,6 +11,7 @@ import {
   type CardErrors,
   type CardField,
   type CardFields,
+  withCardField,
 } from '../card/fields';
 import { $paying, paymentReset, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
@@ -54,7 +55,7 @@ $cardChoice.on(cardChosen, (_, id) => id);
 $cardholder.on(instalmentsShown, (_, { cardholder }) => cardholder);
 $mobile.on(mobileChanged, (_, v) => v);
 $mobileError.on(mobileChanged, () => null);
-$newCard.on(newCardFieldChanged, (card, { field, value }) => ({ ...card, [field]: value }));
+$newCard.on(newCardFieldChanged, (card, { field, value }) => withCardField(card, field, value));
 $newCardErrors.on(newCardFieldChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;
