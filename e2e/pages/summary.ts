@@ -265,4 +265,15 @@ export class AppliedCodes {
       .click();
     await expect(this.item(code)).toHaveCount(0);
   }
+
+  /** Types a code the server refuses: one alert beside the box with 'Invalid code' and why, and not a second above. */
+  async applyRefused(code: string, reason: string): Promise<void> {
+    const toggle = this.page.getByRole('button', { name: 'DISCOUNT OR VOUCHER CODE?' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await this.box.getByRole('textbox', { name: 'Code' }).fill(code);
+    await this.box.getByRole('button', { name: 'Apply' }).click();
+    await expect(this.box.getByRole('alert')).toHaveText(`Invalid code: ${reason}`);
+    await expect(this.page.getByText(reason)).toHaveCount(1);
+    await expect(this.box.getByRole('status')).toHaveCount(0);
+  }
 }

@@ -68,6 +68,10 @@ test.describe('1280×900', () => {
     expect(withoutVoucher.total).toBe(7100 - 500);
     await codes.remove('FOLK5');
     await basket.waitForUpdates();
+    // Every code taken off: no 'Code applied' is left; a refused code is one message, beside the box.
+    await expect(codes.box.getByRole('status')).toHaveCount(0);
+    await codes.applyRefused('EXPIRED20', 'This code has expired.');
+    await basket.waitForUpdates();
     const none = await steps.summary.expectAddsUp();
     expect(none.rows.map((r) => r.label)).not.toContain('Discount code FOLK5');
     expect(none.total).toBe(7100);

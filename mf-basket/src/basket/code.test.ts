@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { apiFailure, createFakeApi, failWith, fakeStepProps, type FakeApiHandlers } from '@checkout/shared/testing';
-import { $codeVerdict, codeEdited, codeSubmitted } from './code';
+import { $codeReasonShown, $codeVerdict, codeEdited, codeRemoveClicked, codeSubmitted } from './code';
 import { $deps, shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 
 function setup(handlers: Partial<FakeApiHandlers> = {}) {
@@ -15,13 +15,20 @@ function setup(handlers: Partial<FakeApiHandlers> = {}) {
 
 describe('discount or voucher code (spec sections 5 and 8)', () => {
   test.each([
-    ['applied', true, 'applied'],
-    ['not applied', false, 'invalid'],
-  ] as const)('%s: the verdict, then the basket reloads', async (_name, applied, verdict) => {
-    const { scope, api, sent } = setup({ setCode: async () => ({ code_applied: applied }) });
+    ['applied', { code_applied: true }, { kind: 'applied' }, null],
+    ['not applied, no reason', { code_applied: false }, { kind: 'invalid', reason: null }, null],
+    [
+      'not applied, with the reason',
+      { code_applied: false, error: 'This code has expired.' },
+      { kind: 'invalid', reason: 'This code has expired.' },
+      'This code has expired.',
+    ],
+  ] as const)('%s: the verdict, then the basket reloads', async (_name, answer, verdict, reasonShown) => {
+    const { scope, api, sent } = setup({ setCode: async () => answer });
     await allSettled(codeSubmitted, { scope, params: '  SAVE10 ' });
     expect(api.payloadsOf('setCode')).toEqual([{ code: 'SAVE10' }]);
-    expect(scope.getState($codeVerdict)).toBe(verdict);
+    expect(scope.getState($codeVerdict)).toEqual(verdict);
+    expect(scope.getState($codeReasonShown)).toBe(reasonShown);
     expect(sent).toEqual([{ kind: 'reloadCheckout' }]);
   });
 
@@ -44,6 +51,17 @@ describe('discount or voucher code (spec sections 5 and 8)', () => {
     const { scope } = setup({ setCode: async () => ({ code_applied: false }) });
     await allSettled(codeSubmitted, { scope, params: 'NOPE' });
     await allSettled(codeEdited, { scope });
+    expect(scope.getState($codeVerdict)).toBeNull();
+  });
+
+  test("removing a code takes 'Code applied' away with it", async () => {
+    const { scope } = setup({
+      setCode: async () => ({ code_applied: true }),
+      removeCode: async () => ({ success: true }),
+    });
+    await allSettled(codeSubmitted, { scope, params: 'FOLK5' });
+    expect(scope.getState($codeVerdict)).toEqual({ kind: 'applied' });
+    await allSettled(codeRemoveClicked, { scope, params: 'FOLK5' });
     expect(scope.getState($codeVerdict)).toBeNull();
   });
 });

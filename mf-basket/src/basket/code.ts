@@ -4,7 +4,10 @@ import * as messages from '@checkout/shared/messages/basket';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 
 /** The 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2 and 5): set_code, its verdict, then the basket reloaded. */
-export type CodeVerdict = 'applied' | 'invalid';
+export type CodeVerdict =
+  | { kind: 'applied' }
+  /** `reason`: the server's sentence for why (expired, used up…), shown with 'Invalid code' in one alert. */
+  | { kind: 'invalid'; reason: string | null };
 
 export const codeSubmitted = createEvent<string>();
 /** The buyer typed again: the last verdict no longer describes what is in the box. */
@@ -19,9 +22,18 @@ export const $removingCode = createStore<string | null>(null)
   .reset(removeCodeFx.finally);
 export const $settingCode = setCodeFx.pending;
 
+// A removed code takes its verdict with it: 'Code applied' must not stay once the code is gone.
 export const $codeVerdict = createStore<CodeVerdict | null>(null)
-  .on(setCodeFx.doneData, (_, answer) => (answer.code_applied ? 'applied' : 'invalid'))
-  .reset([codeEdited, setCodeFx]);
+  .on(setCodeFx.doneData, (_, answer): CodeVerdict =>
+    answer.code_applied ? { kind: 'applied' } : { kind: 'invalid', reason: answer.error?.trim() || null },
+  )
+  .reset([codeEdited, setCodeFx, removeCodeFx]);
+
+/**
+ * The reason shown beside the code box just now, which the notes above the basket then leave out (the server also
+ * lists it in basket_errors, for a reload): one message for one refused code, not two.
+ */
+export const $codeReasonShown = $codeVerdict.map((verdict) => (verdict?.kind === 'invalid' ? verdict.reason : null));
 
 sample({
   clock: codeSubmitted,

@@ -20,6 +20,8 @@ export const canOnlyReserve = (n: number | string) => `You can only reserve ${n}
 export const minimumPurchase = (n: number | string) => `You must purchase a minimum of ${n} tickets of this type`;
 export const requiredTicketsMissing = 'You must also purchase the following tickets to continue the checkout.';
 export const invalidCode = 'Invalid code';
+/** 'Invalid code' with the server's reason, in the one alert beside the code box. */
+export const invalidCodeBecause = (reason: string) => `${invalidCode}: ${reason}`;
 export const codeApplied = 'Code applied';
 
 /** Beside required tickets, for guests: the companion may already be theirs from an earlier order. */

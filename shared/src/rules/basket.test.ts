@@ -112,6 +112,12 @@ describe('basketNotes (spec sections 4, 5 and 8)', () => {
     expect(notes(overrides, expired)).toEqual(expected);
   });
 
+  test("a code's refusal the code box shows beside the code is not said again above the basket", () => {
+    const checkout = sampleCheckout({ basket_errors: ['This code has expired.', 'Sold out'] });
+    expect(basketNotes(checkout, false, 'This code has expired.')).toEqual({ warnings: ['Sold out'], successes: [] });
+    expect(basketNotes(checkout, false, null).warnings).toEqual(['This code has expired.', 'Sold out']);
+  });
+
   test('the timeslot warning is one of them', () => {
     const checkout = sampleCheckout({
       tickets: [line(1, { date_id: 1 }), line(2, { date_id: 2 })],

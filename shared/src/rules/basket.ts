@@ -61,9 +61,10 @@ type NotesInput = Pick<
 /**
  * The notes above the basket (spec sections 4, 5 and 8): the server's reserving_error and basket_errors, the expiry
  * warning carried over after an expiry reload, the different-currency notice and the timeslot warnings as warnings;
- * basket_success as success notes. Each text once.
+ * basket_success as success notes. Each text once; `shownElsewhere` (a code's refusal the code box shows beside the
+ * code) is left out.
  */
-export function basketNotes(c: NotesInput, expired: boolean): BasketNotes {
+export function basketNotes(c: NotesInput, expired: boolean, shownElsewhere: string | null = null): BasketNotes {
   const warnings = [
     ...(expired ? [commonMessages.checkoutExpired] : []),
     ...(c.reserving_error ? [c.reserving_error] : []),
@@ -72,7 +73,10 @@ export function basketNotes(c: NotesInput, expired: boolean): BasketNotes {
     ...timeslotWarnings(c),
   ];
   const successes = c.basket_success;
-  return { warnings: [...new Set(warnings.filter(Boolean))], successes: [...new Set(successes.filter(Boolean))] };
+  return {
+    warnings: [...new Set(warnings.filter((text) => text && text !== shownElsewhere))],
+    successes: [...new Set(successes.filter(Boolean))],
+  };
 }
 
 export interface RefundProtectionOffer {

@@ -1,14 +1,18 @@
+import { useUnit } from 'effector-react';
 import { basketNotes } from '@checkout/shared';
 import { AlertBox } from '@checkout/shared/ui';
+import { $codeReasonShown } from '../code';
 
 type NotesInput = Parameters<typeof basketNotes>[0];
 
 /**
  * The notes above the basket (spec sections 4, 5 and 8): the server's errors, the expiry warning after an expiry
- * reload, the currency notice and timeslot warnings as warnings (announced); successes as polite status notes.
+ * reload, the currency notice and timeslot warnings as warnings (announced); successes as polite status notes. A
+ * code's refusal the code box is showing is left to the code box.
  */
 export function BasketNotes({ checkout, expired }: { checkout: NotesInput; expired: boolean }) {
-  const notes = basketNotes(checkout, expired);
+  const shownByCode = useUnit($codeReasonShown);
+  const notes = basketNotes(checkout, expired, shownByCode);
   if (notes.warnings.length === 0 && notes.successes.length === 0) return null;
   return (
     <div className="stack basket-notes">

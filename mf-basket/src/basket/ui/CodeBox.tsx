@@ -80,8 +80,12 @@ export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {
             Apply
           </Button>
         </form>
-        {m.verdict === 'invalid' ? <AlertBox type="error">{messages.invalidCode}</AlertBox> : null}
-        {m.verdict === 'applied' ? <AlertBox type="success">{messages.codeApplied}</AlertBox> : null}
+        {m.verdict?.kind === 'invalid' ? (
+          <AlertBox type="error">
+            {m.verdict.reason ? messages.invalidCodeBecause(m.verdict.reason) : messages.invalidCode}
+          </AlertBox>
+        ) : null}
+        {m.verdict?.kind === 'applied' ? <AlertBox type="success">{messages.codeApplied}</AlertBox> : null}
         {applied.length > 0 ? (
           <ul className="code-box__applied" aria-label={messages.codeApplied}>
             {applied.map((entry) => (
