@@ -39,6 +39,10 @@ test.describe('1280×900', () => {
       ['Delivery', '£1.50'],
     ]);
     expect(before.total).toBe(7100);
+    // The basket's own rows under its lines start from the lines' subtotal, so they read as a sum to the total.
+    const basketRegion = page.getByRole('region', { name: 'Basket' });
+    const subtotalRow = basketRegion.locator('dl > div').filter({ has: page.getByRole('term').getByText('Subtotal') });
+    await expect(subtotalRow.getByRole('definition')).toHaveText('£66.00');
 
     await codes.apply('FOLK5');
     await codes.apply('GIFT-DEMO-50');

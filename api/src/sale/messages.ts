@@ -1,4 +1,5 @@
 import { formatMoney } from '@checkout/shared';
+import * as basketMessages from '@checkout/shared/messages/basket';
 
 /**
  * The sale domain's own sentences: the reasons a basket change, a code or a reservation is refused, which the spec
@@ -11,7 +12,7 @@ export const saleMessages = {
   noSale: 'Your basket is empty.',
   paidSale: 'This order has already been paid, so its basket cannot be changed.',
   refundProtectionUnavailable: 'Refund protection cannot cover anything in your basket.',
-  codeUnknown: 'This code is not recognised. Please check it and try again.',
+  codeUnknown: basketMessages.codeUnknown,
   codeExpired: 'This code has expired.',
   codeUsedUp: 'This code has already been used as many times as it allows.',
   codeInUse: 'This code is being used in another checkout at the moment. Please try again later.',

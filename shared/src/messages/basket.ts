@@ -20,8 +20,14 @@ export const canOnlyReserve = (n: number | string) => `You can only reserve ${n}
 export const minimumPurchase = (n: number | string) => `You must purchase a minimum of ${n} tickets of this type`;
 export const requiredTicketsMissing = 'You must also purchase the following tickets to continue the checkout.';
 export const invalidCode = 'Invalid code';
-/** 'Invalid code' with the server's reason, in the one alert beside the code box. */
-export const invalidCodeBecause = (reason: string) => `${invalidCode}: ${reason}`;
+/** The server's reason for a code it does not know (set_code's error and basket_errors). */
+export const codeUnknown = 'This code is not recognised. Please check it and try again.';
+/**
+ * The one alert beside the code box for a refused code: 'Invalid code' alone for a code the server does not know,
+ * and with the reason for one it knows but cannot apply (expired, used up, another currency).
+ */
+export const invalidCodeBecause = (reason: string | null) =>
+  reason && reason !== codeUnknown ? `${invalidCode}: ${reason}` : invalidCode;
 export const codeApplied = 'Code applied';
 
 /** Beside required tickets, for guests: the companion may already be theirs from an earlier order. */

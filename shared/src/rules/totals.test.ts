@@ -1,6 +1,6 @@
 import { sampleCheckout } from '../testing/sample-data';
 import type { Checkout, TicketLine } from '../contract/entities';
-import { basketDisplayTotals, type BasketDisplayTotals } from './totals';
+import { basketDisplayTotals, breakdownLinesSubtotal, type BasketDisplayTotals } from './totals';
 
 const base = sampleCheckout();
 const adult = base.tickets[0] as TicketLine;
@@ -100,5 +100,28 @@ describe('basketDisplayTotals (spec section 9)', () => {
     ['thousands', withTickets([{ price: 1234.56, qty: 3 }], { basket_total: 3715.68 }), totals(3703.68, 12)],
   ])('%s', (_name, checkout, expected) => {
     expect(basketDisplayTotals(checkout)).toEqual(expected);
+  });
+});
+
+describe('breakdownLinesSubtotal: the basket lines the rows under them start from', () => {
+  test.each<
+    [string, { kind: 'ticket' | 'voucher' | 'discount' | 'booking_fee' | 'delivery'; amount: number }[], number]
+  >([
+    ['nothing', [], 0],
+    [
+      'ticket and voucher lines only, to the penny',
+      [
+        { kind: 'ticket', amount: 20.1 },
+        { kind: 'ticket', amount: 20.2 },
+        { kind: 'voucher', amount: 10 },
+        { kind: 'discount', amount: -5 },
+        { kind: 'booking_fee', amount: 2 },
+        { kind: 'delivery', amount: 1.5 },
+      ],
+      50.3,
+    ],
+    ['no lines, only a fee', [{ kind: 'booking_fee', amount: 2 }], 0],
+  ])('%s', (_name, rows, subtotal) => {
+    expect(breakdownLinesSubtotal(rows)).toBe(subtotal);
   });
 });

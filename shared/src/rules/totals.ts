@@ -1,4 +1,4 @@
-import type { Checkout } from '../contract/entities';
+import type { BreakdownRow, Checkout } from '../contract/entities';
 
 /**
  * How the booking fee total is shown (spec section 9): '(amount)' when the organisers absorb every fee, '+ amount'
@@ -67,4 +67,14 @@ export function basketDisplayTotals(c: DisplayTotalsInput): BasketDisplayTotals 
     bookingFeeTotal,
     bookingFeeDisplay: hidden ? 'hidden' : absorbed ? 'absorbed' : 'added',
   };
+}
+
+/**
+ * What the ticket and gift voucher lines of the server's price breakdown add up to: the subtotal the basket shows
+ * above its codes, fees and delivery, so the rows under its lines read as a sum that ends in the total.
+ */
+export function breakdownLinesSubtotal(rows: readonly Pick<BreakdownRow, 'kind' | 'amount'>[]): number {
+  return pennies(
+    rows.filter((row) => row.kind === 'ticket' || row.kind === 'voucher').reduce((sum, row) => sum + row.amount, 0),
+  );
 }

@@ -81,9 +81,7 @@ export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {
           </Button>
         </form>
         {m.verdict?.kind === 'invalid' ? (
-          <AlertBox type="error">
-            {m.verdict.reason ? messages.invalidCodeBecause(m.verdict.reason) : messages.invalidCode}
-          </AlertBox>
+          <AlertBox type="error">{messages.invalidCodeBecause(m.verdict.reason)}</AlertBox>
         ) : null}
         {m.verdict?.kind === 'applied' ? <AlertBox type="success">{messages.codeApplied}</AlertBox> : null}
         {applied.length > 0 ? (
