@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/schema';
 import { checkComponents, type PriceComponents } from '../sale/price';
 import { refundParts } from '../organiser-api/orders/refund-amount';
+import { checkCodeUses } from './code-uses';
 import { organiserOfLines } from './record';
 import { partiesOf } from './shares';
 
@@ -15,7 +16,8 @@ import { partiesOf } from './shares';
  * - any other sale (refunded, still open, expired, destroyed): the money kept is 0;
  * - no refund has been waiting for its provider longer than the grace period;
  * - every ledger entry's shares add up to it, and what each party keeps is its part of the price (ledger/shares.ts):
- *   all 0 for a sale that sold nothing, each organiser's lines and the marketplace's fees for a sale paid in full.
+ *   all 0 for a sale that sold nothing, each organiser's lines and the marketplace's fees for a sale paid in full;
+ * - no discount code took money off more settled sales than its uses, or than its max_uses (ledger/code-uses.ts).
  */
 
 export interface Mismatch {
@@ -253,5 +255,6 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       }
     }
   }
+  mismatches.push(...(await checkCodeUses(db)));
   return { sales: sales.length, collectedMinor, refundedMinor, testMoney, mismatches };
 }

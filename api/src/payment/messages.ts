@@ -25,6 +25,8 @@ export const paymentMessages = {
   squareTokenUsed: 'This card has already been used for a payment. Please enter your card details again.',
   refundedAfterExpiry:
     'The tickets were sold to someone else after your checkout time expired, so your payment has been refunded.',
+  refundedCodeTaken: (code: string) =>
+    `Your checkout time ran out and the code ${code} was then used for another order, so your payment has been refunded. You are welcome to start your order again.`,
   notExpress: 'Account details are only taken on an express checkout.',
   alreadyPaid: 'This checkout has already been paid.',
   secondPayment: 'This checkout had already been paid, so this second payment has been refunded.',

@@ -1,5 +1,5 @@
 import * as messages from '@checkout/shared/messages/payment';
-import { recordCodeUses } from '../catalogue/codes';
+import { codesClaimedElsewhere, recordCodeUses } from '../catalogue/codes';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { systemClock } from '../clock';
@@ -287,7 +287,9 @@ function snapshotProblem(
  *
  * THE rule for a payment that arrives after the hold expired: the stock is taken again if every line is still
  * available, and the sale is honoured; if not, the payment is refunded through its provider (a durable job) and the
- * sale is recorded as 'refunded' with the reason.
+ * sale is recorded as 'refunded' with the reason. The same for the codes its price relies on: a discount code's use
+ * or a gift voucher code that another checkout took meanwhile refunds the payment (the buyer reads which code), so a
+ * limited code is never paid for at its discount more often than it may be used.
  */
 export async function settleSalePaid(db: Db, input: SettleInput): Promise<SettleResult> {
   return db.transaction().execute((tx) => settleInTransaction(tx, input));
@@ -356,6 +358,10 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
 
   if (sale.status !== 'reserved' && sale.status !== 'expired')
     return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
+  // Before any stock moves: a code the price relies on that another checkout took while this one's hold had lapsed.
+  const [lostCode] = await codesClaimedElsewhere(tx, sale.id, input.now);
+  if (lostCode !== undefined)
+    return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedCodeTaken(lostCode));
   const sold = await endHolds(tx, sale.id, 'sold', input.now);
   if (sold === 0 && !(await retakeStock(tx, sale.id, input.now)))
     return refundSale(tx, sale, input, currency, paidFor, paymentMessages.refundedAfterExpiry);
