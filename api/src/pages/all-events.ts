@@ -1,6 +1,6 @@
 import { calls, formatMoney } from '@checkout/shared';
 import { niceDate } from '../catalogue/dates';
-import { currencyOf, toDecimal } from '../catalogue/money';
+import { allInPriceMinor, currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
 import { activeHeld, availableOf } from '../inventory/holds';
 import { html, type SafeHtml } from './html';
@@ -61,12 +61,17 @@ async function loadListing(db: Db, now: Date, organiserSlug: string | undefined)
 type TicketRow = Awaited<ReturnType<typeof loadListing>>[0][number];
 type VoucherRow = Awaited<ReturnType<typeof loadListing>>[1][number];
 
+/**
+ * The ticket's all-in price (allInPriceMinor): what the basket will charge for one, with the booking fee in it named
+ * as small print unless the event hides its fees or the organiser absorbs them.
+ */
 function priceText(row: TicketRow): SafeHtml {
   const { symbol } = currencyOf(row.currency);
-  const price = row.price_minor <= 0 ? 'FREE' : formatMoney(toDecimal(row.price_minor), symbol);
+  const allIn = allInPriceMinor(row);
+  const price = allIn <= 0 ? 'FREE' : formatMoney(toDecimal(allIn), symbol);
   const fee =
-    row.booking_fee_minor > 0 && !row.hide_booking_fee && !row.absorb_fee
-      ? html` <span class="ticket__fee">+ ${formatMoney(toDecimal(row.booking_fee_minor), symbol)} booking fee</span>`
+    allIn > 0 && row.booking_fee_minor > 0 && !row.hide_booking_fee && !row.absorb_fee
+      ? html` <span class="ticket__fee">incl. ${formatMoney(toDecimal(row.booking_fee_minor), symbol)} booking fee</span>`
       : '';
   return html`<span class="ticket__price">${price}</span>${fee}`;
 }

@@ -113,10 +113,14 @@ describe('/all-events/', () => {
     expect(page).toMatch(
       /data-ticket-id="9001"[\s\S]*?£10\.00[\s\S]*?name="ticket_id" value="9001"[\s\S]*?Add to basket/,
     );
-    expect(page).toContain('+ £2.50 booking fee');
+    // All-in prices: the Gala's £45.00 dinner with its £2.50 fee, and Comedy night, whose event hides its £1.00 fee,
+    // are listed at what one costs in the basket.
+    expect(page).toMatch(/£47\.50<\/span> <span class="ticket__fee">incl\. £2\.50 booking fee<\/span>/);
+    expect(page).toMatch(/Comedy night[\s\S]*?<span class="ticket__price">£13\.00<\/span><\/span>/);
+    expect(page).not.toContain('+ £');
     expect(page).toContain('FREE');
-    expect(page).toContain('€65.00');
-    expect(page).toContain('$40.00');
+    expect(page).toContain('€68.50'); // Europa's €65.00 day ticket and its €3.50 fee
+    expect(page).toMatch(/Bar standing[\s\S]*?\$27\.00/); // $25.00 and a fee the event hides
     expect(page).toContain('action="/ajax/checkout/checkout/add_to_basket/"');
     expect(page).toContain('href="/checkout/"');
     expect(page).toMatch(/<script src="\/assets\/all-events\.[0-9a-f]{10}\.js" defer><\/script>/);
