@@ -58,7 +58,11 @@ describe('overview', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Order complete! Your tickets are on their way.' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Your reference is RVL-7K2Q9D')).toBeInTheDocument();
+    const reference = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Your reference is RVL-7K2Q9D',
+    );
+    // The reference in one piece, never broken at its hyphen.
+    expect(reference.querySelector('.order-completed__reference-code')).toHaveTextContent(/^RVL-7K2Q9D$/);
     expect(
       await screen.findByText(/A copy of your ticket wallet has been sent to alex\.morgan@example\.com\./),
     ).toBeInTheDocument();

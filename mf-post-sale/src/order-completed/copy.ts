@@ -4,7 +4,7 @@
  * letter; its toasts and validation messages come from @checkout/shared/messages/order-completed. The rest is ours.
  */
 export const copy = {
-  reference: (reference: string) => `Your reference is ${reference}`,
+  referenceLead: 'Your reference is',
   complete: 'Order complete! Your tickets are on their way.',
   walletCopySent: (email: string | null) =>
     email

@@ -45,7 +45,12 @@ export function Overview({ stores }: StepProps) {
       <h1 id="order-completed-title" ref={heading} tabIndex={-1} className="step-heading">
         {plan ? copy.planComplete : copy.complete}
       </h1>
-      {reference ? <p className="order-completed__reference">{copy.reference(reference)}</p> : null}
+      {reference ? (
+        // The reference in one piece: it is read out and typed back, so it never breaks at its hyphen.
+        <p className="order-completed__reference">
+          {copy.referenceLead} <span className="order-completed__reference-code">{reference}</span>
+        </p>
+      ) : null}
       {plan ? (
         <ul className="order-completed__plan">
           {copy.planInfo.map((line) => (
