@@ -3,7 +3,7 @@ import { recordWebhookEvent } from './record';
 
 /**
  * The events this module reports from other domains' transactions: `ticket.transferred` when a recipient accepts a
- * transfer, `sale.expired` when a reservation lapses. Each organiser whose tickets (or vouchers) are involved gets an
+ * transfer, `sale.expired` when a reservation lapses (without the unpaid sale's reference). Each organiser whose tickets (or vouchers) are involved gets an
  * event with its own part only: an organiser never learns what else was in a buyer's sale.
  */
 
@@ -80,11 +80,14 @@ export async function recordTicketsTransferred(
   }
 }
 
-/** After a reserved sale turned 'expired': one event per organiser of its lines. */
+/**
+ * After a reserved sale turned 'expired': one event per organiser of its lines. The sale's reference is left out: an
+ * unpaid sale's reference is its recovery link's secret, which would hand the checkout to whoever holds the payload.
+ */
 export async function recordSaleExpired(tx: Tx, saleId: number, now: Date): Promise<void> {
   const sale = await tx
     .selectFrom('sales')
-    .select(['reference', 'hold_expires_at'])
+    .select(['hold_expires_at'])
     .where('id', '=', saleId)
     .executeTakeFirstOrThrow();
   const lines = await tx
@@ -126,7 +129,7 @@ export async function recordSaleExpired(tx: Tx, saleId: number, now: Date): Prom
       {
         organiserId,
         type: 'sale.expired',
-        data: { reference: sale.reference, lines: own, expired_at: (sale.hold_expires_at ?? now).toISOString() },
+        data: { lines: own, expired_at: (sale.hold_expires_at ?? now).toISOString() },
       },
       now,
     );
