@@ -7,6 +7,16 @@ import { recordWebhookEvent } from './record';
  * event with its own part only: an organiser never learns what else was in a buyer's sale.
  */
 
+/**
+ * An event's data as it goes out. A sale.expired event stored before it stopped carrying the reference may still be
+ * waiting for a delivery or a retry: its reference is taken out on the way, so no receiver gets an unpaid sale's link.
+ */
+export function deliverableData(type: string, data: unknown): unknown {
+  if (type !== 'sale.expired' || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const { reference: _reference, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
 /** The tickets' codes before a change replaces them (read inside the same transaction, before it). */
 export async function ticketCodes(tx: DbOrTx, ticketIds: readonly number[]): Promise<Map<number, string>> {
   if (ticketIds.length === 0) return new Map();

@@ -436,6 +436,27 @@ describe('events from the real flows', () => {
     }
   });
 
+  test('a sale.expired event stored with a reference (before it was left out) goes out without it', async () => {
+    const receiver = await listener();
+    try {
+      const api = await apiCaller(t, SEED.organiser.canal);
+      const { id } = await createEndpoint(api, receiver.url, ['sale.expired']);
+      const lines = [{ ticket_type_id: 1, name: 'Adult', qty: 1 }];
+      await recordWebhookEvent(
+        t.db,
+        { organiserId: SEED.organiser.canal, type: 'sale.expired', data: { reference: 'CT-ABCDEFGHJKLMNPQR', lines } },
+        t.clock.now(),
+      );
+      await runner.runDue();
+      const [request] = receiver.received;
+      expect(JSON.parse(request?.body ?? '').data).toEqual({ lines });
+      expect(request?.body).not.toContain('CT-ABCDEFGHJKLMNPQR');
+      await api.call('DELETE', `/webhooks/${id}`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   test('an accepted transfer is reported as ticket.transferred with the old codes and the new owner', async () => {
     const api = await apiCaller(t, SEED.organiser.demo);
     const { id } = await createEndpoint(api, 'http://127.0.0.1:9/unused', ['ticket.transferred']);
