@@ -26,4 +26,5 @@ export const saleMessages = {
   basketChangedWhileReserving: 'Your basket changed while it was being reserved. Please check it and reserve again.',
   recoveryNotFound: 'This checkout link is not valid, or the checkout it belonged to has ended.',
   recoveryCompleted: 'This order has been completed. The tickets were sent to the email address used for the order.',
+  recoverySignIn: 'Sign in with that email address to see the tickets',
 } as const;

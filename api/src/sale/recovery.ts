@@ -4,18 +4,24 @@ import { html, layout, type PageAssets } from '../pages/html';
 import { links } from '../catalogue/links';
 import { saleMessages } from './messages';
 import { testModeOf } from '../payment/modes';
+import { WALLET_PATH } from '../delivery/wallet-email';
+import { SIGNIN_PATHS } from '../pages/signin';
+import { lockSessionsOfMove, moveSale, MOVABLE } from './move';
 
 export const RECOVERY_PATH = '/smartcheckout/';
 export const RECOVERY_COMPLETED_PATH = '/smartcheckout/completed/';
 /** A sale reference (sale/reference.ts): anything else is not looked up. */
 const REFERENCE = /^CT-[A-HJ-NP-Z2-9]{16}$/;
 const HTML = 'text/html; charset=utf-8';
+/** Where a paid order's tickets are seen: the wallet, for whoever proves the order's email. */
+const SIGN_IN_TO_WALLET = `${SIGNIN_PATHS.page}?next=${encodeURIComponent(WALLET_PATH)}`;
 
 /**
  * The shareable recovery link /smartcheckout/?session={sale_reference} (spec 2). The reference is a bearer secret
- * (80 random bits): an unpaid sale is attached to the visiting browser's session, reservation and all, and the browser
- * goes on to the checkout. A paid sale's link shows a neutral page with nothing of the order on it; an unknown or
- * ended checkout gets a friendly 404 page.
+ * (80 random bits): an unpaid sale moves to the visiting browser's session, reservation and all (every other session
+ * lets go of it: sale/move.ts), and the browser goes on to the checkout. Once paid the link opens nothing: it shows a
+ * neutral page with nothing of the order on it and a way to sign in to the wallet with the order's email; an unknown
+ * or ended checkout gets a friendly 404 page.
  */
 export function registerRecovery(app: FastifyInstance, { db, clock, config }: AppDeps, assets: PageAssets): void {
   const testMode = testModeOf(config.payment);
@@ -27,7 +33,7 @@ export function registerRecovery(app: FastifyInstance, { db, clock, config }: Ap
   });
   const completed = layout({
     title: 'Order complete',
-    body: html`<div class="prose"><h1>Order complete</h1><p>${saleMessages.recoveryCompleted}</p><p><a href="${links.allEvents}">Browse events</a></p></div>`,
+    body: html`<div class="prose"><h1>Order complete</h1><p>${saleMessages.recoveryCompleted}</p><p><a href="${SIGN_IN_TO_WALLET}">${saleMessages.recoverySignIn}</a></p><p><a href="${links.allEvents}">Browse events</a></p></div>`,
     assets,
     testMode,
   });
@@ -40,22 +46,23 @@ export function registerRecovery(app: FastifyInstance, { db, clock, config }: Ap
     if (!REFERENCE.test(reference)) return fail();
 
     const now = clock.now();
+    const found = await db
+      .selectFrom('sales')
+      .select(['id', 'status'])
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!found || found.status === 'destroyed') return fail();
+    // A paid (or refunded) order is no longer the link's to give: nothing is attached, and the page leads to sign-in.
+    if (!MOVABLE.has(found.status)) return reply.redirect(RECOVERY_COMPLETED_PATH);
+    // The visitor's row made first (outside the move), so the move can lock every session it touches in id order.
+    const visitorId = (await request.session.lock(db)).id;
     const outcome = await db.transaction().execute(async (tx) => {
-      const session = await request.session.lock(tx);
-      const sale = await tx
-        .selectFrom('sales')
-        .select(['id', 'status'])
-        .where('reference', '=', reference)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!sale || sale.status === 'destroyed') return 'unknown' as const;
-      if (sale.status === 'paid') return 'paid' as const;
-      await tx.updateTable('sessions').set({ sale_id: sale.id }).where('id', '=', session.id).execute();
-      await tx
-        .updateTable('sales')
-        .set({ session_id: session.id, updated_at: now })
-        .where('id', '=', sale.id)
-        .execute();
+      const sessions = await lockSessionsOfMove(tx, reference, visitorId, found.id);
+      const visitor = sessions.find((row) => row.id === visitorId);
+      const sale = await tx.selectFrom('sales').selectAll().where('id', '=', found.id).forUpdate().executeTakeFirst();
+      if (!visitor || !sale || sale.status === 'destroyed') return 'unknown' as const;
+      if (!MOVABLE.has(sale.status)) return 'paid' as const;
+      await moveSale(tx, sale, visitor, now);
       return 'restored' as const;
     });
     request.session.forget();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { startJobRunner, type Job, type JobRunner } from '../../jobs/queue';
+import { deliverableData } from './emit';
 import { postWebhook } from './post';
 import { WEBHOOK_DELIVER_JOB } from './record';
 import { SIGNATURE_HEADER, signatureHeader } from './sign';
@@ -21,7 +22,7 @@ export function eventBody(event: { public_id: string; type: string; created_at: 
     id: event.public_id,
     type: event.type,
     created: Math.floor(event.created_at.getTime() / 1000),
-    data: event.data,
+    data: deliverableData(event.type, event.data),
   });
 }
 

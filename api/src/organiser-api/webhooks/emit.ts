@@ -3,9 +3,19 @@ import { recordWebhookEvent } from './record';
 
 /**
  * The events this module reports from other domains' transactions: `ticket.transferred` when a recipient accepts a
- * transfer, `sale.expired` when a reservation lapses. Each organiser whose tickets (or vouchers) are involved gets an
+ * transfer, `sale.expired` when a reservation lapses (without the unpaid sale's reference). Each organiser whose tickets (or vouchers) are involved gets an
  * event with its own part only: an organiser never learns what else was in a buyer's sale.
  */
+
+/**
+ * An event's data as it goes out. A sale.expired event stored before it stopped carrying the reference may still be
+ * waiting for a delivery or a retry: its reference is taken out on the way, so no receiver gets an unpaid sale's link.
+ */
+export function deliverableData(type: string, data: unknown): unknown {
+  if (type !== 'sale.expired' || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const { reference: _reference, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
 
 /** The tickets' codes before a change replaces them (read inside the same transaction, before it). */
 export async function ticketCodes(tx: DbOrTx, ticketIds: readonly number[]): Promise<Map<number, string>> {
@@ -80,11 +90,14 @@ export async function recordTicketsTransferred(
   }
 }
 
-/** After a reserved sale turned 'expired': one event per organiser of its lines. */
+/**
+ * After a reserved sale turned 'expired': one event per organiser of its lines. The sale's reference is left out: an
+ * unpaid sale's reference is its recovery link's secret, which would hand the checkout to whoever holds the payload.
+ */
 export async function recordSaleExpired(tx: Tx, saleId: number, now: Date): Promise<void> {
   const sale = await tx
     .selectFrom('sales')
-    .select(['reference', 'hold_expires_at'])
+    .select(['hold_expires_at'])
     .where('id', '=', saleId)
     .executeTakeFirstOrThrow();
   const lines = await tx
@@ -126,7 +139,7 @@ export async function recordSaleExpired(tx: Tx, saleId: number, now: Date): Prom
       {
         organiserId,
         type: 'sale.expired',
-        data: { reference: sale.reference, lines: own, expired_at: (sale.hold_expires_at ?? now).toISOString() },
+        data: { lines: own, expired_at: (sale.hold_expires_at ?? now).toISOString() },
       },
       now,
     );

@@ -398,7 +398,7 @@ describe('deliveries', () => {
 });
 
 describe('events from the real flows', () => {
-  test('a reservation that lapses is reported as sale.expired to its organiser, with its lines', async () => {
+  test('a reservation that lapses is reported as sale.expired to its organiser, with its lines and not its reference', async () => {
     const receiver = await listener();
     try {
       const api = await apiCaller(t, SEED.organiser.demo);
@@ -417,9 +417,9 @@ describe('events from the real flows', () => {
         .where('type', '=', 'sale.expired')
         .execute();
       expect(events).toHaveLength(1);
-      expect(events[0]?.data).toMatchObject({
-        reference,
-        lines: [{ ticket_type_id: SEED.ticket.onSale, qty: 2 }],
+      expect(events[0]?.data).toEqual({
+        lines: [{ ticket_type_id: SEED.ticket.onSale, name: expect.any(String), qty: 2 }],
+        expired_at: t.clock.now().toISOString(),
       });
       await runner.runDue();
       const [request] = receiver.received;
@@ -427,7 +427,30 @@ describe('events from the real flows', () => {
       expect(
         verifySignature(secret, String(request?.headers['checkout-signature']), request?.body ?? '', nowSeconds).ok,
       ).toBe(true);
-      expect(JSON.parse(request?.body ?? '')).toMatchObject({ type: 'sale.expired', data: { reference } });
+      expect(JSON.parse(request?.body ?? '')).toMatchObject({ type: 'sale.expired', data: events[0]?.data });
+      // An unpaid sale's reference is its recovery link: no receiver of the event can open the checkout with it.
+      expect(request?.body).not.toContain(reference);
+      await api.call('DELETE', `/webhooks/${id}`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('a sale.expired event stored with a reference (before it was left out) goes out without it', async () => {
+    const receiver = await listener();
+    try {
+      const api = await apiCaller(t, SEED.organiser.canal);
+      const { id } = await createEndpoint(api, receiver.url, ['sale.expired']);
+      const lines = [{ ticket_type_id: 1, name: 'Adult', qty: 1 }];
+      await recordWebhookEvent(
+        t.db,
+        { organiserId: SEED.organiser.canal, type: 'sale.expired', data: { reference: 'CT-ABCDEFGHJKLMNPQR', lines } },
+        t.clock.now(),
+      );
+      await runner.runDue();
+      const [request] = receiver.received;
+      expect(JSON.parse(request?.body ?? '').data).toEqual({ lines });
+      expect(request?.body).not.toContain('CT-ABCDEFGHJKLMNPQR');
       await api.call('DELETE', `/webhooks/${id}`);
     } finally {
       await receiver.close();
