@@ -11,6 +11,7 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { accessLogOn } from './observability/access-log';
 import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config';
 import { loadWebhookConfig, type WebhookConfig } from './organiser-api/webhooks/config';
+import { type ApiRateLimitConfig, loadApiRateLimitConfig } from './organiser-api/rate-limit/config';
 import { type HttpTimeouts, loadHttpTimeouts } from './http/timeouts';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
@@ -97,6 +98,8 @@ export interface AppConfig {
   observability: ObservabilityConfig;
   /** Which URLs webhooks may be sent to, and how often deliveries are attempted (organiser-api/webhooks/config.ts). */
   webhooks: WebhookConfig;
+  /** The organiser API's requests per key, and per address without a valid key (organiser-api/rate-limit/config.ts). */
+  apiRateLimits: ApiRateLimitConfig;
 }
 
 function optional(env: Env, name: string): string | undefined {
@@ -176,5 +179,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payment: loadPaymentConfig(env, publicUrl),
     observability: loadObservabilityConfig(env),
     webhooks: loadWebhookConfig(env),
+    apiRateLimits: loadApiRateLimitConfig(env),
   };
 }
