@@ -9,6 +9,8 @@ import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
 import { registerCalls } from './http/route';
 import { registerSecurityHeaders } from './http/security-headers';
+import { clientErrorHandler } from './http/client-errors';
+import { fastifyTimeoutOptions } from './http/timeouts';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { addressHandlers } from './address/handlers';
 import { deliveryHandlers } from './delivery/handlers';
@@ -122,6 +124,10 @@ export async function buildAppWithDeps({
     // X-Request-Id give it.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimit,
+    // Slow headers and bodies are cut (a 408) rather than holding a socket for ever (http/timeouts.ts).
+    ...fastifyTimeoutOptions(config.httpTimeouts),
+    // Requests Node refuses before routing (too slow, headers too large) are answered in the usual { error } shape.
+    clientErrorHandler,
     routerOptions: { querystringParser: parseQueryString },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // The incoming X-Request-Id when safe (observability/request-id.ts); Fastify's own header reading is off, as it

@@ -11,6 +11,8 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { accessLogOn } from './observability/access-log';
 import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config';
 import { loadWebhookConfig, type WebhookConfig } from './organiser-api/webhooks/config';
+import { type ApiRateLimitConfig, loadApiRateLimitConfig } from './organiser-api/rate-limit/config';
+import { type HttpTimeouts, loadHttpTimeouts } from './http/timeouts';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -67,6 +69,8 @@ export interface AppConfig {
   tokensCss: string;
   /** Request body limit in bytes. */
   bodyLimit: number;
+  /** How long a client may take to send a request's headers and the whole request, and keep an idle connection (http/timeouts.ts). */
+  httpTimeouts: HttpTimeouts;
   /** TRUST_PROXY: a hop count or the proxies' addresses/CIDRs, never 'trust all' (http/trust-proxy.ts). */
   trustProxy: TrustProxy;
   /**
@@ -94,6 +98,8 @@ export interface AppConfig {
   observability: ObservabilityConfig;
   /** Which URLs webhooks may be sent to, and how often deliveries are attempted (organiser-api/webhooks/config.ts). */
   webhooks: WebhookConfig;
+  /** The organiser API's requests per key, and per address without a valid key (organiser-api/rate-limit/config.ts). */
+  apiRateLimits: ApiRateLimitConfig;
 }
 
 function optional(env: Env, name: string): string | undefined {
@@ -160,6 +166,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
     bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
+    httpTimeouts: loadHttpTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devPages,
     logLevel: optional(env, 'LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -172,5 +179,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payment: loadPaymentConfig(env, publicUrl),
     observability: loadObservabilityConfig(env),
     webhooks: loadWebhookConfig(env),
+    apiRateLimits: loadApiRateLimitConfig(env),
   };
 }

@@ -21,6 +21,7 @@ import type { Db } from '../../api/src/db/schema';
  */
 const NOT_STATE: Record<string, readonly string[] | '*'> = {
   rate_limit_counters: '*',
+  request_rate_windows: '*',
   kysely_migration: '*',
   kysely_migration_lock: '*',
   sessions: ['last_seen_at'],

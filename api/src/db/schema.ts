@@ -393,6 +393,14 @@ export interface RateLimitCountersTable {
   hits: number;
 }
 
+/** A bucket's requests in one fixed window (0023_request_rate_windows; organiser-api/rate-limit/store.ts). */
+export interface RequestRateWindowsTable {
+  bucket: string;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  hits: number;
+}
+
 export interface MarketingContactsTable {
   /** Lower-cased. */
   email: string;
@@ -716,6 +724,7 @@ export interface Database {
   captcha_tokens: CaptchaTokensTable;
   one_time_codes: OneTimeCodesTable;
   rate_limit_counters: RateLimitCountersTable;
+  request_rate_windows: RequestRateWindowsTable;
   marketing_contacts: MarketingContactsTable;
   marketing_contact_organisers: MarketingContactOrganisersTable;
   gift_aid_declarations: GiftAidDeclarationsTable;

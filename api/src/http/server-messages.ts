@@ -7,6 +7,8 @@ export const serverMessages = {
   crossSiteRejected: 'This request came from another site and was refused. Please use the checkout page itself.',
   notFound: (method: string, url: string) => `There is nothing at ${method} ${url}.`,
   tooLarge: 'The request is too large.',
+  requestTimedOut: 'The request took too long to arrive, so it was not read. Please send it again.',
+  headersTooLarge: 'The request headers are too large.',
   unsupportedMediaType: (contentType: string) =>
     `Send the request as application/x-www-form-urlencoded (got ${contentType || 'no content type'}).`,
   tooManyFields: 'The request has too many fields.',

@@ -49,10 +49,44 @@ function parameters(schema: $ZodType | undefined, where: 'path' | 'query', compo
   });
 }
 
+/** The rate-limit headers every answer carries (rate-limit/limiter.ts), declared once under components.headers. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': {
+    description: 'Requests allowed in the current window: per key, or per address for calls without a valid key',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current window',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the current window ends and the count starts again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+const rateLimitHeaderRefs = Object.fromEntries(
+  Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
+
 const errorResponse = (description: string) => ({
   description,
+  headers: rateLimitHeaderRefs,
   content: { 'application/json': { schema: { $ref: `${REF_PREFIX}Error` } } },
 });
+
+const tooManyRequests = {
+  description:
+    'Too many requests: past the key’s limit, or past the address’s limit for calls without a valid key. Wait the ' +
+    'seconds Retry-After gives, then send the request again',
+  headers: {
+    ...rateLimitHeaderRefs,
+    'Retry-After': {
+      description: 'Seconds to wait before sending the request again',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  },
+  content: { 'application/json': { schema: { $ref: `${REF_PREFIX}Error` } } },
+};
 
 export function buildOrganiserOpenApiDocument(operations: readonly Operation[], options: { serverUrl?: string } = {}) {
   const components: Record<string, JsonSchema> = {};
@@ -64,9 +98,10 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
     const responses: Record<string, unknown> = {
       [status]:
         status === '204'
-          ? { description: 'Done' }
+          ? { description: 'Done', headers: rateLimitHeaderRefs }
           : {
               description: 'Success',
+              headers: rateLimitHeaderRefs,
               content: { 'application/json': { schema: convert(operation.response, components, 'output') } },
             },
       '400': errorResponse('The request is malformed: `errors` names each field at fault'),
@@ -75,6 +110,7 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
     if (operation.scope !== 'read') responses['403'] = errorResponse('A read-only key asked to change something');
     if (operation.path.includes(':')) responses['404'] = errorResponse('Nothing of this organiser has that id');
     if (operation.method !== 'GET') responses['409'] = errorResponse('Refused: the sentence says why');
+    responses['429'] = tooManyRequests;
     (paths[path] ??= {})[operation.method.toLowerCase()] = {
       operationId: operation.operationId,
       summary: operation.summary,
@@ -113,7 +149,10 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
         'What an organiser integrates with: the catalogue, orders and refunds, tickets, door check-in and signed ' +
         'webhooks. JSON in and out. Every call carries an organiser API key (`Authorization: Bearer ck_…`, created with ' +
         "`npm run organiser -- create-key`); a key sees and changes only its own organiser's data, and a read-only key " +
-        "only reads. Lists are paged with `limit` and `after` (the previous page's `next_cursor`).",
+        "only reads. Lists are paged with `limit` and `after` (the previous page's `next_cursor`). Requests are " +
+        'limited per key in a fixed window (600 a minute unless the site sets otherwise), and calls without a valid key ' +
+        'per client address (30 a minute): every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and ' +
+        '`RateLimit-Reset`, and one past the limit is a 429 with `Retry-After`.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: options.serverUrl ?? '/', description: 'The site that serves the checkout' }],
@@ -121,6 +160,7 @@ export function buildOrganiserOpenApiDocument(operations: readonly Operation[], 
     paths,
     components: {
       schemas: components,
+      headers: RATE_LIMIT_HEADERS,
       securitySchemes: {
         apiKey: {
           type: 'http',

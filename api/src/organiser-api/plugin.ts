@@ -5,6 +5,7 @@ import { validationError } from '../http/validation';
 import { authenticateApiKey, type ApiKeyIdentity } from './keys';
 import type { ApiKeyScope } from '../db/schema';
 import type { Operation } from './operation';
+import { registerOrganiserApiLimits } from './rate-limit/limiter';
 
 export const ORGANISER_API_PREFIX = '/api/v1';
 
@@ -62,12 +63,22 @@ export async function registerOrganiserApi(
         void reply.header('cache-control', 'no-store');
         return payload;
       });
-      api.addHook('onRequest', async (request) => {
+      const limits = await registerOrganiserApiLimits(api, deps);
+      api.addHook('onRequest', async (request, reply) => {
         const key = bearerOf(request);
-        if (key === undefined) throw new HttpError(401, apiMessages.noKey, undefined, 'unauthorized');
-        const identity = await authenticateApiKey(deps.db, key, deps.clock.now());
-        if (!identity) throw new HttpError(401, apiMessages.badKey, undefined, 'unauthorized');
+        const identity = key === undefined ? undefined : await authenticateApiKey(deps.db, key, deps.clock.now());
+        if (!identity) {
+          // Counted by address before the 401: past the limit, trying keys (or calling without one) is a 429.
+          await limits.perAddressWithoutKey(request, reply);
+          throw new HttpError(
+            401,
+            key === undefined ? apiMessages.noKey : apiMessages.badKey,
+            undefined,
+            'unauthorized',
+          );
+        }
         request.organiserKey = identity;
+        await limits.perKey(request, reply);
       });
       for (const operation of operations) registerOperation(api, deps, operation);
     },
