@@ -254,6 +254,7 @@ async function main(): Promise<void> {
     OTC_SENDS_PER_CLIENT: String(buyers * 2 + 100),
     OTC_CHECKS_PER_CLIENT: String(buyers * 2 + 100),
     QUEUE_JOINS_PER_CLIENT: '1000000',
+    QUEUE_PLACES_PER_CLIENT: '1000000',
   });
   const client = new Client({ connectionString: fresh.url });
   await client.connect();
@@ -452,6 +453,8 @@ async function waitingRoom(
   // Status: 200 sessions join, then each polls 10 times (the page's fallback when it has no stream).
   const sessions = Array.from({ length: 200 }, () => new Buyer(base));
   await inParallel(sessions, 20, async (b) => {
+    // The session cookie first, as the checkout gives it: a request without one is given no place.
+    await b.start();
     expect200(await b.get(`/ajax/queue/${onsaleId}/status`), 'queue status');
   });
   const from = await sample();
@@ -462,7 +465,17 @@ async function waitingRoom(
   });
   const status = net(delta(from, await sample()), idle);
 
-  // Streams: each its own session (no cookie), held open; the RSS before and after all are open.
+  // Streams: each its own session (its cookie got first, outside the measure: no place is given without one), held
+  // open; the RSS before and after all are open.
+  const streamCookies = new Array<string>(streams);
+  await inParallel(
+    Array.from({ length: streams }, (_, i) => i),
+    50,
+    async (i) => {
+      const visitor = await new Buyer(base).start();
+      streamCookies[i] = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
+  );
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const requests: http.ClientRequest[] = [];
   let opened = 0;
@@ -477,7 +490,10 @@ async function waitingRoom(
       new Promise<void>((resolve) => {
         const request = http.get(
           `${base}/ajax/queue/${onsaleId}/events`,
-          { agent, headers: { accept: 'text/event-stream', 'x-bench-stream': String(i) } },
+          {
+            agent,
+            headers: { accept: 'text/event-stream', cookie: streamCookies[i] ?? '', 'x-bench-stream': String(i) },
+          },
           (response) => {
             if (response.statusCode === 200) opened += 1;
             else refused += 1;

@@ -473,6 +473,7 @@ export async function freshGatedTicketType(pool: Pool, capacity: number): Promis
 }
 
 const CHECKOUT = {
+  getUser: '/ajax/user/user/get_user/',
   add: '/ajax/checkout/checkout/add_to_basket/',
   reserve: '/ajax/checkout/checkout/reserve_tickets/',
 } as const;
@@ -598,6 +599,10 @@ export async function runWaitingRoomBench(
       };
 
       await sleep(record.scheduledAt - Date.now());
+      // A browser reaches the queue with its session cookie (from the checkout that sent it there): a request without
+      // one is given no place. Reading the guest user writes nothing and sets the cookie.
+      const at = next();
+      await send(bases[at] as URL, agents[at] as http.Agent, jar, 'GET', CHECKOUT.getUser);
       const first = await askStatus();
       record.joinSentAt = first.sentAt;
       record.joinAnsweredAt = first.answer.at;
@@ -1099,12 +1104,13 @@ export interface WaitingRoomStack {
 }
 
 /**
- * What the api processes need for the crowd: no captcha and no per-address limit on new places for 10,000 buyers from
+ * What the api processes need for the crowd: no captcha and no per-address limits on new places for 10,000 buyers from
  * one address, a pool each.
  */
 export const WAITING_ROOM_API_ENV = {
   CAPTCHA_RESERVE_LIMIT: '0',
   QUEUE_JOINS_PER_CLIENT: '1000000',
+  QUEUE_PLACES_PER_CLIENT: '1000000',
   PG_POOL_SIZE: '10',
   LOG_LEVEL: 'warn',
 } as const;

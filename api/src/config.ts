@@ -61,10 +61,11 @@ export interface AppConfig {
   serverRenderShedLagMs: number;
   /**
    * The waiting room's limits: new places in any queue from one client address per minute (QUEUE_JOINS_PER_CLIENT,
-   * default 100: generous, since a mobile network puts many buyers behind one address), and live streams open in one
-   * process (QUEUE_STREAMS_PER_PROCESS, default 20,000; past it pages poll).
+   * default 100: generous, since a mobile network puts many buyers behind one address), places in one on-sale's queue
+   * from one client address in all (QUEUE_PLACES_PER_CLIENT, default 10: api/README.md says why), and live streams
+   * open in one process (QUEUE_STREAMS_PER_PROCESS, default 20,000; past it pages poll).
    */
-  queue: { joinsPerClient: number; streamsPerProcess: number };
+  queue: { joinsPerClient: number; placesPerClient: number; streamsPerProcess: number };
   /** shared/src/ui/styles.css: the design tokens the plain pages share with the checkout. */
   tokensCss: string;
   /** Request body limit in bytes. */
@@ -162,6 +163,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     serverRenderShedLagMs: positiveInt(env, 'SERVER_RENDER_SHED_LAG_MS', 100),
     queue: {
       joinsPerClient: positiveInt(env, 'QUEUE_JOINS_PER_CLIENT', 100),
+      placesPerClient: positiveInt(env, 'QUEUE_PLACES_PER_CLIENT', 10),
       streamsPerProcess: positiveInt(env, 'QUEUE_STREAMS_PER_PROCESS', 20_000),
     },
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),

@@ -72,8 +72,13 @@ describeWithPostgres('the waiting room over two api processes', () => {
   let stack: TwoApis | undefined;
 
   beforeAll(async () => {
-    // Every arrival comes from 127.0.0.1: the per-address limit on new places would stop the crowd.
-    stack = await startTwoApis({ CAPTCHA_RESERVE_LIMIT: '0', QUEUE_JOINS_PER_CLIENT: '100000' });
+    // Every arrival comes from 127.0.0.1: the per-address limits on new places (a minute, and in all per on-sale) would
+    // stop the crowd.
+    stack = await startTwoApis({
+      CAPTCHA_RESERVE_LIMIT: '0',
+      QUEUE_JOINS_PER_CLIENT: '100000',
+      QUEUE_PLACES_PER_CLIENT: '100000',
+    });
     ({ database, apis } = stack);
   });
 

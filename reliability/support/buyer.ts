@@ -27,7 +27,14 @@ export interface RequestOptions {
 export class Buyer {
   readonly cookies = new Map<string, string>();
 
-  constructor(public baseURL: string) {}
+  /**
+   * `headers` are sent with every request, made afresh each time: e.g. the X-Forwarded-For a proxy in front of the
+   * api would send for this buyer's address.
+   */
+  constructor(
+    public baseURL: string,
+    private readonly headers: () => Record<string, string> = () => ({}),
+  ) {}
 
   private remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -45,6 +52,7 @@ export class Buyer {
     options: RequestOptions,
   ): Promise<Answer> {
     const headers: Record<string, string> = {
+      ...this.headers(),
       accept: 'application/json',
       cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
     };

@@ -763,6 +763,7 @@ export interface Database {
   onsales: OnsalesTable;
   onsale_ticket_types: OnsaleTicketTypesTable;
   queue_entries: QueueEntriesTable;
+  queue_client_places: QueueClientPlacesTable;
 }
 
 /** 'door' is a door token (0017_door): it can only admit tickets, and it expires. */
@@ -989,6 +990,14 @@ export interface QueueEntriesTable {
   pass_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   claimed_sale_id: ColumnType<number | null, number | null | undefined, number | null>;
   pass_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** How many places of an on-sale one client (an address, or an IPv6 /64) has taken (0024_queue_places). */
+export interface QueueClientPlacesTable {
+  onsale_id: number;
+  /** waiting-room/client-group.ts: a hash of the client's group, never the address. */
+  client_key: string;
+  places: number;
 }
 
 export type Onsale = Selectable<OnsalesTable>;

@@ -50,6 +50,11 @@ export class SessionHandle {
     private readonly db: Db,
     private readonly clock: Clock,
     private tokenValue: string,
+    /**
+     * The request came without a session cookie this server issued (none, or one it did not make): its token is new,
+     * and goes out with the answer. Something that must be one per browser (a queue place) waits until it comes back.
+     */
+    readonly fresh = false,
   ) {}
 
   get token(): string {
@@ -175,7 +180,7 @@ export class Sessions {
     app.addHook('onRequest', async (request, reply) => {
       if (request.routeOptions.config.sessionless) return;
       const { token, fresh } = await this.acceptedToken(request.cookies[SESSION_COOKIE]);
-      request.session = new SessionHandle(db, clock, token);
+      request.session = new SessionHandle(db, clock, token, fresh);
       const expected = xsrfTokenFor(secret, token);
       if (fresh || request.cookies[XSRF_COOKIE] !== expected) this.setCookies(reply, token);
       if (request.method === 'POST') {

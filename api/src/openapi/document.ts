@@ -443,6 +443,14 @@ function queueOperations(schemas: SchemaConverter): Record<string, Record<string
   };
   const status = schemas.convert(QueueStatusSchema);
   const unknown = { description: 'No such on-sale', content: json(errorBody) };
+  const noCookie = {
+    description: 'No session cookie: this answer sets it; no place without it',
+    content: json(errorBody),
+  };
+  const placesTaken = {
+    description: 'Too many places from this address (a minute, or the on-sale)',
+    content: json(errorBody),
+  };
   const base = { tags: ['queue'], parameters: [id] };
   return {
     '/ajax/queue/{id}/status': {
@@ -452,7 +460,12 @@ function queueOperations(schemas: SchemaConverter): Record<string, Record<string
         summary: "Get the session's place in the on-sale's queue (joining it), and the pass once admitted",
         description: `Admitted, the answer sets the ${PASS_COOKIE} cookie (httpOnly) that reserve_tickets needs.`,
         security: SESSION,
-        responses: { '200': { description: 'The status', content: json(status) }, '404': unknown },
+        responses: {
+          '200': { description: 'The status', content: json(status) },
+          '403': noCookie,
+          '404': unknown,
+          '429': placesTaken,
+        },
       },
     },
     '/ajax/queue/{id}/events': {
@@ -466,8 +479,9 @@ function queueOperations(schemas: SchemaConverter): Record<string, Record<string
         security: SESSION,
         responses: {
           '200': { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '403': noCookie,
           '404': unknown,
-          '429': { description: 'Too many streams for this session', content: json(errorBody) },
+          '429': { description: 'Too many streams for this session, or places', content: json(errorBody) },
         },
       },
     },
@@ -481,6 +495,7 @@ function queueOperations(schemas: SchemaConverter): Record<string, Record<string
           '200': { description: 'The status', content: json(status) },
           '403': { $ref: `${RESPONSE_REF_PREFIX}XsrfRefused` },
           '404': unknown,
+          '429': placesTaken,
         },
       },
     },

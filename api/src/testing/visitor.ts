@@ -7,11 +7,21 @@ export interface PostOptions {
   contentType?: string;
 }
 
-/** One browser: keeps its cookies between requests made with app.inject, and sends the XSRF header like the page. */
+/**
+ * One browser: keeps its cookies between requests made with app.inject, and sends the XSRF header like the page. Its
+ * requests come from `remoteAddress` when given (inject's own, 127.0.0.1, when not).
+ */
 export class Visitor {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
+
+  private get from(): { remoteAddress?: string } {
+    return this.remoteAddress === undefined ? {} : { remoteAddress: this.remoteAddress };
+  }
 
   get xsrfToken(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
@@ -27,7 +37,9 @@ export class Visitor {
   }
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    return this.remember(await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } }));
+    return this.remember(
+      await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() }, ...this.from }),
+    );
   }
 
   /** Makes sure the visitor has a session and an XSRF cookie (what loading the page does first). */
@@ -49,6 +61,6 @@ export class Visitor {
     if (xsrf === true && this.xsrfToken) headers['x-xsrf-token'] = this.xsrfToken;
     if (typeof xsrf === 'string') headers['x-xsrf-token'] = xsrf;
     const payload = typeof body === 'string' ? body : encodeForm(body);
-    return this.remember(await this.app.inject({ method: 'POST', url, headers, payload }));
+    return this.remember(await this.app.inject({ method: 'POST', url, headers, payload, ...this.from }));
   }
 }

@@ -6,7 +6,9 @@ import { TEST_NOW } from '../testing/test-db';
 // Small limits, so a handful of requests reach them: three new places a minute per address, two streams a process.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { serverRender: false, queue: { joinsPerClient: 3, streamsPerProcess: 2 } } });
+  t = await createTestApp({
+    config: { serverRender: false, queue: { joinsPerClient: 3, placesPerClient: 100, streamsPerProcess: 2 } },
+  });
 });
 afterAll(() => t.close());
 

@@ -64,8 +64,16 @@ export function queueNotFoundBody(): SafeHtml {
 <p><a class="btn btn--secondary" href="/all-events/">All events</a></p>`;
 }
 
-/** The queue page when this client may not take another place now (too many from its address). */
-export function queueRefusedBody(sentence: string): SafeHtml {
+/**
+ * The queue page when this client may not take a place (too many from its address, or no session cookie); with
+ * `reload`, a link to load the queue's page again (once cookies are allowed).
+ */
+export function queueRefusedBody(sentence: string, reload?: number): SafeHtml {
   return html`<h1>${messages.queueTitle}</h1>
-<p>${sentence}</p>`;
+<p>${sentence}</p>${
+    reload === undefined
+      ? ''
+      : html`
+<p><a class="btn btn--secondary" href="${queuePaths.page(reload)}">${messages.reloadPage}</a></p>`
+  }`;
 }

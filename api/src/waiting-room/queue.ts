@@ -101,10 +101,45 @@ export interface KnownRows {
   entry?: QueueEntry | null;
 }
 
+/** The client a new place counts against (clientPlaceKey) and how many places of the on-sale it may hold in all. */
+export interface ClientPlaces {
+  key: string;
+  limit: number;
+}
+
+/** A new place refused: the client already holds as many places of the on-sale as it may (nothing was written). */
+export class ClientPlacesTaken extends Error {
+  constructor(readonly onsaleId: number) {
+    super(`the client's places in on-sale ${onsaleId} are all taken`);
+  }
+}
+
+/**
+ * Counts a new place against its client, in the transaction that makes it: the upsert locks the client's row, so
+ * concurrent joins (any api process) are counted one after the other, and a count past the limit throws, which rolls
+ * the place back with it.
+ */
+async function countPlace(tx: DbOrTx, onsaleId: number, client: ClientPlaces | undefined): Promise<void> {
+  if (!client) return;
+  const counted = await tx
+    .insertInto('queue_client_places')
+    .values({ onsale_id: onsaleId, client_key: client.key, places: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['onsale_id', 'client_key'])
+        .doUpdateSet((eb) => ({ places: eb('queue_client_places.places', '+', 1) }))
+        .where('queue_client_places.places', '<', client.limit),
+    )
+    .returning('places')
+    .executeTakeFirst();
+  if (!counted) throw new ClientPlacesTaken(onsaleId);
+}
+
 /**
  * The session's entry in the on-sale's queue, made on its first call: one per browser (one session, every tab), kept
  * across reloads. Before the opening an arrival gets a random draw and no place; from the opening, the early arrivals
- * are placed first and a new arrival takes the next place. Undefined for an unknown on-sale.
+ * are placed first and a new arrival takes the next place. A new entry counts against `client` when given (the
+ * buyer routes always give it): ClientPlacesTaken when the client holds all it may. Undefined for an unknown on-sale.
  */
 export async function joinQueue(
   db: Db,
@@ -112,6 +147,7 @@ export async function joinQueue(
   sessionId: number,
   now: Date,
   known: KnownRows = {},
+  client?: ClientPlaces,
 ): Promise<{ onsale: Onsale; entry: QueueEntry } | undefined> {
   let onsale = known.onsale ?? (await loadOnsale(db, onsaleId));
   if (!onsale) return undefined;
@@ -130,12 +166,14 @@ export async function joinQueue(
         .forShare()
         .executeTakeFirst();
       if (!row || row.early_assigned) return undefined;
-      return tx
+      const made = await tx
         .insertInto('queue_entries')
         .values({ onsale_id: onsaleId, session_id: sessionId, joined_at: now, draw: Math.random() })
         .onConflict((oc) => oc.columns(['onsale_id', 'session_id']).doNothing())
         .returningAll()
         .executeTakeFirst();
+      if (made) await countPlace(tx, onsaleId, client);
+      return made;
     });
     entry ??= await loadEntry(db, onsaleId, sessionId);
     if (entry) return { onsale, entry };
@@ -158,6 +196,7 @@ export async function joinQueue(
       .returning('id')
       .executeTakeFirst();
     if (!made) return undefined;
+    await countPlace(tx, onsaleId, client);
     const { rows } = await sql<QueueEntry>`
       WITH next AS (
         UPDATE onsales SET next_position = next_position + 1 WHERE id = ${onsaleId} RETURNING next_position
@@ -235,14 +274,19 @@ export async function queueStatus(
   now: Date,
   presentedPass?: string,
   knownEntry?: QueueEntry | null,
+  client?: ClientPlaces,
 ): Promise<QueueAnswer | undefined> {
   const onsale = await loadOnsale(db, onsaleId);
   if (!onsale) return undefined;
   if (isEnded(admissionOf(onsale), now)) return { status: { state: 'ended' } };
-  const joined = await joinQueue(db, onsaleId, sessionId, now, {
-    onsale,
-    ...(knownEntry === undefined ? {} : { entry: knownEntry }),
-  });
+  const joined = await joinQueue(
+    db,
+    onsaleId,
+    sessionId,
+    now,
+    { onsale, ...(knownEntry === undefined ? {} : { entry: knownEntry }) },
+    client,
+  );
   if (!joined) return undefined;
   return answerFor(db, joined.onsale, joined.entry, now, presentedPass);
 }
@@ -256,8 +300,9 @@ export async function rejoinQueue(
   onsaleId: number,
   sessionId: number,
   now: Date,
+  client?: ClientPlaces,
 ): Promise<QueueAnswer | undefined> {
-  const joined = await joinQueue(db, onsaleId, sessionId, now);
+  const joined = await joinQueue(db, onsaleId, sessionId, now, {}, client);
   if (!joined) return undefined;
   const { onsale, entry } = joined;
   const status = statusFor(admissionOf(onsale), entry, now);

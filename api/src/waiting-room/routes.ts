@@ -17,7 +17,9 @@ import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
 import { queueBody, queueHead, queueNotFoundBody, queueRefusedBody } from './page';
 import { admissionOf, isEnded } from './admission';
 import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import { clientPlaceKey } from './client-group';
 import {
+  ClientPlacesTaken,
   gatedOnSale,
   hasUsablePass,
   joinQueue,
@@ -25,6 +27,7 @@ import {
   PASS_COOKIE,
   queueStatus,
   rejoinQueue,
+  type ClientPlaces,
   type IssuedPass,
 } from './queue';
 
@@ -36,6 +39,12 @@ export const MAX_STREAMS_PER_SESSION = 4;
 interface IdParams {
   Params: { id: string };
 }
+
+/**
+ * The query the queue page adds when it sends a browser without a session cookie back to itself with one: a browser
+ * that comes back without the cookie even so is told cookies are needed, rather than sent round again.
+ */
+export const COOKIE_CHECK_QUERY = 'cookie';
 
 /** The on-sale's id from the URL, or a 404 with a sentence: anything but a plain positive integer is no queue's. */
 function onsaleIdOf(raw: string): number {
@@ -96,8 +105,23 @@ export function registerQueueRoutes(
   let openStreams = 0;
 
   /**
-   * A browser already in this queue goes on; a new place counts against its client address (every replica counts the
-   * same, in the database), so one client cannot take thousands of places and spend their turns.
+   * A place is kept by the session cookie, so a request that brought none (or one this server did not issue) gets no
+   * place: its answer sets the cookie, and the browser comes back with it. Nothing is written for it.
+   */
+  const requireSession = (request: FastifyRequest): void => {
+    if (request.session.fresh) throw new HttpError(403, messages.queueCookieNeeded);
+  };
+
+  /** The client a new place counts against: request.ip, the proxy's forwarded address only from a trusted proxy. */
+  const clientOf = (request: FastifyRequest): ClientPlaces => ({
+    key: clientPlaceKey(request.ip),
+    limit: config.queue.placesPerClient,
+  });
+
+  /**
+   * A browser already in this queue goes on; a new place counts against its client address, per minute here and in
+   * all when the place is made (joinQueue): every replica counts the same, in the database, so one client cannot take
+   * thousands of places and spend their turns.
    */
   const mayJoin = async (request: FastifyRequest, onsaleId: number, sessionId: number): Promise<QueueEntry | null> => {
     const entry = await loadEntry(db, onsaleId, sessionId);
@@ -106,6 +130,12 @@ export function registerQueueRoutes(
     const decision = await hitRateLimit(db, rateKey('queue-join', request.ip), rule, clock.now());
     if (!decision.allowed) throw new HttpError(429, messages.queueTooManyPlaces);
     return null;
+  };
+
+  /** A join refused because the client's places are all taken: a 429 with its sentence (nothing was written). */
+  const placesTaken = (error: unknown): never => {
+    if (error instanceof ClientPlacesTaken) throw new HttpError(429, messages.queuePlacesTaken);
+    throw error;
   };
 
   const script = pageScript(__dirname, 'queue');
@@ -120,12 +150,16 @@ export function registerQueueRoutes(
     onsaleId: number,
     rejoin = false,
   ): Promise<QueueStatus | undefined> => {
+    requireSession(request);
     const sessionId = await sessionIdOf(db, request.session);
     const entry = await mayJoin(request, onsaleId, sessionId);
     const now = clock.now();
-    const answer = rejoin
-      ? await rejoinQueue(db, onsaleId, sessionId, now)
-      : await queueStatus(db, onsaleId, sessionId, now, request.cookies[PASS_COOKIE], entry);
+    const client = clientOf(request);
+    const answer = await (
+      rejoin
+        ? rejoinQueue(db, onsaleId, sessionId, now, client)
+        : queueStatus(db, onsaleId, sessionId, now, request.cookies[PASS_COOKIE], entry, client)
+    ).catch(placesTaken);
     if (!answer) return undefined;
     if (answer.pass) setPassCookie(reply, answer.pass, now, config.secureCookies);
     return answer.status;
@@ -135,18 +169,24 @@ export function registerQueueRoutes(
     reply.redirect(`/queue/${encodeURIComponent(request.params.id)}/`, 301),
   );
 
-  app.get<IdParams>('/queue/:id/', async (request, reply) => {
+  app.get<IdParams & { Querystring: Record<string, unknown> }>('/queue/:id/', async (request, reply) => {
     const onsaleId = QUEUE_ID_PATTERN.test(request.params.id) ? Number(request.params.id) : null;
     reply.header('content-type', HTML).header('x-robots-tag', 'noindex');
+    // A browser without a session cookie (a link opened in a fresh browser) is sent back here with the cookie this
+    // answer sets, and queues then; no place is given to a request that never sends the cookie.
+    if (onsaleId !== null && request.session.fresh && request.query[COOKIE_CHECK_QUERY] === undefined)
+      return reply.redirect(`${queuePaths.page(onsaleId)}?${COOKIE_CHECK_QUERY}=1`, 303);
     let status: QueueStatus | undefined;
     try {
       status = onsaleId === null ? undefined : await statusFor(request, reply, onsaleId);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+      if (!(error instanceof HttpError) || (error.statusCode !== 429 && error.statusCode !== 403)) throw error;
+      // Only the per-minute limit passes with time; the other refusals stand however long the browser waits.
+      if (error.message === messages.queueTooManyPlaces) reply.header('retry-after', '60');
+      const retry = error.message === messages.queueCookieNeeded && onsaleId !== null ? onsaleId : undefined;
       return reply
-        .code(429)
-        .header('retry-after', '60')
-        .send(layout({ title: messages.queueTitle, body: queueRefusedBody(error.message), assets, testMode }));
+        .code(error.statusCode)
+        .send(layout({ title: messages.queueTitle, body: queueRefusedBody(error.message, retry), assets, testMode }));
     }
     if (onsaleId === null || status === undefined)
       return reply.code(404).send(layout({ title: messages.queueTitle, body: queueNotFoundBody(), assets, testMode }));
@@ -182,6 +222,7 @@ export function registerQueueRoutes(
       throw new HttpError(429, messages.queueTooManyStreams);
     const onsale = await live.onsale(onsaleId);
     if (!onsale) throw new HttpError(404, messages.queueNotFound);
+    requireSession(request);
     const sessionId = await sessionIdOf(db, request.session);
     const entry = await mayJoin(request, onsaleId, sessionId);
     const now = clock.now();
@@ -189,7 +230,7 @@ export function registerQueueRoutes(
     // is issued here: a stream cannot set the cookie, so the page asks the status endpoint once admitted.
     const joined = isEnded(admissionOf(onsale), now)
       ? null
-      : await joinQueue(db, onsaleId, sessionId, now, { onsale, entry });
+      : await joinQueue(db, onsaleId, sessionId, now, { onsale, entry }, clientOf(request)).catch(placesTaken);
     if (joined === undefined) throw new HttpError(404, messages.queueNotFound);
 
     // Counted again after the reads above: the streams of one browser open at once.

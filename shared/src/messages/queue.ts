@@ -50,6 +50,17 @@ export const queueNotFound = 'There is no queue at this address. Check the link,
 export const queueTooManyPlaces =
   'Too many people have joined the queue from your network in the last minute. Try again in a minute.';
 
+/** A client address that holds as many places in this queue as one address may (HTTP 429). */
+export const queuePlacesTaken =
+  'This queue has already given as many places as it can to people on your internet connection. You can still join from another connection, such as your mobile data.';
+
+/**
+ * A browser that did not send back the cookie the queue page set (HTTP 403): a place is kept by that cookie, so none
+ * is given without it.
+ */
+export const queueCookieNeeded =
+  'To keep your place in the queue, your browser needs to accept cookies from this site. Please allow them, then reload this page.';
+
 /** The process has as many live streams as it keeps (HTTP 503): the page asks every few seconds instead. */
 export const queueStreamsBusy = 'Live updates are busy. This page keeps asking every few seconds.';
 
