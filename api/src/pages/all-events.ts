@@ -1,4 +1,4 @@
-import { calls, formatMoney } from '@checkout/shared';
+import { calls, formatMoney, ticketUnitCost } from '@checkout/shared';
 import { niceDate } from '../catalogue/dates';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
@@ -63,7 +63,11 @@ type VoucherRow = Awaited<ReturnType<typeof loadListing>>[1][number];
 
 function priceText(row: TicketRow): SafeHtml {
   const { symbol } = currencyOf(row.currency);
-  const price = row.price_minor <= 0 ? 'FREE' : formatMoney(toDecimal(row.price_minor), symbol);
+  // An absorbed fee is inside the price (a price below its absorbed fee still costs the whole fee).
+  const costMinor = row.absorb_fee
+    ? ticketUnitCost({ priceMinor: row.price_minor, bookingFeeMinor: row.booking_fee_minor, absorbFee: true })
+    : row.price_minor;
+  const price = costMinor <= 0 ? 'FREE' : formatMoney(toDecimal(costMinor), symbol);
   const fee =
     row.booking_fee_minor > 0 && !row.hide_booking_fee && !row.absorb_fee
       ? html` <span class="ticket__fee">+ ${formatMoney(toDecimal(row.booking_fee_minor), symbol)} booking fee</span>`
