@@ -22,6 +22,7 @@ export type { AddressOwner } from './messages/delivery-address';
 export * from './step';
 export * from './rules/next-step';
 export * from './rules/totals';
+export * from './rules/fees';
 export * from './rules/basket';
 export * from './rules/captcha';
 export * from './rules/account';

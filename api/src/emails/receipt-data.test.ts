@@ -94,8 +94,14 @@ test('a bank payment: paid by bank transfer, no card', async () => {
 });
 
 test('paid in full by a gift voucher code: the code is a row, nothing was charged to a card', async () => {
+  // The marketplace's own voucher: an organiser's pays only its tickets, never their fee or the posting.
+  const voucher = 'MARKET-GIFT-40';
+  await t.db
+    .insertInto('codes')
+    .values({ code: voucher, kind: 'gift_voucher', amount_minor: 4000, balance_minor: 4000, currency: 'GBP' })
+    .execute();
   const { visitor, saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.folkStalls, quantity: 1 }]);
-  expect((await visitor.post(salePaths.code, { code: SEED.code.giftVoucher })).json()).toEqual({ code_applied: true });
+  expect((await visitor.post(salePaths.code, { code: voucher })).json()).toEqual({ code_applied: true });
   expect((await visitor.get(calls.getCheckout.path)).json().basket_total).toBe(0);
   expect((await visitor.post(payPaths.claimFree, { email, idempotency_key: key() })).json()).toEqual({ success: true });
   const receipt = await receiptOf(saleId, email);
@@ -106,10 +112,24 @@ test('paid in full by a gift voucher code: the code is a row, nothing was charge
   });
   expect(receipt.lines.at(-1)).toMatchObject({
     kind: 'gift_voucher_code',
-    label: `Gift voucher ${SEED.code.giftVoucher}`,
+    label: `Gift voucher ${voucher}`,
     amount: '-£31.25',
   });
   expect(receipt.total).toBe('£0.00');
+});
+
+test('an organiser’s gift voucher: its row pays the ticket; the booking fee and posting were charged', async () => {
+  const { visitor, saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.folkStalls, quantity: 1 }]);
+  expect((await visitor.post(salePaths.code, { code: SEED.code.giftVoucher })).json()).toEqual({ code_applied: true });
+  await settleAs(saleId, 'truelayer');
+  const receipt = await receiptOf(saleId, email);
+  expect(receipt.lines.map((line) => [line.label, line.amount])).toEqual([
+    ['1 × Stalls seat', '£28.00'],
+    ['Booking fee', '£1.75'],
+    ['Delivery', '£1.50'],
+    [`Gift voucher ${SEED.code.giftVoucher}`, '-£28.00'],
+  ]);
+  expect(receipt.total).toBe('£3.25');
 });
 
 test('dollars are dollars; a square-type payment whose card is unknown is paid by card', async () => {

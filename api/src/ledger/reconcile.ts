@@ -3,7 +3,8 @@ import type { DbOrTx } from '../db/schema';
 import { checkComponents, type PriceComponents } from '../sale/price';
 import { refundParts } from '../organiser-api/orders/refund-amount';
 import { checkCodeUses } from './code-uses';
-import { organiserOfLines } from './record';
+import { checkFees, feesText } from './fees';
+import { organiserOfCodes, organiserOfLines } from './record';
 import { partiesOf } from './shares';
 
 /**
@@ -17,7 +18,9 @@ import { partiesOf } from './shares';
  * - no refund has been waiting for its provider longer than the grace period;
  * - every ledger entry's shares add up to it, and what each party keeps is its part of the price (ledger/shares.ts):
  *   all 0 for a sale that sold nothing, each organiser's lines and the marketplace's fees for a sale paid in full;
- * - no discount code took money off more settled sales than its uses, or than its max_uses (ledger/code-uses.ts).
+ * - no discount code took money off more settled sales than its uses, or than its max_uses (ledger/code-uses.ts);
+ * - the fee rule (ledger/fees.ts): no organiser's gift voucher paid a fee, no organiser's part is below nothing, and
+ *   the marketplace keeps every fee of what was sold (less its own vouchers and what was refunded).
  */
 
 export interface Mismatch {
@@ -199,6 +202,9 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
     }
     const { problems } = checkComponents(components);
     for (const problem of problems) report(`price components: ${problem}`);
+    const organiserOf = await organiserOfLines(db, components);
+    const feeCheck = checkFees(components, organiserOf, await organiserOfCodes(db, components));
+    for (const problem of feeCheck.problems) report(`marketplace fees: ${problem}`);
     if (components.total_minor !== settlement.price_minor)
       report(`settlement price ${settlement.price_minor} ≠ components total ${components.total_minor}`);
     const priced = ticketsOf(
@@ -224,7 +230,6 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
         report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
       if (kept !== instalments) report(`keeps ${kept}, paid instalments ${instalments}`);
     } else {
-      const organiserOf = await organiserOfLines(db, components);
       const refundedHere = orderRefunds.filter((row) => row.sale_id === sale.id);
       let given: ReturnType<typeof refundParts>;
       try {
@@ -252,7 +257,16 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
         const has = keptBy.get(party) ?? 0;
         if (has !== (wanted.get(party) ?? 0))
           report(`${party} keeps ${has}, its part of the price is ${wanted.get(party) ?? 0}`);
+        if (party !== partyKey(null) && has < 0) report(`${party} keeps ${has}, less than nothing`);
       }
+      // The fee rule, from the price alone: the marketplace keeps every fee it earned, less what it refunded.
+      const refundedFees = given.shares.find((share) => share.organiserId === null)?.amountMinor ?? 0;
+      const feesKept = keptBy.get(partyKey(null)) ?? 0;
+      if (feesKept !== feeCheck.fees.partMinor - refundedFees)
+        report(
+          `marketplace fees: keeps ${feesKept}, earned ${feeCheck.fees.partMinor - refundedFees} ` +
+            `(${feesText(feeCheck.fees)}${refundedFees > 0 ? `, less ${refundedFees} refunded` : ''})`,
+        );
     }
   }
   mismatches.push(...(await checkCodeUses(db)));

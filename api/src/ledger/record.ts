@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DbOrTx, LedgerEntriesTable, Tx } from '../db/schema';
 import type { PriceComponents } from '../sale/price';
 import { partiesOf, type Share, sharesOf } from './shares';
@@ -37,6 +37,27 @@ export async function organiserOfLines(
     if (organiser === undefined) throw new Error(`ledger: no organiser for ${line.kind} ${line.id}`);
     return organiser;
   };
+}
+
+/**
+ * The organiser of each gift voucher code a price names (null: the marketplace's own voucher; undefined: a code no
+ * longer in the catalogue). Codes are unique across the platform whatever their case.
+ */
+export async function organiserOfCodes(
+  db: DbOrTx,
+  components: PriceComponents,
+): Promise<(code: string) => number | null | undefined> {
+  const texts = components.gift_voucher_codes.map((code) => code.code.toUpperCase());
+  const rows =
+    texts.length > 0
+      ? await db
+          .selectFrom('codes')
+          .select(['code', 'organiser_id'])
+          .where(sql<string>`upper(code)`, 'in', texts)
+          .execute()
+      : [];
+  const byCode = new Map(rows.map((row) => [row.code.toUpperCase(), row.organiser_id]));
+  return (code) => byCode.get(code.toUpperCase());
 }
 
 /** Each party's part of a price (shares.ts partiesOf), its lines' organisers read from the catalogue. */

@@ -1,6 +1,6 @@
-import { calls, formatMoney } from '@checkout/shared';
+import { calls, formatMoney, ticketUnitCost } from '@checkout/shared';
 import { niceDate } from '../catalogue/dates';
-import { allInPriceMinor, currencyOf, toDecimal } from '../catalogue/money';
+import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
 import { activeHeld, availableOf } from '../inventory/holds';
 import { html, type SafeHtml } from './html';
@@ -62,12 +62,18 @@ type TicketRow = Awaited<ReturnType<typeof loadListing>>[0][number];
 type VoucherRow = Awaited<ReturnType<typeof loadListing>>[1][number];
 
 /**
- * The ticket's all-in price (allInPriceMinor): what the basket will charge for one, with the booking fee in it named
+ * The ticket's all-in price (ticketUnitCost): what the basket will charge for one, with the booking fee in it named
  * as small print unless the event hides its fees or the organiser absorbs them.
  */
 function priceText(row: TicketRow): SafeHtml {
   const { symbol } = currencyOf(row.currency);
-  const allIn = allInPriceMinor(row);
+  // What one costs the buyer in all: the booking fee on top, or inside a price that absorbs it (a price below its
+  // absorbed fee still costs the whole fee).
+  const allIn = ticketUnitCost({
+    priceMinor: row.price_minor,
+    bookingFeeMinor: row.booking_fee_minor,
+    absorbFee: row.absorb_fee,
+  });
   const price = allIn <= 0 ? 'FREE' : formatMoney(toDecimal(allIn), symbol);
   const fee =
     allIn > 0 && row.booking_fee_minor > 0 && !row.hide_booking_fee && !row.absorb_fee

@@ -1,3 +1,4 @@
+import { ticketUnitAmounts, ticketUnitCost, type FeeTicket } from '@checkout/shared';
 import type { Clock } from '../clock';
 import { findCode, liveClaims, lockCode, type CodeRow } from '../catalogue/codes';
 import type { Db, Sale, Tx } from '../db/schema';
@@ -22,6 +23,12 @@ async function ticketScopes(tx: Tx, saleId: number) {
     .execute();
 }
 
+const feeTicketOf = (line: { price_minor: number; booking_fee_minor: number; absorb_fee: boolean }): FeeTicket => ({
+  priceMinor: line.price_minor,
+  bookingFeeMinor: line.booking_fee_minor,
+  absorbFee: line.absorb_fee,
+});
+
 /** Why `code` cannot be applied to `sale` now, or null when it can. The code row is locked by the caller. */
 async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<string | null> {
   if (code.expires_at && code.expires_at.getTime() <= now.getTime()) return saleMessages.codeExpired;
@@ -39,18 +46,23 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
       .select('g.organiser_id')
       .where('l.sale_id', '=', sale.id)
       .execute();
+    // An organiser's voucher pays only that organiser's part (ticket prices net of an absorbed fee, vouchers sold),
+    // never a fee; the marketplace's own voucher pays anything.
     const payable =
-      tickets.some((line) => inScope(line) && line.price_minor + line.booking_fee_minor > 0) ||
-      vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
+      tickets.some(
+        (line) =>
+          inScope(line) &&
+          (code.organiser_id === null
+            ? ticketUnitCost(feeTicketOf(line)) > 0
+            : ticketUnitAmounts(feeTicketOf(line)).unitPriceMinor > 0),
+      ) || vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
     if (!payable) return saleMessages.codeNotApplicable;
     if ((await liveClaims(tx, code.id, sale.id, now)) > 0) return saleMessages.codeInUse;
     return null;
   }
   if (code.max_uses !== null && code.uses >= code.max_uses) return saleMessages.codeUsedUp;
   // A discount takes money off tickets' prices (net of an absorbed fee): there must be one it can reduce.
-  const discountable = tickets.some(
-    (line) => inScope(line) && line.price_minor - (line.absorb_fee ? line.booking_fee_minor : 0) > 0,
-  );
+  const discountable = tickets.some((line) => inScope(line) && ticketUnitAmounts(feeTicketOf(line)).unitPriceMinor > 0);
   if (!discountable) return saleMessages.codeNotApplicable;
   if (code.max_uses !== null && code.uses + (await liveClaims(tx, code.id, sale.id, now)) >= code.max_uses)
     return saleMessages.codeInUse;

@@ -85,14 +85,13 @@ describe('booking fees', () => {
     });
   });
 
-  test('an absorbed fee larger than the price is capped at it', () => {
-    expect(
-      computeTotals({ ...base, tickets: [ticket({ priceMinor: 50, bookingFeeMinor: 100, absorbFee: true })] }).lines[0],
-    ).toEqual({
-      unitPriceMinor: 0,
-      unitFeeMinor: 50,
-      unitDiscountMinor: 0,
+  test('an absorbed fee larger than the price (a row the catalogue now refuses) is still collected in full', () => {
+    const totals = computeTotals({
+      ...base,
+      tickets: [ticket({ qty: 3, priceMinor: 100, bookingFeeMinor: 150, absorbFee: true })],
     });
+    expect(totals.lines[0]).toEqual({ unitPriceMinor: 0, unitFeeMinor: 150, unitDiscountMinor: 0 });
+    expect(totals).toMatchObject({ ticketsMinor: 0, bookingFeesMinor: 450, basketTotalMinor: 450 });
   });
 
   test('all absorbed only when every ticket absorbs its fee; a basket of vouchers alone absorbs nothing', () => {
@@ -194,7 +193,7 @@ describe('refund protection', () => {
 });
 
 describe('gift voucher codes', () => {
-  test('an organiser voucher pays only for that organiser’s tickets, vouchers and posting', () => {
+  test('an organiser voucher pays only that organiser’s part: its tickets after discount and its vouchers sold', () => {
     const totals = computeTotals({
       ...base,
       tickets: [ticket({ organiserId: 1 }), ticket({ organiserId: 2, priceMinor: 2000 })],
@@ -205,8 +204,67 @@ describe('gift voucher codes', () => {
       ],
       codes: [voucherCode(5000, { organiserId: 1 })],
     });
-    expect(totals.giftVouchers).toEqual([{ code: 'G5000', amountMinor: 1100 + 1000 + 150 }]);
-    expect(totals.basketTotalMinor).toBe(2100 + 200);
+    expect(totals.giftVouchers).toEqual([{ code: 'G5000', amountMinor: 1000 + 1000 }]);
+    // Organiser 1's booking fee and posting are the marketplace's: the buyer still pays them.
+    expect(totals.basketTotalMinor).toBe(100 + 150 + 2100 + 200);
+  });
+
+  test.each<[string, Partial<TotalsInput>, number, number]>([
+    [
+      'an organiser’s voucher covering the tickets leaves their booking fees to pay (not a free claim)',
+      { tickets: [ticket({ qty: 2 })], codes: [voucherCode(5000, { organiserId: 1 })] },
+      2000,
+      200,
+    ],
+    [
+      'an organiser’s voucher pays an absorbed-fee ticket’s price net of the fee',
+      {
+        tickets: [ticket({ priceMinor: 2200, bookingFeeMinor: 150, absorbFee: true })],
+        codes: [voucherCode(5000, { organiserId: 1 })],
+      },
+      2050,
+      150,
+    ],
+    [
+      'an organiser’s voucher after a discount code pays what is left of the price',
+      { tickets: [ticket()], codes: [percent(5000), voucherCode(5000, { organiserId: 1 })] },
+      500,
+      100,
+    ],
+    [
+      'an organiser’s voucher pays no refund protection, donation or donation fee',
+      {
+        tickets: [ticket()],
+        refundProtectionChosen: true,
+        donationMinor: 500,
+        donationFeeMinor: 30,
+        codes: [voucherCode(5000, { organiserId: 1 })],
+      },
+      1000,
+      100 + 55 + 530,
+    ],
+    [
+      'an organiser’s voucher pays nothing of free tickets with a fee',
+      { tickets: [ticket({ priceMinor: 0, bookingFeeMinor: 50 })], codes: [voucherCode(5000, { organiserId: 1 })] },
+      0,
+      50,
+    ],
+    [
+      'an organiser’s voucher pays nothing of another organiser’s tickets',
+      { tickets: [ticket({ organiserId: 2 })], codes: [voucherCode(5000, { organiserId: 1 })] },
+      0,
+      1100,
+    ],
+    [
+      'the marketplace’s own voucher pays fees too',
+      { tickets: [ticket({ qty: 2 })], codes: [voucherCode(5000)] },
+      2200,
+      0,
+    ],
+  ])('a gift voucher code: %s', (_name, input, paid, total) => {
+    const totals = computeTotals({ ...base, ...input });
+    expect(totals.giftVouchersAppliedMinor).toBe(paid);
+    expect(totals.basketTotalMinor).toBe(total);
   });
 
   test('several vouchers add up, each up to its balance, and stop at zero', () => {
@@ -222,7 +280,7 @@ describe('gift voucher codes', () => {
     expect(totals).toMatchObject({ giftVouchersAppliedMinor: 2200, basketTotalMinor: 0 });
   });
 
-  test('a voucher also pays for delivery, refund protection and a donation', () => {
+  test('the marketplace’s own voucher also pays for delivery, refund protection and a donation', () => {
     const totals = computeTotals({
       ...base,
       tickets: [ticket()],

@@ -1,12 +1,13 @@
+import { giftVoucherPays, ticketUnitAmounts } from '@checkout/shared';
 import type { CodeKind } from '../db/schema';
 
 /**
  * The basket's money, in minor units, computed on the server from the catalogue (the page only displays it; its
  * display rule, shared/src/rules/totals.ts, must agree: sale/display-totals.test.ts feeds one through the other).
  *
- * - Booking fee: each ticket's fee is part of what the buyer pays. When the organiser absorbs it, the ticket costs its
- *   catalogue price in all (the line's price is sent net of the fee, and the fee shown in brackets); otherwise the fee
- *   comes on top of the price.
+ * - Booking fee: each ticket's fee is the marketplace's and is collected in full (shared/src/rules/fees.ts). When the
+ *   organiser absorbs it, the ticket costs its catalogue price in all (the line's price is sent net of the fee, and
+ *   the fee shown in brackets); otherwise the fee comes on top of the price.
  * - Discount codes (one per basket): a percentage takes that share off each eligible ticket's price (rounded to the
  *   penny per ticket); a fixed amount comes off the eligible tickets, shared across them in whole pennies per ticket,
  *   never more than they cost (when it cannot be split evenly a few pennies stay unused). Eligible: the code's event,
@@ -16,8 +17,10 @@ import type { CodeKind } from '../db/schema';
  *   rounded to the nearest penny; tickets of events that cannot be covered are left out. No cost (null) when nothing
  *   in the basket can be covered.
  * - Delivery: the events' posting fees, once per event.
- * - Gift voucher codes pay part of the basket: each takes up to its balance off what is left to pay (an organiser's
- *   voucher only off that organiser's tickets, vouchers and posting), so the total never goes below zero.
+ * - Gift voucher codes pay part of the basket: each takes up to its balance off what is left to pay, so the total never
+ *   goes below zero. An organiser's voucher pays only that organiser's part (its tickets after discount and the gift
+ *   vouchers it sells), never what the marketplace keeps (booking fees, delivery, refund protection, a donation and
+ *   its fee); the marketplace's own voucher (no organiser) pays anything.
  * - basket_total = tickets after discount + booking fees + gift vouchers bought + delivery + chosen refund protection
  *   + donation and its fee − gift voucher codes.
  */
@@ -59,7 +62,7 @@ export interface TotalsInput {
   refundProtectionBp: number;
   donationMinor: number;
   donationFeeMinor: number;
-  /** Posting charges, each with the organiser whose event it is (an organiser's gift voucher pays for it too). */
+  /** Posting charges with their events' organisers (the marketplace's: no organiser's voucher pays for them). */
   deliveries: readonly { organiserId: number; amountMinor: number }[];
 }
 
@@ -132,14 +135,10 @@ function splitFixed(
 }
 
 export function computeTotals(input: TotalsInput): Totals {
-  const lines: TicketLineAmounts[] = input.tickets.map((line) => {
-    const fee = line.absorbFee ? Math.min(line.bookingFeeMinor, line.priceMinor) : line.bookingFeeMinor;
-    return {
-      unitPriceMinor: line.absorbFee ? line.priceMinor - fee : line.priceMinor,
-      unitFeeMinor: fee,
-      unitDiscountMinor: 0,
-    };
-  });
+  const lines: TicketLineAmounts[] = input.tickets.map((line) => ({
+    ...ticketUnitAmounts(line),
+    unitDiscountMinor: 0,
+  }));
 
   const discounts: CodeAmount[] = [];
   const inapplicable: string[] = [];
@@ -176,6 +175,7 @@ export function computeTotals(input: TotalsInput): Totals {
   let discountsMinor = 0;
   let bookingFeesMinor = 0;
   let coveredMinor = 0;
+  // Each organiser's part: what its own gift voucher codes may pay.
   const byOrganiser = new Map<number, number>();
   input.tickets.forEach((line, index) => {
     const amounts = lines[index];
@@ -187,13 +187,10 @@ export function computeTotals(input: TotalsInput): Totals {
     discountsMinor += discount;
     bookingFeesMinor += fee;
     if (line.coverable) coveredMinor += price - discount + fee;
-    byOrganiser.set(line.organiserId, (byOrganiser.get(line.organiserId) ?? 0) + price - discount + fee);
+    byOrganiser.set(line.organiserId, (byOrganiser.get(line.organiserId) ?? 0) + price - discount);
   });
   let deliveryMinor = 0;
-  for (const delivery of input.deliveries) {
-    deliveryMinor += delivery.amountMinor;
-    byOrganiser.set(delivery.organiserId, (byOrganiser.get(delivery.organiserId) ?? 0) + delivery.amountMinor);
-  }
+  for (const delivery of input.deliveries) deliveryMinor += delivery.amountMinor;
   let vouchersMinor = 0;
   for (const line of input.vouchers) {
     vouchersMinor += line.valueMinor * line.qty;
@@ -219,8 +216,13 @@ export function computeTotals(input: TotalsInput): Totals {
   const giftVouchers: CodeAmount[] = [];
   for (const code of input.codes) {
     if (code.kind !== 'gift_voucher') continue;
-    const pool = code.organiserId === null ? left : Math.min(left, byOrganiser.get(code.organiserId) ?? 0);
-    const amount = Math.max(0, Math.min(code.balanceMinor ?? 0, pool));
+    const amount = giftVoucherPays(
+      { balanceMinor: code.balanceMinor ?? 0, organiserId: code.organiserId },
+      {
+        totalMinor: left,
+        organiserPartMinor: code.organiserId === null ? 0 : (byOrganiser.get(code.organiserId) ?? 0),
+      },
+    );
     if (code.organiserId !== null) byOrganiser.set(code.organiserId, (byOrganiser.get(code.organiserId) ?? 0) - amount);
     left -= amount;
     giftVouchers.push({ code: code.code, amountMinor: amount });

@@ -1,3 +1,4 @@
+import { canAbsorbFee } from '@checkout/shared';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type {
   AfterSaleMessagesTable,
@@ -32,6 +33,7 @@ import type {
   TicketTypeInput,
   WaiverInput,
 } from './schemas';
+import { ABSORBED_FEE_ABOVE_PRICE } from './schemas';
 
 /**
  * The catalogue import: upserts every entity of a file by its external id, inside the caller's transaction (so a
@@ -682,6 +684,15 @@ export class CatalogueImporter {
       // buyers have taken and the capacity check below and the table's CHECK compare like with like.
       stored = { ...stored, held: stored.held - (await drainStock(this.tx, stored.id)) };
     }
+    // The schema refuses this for a whole ticket type; a change of one field (the price, the fee) is checked here.
+    if (
+      values.absorb_fee &&
+      !canAbsorbFee({ priceMinor: values.price_minor, bookingFeeMinor: values.booking_fee_minor })
+    )
+      throw refused(
+        `${label} cannot absorb its booking fee (price_minor ${values.price_minor}, booking_fee_minor ` +
+          `${values.booking_fee_minor}). 'absorb_fee': ${ABSORBED_FEE_ABOVE_PRICE}`,
+      );
     if (stored) await this.refuseBreakingSales(label, stored, values);
     const id = await this.put(
       'ticket_types',

@@ -1,3 +1,4 @@
+import { canAbsorbFee } from '@checkout/shared';
 import * as z from 'zod/mini';
 import { named } from '../schemas';
 
@@ -81,6 +82,11 @@ export const TicketRequirementSchema = named(
   'A companion rule: the ticket type can be bought only with one of `ticket_types` (of the same event) in the basket',
 );
 
+/** Why a ticket type cannot absorb its fee, said after "'absorb_fee': " (the fee comes out of the price). */
+export const ABSORBED_FEE_ABOVE_PRICE =
+  "an organiser absorbs the booking fee out of the ticket's price, so 'price_minor' must be at least " +
+  "'booking_fee_minor'. Lower the fee, raise the price, or let the customer pay the fee ('absorb_fee': false).";
+
 /** A ticket type's fields, shared by the import's schema and the API's changes to one. */
 export const ticketTypeFields = {
   external_id: externalIdSchema,
@@ -90,8 +96,12 @@ export const ticketTypeFields = {
   description: z.optional(text(5000)),
   price_minor: minor,
   currency,
+  /** The marketplace's fee per ticket, always collected in full. */
   booking_fee_minor: z.optional(minor),
-  /** Who pays the booking fee: false (default) the customer, on top of the price; true the organiser, out of it. */
+  /**
+   * Who pays the booking fee: false (default) the customer, on top of the price; true the organiser, out of it, so
+   * the price must be at least the fee.
+   */
   absorb_fee: z.optional(z.boolean()),
   hide_booking_fee: z.optional(z.boolean()),
   capacity: count(0, 10_000_000),
@@ -118,6 +128,12 @@ export const TicketTypeSchema = named(
       message: "'min_per_customer' cannot be more than 'max_per_customer' (10 unless given).",
       path: ['min_per_customer'],
     }),
+    z.refine(
+      (type) =>
+        !type.absorb_fee ||
+        canAbsorbFee({ priceMinor: type.price_minor, bookingFeeMinor: type.booking_fee_minor ?? 0 }),
+      { message: ABSORBED_FEE_ABOVE_PRICE, path: ['absorb_fee'] },
+    ),
   ),
   'TicketType',
   'A kind of ticket of one date: price and booking fee in minor units, capacity, per-customer limits, companion rules',

@@ -114,7 +114,8 @@ export const catalogueWriteOperations = [
     summary: 'Add a ticket type to one of the organiser’s events',
     description:
       '`date`, `waiver` and `requires` name the event’s dates, the organiser’s waivers and the event’s ticket types ' +
-      'by external id. A ticket type with the same external id in the event already exists: 409.',
+      'by external id. A ticket type with the same external id in the event already exists: 409. `absorb_fee` with ' +
+      'a `booking_fee_minor` above `price_minor`: 400 (an absorbed fee comes out of the price).',
     tag: 'catalogue',
     scope: 'write',
     params: z.object({ id: idParam }),
@@ -164,7 +165,8 @@ export const catalogueWriteOperations = [
     description:
       '`date`, `waiver` and `requires` name the event’s dates, the organiser’s waivers and the event’s ticket types ' +
       'by external id (`requires` replaces the companion rules). Refused (409) when the capacity would go below ' +
-      'what is sold or held, or the currency or date would change once tickets are sold or in baskets.',
+      'what is sold or held, the currency or date would change once tickets are sold or in baskets, or the type ' +
+      'would absorb a booking fee larger than its price (an absorbed fee comes out of the price).',
     tag: 'catalogue',
     scope: 'write',
     params: z.object({ id: idParam }),
