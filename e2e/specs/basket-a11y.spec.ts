@@ -43,6 +43,14 @@ test.describe('accessibility', () => {
     await page.reload();
     await expect(basket.codeToggle).toHaveAttribute('aria-expanded', 'false');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A phone set to dark gets the dark theme with nobody signed in, from the first paint, and it passes too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(20, 22, 28)');
+    await expect(basket.codeToggle).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('basket-dark-375.png'), fullPage: true });
   });
 
   test('the captcha step has no serious or critical axe violation', async ({ page, context }) => {

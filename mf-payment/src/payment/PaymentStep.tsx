@@ -15,7 +15,7 @@ import {
 } from '@checkout/shared';
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as paymentMessages from '@checkout/shared/messages/payment';
-import { AlertBox, Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
+import { AlertBox, Button, pageIsDark, Spinner, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
 import { useFocusOnArrival } from '@checkout/shared/ui';
@@ -218,7 +218,7 @@ export function PaymentStep(props: StepProps) {
               <Suspense fallback={<Spinner label={copy.square.loading} />}>
                 <StripeCardForm
                   publishableKey={props.config.stripePublishableKey}
-                  dark={user?.is_dark_mode ?? false}
+                  dark={pageIsDark(user?.is_dark_mode)}
                   paying={m.paying}
                   payLabel={payLabel}
                 />

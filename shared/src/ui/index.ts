@@ -34,3 +34,4 @@ export { useFocusOnArrival } from './useFocusOnArrival';
 export { useEffectWhen, useMountEffect } from './effects';
 export { SafeHtml, sanitizeHtml, type SafeHtmlProps } from './SafeHtml';
 export { copyToClipboard } from './clipboard';
+export { pageIsDark } from './theme';

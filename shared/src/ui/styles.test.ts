@@ -11,7 +11,19 @@ function tokens(selector: string): string[] {
 
 describe('styles.css', () => {
   test('stays small: it is on the critical path', () => {
-    expect(Buffer.byteLength(css)).toBeLessThan(8 * 1024);
+    expect(Buffer.byteLength(css)).toBeLessThan(9 * 1024);
+  });
+
+  test("the device's dark preference gets exactly the dark theme's tokens", () => {
+    const block = (start: number) => css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start)).trim();
+    const declarations = (text: string) =>
+      text
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    const byPreference = css.indexOf(':root {', css.indexOf('@media (prefers-color-scheme: dark)'));
+    expect(byPreference).toBeGreaterThan(0);
+    expect(declarations(block(byPreference))).toEqual(declarations(block(css.indexOf("[data-theme='dark'] {"))));
   });
 
   test('the dark theme sets every colour token the light theme sets', () => {
