@@ -38,8 +38,10 @@ test('the header: the marketplace and its mark, where the buyer is, and the coun
 
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/all-events/');
-  // The e2e stack takes test money (PAYMENTS_SANDBOX=1): the frame says so above everything.
-  await expect(banner.getByRole('note')).toHaveText(/^TEST MODE — /);
+  // The e2e stack takes test money (PAYMENTS_SANDBOX=1): the frame says so above everything (above the banner, which
+  // stays at the top of the screen without it).
+  await expect(page.getByRole('note')).toHaveText(/^TEST MODE — /);
+  await expect(banner.getByRole('note')).toHaveCount(0);
   await expect(currentStage(page)).toHaveText(/Basket$/);
   // Before reserving there is no countdown (spec section 4), yet the header is not an empty strip.
   await expect(banner.getByRole('timer')).toHaveCount(0);
@@ -133,4 +135,47 @@ test('a quantity box left empty disables Reserve Basket and sends nothing; below
   // Back to the quantity held: reserving is possible again.
   await basket.setQuantity(TABLE, 3);
   await basket.waitForUpdates();
+});
+
+test('on a phone the countdown stays in sight, the basket bar is at the top, and the footer never covers a field', async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const account = new AccountPage(page, context);
+  // Folk by the Sea posts its tickets: a guest reaches the delivery address, a form taller than the screen.
+  await account.reserve([{ ticketId: ticket.folkStalls }]);
+  const banner = page.getByRole('banner');
+  const timer = banner.getByRole('timer');
+  await expect(timer).toContainText('Tickets reserved for');
+  // The expandable basket is above the step, as DICE and Eventbrite have it, not under everything.
+  const basketBar = page.getByRole('button', { name: /in your basket/ });
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  const [bar, step] = await Promise.all([basketBar.boundingBox(), heading.boundingBox()]);
+  expect(bar && step && bar.y < step.y, 'the basket bar above the step').toBe(true);
+
+  await account.signInAsGuest(`footer-${Date.now()}@example.com`, 'Pat Post');
+  await account.keepPreferences();
+  await expect(account.deliveryHeading).toBeVisible();
+  await page.mouse.wheel(0, 2000);
+  await expect(timer).toBeInViewport();
+
+  // Each field, reached as a phone's keyboard or Tab would reach it, is in sight: above the footer (which steps aside
+  // while the buyer types) and below the sticky header.
+  const footer = page.locator('.mobile-footer');
+  const checked: string[] = [];
+  for (const name of ['First name', 'Last name', 'Address line 1', 'Town/City', 'Postcode']) {
+    const field = account.field(name);
+    if ((await field.count()) === 0) continue;
+    await field.focus();
+    await expect(footer).toHaveCount(0);
+    const [box, header] = await Promise.all([field.boundingBox(), banner.boundingBox()]);
+    expect(box && header && box.y >= header.y + header.height - 1, `${name} below the header`).toBe(true);
+    expect(box && box.y + box.height <= 812, `${name} on the screen`).toBe(true);
+    checked.push(name);
+  }
+  expect(checked).toEqual(['First name', 'Last name', 'Address line 1', 'Town/City', 'Postcode']);
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.screenshot({ path: testInfo.outputPath('delivery-375.png') });
+  await shoot(page, testInfo, 'delivery address, scrolled');
 });

@@ -34,6 +34,11 @@ function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND, serverS
       <NotificationArea notifications={notifications} onDismiss={dismiss} />
       <Header brand={brand} />
       <main className="container layout shell-main">
+        {/* Before the step: on a phone the basket bar is at the top, as the best ticket checkouts have it (and read in
+            that order); from 768 px the grid puts it in the column beside the step. */}
+        <aside className="shell-summary">
+          <OrderSummaryColumn />
+        </aside>
         <div className="shell-step">
           {state === 'determining' ? (
             <Spinner label={messages.determiningProgress} />
@@ -49,9 +54,6 @@ function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND, serverS
             </StepBoundary>
           )}
         </div>
-        <aside className="shell-summary">
-          <OrderSummaryColumn />
-        </aside>
       </main>
       <MobileFooter state={state} />
     </>

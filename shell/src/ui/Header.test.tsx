@@ -86,7 +86,7 @@ describe('Header', () => {
     expect(link.querySelector('svg')).toBeNull();
   });
 
-  test('while some way of paying takes test money, a note at the top of the banner says TEST MODE', async () => {
+  test('while some way of paying takes test money, a note above the banner says TEST MODE', async () => {
     const server = fakeServer({ checkout: sampleCheckout({ state: 'payment', test_mode: false }) });
     const scope = fork({
       values: [
@@ -100,8 +100,11 @@ describe('Header', () => {
         <Header brand={brandOf({})} />
       </Provider>,
     );
-    const note = within(screen.getByRole('banner')).getByRole('note');
+    const note = screen.getByRole('note');
     expect(note).toHaveTextContent(commonMessages.testModeNotice);
+    // Above the banner, not in it: the banner stays at the top of the screen and the strip is not carried with it.
+    expect(within(screen.getByRole('banner')).queryByRole('note')).toBeNull();
+    expect(note.compareDocumentPosition(screen.getByRole('banner')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(note.textContent).toMatch(/^TEST MODE/);
     // The server's answer decides: a checkout read again once every method is live or off says nothing of it.
     await act(() => allSettled(reloadCheckout, { scope }));

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MobileFooter } from './MobileFooter';
+import { isTypedInto, MobileFooter } from './MobileFooter';
 
 /** An IntersectionObserver the test drives: whether the step's own button is in view. */
 let report: (visible: boolean) => void = () => undefined;
@@ -90,4 +90,46 @@ test('nothing when the step has no primary action', () => {
     </>,
   );
   expect(screen.queryByRole('button')).not.toBeInTheDocument();
+});
+
+test('steps aside while the buyer types in a field, and is back once the field is left', async () => {
+  render(
+    <>
+      <div className="shell-step">
+        <label>
+          Postcode <input name="postcode" />
+        </label>
+        <label>
+          <input type="checkbox" /> Keep me posted
+        </label>
+        <button type="button" data-primary-action="">
+          Continue
+        </button>
+      </div>
+      <MobileFooter state="delivery" />
+    </>,
+  );
+  act(() => report(false));
+  const footer = () => document.querySelector('.mobile-footer__button');
+  expect(footer()).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('textbox', { name: 'Postcode' }));
+  expect(footer()).toBeNull();
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Keep me posted' }));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(footer()).toBeInTheDocument();
+});
+
+test.each([
+  ['<input>', true],
+  ['<input type="email">', true],
+  ['<textarea></textarea>', true],
+  ['<select><option>1</option></select>', true],
+  ['<input type="checkbox">', false],
+  ['<input type="radio">', false],
+  ['<button>Go</button>', false],
+  ['<a href="#">link</a>', false],
+])('isTypedInto(%s) is %s', (markup, typed) => {
+  const holder = document.createElement('div');
+  holder.innerHTML = markup;
+  expect(isTypedInto(holder.firstElementChild)).toBe(typed);
 });

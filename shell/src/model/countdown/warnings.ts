@@ -1,10 +1,12 @@
 import { createEvent, createStore, sample } from 'effector';
+import * as messages from '@checkout/shared/messages/shell';
 import { destroySaleFx } from '../api/effects';
+import { notify } from '../notifications/notifications';
 import { $countdownRunning, $secondsRemaining, reservationStarted } from './countdown';
 
 /**
- * Seconds left at which the buyer is told how long remains (five minutes, one minute): screen readers hear it once
- * each, politely, instead of a timer read out every second.
+ * Seconds left at which the buyer is told how long remains (five minutes, one minute): a notification everyone sees
+ * (the countdown may be out of sight), which screen readers hear once each instead of a timer read out every second.
  */
 export const COUNTDOWN_WARNINGS = [300, 60] as const;
 
@@ -48,3 +50,15 @@ $warningsGiven.on(countdownWarned, (given, at) => [
   ...new Set([...given, ...COUNTDOWN_WARNINGS.filter((w) => w >= at)]),
 ]);
 $countdownWarning.on(countdownWarned, (_, at) => at);
+
+// Shown in the notification area (a live region): the five-minute one politely, the one-minute one as a warning that
+// interrupts; the second replaces the first rather than stacking under it.
+sample({
+  clock: countdownWarned,
+  fn: (at) => ({
+    type: at <= 60 ? ('warn' as const) : ('default' as const),
+    text: messages.checkoutTimeLeft(Math.round(at / 60)),
+    group: 'countdown',
+  }),
+  target: notify,
+});
