@@ -170,4 +170,25 @@ describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(await state(database)).toBe(before);
   });
+
+  test('a bad body sent where no parser reads it (a GET, a 404, a 415) is answered, and the process answers on', async () => {
+    const cases: [string, string, string, Buffer][] = [
+      ['GET', '/healthz', 'application/json', Buffer.from([0])],
+      ['GET', '/', 'application/x-www-form-urlencoded', Buffer.from([0xff])],
+      ['POST', '/no-such-route', 'application/json', Buffer.from('{\u0000}', 'utf8')],
+      ['POST', '/api/v1/no-such-route', 'application/json', Buffer.from([0xff, 0xfe])],
+      ['POST', '/ajax/checkout/checkout/get/', 'application/json', Buffer.from([0xff])],
+    ];
+    const statuses: number[] = [];
+    for (const [method, path, type, body] of cases) {
+      statuses.push((await send(api.baseURL, method, path, { 'content-type': type, cookie }, body)).status);
+      expect((await send(api.baseURL, 'GET', '/healthz')).status).toBe(200);
+    }
+    expect(statuses.every((status) => status > 0 && status < 500)).toBe(true);
+    countFigure(
+      'unstorable_text_unread_bodies',
+      cases.length,
+      'bad bodies no parser read, answered without ending the process',
+    );
+  });
 });

@@ -1,4 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SEED } from '../seed/catalogue';
 import { apiCaller, type ApiCaller } from '../organiser-api/testing';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
@@ -125,6 +127,51 @@ test.each([
   });
   expectRefused(response);
   expect(await snapshot()).toBe(before);
+});
+
+/** Sends exactly this request over a socket (fetch sends no body with a GET) and gives the status it got. */
+function rawRequest(port: number, method: string, url: string, contentType: string, body: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        headers: { 'content-type': contentType, 'content-length': body.length },
+      },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve(incoming.statusCode ?? 0));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/**
+ * On a real listening server (inject has no socket): a body no parser reads once killed the process with an unheard
+ * stream 'error' (jest fails a test on such an error, and the next request would find nobody listening).
+ */
+describe('a bad body on a route that never reads it', () => {
+  let port = 0;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  test.each([
+    ['GET', '/healthz', 'application/json', Buffer.from([0])],
+    ['GET', '/', 'application/x-www-form-urlencoded', Buffer.from([0xff])],
+    ['POST', '/no-such-route', 'application/json', Buffer.from('{\u0000}', 'utf8')],
+    ['POST', '/api/v1/no-such-route', 'application/json', Buffer.from([0xff, 0xfe])],
+    ['POST', paths.get, 'application/json', Buffer.from([0xff])],
+  ])('%s %s (%s) is answered and the process lives on', async (method, url, contentType, body) => {
+    expect(await rawRequest(port, method, url, contentType, body)).toBeLessThan(500);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await rawRequest(port, 'GET', '/healthz', 'text/plain', Buffer.alloc(0))).toBe(200);
+  });
 });
 
 test('text that is UTF-8 still passes: an accented name in the URL and in a body', async () => {

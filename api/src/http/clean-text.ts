@@ -106,6 +106,10 @@ export function registerCleanTextGuard(app: FastifyInstance): void {
     if (!TEXT_BODY.test(String(request.headers['content-type'] ?? ''))) return payload;
     const checked = utf8Checked();
     payload.on('error', (error) => checked.destroy(error));
+    // A body no parser reads (a GET with a body, a 404, a 415) has nobody listening for the stream's error, and an
+    // unheard 'error' event ends the process: the request is answered as it would be anyway, and the bytes are
+    // dropped. A parser that reads the body attaches its own listener and answers 400 with the sentence.
+    checked.on('error', () => undefined);
     return payload.pipe(checked);
   });
   app.addHook('preValidation', async (request) => {
