@@ -21,10 +21,16 @@ test('a declined card: the message in the error box, the form again, and a secon
   context,
 }) => {
   const pay = new PaymentPage(page, context);
+  // On a phone, where the error box is above the form the buyer pressed Pay in.
+  await page.setViewportSize({ width: 375, height: 812 });
   await pay.reachPayment([{ ticketId: ticket.europaDay }], 'card-decline');
   await pay.fillCard('4000 0000 0000 0002');
   await pay.payButton.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+  await expect(declined).toBeVisible();
+  // The error is where the buyer is looking: in view, and focus is on it (not left on the body).
+  await expect(declined).toBeInViewport();
+  await expect(page.locator('.payment__error')).toBeFocused();
   await expect(pay.heading).toHaveText('Payment');
   await pay.fillCard('4242 4242 4242 4242');
   await pay.payButton.click();

@@ -54,6 +54,8 @@ test('Gala: questions answered before payment, paid, delivered, then the after-p
   await q.payByCard();
   expect((await q.account.serverCheckout()).state).toBe('ticket_questions_after');
   await expect(q.heading).toBeVisible();
+  // Payment → delivery → questions: focus arrives on the new step, never left on the body.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^H[12]$/);
   await expect(q.stepHeading('Basket / Applies to all')).toBeVisible();
   await expect(page.getByText(/^Lifeboat Gala Dinner raises money for charity/)).toBeVisible();
   expect(await q.account.seriousViolations()).toEqual([]);

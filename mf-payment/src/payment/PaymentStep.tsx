@@ -94,6 +94,8 @@ const METHOD_LABEL: Record<PaymentMethod, string> = {
   instalment: copy.payment.instalments,
 };
 
+const CONTACT_FIELD_ID = 'contact-number';
+
 /** Payment (spec 2 'Payment', 4 'Payment method choice'). */
 export function PaymentStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
@@ -129,6 +131,16 @@ export function PaymentStep(props: StepProps) {
     if (!context) return;
     if (mounted.current) m.contextChanged(context);
     mounted.current = true;
+  });
+  // A payment that failed says why where the buyer is looking: the error box takes focus, which brings it into view
+  // (on a phone it is above the form the buyer just pressed Pay in).
+  const errorBox = useRef<HTMLDivElement>(null);
+  useEffectWhen([m.error], () => {
+    if (m.error) errorBox.current?.focus();
+  });
+  // A contact number refused on Pay: its field, above the payment form, takes focus the same way.
+  useEffectWhen([m.contactError], () => {
+    if (m.contactError) document.getElementById(CONTACT_FIELD_ID)?.focus();
   });
 
   if (!checkout || !m.choice) {
@@ -175,7 +187,7 @@ export function PaymentStep(props: StepProps) {
           <fieldset>
             <legend>{copy.payment.contactLegend}</legend>
             <TextField
-              id="contact-number"
+              id={CONTACT_FIELD_ID}
               label={copy.payment.contactNumber}
               type="tel"
               autoComplete="tel"
@@ -254,9 +266,11 @@ export function PaymentStep(props: StepProps) {
       </h1>
       <InAppBrowserNotice incompatible={isIncompatibleInAppBrowser(navigator.userAgent)} url={window.location.href} />
       {m.error ? (
-        <AlertBox type="error" title={copy.payment.paymentErrorTitle}>
-          {m.error}
-        </AlertBox>
+        <div ref={errorBox} tabIndex={-1} className="payment__error">
+          <AlertBox type="error" title={copy.payment.paymentErrorTitle}>
+            {m.error}
+          </AlertBox>
+        </div>
       ) : null}
       {body}
     </section>

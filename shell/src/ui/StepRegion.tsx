@@ -4,6 +4,7 @@ import { mountRootParcel, type Parcel } from 'single-spa';
 import { remoteForState, type CheckoutState, type StepProps } from '@checkout/shared';
 import { Button } from '@checkout/shared/ui';
 import type { StepLoader } from '../remotes/stepLoader';
+import { focusStepHeadingWhenLost } from './focus-guard';
 
 export interface StepRegionProps {
   state: CheckoutState;
@@ -50,6 +51,7 @@ export function StepRegion({ state, loader, stepProps, onStepShown, serverStep }
     if (!location || !container) return undefined;
     let cancelled = false;
     let parcel: Parcel | null = null;
+    let stopGuard: () => void = () => undefined;
     if (serverElement.current === undefined)
       serverElement.current =
         serverMarkup === null ? null : container.querySelector<HTMLElement>(':scope > .step-parcel');
@@ -79,6 +81,7 @@ export function StepRegion({ state, loader, stepProps, onStepShown, serverStep }
         await parcel.mountPromise;
         if (cancelled) return;
         setStatus('ready');
+        stopGuard = focusStepHeadingWhenLost(element);
         shown.current?.(state);
       } catch (error) {
         console.error(`checkout: the ${state} step failed to mount`, error);
@@ -88,6 +91,7 @@ export function StepRegion({ state, loader, stepProps, onStepShown, serverStep }
 
     return () => {
       cancelled = true;
+      stopGuard();
       const mounted = parcel;
       const remove = () => element.remove();
       if (!mounted) {
