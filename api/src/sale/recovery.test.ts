@@ -6,7 +6,7 @@ import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { saleMessages } from './messages';
-import { keepsBuyer, stepAfterForgetting } from './move';
+import { keepsBuyer, provesBuyer, stepAfterForgetting } from './move';
 import { RECOVERY_COMPLETED_PATH } from './recovery';
 import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
 
@@ -17,6 +17,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const link = (reference: string) => `/smartcheckout/?session=${encodeURIComponent(reference)}`;
+
+let vouchers = 0;
+/** A marketplace gift voucher code of £40 (no organiser: it pays for anything), fresh for each test. */
+async function giftVoucher(): Promise<string> {
+  vouchers += 1;
+  const code = `MOVE-VOUCHER-${vouchers}`;
+  await t.db
+    .insertInto('codes')
+    .values({ code, kind: 'gift_voucher', amount_minor: 4000, balance_minor: 4000, currency: 'GBP' })
+    .execute();
+  return code;
+}
 
 describe('the recovery link /smartcheckout/?session={sale_reference}', () => {
   test('restores an unpaid basket in another browser and sends it to the checkout', async () => {
@@ -217,6 +229,54 @@ describe('the recovery link moves the sale: only one browser holds it', () => {
     expect((await victim.get(paths.get)).json().sale_reference).toBeNull();
   });
 
+  test('taken back before payment, the sale arrives without her gift voucher, discount code or donation', async () => {
+    const type = await freshTickets(t, 5);
+    const attacker = await reservedBuyer(t, type, 1);
+    const reference = (await attacker.get(paths.get)).json().sale_reference as string;
+    const victim = await t.visitor();
+    await victim.get(link(reference));
+    await proveEmail(t, victim, 'victim3@example.com');
+    await victim.post(accountPaths.saveGuest, { email: 'victim3@example.com', fullname: 'Vic Tim' });
+    const code = await giftVoucher();
+    expect((await victim.post(paths.code, { code })).json()).toMatchObject({ code_applied: true });
+    const voucher = () =>
+      t.db.selectFrom('codes').select(['balance_minor', 'uses']).where('code', '=', code).executeTakeFirstOrThrow();
+    const balance = await voucher();
+    expect((await victim.get(paths.get)).json().applied_codes).toHaveLength(1);
+
+    await attacker.get(link(reference));
+    expect((await attacker.get(paths.get)).json()).toMatchObject({ sale_reference: reference, applied_codes: [] });
+    expect(
+      await t.db
+        .selectFrom('sale_codes as sc')
+        .innerJoin('sales as s', 's.id', 'sc.sale_id')
+        .select('sc.code_id')
+        .where('s.reference', '=', reference)
+        .execute(),
+    ).toEqual([]);
+    expect(await voucher()).toEqual(balance);
+  });
+
+  test('a sale naming nobody yet keeps its discount code in another browser, but not a gift voucher', async () => {
+    const type = await freshTickets(t, 5);
+    const first = await reservedBuyer(t, type, 1);
+    expect((await first.post(paths.code, { code: await giftVoucher() })).json()).toMatchObject({ code_applied: true });
+    expect((await first.get(paths.get)).json().applied_codes).toHaveLength(1);
+    const reference = (await first.get(paths.get)).json().sale_reference as string;
+    const second = await t.visitor();
+    await second.get(link(reference));
+    expect((await second.get(paths.get)).json()).toMatchObject({ sale_reference: reference, applied_codes: [] });
+
+    const other = await buyerOf(t, SEED.ticket.galaAdult, 1);
+    await other.post(paths.code, { code: SEED.code.percent });
+    const otherReference = (await other.get(paths.get)).json().sale_reference as string;
+    const third = await t.visitor();
+    await third.get(link(otherReference));
+    expect((await third.get(paths.get)).json().applied_codes).toEqual([
+      expect.objectContaining({ code: SEED.code.percent }),
+    ]);
+  });
+
   test('the buyer named on the sale, proving her email in another browser, keeps her details', async () => {
     const type = await freshTickets(t, 5);
     const phone = await reservedBuyer(t, type, 1);
@@ -312,6 +372,27 @@ describe('keepsBuyer', () => {
     ['a guest, nothing proved', { user_id: null, email: 'a@x.com' }, { user_id: null, verified_email: null }, false],
   ])('%s', (_name, sale, visitor, expected) => {
     expect(keepsBuyer(sale, visitor)).toBe(expected);
+  });
+});
+
+describe('provesBuyer: who takes the codes along', () => {
+  test.each([
+    [
+      'no buyer named yet proves nothing',
+      { user_id: null, email: null },
+      { user_id: null, verified_email: null },
+      false,
+    ],
+    ['the same account', { user_id: 7, email: null }, { user_id: 7, verified_email: null }, true],
+    [
+      'a guest, the same email proved',
+      { user_id: null, email: 'a@x.com' },
+      { user_id: null, verified_email: 'A@x.com' },
+      true,
+    ],
+    ['a guest, nothing proved', { user_id: null, email: 'a@x.com' }, { user_id: null, verified_email: null }, false],
+  ])('%s', (_name, sale, visitor, expected) => {
+    expect(provesBuyer(sale, visitor)).toBe(expected);
   });
 });
 
