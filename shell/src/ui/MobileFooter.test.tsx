@@ -106,7 +106,7 @@ test('steps aside while the buyer types in a field, and is back once the field i
           Continue
         </button>
       </div>
-      <MobileFooter state="delivery" />
+      <MobileFooter state="delivery_address" />
     </>,
   );
   act(() => report(false));
