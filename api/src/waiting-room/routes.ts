@@ -17,7 +17,7 @@ import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
 import { queueBody, queueHead, queueNotFoundBody, queueRefusedBody } from './page';
 import { admissionOf, isEnded } from './admission';
 import { hitRateLimit, rateKey } from '../identity/rate-limit';
-import { clientPlaceKey } from './client-group';
+import { clientGroupOf } from '../http/client-group';
 import {
   ClientPlacesTaken,
   gatedOnSale,
@@ -114,7 +114,7 @@ export function registerQueueRoutes(
 
   /** The client a new place counts against: request.ip, the proxy's forwarded address only from a trusted proxy. */
   const clientOf = (request: FastifyRequest): ClientPlaces => ({
-    key: clientPlaceKey(request.ip),
+    key: rateKey('queue-place', clientGroupOf(request.ip)),
     limit: config.queue.placesPerClient,
   });
 

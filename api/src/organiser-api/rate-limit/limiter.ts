@@ -1,6 +1,7 @@
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { clientGroupOf } from '../../http/client-group';
 import { HttpError } from '../../http/errors';
 import { rateKey } from '../../identity/rate-limit';
 import { databaseRateLimitStore } from './store';
@@ -58,7 +59,7 @@ export async function registerOrganiserApiLimits(api: FastifyInstance, deps: App
   });
   const byAddress = api.rateLimit({
     max: perAddressWithoutKey,
-    keyGenerator: (request) => rateKey('api-address', normalizeIP(request.ip)),
+    keyGenerator: (request) => rateKey('api-address', clientGroupOf(request.ip)),
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,
