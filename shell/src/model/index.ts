@@ -29,6 +29,7 @@ export { editBasket } from './edit-basket';
 export { pageViewFx, type PageView } from './analytics';
 export { appStarted, tabShown, firstLoadFx, $started, startedIn } from './start';
 export { applyThemeFx } from './theme';
+export { historyStarted, historyPopped, writeEntriesFx } from './history';
 
 export const stepStores: StepStores = {
   $checkout,
