@@ -190,6 +190,8 @@ const CATALOGUE = [
   'required',
   'requiredTicketsMissing',
   'requiredTicketsSignInHint',
+  'reservationEditedElsewhere',
+  'reservationGone',
   'reserveFailed',
   'reserveFailedBasket',
   'retry',

@@ -32,3 +32,9 @@ export const historyPaid = 'Your payment is complete, so the steps before it are
 export const historyBankAnswering =
   'Your bank payment is being checked, so this step stays open until your bank answers.';
 export const historyBankClosed = 'Your bank has already answered, so there is no going back to its page.';
+
+/** A tab on a reserved step finds, on reloading, that the sale holds no reservation any more. */
+export const reservationEditedElsewhere =
+  'Your basket was changed in another tab or window, so your tickets are no longer reserved and nothing has been paid. Check your basket and reserve it again.';
+export const reservationGone =
+  'Your tickets are no longer reserved here, and nothing has been paid. Check your basket and reserve it again.';
