@@ -30,6 +30,7 @@ export { pageViewFx, type PageView } from './analytics';
 export { appStarted, tabShown, firstLoadFx, $started, startedIn } from './start';
 export { applyThemeFx } from './theme';
 export { historyStarted, historyPopped, writeEntriesFx } from './history';
+export { clearDraftsFx } from './drafts';
 
 export const stepStores: StepStores = {
   $checkout,
