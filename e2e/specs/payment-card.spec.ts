@@ -49,6 +49,10 @@ test('3-D Secure failed: back on payment with the payment error', async ({ page,
   await page.getByRole('button', { name: 'Fail authentication' }).click();
   await expect(pay.heading).toHaveText('Payment');
   await expect(page.getByRole('alert').filter({ hasText: 'Your payment was not completed' })).toBeVisible();
+  // The billing postcode is kept; the card's own fields are typed again.
+  await expect(pay.field('Billing postcode')).toHaveValue('BS1 4QA');
+  await expect(pay.field('Card number')).toHaveValue('');
+  await expect(pay.field('Security code (CVC)')).toHaveValue('');
 });
 
 test('keyboard alone completes a card payment', async ({ page, context }) => {
