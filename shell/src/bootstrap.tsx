@@ -91,10 +91,15 @@ async function start() {
   const basket = remoteForState('basket');
   if (basket) loader.prefetch(basket);
 
-  // Back and Forward move between the checkout's steps; the bank's return address marks the page it brought back.
+  // Back and Forward move between the checkout's steps; the bank's and the card provider's return addresses mark the
+  // page they brought back.
   await allSettled(historyStarted, {
     scope,
-    params: { fromBank: new URLSearchParams(window.location.search).has('truelayer_return') },
+    params: {
+      fromBank: ['truelayer_return', 'card_return'].some((mark) =>
+        new URLSearchParams(window.location.search).has(mark),
+      ),
+    },
   });
   window.addEventListener(
     'popstate',

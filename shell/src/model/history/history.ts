@@ -25,7 +25,7 @@ export interface EntryWrite {
   entry: StepEntry;
 }
 
-/** The page has opened; `fromBank` when the bank's return brought it (its address says so). */
+/** The page has opened; `fromBank` when the bank's (or the card's 3-D Secure) return brought it (its address says so). */
 export const historyStarted = createEvent<{ fromBank: boolean }>();
 /** The browser's Back or Forward landed on an entry (popstate's `state`, whatever it holds). */
 export const historyPopped = createEvent<unknown>();
