@@ -65,6 +65,11 @@ test('cancelled at the bank: the sentence and Try a different payment method', a
   await toBank(pay, 'bank-cancel');
   await pay.bankPortal('Cancel');
   await expect(page.getByText('You cancelled the payment in the bank portal.')).toBeVisible();
+  // Nothing is moving: the basket can be edited from here too, after the same question.
+  await page.locator('.payment').getByRole('button', { name: 'Edit basket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog).toContainText('By editing your basket, you could lose your reserved tickets.');
+  await dialog.getByRole('button', { name: 'No, cancel' }).click();
   await page.getByRole('button', { name: 'Try a different payment method' }).click();
   await expect(pay.methods).toBeVisible();
 });
@@ -74,6 +79,7 @@ test('failed at the bank: the failure panel, then another method', async ({ page
   await toBank(pay, 'bank-fail');
   await pay.bankPortal('Fail');
   await expect(page.getByRole('button', { name: 'Try a different payment method' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.payment').getByRole('button', { name: 'Edit basket' })).toBeVisible();
   await page.getByRole('button', { name: 'Try a different payment method' }).click();
   await expect(pay.methods).toBeVisible();
 });

@@ -55,6 +55,15 @@ test('3-D Secure failed: back on payment with the payment error', async ({ page,
   await page.getByRole('button', { name: 'Fail authentication' }).click();
   await expect(pay.heading).toHaveText('Payment');
   await expect(page.getByRole('alert').filter({ hasText: 'Your payment was not completed' })).toBeVisible();
+  // The billing postcode is kept; the card's own fields are typed again.
+  await expect(pay.field('Billing postcode')).toHaveValue('BS1 4QA');
+  await expect(pay.field('Card number')).toHaveValue('');
+  await expect(pay.field('Security code (CVC)')).toHaveValue('');
+  // Back does not reach the answered 3-D Secure page: the payment step stays, and says why.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/checkout\//);
+  await expect(page.getByText('Your bank has already answered, so there is no going back to its page.')).toBeVisible();
+  await expect(pay.heading).toHaveText('Payment');
 });
 
 test('keyboard alone completes a card payment', async ({ page, context }) => {

@@ -79,6 +79,9 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   // Transfer: one ticket now to Rae, one as a gift for tomorrow to Sam; the third stays.
   await oc.tile('Transfer tickets').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer tickets' })).toBeVisible();
+  // A reload keeps the view open.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfer tickets' })).toBeVisible({ timeout: 15_000 });
   const panel = oc.accordion('Aurora Sessions - In the room (standing)');
   await expect(panel).toBeVisible();
   await expect(oc.sendTickets).toBeDisabled();

@@ -36,7 +36,13 @@ test('Gala: questions answered before payment, paid, delivered, then the after-p
   // Ticket 2 answered, Ticket 1's name cleared: Continue shows the first incomplete step, with its message.
   await q.dropdown('Dietary requirements').selectOption('None');
   await q.text('Name of the guest using this ticket').fill('Bo Lee');
-  await q.stepButton('Ticket 1 (completed)').click();
+  // A reload keeps what was typed (nothing is saved until the last Continue).
+  await page.reload();
+  await expect(q.stepHeading('Ticket 1')).toBeVisible({ timeout: 15_000 });
+  await expect(q.text('Name of the guest using this ticket')).toHaveValue('Ann Lee');
+  await q.stepButton(/^Ticket 2/).click();
+  await expect(q.text('Name of the guest using this ticket')).toHaveValue('Bo Lee');
+  await q.stepButton(/^Ticket 1/).click();
   await q.text('Name of the guest using this ticket').fill('');
   await q.stepButton(/^Ticket 2/).click();
   await q.continueButton.click();

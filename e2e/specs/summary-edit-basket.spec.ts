@@ -111,16 +111,28 @@ test('Edit basket from the login step and from the payment step keeps lines and 
   await steps.look('payment', pay.payButton, total);
   await expect(pay.payButton).toHaveText(`Pay ${pounds(total)}`);
 
+  // The guest proved the email in this browser: the dialog says that is kept.
+  await summary.open();
+  await summary.editBasket.click();
+  await expect(summary.dialog).toContainText(
+    'Your confirmed email address and name are kept, so you will not need a new code.',
+  );
+  await summary.dialog.getByRole('button', { name: 'No, cancel' }).click();
   await summary.editAndConfirm();
   await expectBasketAsBefore(page, rows, total);
   expect((await account.serverCheckout()).state).toBe('basket');
 
-  // Reserve again: held again, on to the account step (a guest proves the email again for the new reservation).
+  // Reserve again: held again, on to the account step, which carries on at the name, kept: no new code.
   await basket.reserveButton.click();
   await expect(account.accountHeading).toBeVisible({ timeout: 15_000 });
   await expect(basket.countdown).toBeVisible();
+  await expect(account.fullName).toHaveValue('Eddie Editor');
+  await expect(account.email).toHaveCount(0);
   const again = await account.serverCheckout();
   expect(again.state).toBe('login');
   expect(Math.round(Number(again.basket_total) * 100)).toBe(total);
   expect((await summary.expectAddsUp()).total).toBe(total);
+  await summary.close();
+  await account.continueButton.click();
+  await expect(account.keepUpdatedHeading).toBeVisible();
 });

@@ -61,3 +61,33 @@ test('a stale tab that presses Continue ends on the step the sale is on, and the
   expect((await a.serverCheckout()).state).toBe('payment');
   await tabB.close();
 });
+
+test('a Payment tab whose basket another tab edited: Pay takes nothing and the tab goes to the basket, saying why', async ({
+  page,
+  context,
+}, testInfo) => {
+  const pay = new PaymentPage(page, context);
+  await pay.reachPayment([{ ticketId: ticket.europaDay }], 'stale-pay');
+  await pay.fillCard('4242 4242 4242 4242');
+
+  const tabB = await context.newPage();
+  await tabB.goto('/checkout/');
+  await expect(new PaymentPage(tabB, context).heading).toHaveText('Payment', { timeout: 15_000 });
+  await new OrderSummary(tabB).editAndConfirm();
+  await tabB.close();
+
+  // Tab A still shows Payment until it hears from the server: Pay (or the tab being shown again) finds no reservation.
+  const basketHeading = page.getByRole('heading', { level: 1, name: 'Basket' });
+  await expect(basketHeading.or(pay.payButton)).toBeVisible();
+  if (await pay.payButton.isVisible()) await pay.payButton.click();
+  await expect(basketHeading).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByText(
+      'Your basket was changed in another tab or window, so your tickets are no longer reserved and nothing has been paid. Check your basket and reserve it again.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Unable to get Square credentials')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'stale-pay-tab-a', 'screen');
+  const checkout = await pay.account.serverCheckout();
+  expect({ state: checkout.state, paid: checkout.payment_complete }).toEqual({ state: 'basket', paid: false });
+});

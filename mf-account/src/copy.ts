@@ -15,6 +15,8 @@ export const copy = {
     verify: 'Verify',
     changeEmail: 'Check or change email address, or re-send code',
     nameIntro: 'Almost there: who are the tickets for?',
+    /** Before the email, on the name form: the address this browser proved by code. */
+    emailConfirmed: 'Your email address is confirmed:',
     fullNameLabel: 'Full name',
     continue: 'Continue',
     signedInAs: 'You are signed in as',

@@ -105,6 +105,41 @@ describeWithPostgres('the recovery link over two api processes', () => {
     });
   });
 
+  test('the proof of a guest’s email stays with the session that gave it: a reload or Edit basket keeps it, the link moves none of it', async () => {
+    const ticketTypeId = await freshTicketType(database.pool, 10, 'Recovery link proof');
+    const buyer = new Buyer(via(0));
+    await addTickets(buyer, ticketTypeId, 1);
+    const reserved = await buyer.post(paths.reserve);
+    const reference = String(reserved.json.sale_reference);
+    await guestAccount(buyer, 'prover@example.com', 'Pru Prover');
+    const proven = { email: 'prover@example.com', full_name: 'Pru Prover' };
+    // A reload, on the other process: the account step need not ask again.
+    expect((await buyer.get(paths.get, { via: via(1) })).json.proven_guest).toEqual(proven);
+    // Edit basket and reserve again: still proved, the name kept.
+    expect((await buyer.post(paths.destroy, {}, { via: via(1) })).status).toBe(200);
+    expect((await buyer.post(paths.reserve, {}, { via: via(0) })).json.reserved).toBe(true);
+    expect((await buyer.get(paths.get, { via: via(1) })).json.proven_guest).toEqual(proven);
+
+    // Someone else opens the link: the sale moves to them, the proof does not.
+    const taker = new Buyer(via(1));
+    expect(await openLink(taker, via(1), reference)).toEqual({ status: 302, location: '/checkout/' });
+    for (const i of [0, 1] as const) {
+      const seen = (await taker.get(paths.get, { via: via(i) })).json;
+      expect({ reference: seen.sale_reference, proven: seen.proven_guest, email: seen.init_guest_email }).toEqual({
+        reference,
+        proven: null,
+        email: null,
+      });
+    }
+    const named = await taker.post('/ajax/checkout/checkout/save_guest_to_sale/', {
+      email: 'prover@example.com',
+      fullname: 'Pru Prover',
+    });
+    expect(named.status).toBe(403);
+    // The prover's session, which no longer holds the sale, shows no proof for it either.
+    expect((await buyer.get(paths.get, { via: via(0) })).json.proven_guest).toBeNull();
+  });
+
   test('a lapsed reservation’s sale.expired event carries no reference that opens the checkout', async () => {
     const ticketTypeId = await freshTicketType(database.pool, 10, 'Recovery link expiry');
     const buyer = new Buyer(via(0));

@@ -11,7 +11,17 @@ import {
 } from '@checkout/shared';
 import { loadShellRuntime, type ShellConfig } from './config/runtime';
 import { loadConsentedAnalytics } from './integrations/analyticsScript';
-import { $checkout, $state, $updatingBasket, apiHandlers, appStarted, startedIn, tabShown } from './model';
+import {
+  $checkout,
+  $state,
+  $updatingBasket,
+  apiHandlers,
+  appStarted,
+  historyPopped,
+  historyStarted,
+  startedIn,
+  tabShown,
+} from './model';
 import { createFederation } from './remotes/federation';
 import { likelyNextSteps } from './remotes/prefetch';
 import { createStepLoader, type StepLoader } from './remotes/stepLoader';
@@ -80,6 +90,21 @@ async function start() {
   // Most visits start on the basket: fetch its remote while the checkout loads.
   const basket = remoteForState('basket');
   if (basket) loader.prefetch(basket);
+
+  // Back and Forward move between the checkout's steps; the bank's and the card provider's return addresses mark the
+  // page they brought back.
+  await allSettled(historyStarted, {
+    scope,
+    params: {
+      fromBank: ['truelayer_return', 'card_return'].some((mark) =>
+        new URLSearchParams(window.location.search).has(mark),
+      ),
+    },
+  });
+  window.addEventListener(
+    'popstate',
+    (event) => void allSettled(historyPopped, { scope, params: event.state as unknown }),
+  );
 
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void allSettled(tabShown, { scope });

@@ -33,4 +33,5 @@ export const serverMessages = {
   noSale: 'There is no checkout in progress.',
   cannotDestroyPaid: 'A paid order cannot be changed.',
   staleTab: 'This checkout has moved on in another tab or window. Here is where it is now.',
+  paidStaysPaid: 'This order has been paid, so the steps before its payment are closed. Here is where it is now.',
 } as const;

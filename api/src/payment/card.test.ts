@@ -117,7 +117,7 @@ describe('card sandbox (stripe-type)', () => {
     expect((await saleOf(t, visitor)).status).toBe('reserved');
     const back = await visitor.get(answered.headers.location as string);
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe('/checkout/');
+    expect(back.headers.location).toBe('/checkout/?card_return=1');
     expect(await saleOf(t, visitor)).toMatchObject({ status: 'paid', state: 'deliver_tickets' });
     expect(await stockOf(t, type)).toMatchObject({ sold: 2, held: 0 });
   });
@@ -139,7 +139,7 @@ describe('card sandbox (stripe-type)', () => {
     expect(answered.headers.location).toContain('redirect_status=failed');
     // Even a forged 'succeeded' in the query is checked with the provider.
     const back = await visitor.get(`${payPaths.stripeReturn}?payment_intent=${pi}&redirect_status=succeeded`);
-    expect(back.headers.location).toBe('/checkout/');
+    expect(back.headers.location).toBe('/checkout/?card_return=1');
     expect(await saleOf(t, visitor)).toMatchObject({ status: 'reserved', state: 'payment' });
     expect((await visitor.post(payPaths.paymentError)).body).toBe(paymentMessages.authenticationFailed);
     expect(await stockOf(t, type)).toMatchObject({ sold: 0, held: 1 });

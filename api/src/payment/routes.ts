@@ -187,7 +187,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
     }
-    return noStore(reply).redirect('/checkout/', 303);
+    // Marked like the bank's return: the page keeps Back from reaching the provider's page, which is answered.
+    return noStore(reply).redirect('/checkout/?card_return=1', 303);
   });
 }
 

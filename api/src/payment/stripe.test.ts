@@ -87,7 +87,7 @@ describe('the real Stripe adapter, against a local stub of the Stripe API', () =
     const intent = [...stub.intents.values()].find((candidate) => candidate.client_secret === secret);
     if (!intent) throw new Error('no intent');
     const forged = await visitor.get(`${payPaths.stripeReturn}?payment_intent=${intent.id}&redirect_status=succeeded`);
-    expect(forged.headers.location).toBe('/checkout/');
+    expect(forged.headers.location).toBe('/checkout/?card_return=1');
     expect((await saleOf(t, visitor)).status).toBe('reserved');
     intent.status = 'succeeded';
     await visitor.get(`${payPaths.stripeReturn}?payment_intent=${intent.id}&redirect_status=succeeded`);

@@ -1,5 +1,6 @@
 import { captchaPolicyFor } from '../captcha/policy';
 import type { AppDeps } from '../deps';
+import { provenGuest } from '../identity/proven-guest';
 import type { CallHandlers } from '../http/route';
 import { addToBasket } from './basket';
 import { buildCheckout } from './checkout';
@@ -23,7 +24,9 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
   return {
     getCheckout: async (_input, { request }) => {
       const [sale, session] = await Promise.all([currentSale(db, request.session), request.session.load()]);
-      return buildCheckout(db, config, sale, session?.user_id ?? null, clock.now());
+      const now = clock.now();
+      const checkout = await buildCheckout(db, config, sale, session?.user_id ?? null, now);
+      return { ...checkout, proven_guest: provenGuest(session, sale, now, config.identity.verifiedEmailSeconds) };
     },
     updateBasketState: async ({ state, from }, { request }) =>
       updateBasketState(db, clock, request.session, state, from),

@@ -39,6 +39,11 @@ export function isStale(sale: Pick<Sale, 'state' | 'status'>, from: CheckoutStat
   return (ORDER.get(to) ?? 0) < (ORDER.get(visible) ?? 0);
 }
 
+/** A step a paid sale can no longer be shown: any before delivery, except the bank's wait (where it may be paid). */
+export function movesBeforePayment(state: CheckoutState): boolean {
+  return state !== 'determining' && state !== 'awaiting_truelayer' && !AFTER_PAYMENT.has(state);
+}
+
 /** The error type of a change from a stale tab: the page reloads the checkout and shows where the sale is. */
 export const STALE = 'stale';
 
@@ -58,6 +63,9 @@ export async function updateBasketState(
   const now = clock.now();
   const sale = await currentSale(db, session);
   if (sale && from && isStale(sale, from, state)) throw new HttpError(409, serverMessages.staleTab, undefined, STALE);
+  // The money is taken: whichever tab asks (the page's Back included), the sale stays after its payment.
+  if (sale?.status === 'paid' && movesBeforePayment(state))
+    throw new HttpError(409, serverMessages.paidStaysPaid, undefined, STALE);
   if (AFTER_PAYMENT.has(state) && sale?.status !== 'paid') throw new HttpError(409, serverMessages.stateNeedsPayment);
   if (!BEFORE_RESERVATION.has(state) && !AFTER_PAYMENT.has(state)) {
     const reserved = sale?.status === 'reserved' && !reservationLapsed(sale, now);

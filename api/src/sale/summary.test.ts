@@ -165,6 +165,25 @@ describe('stale tabs', () => {
     expect(stale.statusCode).toBe(409);
     expect((await move(visitor, 'order_completed', 'order_completed')).statusCode).toBe(200);
   });
+
+  test('a paid sale never goes back before its payment, even from its own step (the browser’s Back)', async () => {
+    const visitor = await buyerOf(t, SEED.ticket.onSale, 1);
+    expect((await visitor.post(paths.reserve)).json().reserved).toBe(true);
+    const sale = await saleOf(t, visitor);
+    await t.db
+      .updateTable('sales')
+      .set({ status: 'paid', state: 'order_completed' })
+      .where('id', '=', sale.id)
+      .execute();
+    for (const state of ['payment', 'marketing_preferences', 'login', 'basket']) {
+      const back = await move(visitor, 'order_completed', state);
+      expect({ state, status: back.statusCode, type: back.json().type }).toEqual({ state, status: 409, type: 'stale' });
+    }
+    expect((await checkoutOf(visitor)).state).toBe('order_completed');
+    // Between the steps after delivery it moves as before.
+    expect((await move(visitor, 'order_completed', 'ticket_questions_after')).statusCode).toBe(200);
+    expect((await move(visitor, 'ticket_questions_after', 'order_completed')).statusCode).toBe(200);
+  });
 });
 
 test('the flow order names every state once', async () => {

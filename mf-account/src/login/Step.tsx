@@ -63,7 +63,12 @@ export function LoginStep(props: StepProps) {
   // Until this mount has told the model who is here, the model may still hold an earlier visit's mode.
   const [ready, setReady] = useState(false);
   useMountEffect(() => {
-    m.shown({ deps: depsOf(props), user, initEmail: checkout?.init_guest_email ?? null });
+    m.shown({
+      deps: depsOf(props),
+      user,
+      initEmail: checkout?.init_guest_email ?? null,
+      provenGuest: checkout?.proven_guest ?? null,
+    });
     // After a reload, a guest who had been sent a code is back at the code (remember.ts).
     m.saleShown({ saleReference: checkout?.sale_reference ?? null, signedIn: user !== null });
     setReady(true);
@@ -202,9 +207,21 @@ function CodeSent() {
 }
 
 function ConfirmName() {
-  const m = useUnit({ name: $fullName, error: $fullNameError, saving: $savingName, fullNameChanged, nameConfirmed });
+  const m = useUnit({
+    email: $email,
+    name: $fullName,
+    error: $fullNameError,
+    saving: $savingName,
+    signingOut: $signingOut,
+    fullNameChanged,
+    nameConfirmed,
+    signOutClicked,
+  });
   return (
     <form className="stack" noValidate onSubmit={submit(m.nameConfirmed)}>
+      <p>
+        {copy.account.emailConfirmed} <strong>{m.email}</strong>
+      </p>
       <p>{copy.account.nameIntro}</p>
       <TextField
         id="account-fullname"
@@ -216,8 +233,11 @@ function ConfirmName() {
         error={m.error}
       />
       <div className="actions">
-        <Button data-primary-action="" type="submit" loading={m.saving}>
+        <Button data-primary-action="" type="submit" loading={m.saving} disabled={m.signingOut}>
           {copy.account.continue}
+        </Button>
+        <Button variant="link" type="button" onClick={() => m.signOutClicked()} loading={m.signingOut}>
+          {copy.account.notYou}
         </Button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import {
   $code,
   $codeError,
   $email,
+  $fullName,
   $emailError,
   $fullNameError,
   $mode,
@@ -206,7 +207,41 @@ describe('one_time_code_sent', () => {
     expect(setup.scope.getState($fullNameError)).toBeNull();
     await allSettled(nameConfirmed, { scope: setup.scope });
     expect(setup.api.payloadsOf('saveGuestToSale')).toEqual([{ email: 'sam@example.com', fullname: 'Sam Rivers' }]);
-    expect(setup.sent).toEqual([{ kind: 'stepCompleted' }]);
+    expect(setup.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'stepCompleted' }]);
+  });
+
+  test('a guest this session already proved (a reload, or Edit basket): the name form, with the name kept', async () => {
+    const setup = modelScope();
+    await allSettled(accountShown, {
+      scope: setup.scope,
+      params: {
+        deps: setup.deps,
+        user: null,
+        initEmail: 'sam@example.com',
+        provenGuest: { email: 'sam@example.com', full_name: 'Sam Rivers' },
+      },
+    });
+    expect(setup.scope.getState($mode)).toBe('confirm_name');
+    expect(setup.scope.getState($email)).toBe('sam@example.com');
+    expect(setup.scope.getState($fullName)).toBe('Sam Rivers');
+    await allSettled(nameConfirmed, { scope: setup.scope });
+    expect(setup.api.payloadsOf('saveGuestToSale')).toEqual([{ email: 'sam@example.com', fullname: 'Sam Rivers' }]);
+    expect(setup.api.payloadsOf('sendOneTimeCode')).toEqual([]);
+  });
+
+  test('proved but not yet named (a reload after Verify): the name form, empty', async () => {
+    const setup = modelScope();
+    await allSettled(accountShown, {
+      scope: setup.scope,
+      params: {
+        deps: setup.deps,
+        user: null,
+        initEmail: null,
+        provenGuest: { email: 'sam@example.com', full_name: null },
+      },
+    });
+    expect(setup.scope.getState($mode)).toBe('confirm_name');
+    expect(setup.scope.getState($fullName)).toBe('');
   });
 
   test("saving the guest fails: the server's message inline, no next step", async () => {

@@ -34,6 +34,11 @@ export interface AccountStart {
   user: User | null;
   /** The checkout's init_guest_email: prefills the email field. */
   initEmail: string | null;
+  /**
+   * The guest this session already proved by code (the checkout's proven_guest): after a reload or Edit basket the
+   * step carries on at the name, kept if the sale still names them, instead of asking for a new code.
+   */
+  provenGuest?: { email: string; full_name: string | null } | null;
 }
 
 // ---- Events ---------------------------------------------------------------------------------------------------
@@ -135,8 +140,11 @@ for (const $store of [
 ])
   $store.reset(accountShown);
 $user.on(accountShown, (_, { user }) => user);
-$mode.on(accountShown, (_, { user }) => (user ? 'confirm_account' : 'enter_email'));
-$email.on(accountShown, (_, { user, initEmail }) => user?.email ?? initEmail ?? '');
+$mode.on(accountShown, (_, { user, provenGuest }) =>
+  user ? 'confirm_account' : provenGuest ? 'confirm_name' : 'enter_email',
+);
+$email.on(accountShown, (_, { user, initEmail, provenGuest }) => user?.email ?? provenGuest?.email ?? initEmail ?? '');
+$fullName.on(accountShown, (_, { user, provenGuest }) => (user ? '' : (provenGuest?.full_name ?? '')));
 
 // ---- enter_email -> one_time_code_sent ----------------------------------------------------------------------------
 
@@ -272,7 +280,12 @@ sample({
   fn: ({ deps, email, name }) => ({ api: apiOf(deps), email, fullname: name.trim().replace(/\s+/g, ' ') }),
   target: saveGuestFx,
 });
-sample({ clock: saveGuestFx.done, fn: () => [stepCompleted], target: shellCommandsSent });
+// The checkout now names the guest (and the shell's summary says Edit basket keeps them): reload it, then move on.
+sample({
+  clock: saveGuestFx.done,
+  fn: (): ShellCommand[] => [{ kind: 'reloadCheckout' }, stepCompleted],
+  target: shellCommandsSent,
+});
 sample({
   clock: saveGuestFx.failData,
   fn: (error) => serverMessageOf(error) ?? copy.account.saveNameFailed,

@@ -2,10 +2,17 @@ import { depsOf } from '@checkout/shared/parcel';
 import { useUnit } from 'effector-react';
 import { formatMoney, type BankWaitText, type StepProps } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/awaiting-bank';
-import { AlertBox, Button, Spinner, useMountEffect } from '@checkout/shared/ui';
+import { AlertBox, Button, EditBasketLink, Spinner, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
-import { $view, bankResultLeft, bankResultShown, continueClicked, tryDifferentMethodClicked } from './model';
+import {
+  $view,
+  bankResultLeft,
+  bankResultShown,
+  continueClicked,
+  editBasketConfirmed,
+  tryDifferentMethodClicked,
+} from './model';
 import '../payment.css';
 
 const WAIT_TEXT: Record<BankWaitText, string> = {
@@ -19,13 +26,18 @@ const WAIT_TEXT: Record<BankWaitText, string> = {
 /** Awaiting bank transfer result (spec 2, title 'Payment'; rules in spec 4 'Awaiting bank result'). */
 export function AwaitingBankStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
-  const checkout = useUnit(props.stores.$checkout);
+  const [checkout, user, updating] = useUnit([
+    props.stores.$checkout,
+    props.stores.$user,
+    props.stores.$updatingBasket,
+  ]);
   const m = useUnit({
     view: $view,
     shown: bankResultShown,
     left: bankResultLeft,
     continueClicked,
     tryDifferentMethodClicked,
+    editBasketConfirmed,
   });
 
   useMountEffect(() => {
@@ -41,6 +53,20 @@ export function AwaitingBankStep(props: StepProps) {
       </Button>
     </div>
   );
+  // The bank said no (cancelled or failed): nothing is moving, so the basket may change again, as on Payment.
+  const refusedActions = (
+    <div className="actions">
+      <Button variant="secondary" onClick={() => m.tryDifferentMethodClicked()}>
+        {copy.bank.tryDifferentMethod}
+      </Button>
+      <EditBasketLink
+        express={checkout?.express ?? false}
+        onConfirm={() => m.editBasketConfirmed()}
+        busy={updating}
+        keepsIdentity={(checkout?.proven_guest ?? null) !== null || user !== null}
+      />
+    </div>
+  );
   const view = m.view;
   return (
     <section className="card stack payment" aria-labelledby="bank-title">
@@ -50,7 +76,7 @@ export function AwaitingBankStep(props: StepProps) {
       {view.kind === 'cancelled' ? (
         <>
           <AlertBox type="warning">{messages.bankCancelled}</AlertBox>
-          {tryOther}
+          {refusedActions}
         </>
       ) : view.kind === 'waiting' ? (
         <>
@@ -78,7 +104,7 @@ export function AwaitingBankStep(props: StepProps) {
           <AlertBox type="error" title={copy.bank.failedTitle}>
             {view.error ?? ''}
           </AlertBox>
-          {tryOther}
+          {refusedActions}
         </>
       )}
     </section>

@@ -3,7 +3,14 @@ import { type TruelayerStatus } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/awaiting-bank';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { modelScope } from '../testing';
-import { $polls, $view, bankResultShown, continueClicked, tryDifferentMethodClicked } from './model';
+import {
+  $polls,
+  $view,
+  bankResultShown,
+  continueClicked,
+  editBasketConfirmed,
+  tryDifferentMethodClicked,
+} from './model';
 
 const status = (over: Partial<TruelayerStatus> = {}): { truelayer_status: TruelayerStatus } => ({
   truelayer_status: {
@@ -33,6 +40,25 @@ test('returned from the bank with 0: cancelled, no polling', async () => {
   expect(s.api.log).toEqual([]);
   await allSettled(tryDifferentMethodClicked, { scope: s.scope });
   expect(s.sent).toEqual([{ kind: 'goTo', state: 'payment' }]);
+});
+
+test('cancelled or failed at the bank: Edit basket goes to the shell; while waiting it does nothing', async () => {
+  const cancelled = modelScope();
+  await allSettled(bankResultShown, { scope: cancelled.scope, params: { deps: cancelled.deps, returnedFrom: 0 } });
+  await allSettled(editBasketConfirmed, { scope: cancelled.scope });
+  expect(cancelled.sent).toEqual([{ kind: 'editBasket' }]);
+
+  const failed = modelScope({
+    getTruelayerStatus: bank(0, status({ status: 'failed', truelayer_status_error: 'No' })),
+  });
+  await allSettled(bankResultShown, { scope: failed.scope, params: { deps: failed.deps, returnedFrom: 1 } });
+  await allSettled(editBasketConfirmed, { scope: failed.scope });
+  expect(failed.sent.at(-1)).toEqual({ kind: 'editBasket' });
+
+  const waiting = modelScope({ getTruelayerStatus: bank(0, status()) });
+  await allSettled(bankResultShown, { scope: waiting.scope, params: { deps: waiting.deps, returnedFrom: 1 } });
+  await allSettled(editBasketConfirmed, { scope: waiting.scope });
+  expect(waiting.sent).not.toContainEqual({ kind: 'editBasket' });
 });
 
 test('polls after 2000 ms, then every 1500 ms, until executed: success with amount and reference; Continue completes', async () => {

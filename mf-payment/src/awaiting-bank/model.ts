@@ -25,6 +25,8 @@ export const bankResultShown = createEvent<{ deps: StepDeps; returnedFrom: numbe
 export const bankResultLeft = createEvent();
 export const continueClicked = createEvent();
 export const tryDifferentMethodClicked = createEvent();
+/** 'Yes, I'm sure' on the panels' Edit basket: the bank said no, so nothing is moving and the basket can change. */
+export const editBasketConfirmed = createEvent();
 
 const pollDelayFx = attach({ effect: waitFx });
 export const getStatusFx = attach({ source: $deps, effect: (deps) => apiOf(deps).getTruelayerStatus({}) });
@@ -103,3 +105,11 @@ sample({
 sample({ clock: continueClicked, fn: () => [stepCompleted], target: shellCommandsSent });
 $running.on(tryDifferentMethodClicked, () => false);
 sample({ clock: tryDifferentMethodClicked, fn: () => [goTo('payment')], target: shellCommandsSent });
+$running.on(editBasketConfirmed, () => false);
+sample({
+  clock: editBasketConfirmed,
+  source: $view,
+  filter: (view) => view.kind === 'cancelled' || view.kind === 'failed',
+  fn: (): ShellCommand[] => [{ kind: 'editBasket' }],
+  target: shellCommandsSent,
+});

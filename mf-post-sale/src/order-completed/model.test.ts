@@ -90,6 +90,37 @@ describe('start', () => {
   });
 });
 
+describe('the open view after a reload', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  test('the transfer view stays open for the same sale; Back to the overview forgets it', async () => {
+    const before = modelScope();
+    await started(before);
+    await allSettled(viewChosen, { scope: before.scope, params: 'transfer_tickets' });
+
+    const reloaded = modelScope();
+    await started(reloaded);
+    expect(reloaded.scope.getState($view)).toBe('transfer_tickets');
+    const otherSale = modelScope();
+    await started(otherSale, checkout.tickets, 'RVL-OTHER');
+    expect(otherSale.scope.getState($view)).toBe('overview');
+
+    await allSettled(viewChosen, { scope: reloaded.scope, params: 'overview' });
+    const again = modelScope();
+    await started(again);
+    expect(again.scope.getState($view)).toBe('overview');
+  });
+
+  test('nothing left to transfer (every ticket seated): the overview, not an empty transfer view', async () => {
+    const before = modelScope();
+    await started(before);
+    await allSettled(viewChosen, { scope: before.scope, params: 'transfer_tickets' });
+    const reloaded = modelScope();
+    await started(reloaded, checkout.tickets.map(seated));
+    expect(reloaded.scope.getState($view)).toBe('overview');
+  });
+});
+
 describe('subscribe to important updates', () => {
   test('subscribes, says so and reloads the user', async () => {
     const s = modelScope();

@@ -16,8 +16,11 @@ import * as messages from '@checkout/shared/messages/order-completed';
 import {
   $deps,
   apiOf,
+  clearDraft,
   depsReceived,
   notifyError,
+  readDraft,
+  writeDraft,
   shellCommandsSent,
   type ShellCommand,
   type StepDeps,
@@ -116,6 +119,37 @@ sample({
 $transferredSales.on(wasTransferredFx.done.filter({ fn: ({ result }) => result }), (sales, { params }) =>
   sales.includes(params) ? sales : [...sales, params],
 );
+
+// ---- The view open survives a reload (this tab's sessionStorage, per sale) --------------------------------------
+
+const VIEWS: readonly OrderCompletedView[] = ['overview', 'transfer_tickets', 'find_a_place'];
+const viewKeyOf = (reference: string) => `order-completed-view:${reference}`;
+const asView = (value: unknown): OrderCompletedView | null => VIEWS.find((view) => view === value) ?? null;
+export const recallViewFx = createEffect((reference: string) => readDraft(viewKeyOf(reference), asView));
+export const keepViewFx = createEffect(({ reference, view }: { reference: string; view: OrderCompletedView }) =>
+  view === 'overview' ? clearDraft(viewKeyOf(reference)) : writeDraft(viewKeyOf(reference), view),
+);
+sample({
+  clock: orderCompletedStarted,
+  filter: ({ saleReference }) => saleReference !== null,
+  fn: ({ saleReference }) => saleReference ?? '',
+  target: recallViewFx,
+});
+// The transfer view comes back only while there is something to transfer (a sent transfer kept the overview).
+sample({
+  clock: recallViewFx.doneData,
+  source: $transferTypes,
+  filter: (types, view) => view !== null && (view !== 'transfer_tickets' || types.length > 0),
+  fn: (_, view) => view ?? 'overview',
+  target: $view,
+});
+sample({
+  clock: viewChosen,
+  source: $saleReference,
+  filter: (reference): reference is string => reference !== null,
+  fn: (reference, view) => ({ reference: reference ?? '', view }),
+  target: keepViewFx,
+});
 
 export const $transferred = sample({
   source: { sales: $transferredSales, reference: $saleReference },
@@ -313,6 +347,16 @@ sample({
   target: rememberTransferredFx,
 });
 $view.on(setTransfersFx.done, () => 'overview');
+sample({
+  clock: setTransfersFx.done,
+  source: $saleReference,
+  filter: (reference): reference is string => reference !== null,
+  fn: (reference): { reference: string; view: OrderCompletedView } => ({
+    reference: reference ?? '',
+    view: 'overview',
+  }),
+  target: keepViewFx,
+});
 sample({
   clock: setTransfersFx.done,
   fn: () => [notifySuccess(messages.ticketsTransferred)],

@@ -76,7 +76,7 @@ export function QuestionsStep(props: StepProps) {
   });
 
   useEffectWhen([signature, timing], () => {
-    m.opened({ deps: depsOf(props), timing, steps: formSteps });
+    m.opened({ deps: depsOf(props), timing, steps: formSteps, saleReference: checkout?.sale_reference ?? null });
   });
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import * as messages from '@checkout/shared/messages/questions';
 import { shellCommandsFx, type ShellCommand } from '@checkout/shared/parcel';
 import { apiFailure, createFakeApi, failWith, fakeStepProps, type FakeApiHandlers } from '@checkout/shared/testing';
 import {
+  $answers,
   $checked,
   $completed,
   $current,
@@ -40,8 +41,8 @@ function setup(api: Partial<FakeApiHandlers> = {}) {
     handlers: [[shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)]],
   });
   const deps = { api: fake, commands: fakeStepProps().commands, config: { apiBase: '' } };
-  const open = (timing: QuestionTiming = 'before') =>
-    allSettled(questionsOpened, { scope, params: { deps, timing, steps } });
+  const open = (timing: QuestionTiming = 'before', saleReference: string | null = null) =>
+    allSettled(questionsOpened, { scope, params: { deps, timing, steps, saleReference } });
   const press = () => allSettled(continuePressed, { scope });
   const answer = (key: string, value: string) => allSettled(answerChanged, { scope, params: { key, value } });
   return { scope, api: fake, sent, open, press, answer };
@@ -150,4 +151,50 @@ test('answers the server refused are shown on their fields, on their step', asyn
   expect(s.scope.getState($fieldErrors)).toEqual({ answer_11_2_1: 'Please enter your answer' });
   await s.answer('answer_11_2_1', 'Ann again');
   expect(s.scope.getState($fieldErrors)).toEqual({});
+});
+
+describe('answers typed but not saved survive a reload of the tab', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  test('a reload (a fresh model) gets back the typed answers of this sale and timing only', async () => {
+    const before = setup();
+    await before.open('before', 'RVL-1');
+    await before.answer('answer_11_2_1', 'Ann');
+    await before.answer('answer_11_3', 'Radio');
+
+    const reloaded = setup();
+    await reloaded.open('before', 'RVL-1');
+    expect(reloaded.scope.getState($answers)).toEqual({ answer_11_2_1: 'Ann', answer_11_3: 'Radio' });
+
+    const otherSale = setup();
+    await otherSale.open('before', 'RVL-2');
+    expect(otherSale.scope.getState($answers)).toEqual({});
+    const afterPayment = setup();
+    await afterPayment.open('after', 'RVL-1');
+    expect(afterPayment.scope.getState($answers)).toEqual({});
+  });
+
+  test('answers to questions no longer asked are dropped', async () => {
+    window.sessionStorage.setItem(
+      'checkout:draft:questions:RVL-1:before',
+      JSON.stringify({ answer_11_2_1: 'Ann', answer_99_1: 'gone', answer_11_3: 7 }),
+    );
+    const s = setup();
+    await s.open('before', 'RVL-1');
+    expect(s.scope.getState($answers)).toEqual({ answer_11_2_1: 'Ann' });
+  });
+
+  test('once saved, the draft is gone', async () => {
+    const s = setup({ saveQuestionAnswers: async () => ({ questions_set: true }) });
+    await s.open('before', 'RVL-1');
+    await s.answer('answer_11_2_1', 'Ann');
+    await s.answer('answer_11_2_2', 'Bo');
+    await s.press();
+    await s.press();
+    await s.press();
+    expect(s.sent).toContainEqual({ kind: 'stepCompleted' });
+    const reloaded = setup();
+    await reloaded.open('before', 'RVL-1');
+    expect(reloaded.scope.getState($answers)).toEqual({});
+  });
 });

@@ -1,4 +1,4 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import {
   answersToSend,
   firstIncompleteStep,
@@ -10,7 +10,11 @@ import * as messages from '@checkout/shared/messages/questions';
 import {
   $deps,
   apiOf,
+  asStringRecord,
+  clearDraft,
   depsReceived,
+  readDraft,
+  writeDraft,
   fieldErrorsOf,
   notifyError,
   serverMessageOf,
@@ -25,7 +29,13 @@ export type QuestionTiming = 'before' | 'after';
 /** Where keyboard focus should go after Continue: the new step's heading, or the first field still in error. */
 export type FocusRequest = { target: 'heading' } | { target: 'field'; key: string };
 
-export const questionsOpened = createEvent<{ deps: StepDeps; timing: QuestionTiming; steps: QuestionStep[] }>();
+export const questionsOpened = createEvent<{
+  deps: StepDeps;
+  timing: QuestionTiming;
+  steps: QuestionStep[];
+  /** The sale's reference: answers typed but not saved yet are kept for it in this tab, so a reload keeps them. */
+  saleReference?: string | null;
+}>();
 export const answerChanged = createEvent<{ key: string; value: string }>();
 /** The buyer picked a step in the step list. */
 export const stepChosen = createEvent<number>();
@@ -77,6 +87,51 @@ $timing.on(questionsOpened, (_, { timing }) => timing);
 $visited.on(questionsOpened, (_, { steps }) => (steps[0] ? [steps[0].id] : []));
 $current.on(questionsOpened, () => 0);
 $answers.reset(questionsOpened);
+
+// ---- Answers typed but not saved survive a reload (this tab's sessionStorage, until they are saved) ----------------
+
+const draftKeyOf = (saleReference: string, timing: QuestionTiming) => `questions:${saleReference}:${timing}`;
+export const recallAnswersFx = createEffect((key: string) => readDraft(key, asStringRecord));
+export const keepAnswersFx = createEffect(({ key, answers }: { key: string; answers: Record<string, string> }) =>
+  writeDraft(key, answers),
+);
+export const forgetAnswersFx = createEffect((key: string) => clearDraft(key));
+
+const $draftKey = createStore<string | null>(null).on(questionsOpened, (_, { saleReference, timing }) =>
+  saleReference ? draftKeyOf(saleReference, timing) : null,
+);
+sample({
+  clock: questionsOpened,
+  source: $draftKey,
+  filter: (key): key is string => key !== null,
+  target: recallAnswersFx,
+});
+// Only answers to the questions on screen come back, and not over anything typed meanwhile.
+sample({
+  clock: recallAnswersFx.doneData,
+  source: { steps: $steps, answers: $answers },
+  fn: ({ steps, answers }, draft) => {
+    const keys = new Set(steps.flatMap((step) => step.fields.map((field) => field.key)));
+    const kept = Object.fromEntries(Object.entries(draft ?? {}).filter(([key]) => keys.has(key)));
+    return { ...kept, ...answers };
+  },
+  target: $answers,
+});
+sample({
+  clock: answerChanged,
+  source: { key: $draftKey, answers: $answers },
+  filter: ({ key }) => key !== null,
+  fn: ({ key, answers }, { key: field, value }) => ({ key: key ?? '', answers: { ...answers, [field]: value } }),
+  target: keepAnswersFx,
+});
+sample({
+  clock: saveAnswersFx.done,
+  source: $draftKey,
+  filter: (key, { result }) => key !== null && result.questions_set,
+  fn: (key) => key ?? '',
+  target: forgetAnswersFx,
+});
+
 $checked.reset(questionsOpened);
 $serverErrors.reset(questionsOpened);
 $error.reset(questionsOpened);

@@ -292,6 +292,12 @@ export const CheckoutSchema = z.object({
   /** The signed-in buyer's saved cards for instalments ([] for guests). */
   saved_payment_methods: z._default(z.array(SavedPaymentMethodSchema), []),
   init_guest_email: maybeText,
+  /**
+   * The guest this browser's session proved by one-time code (still fresh), so the account step need not ask again
+   * after a reload or Edit basket: their email, and their name when the sale names that same guest. Null for a
+   * signed-in user, a session that proved nothing, another session than the one that proved it, or a paid sale.
+   */
+  proven_guest: z._default(z.nullable(z.object({ email: text, full_name: maybeText })), null),
   /** 0 means the buyer cancelled at the bank; null when no bank payment was tried. */
   truelayer_returned_from: z.nullable(z.number()),
   require_delivery_address: z.boolean(),
@@ -360,6 +366,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   payment_plan_schedule_options: {},
   saved_payment_methods: [],
   init_guest_email: null,
+  proven_guest: null,
   truelayer_returned_from: null,
   require_delivery_address: false,
   before_payment_questions: {},

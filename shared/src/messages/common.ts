@@ -11,6 +11,9 @@ export const checkoutExpired =
 
 export const determiningProgress = 'Determining checkout progress';
 export const editBasketWarning = 'By editing your basket, you could lose your reserved tickets.';
+/** Beside the warning when this browser has confirmed who is buying: that is kept, only the tickets are at stake. */
+export const editBasketKeepsIdentity =
+  'Your confirmed email address and name are kept, so you will not need a new code.';
 export const editBasket = 'Edit basket';
 export const expressEditBasket = 'Edit basket or add discount code';
 export const editBasketTitle = 'Are you sure?';

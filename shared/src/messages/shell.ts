@@ -23,3 +23,18 @@ export const stageTickets = 'Tickets';
 /** Announced once each, politely, at five minutes and at one minute left. */
 export const checkoutTimeLeft = (minutes: number) =>
   `You have ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to complete your checkout.`;
+
+/** The browser's Back or Forward asked for a step the sale's state no longer allows: the step stays, and says why. */
+export const historyStillReserved = 'Your tickets are still reserved for you. To change your basket, use Edit basket.';
+export const historyNotReserved =
+  'Your tickets are no longer reserved, so that step is closed. Reserve your basket to go on.';
+export const historyPaid = 'Your payment is complete, so the steps before it are closed.';
+export const historyBankAnswering =
+  'Your bank payment is being checked, so this step stays open until your bank answers.';
+export const historyBankClosed = 'Your bank has already answered, so there is no going back to its page.';
+
+/** A tab on a reserved step finds, on reloading, that the sale holds no reservation any more. */
+export const reservationEditedElsewhere =
+  'Your basket was changed in another tab or window, so your tickets are no longer reserved and nothing has been paid. Check your basket and reserve it again.';
+export const reservationGone =
+  'Your tickets are no longer reserved here, and nothing has been paid. Check your basket and reserve it again.';

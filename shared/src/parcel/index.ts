@@ -4,3 +4,4 @@ export { STEP_FAILED_EVENT, type StepFailure } from './events';
 export { CONTRACT_VERSION } from '../contract/version';
 export { runStandalone, type RemoteModule } from './standalone';
 export * from './shell-commands';
+export { readDraft, writeDraft, clearDraft, clearAllDrafts, asStringRecord } from './session-drafts';

@@ -11,10 +11,13 @@ export function EditBasketLink({
   express,
   onConfirm,
   busy = false,
+  keepsIdentity = false,
 }: {
   express: boolean;
   onConfirm: () => void;
   busy?: boolean;
+  /** The buyer is signed in or confirmed their email in this browser: editing keeps that, and the dialog says so. */
+  keepsIdentity?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -43,6 +46,7 @@ export function EditBasketLink({
         }
       >
         <p>{messages.editBasketWarning}</p>
+        {keepsIdentity ? <p>{messages.editBasketKeepsIdentity}</p> : null}
       </Modal>
     </>
   );

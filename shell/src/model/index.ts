@@ -29,6 +29,8 @@ export { editBasket } from './edit-basket';
 export { pageViewFx, type PageView } from './analytics';
 export { appStarted, tabShown, firstLoadFx, $started, startedIn } from './start';
 export { applyThemeFx } from './theme';
+export { historyStarted, historyPopped, writeEntriesFx } from './history';
+export { clearDraftsFx } from './drafts';
 
 export const stepStores: StepStores = {
   $checkout,

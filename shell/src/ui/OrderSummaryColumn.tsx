@@ -3,7 +3,7 @@ import { canEditBasket, formatCount, formatMoney, type Checkout } from '@checkou
 import * as messages from '@checkout/shared/messages/order-summary';
 import { useUnit } from 'effector-react';
 import { Button, EditBasketLink, Modal, OrderSummary, OrderSummaryTotal, PriceBreakdown } from '@checkout/shared/ui';
-import { $checkout, $state, destroySaleFx, editBasket } from '../model';
+import { $checkout, $state, $user, destroySaleFx, editBasket } from '../model';
 import './order-summary.css';
 
 const itemCount = (checkout: Checkout) =>
@@ -56,7 +56,8 @@ function RefundPolicyLink({ checkout }: { checkout: Checkout }) {
  * a tick badge once paid, and the total, opening to the rows.
  */
 export function OrderSummaryColumn() {
-  const [checkout, state, edit, editing] = useUnit([$checkout, $state, editBasket, destroySaleFx.pending]);
+  const [checkout, state, user, edit, editing] = useUnit([$checkout, $state, $user, editBasket, destroySaleFx.pending]);
+  const signedIn = user !== null;
   const [expanded, setExpanded] = useState(false);
   if (!checkout || (checkout.tickets.length === 0 && checkout.gift_vouchers.length === 0)) return null;
   const symbol = checkout.currency.symbol;
@@ -93,7 +94,12 @@ export function OrderSummaryColumn() {
             <>
               <RefundPolicyLink checkout={checkout} />
               {canEditBasket(state) && !checkout.payment_complete ? (
-                <EditBasketLink express={checkout.express} onConfirm={edit} busy={editing} />
+                <EditBasketLink
+                  express={checkout.express}
+                  onConfirm={edit}
+                  busy={editing}
+                  keepsIdentity={checkout.proven_guest !== null || signedIn}
+                />
               ) : null}
             </>
           }

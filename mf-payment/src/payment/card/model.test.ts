@@ -4,7 +4,18 @@ import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
 import { $contactError, $error, $paying, paymentShown } from '../model';
-import { confirmOutcome, payByCardFx, cardFieldChanged, cardPayClicked, $cardErrors, type CardOutcome } from './model';
+import {
+  confirmOutcome,
+  payByCardFx,
+  cardFieldChanged,
+  cardPayClicked,
+  $card,
+  $cardErrors,
+  type CardOutcome,
+} from './model';
+
+// The billing draft lives in this tab's sessionStorage: each test starts without one.
+beforeEach(() => window.sessionStorage.clear());
 
 // The fake server's total: Pay stops when the total on the button is not the server's.
 const context = {
@@ -82,6 +93,27 @@ test.each<[string, CardOutcome, (s: ReturnType<typeof modelScope>) => void]>([
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(keys).toEqual(['test-key-00000001']);
   check(s);
+});
+
+test('back from a failed 3-D Secure check: the billing postcode and country are kept, the card fields are cleared', async () => {
+  const s = modelScope(
+    {},
+    { handlers: [[payByCardFx, () => ({ kind: 'redirect', url: '/sandbox/stripe/3ds?pi=9' }) as CardOutcome]] },
+  );
+  await fill(s);
+  // A US billing address: its ZIP code, and the country chosen.
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'country', value: '2' } });
+  await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'postcode', value: '10001' } });
+  await allSettled(cardPayClicked, { scope: s.scope });
+  expect(s.navigated).toEqual(['/sandbox/stripe/3ds?pi=9']);
+  // The page comes back from the provider: a fresh payment step in a fresh page.
+  const back = modelScope();
+  await allSettled(paymentShown, { scope: back.scope, params: { deps: back.deps, context } });
+  expect(back.scope.getState($card)).toEqual({ number: '', expiry: '', cvc: '', postcode: '10001', country: '2' });
+  // Kept for that one trip: a later visit starts empty.
+  const later = modelScope();
+  await allSettled(paymentShown, { scope: later.scope, params: { deps: later.deps, context } });
+  expect(later.scope.getState($card).postcode).toBe('');
 });
 
 test('get_token failing: reset with the Stripe token message', async () => {

@@ -17,6 +17,7 @@ import {
   paymentSucceeded,
 } from '../model';
 import { sandboxPost } from '../sandbox-http';
+import { keepBillingFx, takeBillingFx } from './billing-draft';
 import {
   cardDigits,
   EMPTY_CARD,
@@ -37,6 +38,9 @@ export const $cardErrors = createStore<CardErrors>({});
 $card.reset(paymentShown);
 $cardErrors.reset(paymentShown);
 $card.on(cardFieldChanged, (card, { field, value }) => withCardField(card, field, value));
+// Back from the 3-D Secure page (a fresh step): the billing postcode and country come back; the card fields do not.
+sample({ clock: paymentShown, target: takeBillingFx });
+$card.on(takeBillingFx.doneData, (card, draft) => (draft ? { ...card, ...draft } : card));
 $cardErrors.on(cardFieldChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;
@@ -143,10 +147,14 @@ sample({
   target: payByCardFx,
 });
 sample({ clock: payByCardFx.doneData, filter: (o) => o.kind === 'succeeded', target: paymentSucceeded });
+const leavingFor3ds = payByCardFx.doneData.filterMap((o) => (o.kind === 'redirect' ? o.url : undefined));
 sample({
-  clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'redirect' ? o.url : undefined)),
-  target: navigateFx,
+  clock: leavingFor3ds,
+  source: $card,
+  fn: ({ postcode, country }) => ({ postcode, country }),
+  target: keepBillingFx,
 });
+sample({ clock: leavingFor3ds, target: navigateFx });
 sample({
   clock: payByCardFx.doneData.filterMap((o) => (o.kind === 'refused' ? o.message : undefined)),
   target: paymentReset,

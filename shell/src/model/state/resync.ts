@@ -1,4 +1,4 @@
-import { isBeforePayment, type Checkout, type CheckoutState } from '@checkout/shared';
+import { canEditBasket, isBeforePayment, type Checkout, type CheckoutState } from '@checkout/shared';
 
 const shown = (checkout: Checkout): CheckoutState => (checkout.state === 'determining' ? 'basket' : checkout.state);
 
@@ -9,9 +9,20 @@ const shown = (checkout: Checkout): CheckoutState => (checkout.state === 'determ
  */
 export function stateAfterReload(current: CheckoutState, checkout: Checkout, refusedAsStale: boolean): CheckoutState {
   if (refusedAsStale) return shown(checkout);
+  if (reservationLost(current, checkout)) return 'basket';
   if (checkout.payment_complete && isBeforePayment(current)) {
     const server = shown(checkout);
     return isBeforePayment(server) || server === 'payment' ? 'deliver_tickets' : server;
   }
   return current;
+}
+
+/**
+ * The tab shows a step that needs the reservation (from the account step to Payment) but the reloaded checkout holds
+ * none and is back at the basket: another tab edited the basket, or the hold ended. Staying would leave the buyer paying for tickets no longer
+ * held, so the tab goes to the basket (and says why). The bank's step is not one of them: the bank may still settle.
+ */
+export function reservationLost(current: CheckoutState, checkout: Checkout): boolean {
+  const released = checkout.state === 'basket' || checkout.state === 'determining';
+  return canEditBasket(current) && !checkout.payment_complete && checkout.seconds_remaining === null && released;
 }

@@ -172,4 +172,53 @@ describe('stateAfterReload', () => {
       expected,
     );
   });
+
+  test.each([
+    ['payment', 'basket', null, 'basket'],
+    ['login', 'basket', null, 'basket'],
+    ['payment', 'payment', 300, 'payment'],
+    ['payment', 'payment', null, 'payment'],
+    // The bank may still settle: that step waits for its answer.
+    ['awaiting_truelayer', 'basket', null, 'awaiting_truelayer'],
+    ['basket', 'basket', null, 'basket'],
+  ] as const)('on %s, server at %s with %s seconds held -> %s', (current, server, seconds, expected) => {
+    expect(stateAfterReload(current, sampleCheckout({ state: server, seconds_remaining: seconds }), false)).toBe(
+      expected,
+    );
+  });
+});
+
+describe('a tab whose reservation went elsewhere', () => {
+  test('a stale Payment tab reloading after another tab edited the basket goes to the basket and says why', async () => {
+    const server = fakeServer({
+      checkout: sampleCheckout({ state: 'basket', seconds_remaining: null, edit_basket_clicked: true }),
+    });
+    const scope = fork({
+      values: [
+        [$state, 'payment'],
+        [$checkout, sampleCheckout({ state: 'payment' })],
+      ],
+      handlers: handlersOf(server),
+    });
+    await allSettled(reloadCheckout, { scope });
+    expect(scope.getState($state)).toBe('basket');
+    expect(scope.getState($notifications).map((n) => [n.type, n.text])).toEqual([
+      ['warn', messages.reservationEditedElsewhere],
+    ]);
+  });
+
+  test('a reload that finds the sale still at a reserved step changes nothing', async () => {
+    // No seconds here, so no countdown runs in the test; the server's step alone says the sale is still reserved.
+    const server = fakeServer({ checkout: sampleCheckout({ state: 'payment' }) });
+    const scope = fork({
+      values: [
+        [$state, 'payment'],
+        [$checkout, sampleCheckout({ state: 'payment' })],
+      ],
+      handlers: handlersOf(server),
+    });
+    await allSettled(reloadCheckout, { scope });
+    expect(scope.getState($state)).toBe('payment');
+    expect(scope.getState($notifications)).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import * as messages from '@checkout/shared/messages/shell';
 import { getCheckoutFx, updateBasketStateFx } from '../api/effects';
 import { $checkout } from '../checkout';
 import { notify } from '../notifications';
-import { stateAfterReload } from './resync';
+import { reservationLost, stateAfterReload } from './resync';
 
 /** The step on screen; 'determining' until the first load has answered. */
 export const $state = createStore<CheckoutState>('determining');
@@ -59,6 +59,19 @@ sample({
   source: $state,
   fn: (current, checkout) => stateAfterReload(current, checkout, true),
   target: $state,
+});
+
+// Any reload: a tab on a reserved step whose reservation is gone says why before it goes to the basket (below).
+sample({
+  clock: getCheckoutFx.doneData,
+  source: $state,
+  filter: (current, checkout) => current !== 'determining' && reservationLost(current, checkout),
+  fn: (_, checkout) => ({
+    type: 'warn' as const,
+    text: checkout.edit_basket_clicked ? messages.reservationEditedElsewhere : messages.reservationGone,
+    group: 'reservation-lost',
+  }),
+  target: notify,
 });
 
 // Any reload: a tab left on a step before payment whose sale was paid elsewhere moves on to that sale's next step.

@@ -1,0 +1,1 @@
+export { clearDraftsFx } from './drafts';

@@ -1,0 +1,2 @@
+export { historyStarted, historyPopped, writeEntriesFx, $entryStep, asStepEntry, type StepEntry } from './history';
+export { historyMove, replacesEntry } from './rules';
