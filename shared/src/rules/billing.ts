@@ -22,6 +22,17 @@ export function billingCountry(country: number | string | null | undefined): num
     : COUNTRY.UK;
 }
 
+/**
+ * Null when a typed postcode has its country's shape (a UK postcode, a US ZIP code; any text elsewhere), otherwise the
+ * sentence for the postcode field. An empty postcode is each form's own message, so it is not judged here.
+ */
+export function postcodeShapeError(postcode: string, country: number): string | null {
+  const compact = postcode.replace(/\s+/g, '');
+  if (country === COUNTRY.UK && !UK_POSTCODE.test(compact.toUpperCase())) return messages.billingUkPostcodeInvalid;
+  if (country === COUNTRY.USA && !US_ZIP.test(compact)) return messages.billingZipInvalid;
+  return null;
+}
+
 /** Null when the postcode suits the country, otherwise the sentence for the postcode field. */
 export function billingPostcodeError(
   postcode: string | null | undefined,
@@ -29,9 +40,5 @@ export function billingPostcodeError(
 ): string | null {
   const text = (postcode ?? '').trim();
   if (text === '') return messages.postcodeRequired;
-  const code = billingCountry(country);
-  if (code === COUNTRY.UK && !UK_POSTCODE.test(text.replace(/\s+/g, '').toUpperCase()))
-    return messages.billingUkPostcodeInvalid;
-  if (code === COUNTRY.USA && !US_ZIP.test(text.replace(/\s+/g, ''))) return messages.billingZipInvalid;
-  return null;
+  return postcodeShapeError(text, billingCountry(country));
 }
