@@ -34,6 +34,7 @@ import { savedPaymentMethods } from '../instalments/saved-cards';
 import { addMonths, scheduleOptions } from '../instalments/schedule';
 import { questionsByTicket } from '../questions/by-ticket';
 import { canTransfer } from '../transfers/transferable';
+import { vouchersLeftToPay } from './voucher-scope';
 
 const UPCOMING_PER_ORGANISER = 4;
 
@@ -484,9 +485,12 @@ export async function buildCheckout(
     refund_protection_cost:
       totals.refundProtectionCostMinor === null ? null : toDecimal(totals.refundProtectionCostMinor),
     basket_errors: basketErrors(sale, lines.tickets, tickets, totals),
-    basket_success: totals.giftVouchers
-      .filter((entry) => entry.amountMinor > 0)
-      .map((entry) => saleMessages.giftVoucherApplied(entry.code, toDecimal(entry.amountMinor), currency.symbol)),
+    basket_success: [
+      ...totals.giftVouchers
+        .filter((entry) => entry.amountMinor > 0)
+        .map((entry) => saleMessages.giftVoucherApplied(entry.code, toDecimal(entry.amountMinor), currency.symbol)),
+      ...(vouchersLeftToPay(totals) ? [saleMessages.giftVoucherLeavesVouchers] : []),
+    ],
     reserving_error: sale.status === 'expired' ? messages.checkoutExpired : sale.reserving_error,
     had_mismatching_currencies: sale.had_mismatching_currencies,
     seconds_remaining: secondsRemaining(sale, now),

@@ -39,10 +39,10 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
       .select('g.organiser_id')
       .where('l.sale_id', '=', sale.id)
       .execute();
-    const payable =
-      tickets.some((line) => inScope(line) && line.price_minor + line.booking_fee_minor > 0) ||
-      vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
-    if (!payable) return saleMessages.codeNotApplicable;
+    // Gift vouchers in the basket are never paid for with a voucher code (sale/voucher-scope.ts): only tickets are.
+    const payable = tickets.some((line) => inScope(line) && line.price_minor + line.booking_fee_minor > 0);
+    const forVouchers = vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
+    if (!payable) return forVouchers ? saleMessages.giftVoucherNotForVouchers : saleMessages.codeNotApplicable;
     if ((await liveClaims(tx, code.id, sale.id, now)) > 0) return saleMessages.codeInUse;
     return null;
   }
