@@ -34,6 +34,7 @@ import { savedPaymentMethods } from '../instalments/saved-cards';
 import { addMonths, scheduleOptions } from '../instalments/schedule';
 import { questionsByTicket } from '../questions/by-ticket';
 import { canTransfer } from '../transfers/transferable';
+import { billingCountryOfSale } from '../payment/billing-country';
 import { vouchersLeftToPay } from './voucher-scope';
 
 const UPCOMING_PER_ORGANISER = 4;
@@ -555,5 +556,6 @@ export async function buildCheckout(
     }),
     applied_codes: appliedCodes(lines.codes, totals),
     ...paymentModesOf(config),
+    billing_country: await billingCountryOfSale(db, sale, userId),
   };
 }

@@ -317,6 +317,11 @@ export const CheckoutSchema = z.object({
    * From a server that does not say, every method (its calls still refuse one that is off).
    */
   available_payment_methods: z._default(z.array(z.enum(PAYMENT_METHODS)), [...PAYMENT_METHODS]),
+  /**
+   * Ours: the billing country the sale points to (its delivery address, the signed-in buyer's saved address, the
+   * basket's currency), or null; the billing forms start on it, else on the browser's language region, else the UK.
+   */
+  billing_country: z._default(z.nullable(id), null),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -371,6 +376,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   can_transfer: false,
   test_mode: false,
   available_payment_methods: [...PAYMENT_METHODS],
+  billing_country: null,
 });
 
 // ---- Addresses -------------------------------------------------------------------------------------------------
@@ -454,7 +460,8 @@ export const AddressRecordSchema = z.object({
 });
 export type AddressRecord = z.infer<typeof AddressRecordSchema>;
 
-export const CountrySchema = z.object({ id: id, name: text });
+/** `code` (ours): the ISO 3166-1 alpha-2 code, so the page can match the browser's language region. */
+export const CountrySchema = z.object({ id: id, name: text, code: z.optional(text) });
 export type Country = z.infer<typeof CountrySchema>;
 
 export const CountryStateSchema = z.object({ id: id, name: text, country_id: id });

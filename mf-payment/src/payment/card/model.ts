@@ -16,6 +16,7 @@ import {
   paymentShown,
   paymentSucceeded,
 } from '../model';
+import { $defaultBillingCountry } from '../billing-countries';
 import { sandboxPost } from '../sandbox-http';
 import {
   cardDigits,
@@ -37,6 +38,17 @@ export const $cardErrors = createStore<CardErrors>({});
 $card.reset(paymentShown);
 $cardErrors.reset(paymentShown);
 $card.on(cardFieldChanged, (card, { field, value }) => withCardField(card, field, value));
+// The billing country starts where the buyer's details point, until the buyer chooses one (always changeable).
+const $countryChosen = createStore(false)
+  .on(cardFieldChanged, (chosen, { field }) => chosen || field === 'country')
+  .reset(paymentShown);
+sample({
+  clock: [paymentShown, $defaultBillingCountry.updates],
+  source: { card: $card, chosen: $countryChosen, country: $defaultBillingCountry },
+  filter: ({ chosen, card, country }) => !chosen && card.country !== country,
+  fn: ({ card, country }) => ({ ...card, country }),
+  target: $card,
+});
 $cardErrors.on(cardFieldChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;
