@@ -4,6 +4,7 @@ import {
   billingPostcodeError,
   defaultBillingCountry,
   languageRegion,
+  type BillingCountryClues,
 } from './billing';
 import * as messages from '../messages/payment';
 
@@ -50,9 +51,14 @@ test.each([
 });
 
 const GERMANY = 77;
-const noClues = { deliveryCountry: null, savedCountry: null, currencyCode: null, organiserCountry: null };
+const noClues: BillingCountryClues = {
+  deliveryCountry: null,
+  savedCountry: null,
+  currencyCode: null,
+  organiserCountry: null,
+};
 
-test.each<[string, Partial<typeof noClues> & { currencyCode?: string | null }, number | null]>([
+test.each<[string, Partial<BillingCountryClues>, number | null]>([
   [
     'the delivery address given in this sale first',
     { deliveryCountry: GERMANY, savedCountry: USA, currencyCode: 'GBP' },
