@@ -537,6 +537,7 @@ export async function buildCheckout(
           ),
     saved_payment_methods: userId === null ? [] : await savedPaymentMethods(db, userId),
     init_guest_email: sale.email,
+    init_guest_full_name: sale.full_name,
     require_delivery_address:
       context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
     before_payment_questions: questionsByTiming.before_payment,

@@ -206,7 +206,8 @@ describe('one_time_code_sent', () => {
     expect(setup.scope.getState($fullNameError)).toBeNull();
     await allSettled(nameConfirmed, { scope: setup.scope });
     expect(setup.api.payloadsOf('saveGuestToSale')).toEqual([{ email: 'sam@example.com', fullname: 'Sam Rivers' }]);
-    expect(setup.sent).toEqual([{ kind: 'stepCompleted' }]);
+    // The checkout is read again: it now holds the guest's name, which the delivery address starts with.
+    expect(setup.sent).toEqual([{ kind: 'reloadCheckout' }, { kind: 'stepCompleted' }]);
   });
 
   test("saving the guest fails: the server's message inline, no next step", async () => {

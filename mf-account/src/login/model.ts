@@ -272,7 +272,12 @@ sample({
   fn: ({ deps, email, name }) => ({ api: apiOf(deps), email, fullname: name.trim().replace(/\s+/g, ' ') }),
   target: saveGuestFx,
 });
-sample({ clock: saveGuestFx.done, fn: () => [stepCompleted], target: shellCommandsSent });
+// The checkout now holds the guest's name (the delivery address starts with it).
+sample({
+  clock: saveGuestFx.done,
+  fn: () => [{ kind: 'reloadCheckout' as const }, stepCompleted],
+  target: shellCommandsSent,
+});
 sample({
   clock: saveGuestFx.failData,
   fn: (error) => serverMessageOf(error) ?? copy.account.saveNameFailed,

@@ -292,6 +292,8 @@ export const CheckoutSchema = z.object({
   /** The signed-in buyer's saved cards for instalments ([] for guests). */
   saved_payment_methods: z._default(z.array(SavedPaymentMethodSchema), []),
   init_guest_email: maybeText,
+  /** Ours: the name a guest gave with that email (the delivery address starts with it), or null. */
+  init_guest_full_name: z._default(maybeText, null),
   /** 0 means the buyer cancelled at the bank; null when no bank payment was tried. */
   truelayer_returned_from: z.nullable(z.number()),
   require_delivery_address: z.boolean(),
@@ -365,6 +367,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   payment_plan_schedule_options: {},
   saved_payment_methods: [],
   init_guest_email: null,
+  init_guest_full_name: null,
   truelayer_returned_from: null,
   require_delivery_address: false,
   before_payment_questions: {},

@@ -215,6 +215,7 @@ const CATALOGUE = [
   'ticketsTransferred',
   'total',
   'townRequired',
+  'transferDatePast',
   'transferDateRequired',
   'transferEmailRequired',
   'transferNameRequired',
