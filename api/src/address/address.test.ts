@@ -78,15 +78,18 @@ describe('get_address_all_countries_states', () => {
     const response = await visitor.post(accountPaths.countries);
     expect(response.statusCode).toBe(200);
     const { countries, states } = response.json<{
-      countries: { id: number; name: string }[];
+      countries: { id: number; name: string; code: string }[];
       states: { id: number; name: string; country_id: number }[];
     }>();
     expect(countries).toHaveLength(249);
     expect(countries.slice(0, 2)).toEqual([
-      { id: 1, name: 'United Kingdom' },
-      { id: 2, name: 'United States' },
+      { id: 1, name: 'United Kingdom', code: 'GB' },
+      { id: 2, name: 'United States', code: 'US' },
     ]);
     expect(new Set(countries.map((c) => c.id)).size).toBe(249);
+    // Each with its ISO 3166-1 alpha-2 code: the page matches the browser's language region with it.
+    expect(countries.find((c) => c.name === 'Germany')).toMatchObject({ code: 'DE' });
+    expect(countries.every((c) => /^[A-Z]{2}$/.test(c.code))).toBe(true);
     expect(new Set(countries.map((c) => c.name)).size).toBe(249);
     expect(countries.map((c) => c.name)).toEqual(
       expect.arrayContaining(['France', 'Ireland', 'Germany', 'Japan', "Côte d'Ivoire", 'Åland Islands']),
