@@ -31,7 +31,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } },
+      use: {
+        ...devices['Desktop Chrome'],
+        // The buyers the specs play are in the UK (the billing country follows the browser's region when nothing
+        // else points to one); a spec about another country's buyer sets its own locale.
+        locale: 'en-GB',
+        launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+      },
     },
   ],
 });

@@ -237,7 +237,7 @@ export async function buildAppWithDeps({
     registerPages(scope, deps, assets);
     registerSaleRoutes(scope, deps, assets);
     payment.registerRoutes(scope);
-    registerTransferRoutes(scope, deps);
+    registerTransferRoutes(scope, deps, assets);
     registerWaiverPages(scope, deps, assets);
     registerQueueRoutes(scope, deps, assets);
   });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AccountPage, guestEmail } from '../pages/account';
+import { screenshots } from '../support/screenshots';
 import { seed } from '../support/seed';
 
 const { ticket, giftVoucher } = seed.ids;
@@ -18,9 +19,25 @@ function savedAddress(account: AccountPage) {
   );
 }
 
-test('a new UK address found by postcode', async ({ page, context }) => {
+test('a new UK address: the name just given filled in, why it is asked, a postcode of the wrong shape refused, then found by postcode', async ({
+  page,
+  context,
+}, testInfo) => {
   const account = new AccountPage(page, context);
   await toDeliveryAddress(account, [{ ticketId: ticket.folkStalls }]);
+  await expect(page.getByText('Your tickets are sent by post, so we need the address to send them to.')).toBeVisible();
+  // The name given on the login step a moment ago.
+  await expect(account.field('First name')).toHaveValue('Pat');
+  await expect(account.field('Last name')).toHaveValue('Post');
+
+  // 'XYZ' is no UK postcode: the billing form's rule, with its sentence, on the page (and on the server).
+  await account.field('Address line 1').fill('14 Marine Parade');
+  await account.field('Town/City').fill('Brighton');
+  await account.field('Postcode').fill('XYZ');
+  await account.continueButton.click();
+  await expect(account.field('Postcode')).toHaveAccessibleDescription('Type a UK postcode, like SW1A 1AA');
+  await expect(account.field('Postcode')).toBeFocused();
+  await screenshots(page, testInfo, 'delivery-postcode');
 
   const find = page.getByRole('button', { name: 'Find' });
   const search = account.field('Find an address by postcode or street');
@@ -36,14 +53,7 @@ test('a new UK address found by postcode', async ({ page, context }) => {
   await expect(account.field('Town/City')).toHaveValue('Brighton');
   await expect(account.field('Postcode')).toHaveValue('BN2 1TL');
   await expect(account.select('Country')).toHaveValue('1');
-  await expect(account.field('First name')).toHaveValue('');
-  await account.continueButton.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please complete your address' })).toBeVisible();
-  await expect(account.field('First name')).toBeFocused();
-  await expect(account.field('First name')).toHaveAccessibleDescription('Please type your first name');
-
-  await account.field('First name').fill('Pat');
-  await account.field('Last name').fill('Post');
+  await expect(account.field('First name')).toHaveValue('Pat');
   const saved = savedAddress(account);
   await account.continueButton.click();
   expect((await saved).status()).toBe(200);
@@ -94,7 +104,10 @@ test('a gift voucher basket asks who the voucher is from and for', async ({ page
   await expect(account.deliveryHeading).toBeHidden();
 });
 
-test('a signed-in buyer picks a saved address', async ({ page, context }) => {
+test('a signed-in buyer picks a saved address; each Delete sits in the same place', async ({
+  page,
+  context,
+}, testInfo) => {
   const account = new AccountPage(page, context);
   await account.signInBeforeCheckout('demo@example.com');
   await account.reserve([{ ticketId: ticket.folkStalls }]);
@@ -103,6 +116,16 @@ test('a signed-in buyer picks a saved address', async ({ page, context }) => {
   await expect(account.deliveryHeading).toBeVisible();
   const home = page.getByRole('radio', { name: /14 Marine Parade/ });
   await expect(home).toBeChecked();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    const deletes = page.getByRole('button', { name: /^Delete the address of / });
+    expect(await deletes.count()).toBeGreaterThan(1);
+    const lefts = new Set<number>();
+    for (const box of await Promise.all((await deletes.all()).map((button) => button.boundingBox())))
+      lefts.add(Math.round(box?.x ?? -1));
+    expect([...lefts], `every Delete at one left edge at ${width} px`).toHaveLength(1);
+  }
+  await screenshots(page, testInfo, 'saved-addresses');
   const saved = savedAddress(account);
   await account.continueButton.click();
   expect((await saved).status()).toBe(200);

@@ -16,13 +16,18 @@ test('square-type card (USD): Billing address and Secure Payment, the sandbox ca
   await expect(page.getByRole('group', { name: 'Billing address' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Secure Payment' }).getByLabel('Card number')).toBeVisible();
   expect(await pay.account.seriousViolations()).toEqual([]);
-  // A postcode that does not suit the billing country (the UK, chosen first) is marked before anything is sent;
-  // corrected, it pays. (A US buyer choosing the United States with a ZIP code: payment-us-zip.spec.ts.)
-  await pay.field('Billing postcode').fill('10001');
+  // A postcode that does not suit the billing country (the United States, chosen first for a basket in dollars) is
+  // marked before anything is sent; corrected, it pays. (The country's choice and rule: payment-us-zip.spec.ts.)
+  await expect(
+    page.getByRole('group', { name: 'Billing address' }).getByRole('combobox', { name: 'Country' }),
+  ).toHaveValue('2');
+  await pay.field('Billing postcode').fill('BS1 4QA');
   await fillSquareCard(page, '4242 4242 4242 4242');
   await pay.payButton.click();
-  await expect(pay.field('Billing postcode')).toHaveAccessibleDescription('Type a UK postcode, like SW1A 1AA');
-  await pay.field('Billing postcode').fill('BS1 4QA');
+  await expect(pay.field('Billing postcode')).toHaveAccessibleDescription(
+    'Type a ZIP code of 5 or 9 digits, like 10001 or 10001-1234',
+  );
+  await pay.field('Billing postcode').fill('10001');
   await pay.payButton.click();
   await pay.expectDelivered();
 });

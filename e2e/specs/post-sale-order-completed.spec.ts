@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OrderCompletedPage, tomorrowDdMmYyyy } from '../pages/order-completed';
+import { gapUnderHeading } from '../support/heading-gap';
+import { screenshots } from '../support/screenshots';
 
 // The share modal's Copy writes the buyer's clipboard: the browser lets the page write it and the test read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -8,7 +10,7 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   page,
   context,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const oc = new OrderCompletedPage(page, context);
   const email = await oc.buyAurora('order-completed');
@@ -73,6 +75,9 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   );
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await oc.pay.account.seriousViolations()).toEqual([]);
+  // No large blank gap under the heading (the stack's gap only).
+  expect(await gapUnderHeading(page, 'find-a-place-title')).toBeLessThanOrEqual(24);
+  await screenshots(page, testInfo, 'find-a-place');
   await oc.backLink.click();
   await expect(oc.overviewHeading).toBeVisible();
 
@@ -144,6 +149,7 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   const rae = await browser.newContext();
   const raePage = await rae.newPage();
   await raePage.goto(link);
+  await raePage.getByRole('button', { name: 'Accept the tickets' }).click();
   await expect(raePage.getByText('The tickets are yours now: we have emailed you their new codes.')).toBeVisible();
   await rae.close();
   await page.reload();

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WaiverFlow, WaiverSigner } from '../pages/waiver';
+import { gapUnderHeading } from '../support/heading-gap';
+import { screenshots } from '../support/screenshots';
 
 // The clipboard is the buyer's: the browser lets the page write it and the test read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -8,7 +10,7 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   page,
   context,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const flow = new WaiverFlow(page, context);
   await flow.buyKayak('waiver');
@@ -26,6 +28,9 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
   await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
   expect(await flow.pay.account.seriousViolations()).toEqual([]);
+  // No large blank gap under the heading (the stack's gap only).
+  expect(await gapUnderHeading(page, 'waiver-title')).toBeLessThanOrEqual(24);
+  await screenshots(page, testInfo, 'waiver-step');
   await flow.copyLink.click();
   await expect(page.getByText('Link copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

@@ -47,6 +47,12 @@ test.describe('1280×900', () => {
     await codes.apply('FOLK5');
     await codes.apply('GIFT-DEMO-50');
     await basket.waitForUpdates();
+    // Gift vouchers are not bought with a gift voucher: the basket says why the code covers less.
+    await expect(
+      page.getByText(
+        'Gift vouchers cannot be paid for with a gift voucher code, so the gift vouchers in your basket are left to pay.',
+      ),
+    ).toBeVisible();
     const total = await steps.look('basket-with-codes', basket.reserveButton);
     const discount = steps.rows.find((r) => r.label === 'Discount code FOLK5');
     const voucher = steps.rows.find((r) => r.label === 'Gift voucher GIFT-DEMO-50');

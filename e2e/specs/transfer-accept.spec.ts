@@ -1,16 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { AccountPage } from '../pages/account';
 import { OrderCompletedPage } from '../pages/order-completed';
+import { gapUnderHeading } from '../support/heading-gap';
+import { screenshots } from '../support/screenshots';
+
+const yesterdayDdMmYyyy = () => {
+  const day = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  return `${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
+};
 
 /**
- * A transfer accepted by its recipient: the accept page leads her to prove her email with a one-time code, then her
+ * A transfer accepted by its recipient: the email's link shows the offer (opening it moves nothing: a mail scanner
+ * follows links), her Accept takes the tickets, the page leads her to prove her email with a one-time code, then her
  * wallet shows the ticket, and the sender's wallet no longer does.
  */
-test('a recipient accepts, proves her email by code and sees the ticket in her wallet; the sender no longer does', async ({
+test('a recipient opens the offer, accepts, proves her email by code and sees the ticket in her wallet; the sender no longer does', async ({
   page,
   context,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const oc = new OrderCompletedPage(page, context);
   await oc.buyAurora('transfer-accept', 2);
@@ -24,6 +32,18 @@ test('a recipient accepts, proves her email by code and sees the ticket in her w
   await first.getByRole('button', { name: 'More tickets for recipient 1' }).click();
   await first.getByRole('textbox', { name: 'Full name' }).fill('Wren Recipient');
   await first.getByRole('textbox', { name: 'Email' }).fill(recipientEmail);
+  // A gift scheduled for a day already past says so (not 'Please enter a date'); the date and time fields line up.
+  await first.getByRole('checkbox', { name: 'This ticket is a gift' }).check();
+  const date = first.getByRole('textbox', { name: 'Delivery date' });
+  const time = first.getByRole('combobox', { name: 'Delivery time' });
+  await date.fill(yesterdayDdMmYyyy());
+  await date.blur();
+  await expect(date).toHaveAccessibleDescription(/Please choose today or a later date/);
+  const [dateBox, timeBox] = [await date.boundingBox(), await time.boundingBox()];
+  expect(Math.abs((dateBox?.y ?? 0) - (timeBox?.y ?? -100))).toBeLessThan(2);
+  expect(await gapUnderHeading(page, 'transfer-title')).toBeLessThanOrEqual(24);
+  await screenshots(page, testInfo, 'transfer-past-date');
+  await first.getByRole('checkbox', { name: 'This ticket is a gift' }).uncheck();
   await oc.sendTickets.click();
   await expect(oc.toast('Your tickets have been transferred')).toBeVisible();
 
@@ -47,8 +67,24 @@ test('a recipient accepts, proves her email by code and sees the ticket in her w
   try {
     const wrenPage = await wren.newPage();
     const wrenAccount = new AccountPage(wrenPage, wren);
+    // A mail scanner opened the link first: nothing moved, the sender's wallet still has both tickets.
+    expect((await page.request.get(link)).status()).toBe(200);
+    await page.reload();
+    await expect(senderTickets).toHaveCount(2);
+    // Her phone, then her desktop: the offer, styled like the site, with who sends what for which event.
+    await wrenPage.setViewportSize({ width: 375, height: 812 });
     await wrenPage.goto(link);
+    await expect(wrenPage.getByRole('heading', { level: 1, name: 'Tickets sent to you' })).toBeVisible();
+    await expect(wrenPage.getByRole('definition').filter({ hasText: 'Aurora Sessions' })).toBeVisible();
+    const accept = wrenPage.getByRole('button', { name: 'Accept the tickets' });
+    await expect(accept).toBeVisible();
+    expect((await accept.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(await wrenPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshots(wrenPage, testInfo, 'transfer-offer');
+    expect(await wrenAccount.seriousViolations()).toEqual([]);
+    await accept.click();
     await expect(wrenPage.getByText('The tickets are yours now: we have emailed you their new codes.')).toBeVisible();
+    await screenshots(wrenPage, testInfo, 'transfer-accepted');
     await wrenPage.getByRole('link', { name: 'Confirm your email to see your tickets' }).click();
     await expect(wrenPage.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(wrenPage.getByLabel('Email address')).toHaveValue(recipientEmail);

@@ -69,6 +69,12 @@ export const copy = {
   },
   delivery: {
     title: 'Delivery Address',
+    why: (what: 'tickets' | 'vouchers' | 'both') =>
+      what === 'vouchers'
+        ? 'Gift vouchers are sent by post, so we need the address to send them to.'
+        : what === 'both'
+          ? 'Your order is sent by post, so we need the address to send it to.'
+          : 'Your tickets are sent by post, so we need the address to send them to.',
     savedLegend: 'Deliver to',
     newAddress: 'A new address',
     deleteAddress: (name: string) => `Delete the address of ${name}`,

@@ -51,6 +51,7 @@ export const copy = {
     mobile: 'Please enter a mobile number *',
     mobileNote: 'We will send you an SMS reminder before each payment.',
     mobileRequired: 'Please enter a mobile number',
+    contactNumberNote: 'We will send an SMS reminder before each payment to the contact number above.',
     cardsLegend: 'Payment card',
     savedCard: (brand: string, last4: string, expiry: string) => `${brand} ending ${last4}, expires ${expiry}`,
     newCard: 'New payment card',

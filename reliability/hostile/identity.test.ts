@@ -364,7 +364,10 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
       .select('token')
       .where('sale_id', '=', sale.id)
       .executeTakeFirstOrThrow();
-    expect((await t.app.inject({ method: 'GET', url: `/transfers/accept/${transfer.token}` })).statusCode).toBe(200);
+    // The recipient opens the link (the offer) and presses Accept.
+    const recipient = await new Client(t.app, '10.14.7.2').start();
+    expect((await recipient.get(`/transfers/accept/${transfer.token}`)).statusCode).toBe(200);
+    expect((await recipient.post(`/transfers/accept/${transfer.token}`)).statusCode).toBe(200);
     attempts += 3;
     expect((await sender.get('/account/wallet/')).body).not.toContain(ticket.code);
     expect((await sender.get(`/account/wallet/qr/${ticket.code}.svg`)).statusCode).toBe(404);

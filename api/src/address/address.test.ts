@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type FormValue } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery-address';
+import * as paymentMessages from '@checkout/shared/messages/payment';
 import { loadIdentityConfig } from '../identity/config';
 import {
   accountPaths,
@@ -77,15 +78,18 @@ describe('get_address_all_countries_states', () => {
     const response = await visitor.post(accountPaths.countries);
     expect(response.statusCode).toBe(200);
     const { countries, states } = response.json<{
-      countries: { id: number; name: string }[];
+      countries: { id: number; name: string; code: string }[];
       states: { id: number; name: string; country_id: number }[];
     }>();
     expect(countries).toHaveLength(249);
     expect(countries.slice(0, 2)).toEqual([
-      { id: 1, name: 'United Kingdom' },
-      { id: 2, name: 'United States' },
+      { id: 1, name: 'United Kingdom', code: 'GB' },
+      { id: 2, name: 'United States', code: 'US' },
     ]);
     expect(new Set(countries.map((c) => c.id)).size).toBe(249);
+    // Each with its ISO 3166-1 alpha-2 code: the page matches the browser's language region with it.
+    expect(countries.find((c) => c.name === 'Germany')).toMatchObject({ code: 'DE' });
+    expect(countries.every((c) => /^[A-Z]{2}$/.test(c.code))).toBe(true);
     expect(new Set(countries.map((c) => c.name)).size).toBe(249);
     expect(countries.map((c) => c.name)).toEqual(
       expect.arrayContaining(['France', 'Ireland', 'Germany', 'Japan', "Côte d'Ivoire", 'Åland Islands']),
@@ -375,6 +379,27 @@ describe('set_delivery_address', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(field);
     expect(await accountSnapshot(t)).toBe(before);
+  });
+
+  test.each([
+    ['a UK postcode of the wrong shape', { ...ukAddress, postcode: 'XYZ' }, paymentMessages.billingUkPostcodeInvalid],
+    ['a US ZIP code of 4 digits', { ...usAddress, postcode: '1011' }, paymentMessages.billingZipInvalid],
+  ])('%s is refused with the billing form’s postcode rule, and nothing changes', async (_name, address, message) => {
+    const visitor = await guestVisitor(t, `postcode-${Math.random().toString(36).slice(2)}@example.org`);
+    const before = await accountSnapshot(t);
+    const response = await visitor.post(accountPaths.setDeliveryAddress, { address });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: message, errors: { postcode: message } });
+    expect(await deliveryOf(visitor)).toBeFalsy();
+    expect(await accountSnapshot(t)).toBe(before);
+  });
+
+  test('a UK postcode typed in lower case without its space is taken', async () => {
+    const visitor = await guestVisitor(t, 'postcode-lower@example.org');
+    const response = await visitor.post(accountPaths.setDeliveryAddress, {
+      address: { ...ukAddress, postcode: 'bn21tl' },
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   test('a missing state is worded as the spec words it', async () => {

@@ -3,7 +3,7 @@ import { COUNTRY_ROWS } from './countries';
 import { US_STATE_ROWS } from './us-states';
 
 /** Countries and US states as the page lists them (get_address_all_countries_states), built once. */
-export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map(([id, , name]) => ({ id, name }));
+export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map(([id, code, name]) => ({ id, name, code }));
 export const US_STATES: readonly CountryState[] = US_STATE_ROWS.map(([id, , name]) => ({
   id,
   name,

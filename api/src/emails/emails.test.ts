@@ -474,7 +474,10 @@ describe('transfers and gifts', () => {
       'Happy birthday! See you at the front.',
     ]);
 
-    expect((await t.app.inject({ method: 'GET', url: new URL(acceptUrl).pathname })).statusCode).toBe(200);
+    // The recipient opens the button's link (the offer) and presses Accept.
+    const recipient = await t.visitor();
+    expect((await recipient.get(new URL(acceptUrl).pathname)).statusCode).toBe(200);
+    expect((await recipient.post(new URL(acceptUrl).pathname)).statusCode).toBe(200);
     const accepted = await onlyMail('rae.offer@example.com', TRANSFER_ACCEPTED_MAIL_KIND);
     const transfer = await t.db
       .selectFrom('ticket_transfers')

@@ -1,4 +1,5 @@
-import { calls, formBool, formId, formMoney } from '@checkout/shared';
+import { calls, formBool, formId, formMoney, formOptionalPhone, formPhone } from '@checkout/shared';
+import { invalidPhone } from '@checkout/shared/messages/payment';
 import * as z from 'zod/mini';
 import { validationError } from './validation';
 
@@ -47,6 +48,11 @@ describe('validation messages name the field and say what is wrong', () => {
       { rows: [{}] },
       "'rows.0.n' is required",
     ],
+    ['a phone number of letters', z.object({ phone: formPhone }), { phone: '12ab' }, invalidPhone],
+    ['a phone number of one letter', z.object({ phone: formPhone }), { phone: 'x' }, invalidPhone],
+    ['an empty phone number', z.object({ phone: formPhone }), { phone: '' }, invalidPhone],
+    ['a phone number too long', z.object({ phone: formPhone }), { phone: '0'.repeat(41) }, invalidPhone],
+    ['an optional phone number of letters', z.object({ phone: formOptionalPhone }), { phone: 'x' }, invalidPhone],
     [
       'a bad email',
       z.object({ email: z.string().check(z.email()) }),

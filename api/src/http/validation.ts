@@ -33,8 +33,20 @@ const TYPE_WORDS: Record<string, string> = {
   date: 'a date',
 };
 
+/** zod/mini's message when a check was given none of its own. */
+const NO_SENTENCE = 'Invalid input';
+
+/** The contract's own sentence for a field's check (given as `{ error }`, e.g. the phone field's), when it has one. */
+function ownSentence(issue: Issue): string | undefined {
+  return (issue.code === 'invalid_format' || issue.code === 'too_big') && issue.message && issue.message !== NO_SENTENCE
+    ? issue.message
+    : undefined;
+}
+
 function describe(issue: Issue, input: unknown, path: Path): string {
   const name = `'${fieldName(path)}'`;
+  const own = ownSentence(issue);
+  if (own) return own;
   switch (issue.code) {
     case 'invalid_type':
       if (valueAt(input, path) === undefined) return `${name} is required`;
@@ -100,9 +112,10 @@ function flatten(issues: readonly Issue[], prefix: Path, input: unknown): Proble
       const leaf = issue.errors.every((inner) => inner.every((problem) => problem.path.length === 0));
       if (leaf && path.length > 0) {
         const name = `'${fieldName(path)}'`;
+        const own = branch.map(ownSentence).find((text) => text !== undefined);
         out.push({
           path,
-          text: valueAt(input, path) === undefined ? `${name} is required` : `${name} has an invalid value`,
+          text: valueAt(input, path) === undefined ? `${name} is required` : (own ?? `${name} has an invalid value`),
         });
         continue;
       }

@@ -406,6 +406,8 @@ describe('save_guest_to_sale', () => {
     expect(response.json()).toEqual({ success: true });
     const checkout = (await visitor.get(paths.get)).json();
     expect(checkout.init_guest_email).toBe(email);
+    // The name too: the delivery address starts with it.
+    expect(checkout.init_guest_full_name).toBe('Mary Ann Smith');
     const sale = await t.db
       .selectFrom('sales')
       .select(['email', 'full_name', 'user_id'])

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { calls, type FormValue } from '@checkout/shared';
+import { invalidPhone } from '@checkout/shared/messages/payment';
 import { buildAppWithDeps, type App } from '../app';
 import { loadCaptchaConfig } from '../captcha/config';
 import { manualClock, type ManualClock } from '../clock';
@@ -353,6 +354,8 @@ describe('refusals change nothing', () => {
       'new_payment_method',
     ],
     ['no mobile number', { contact_number: '' }, 'contact_number'],
+    ['a contact number with letters', { contact_number: '12ab' }, 'contact_number'],
+    ['a contact number of one letter', { contact_number: 'x' }, 'contact_number'],
     ['a short idempotency key', { idempotency_key: 'abc' }, 'idempotency_key'],
   ])('%s: a 400 naming the field', async (_name, change, field) => {
     const visitor = await guestVisitor(t, `refused-${field}@example.com`, 'Alex Refused', summerWeekend);
@@ -366,6 +369,9 @@ describe('refusals change nothing', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toHaveProperty(field);
+    // A bad number is refused with the phone field's own sentence (the shared rule the page checks too).
+    if (field === 'contact_number')
+      expect(response.json()).toMatchObject({ error: invalidPhone, errors: { contact_number: invalidPhone } });
     expect(await snapshot()).toBe(before);
   });
 

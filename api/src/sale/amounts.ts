@@ -1,7 +1,8 @@
 import type { CodeRow } from '../catalogue/codes';
 import { saleCodes } from '../catalogue/codes';
 import type { DbOrTx, Sale } from '../db/schema';
-import { computeTotals, type Totals, type TotalsInput } from './totals';
+import { type Totals, type TotalsInput } from './totals';
+import { totalsWithVoucherScope } from './voucher-scope';
 
 /** What the totals need of a ticket line (checkout.ts reads more columns; these names are shared). */
 export interface TicketTotalsRow {
@@ -72,7 +73,7 @@ export function saleTotals(
     donationFeeMinor: sale.donation_fee_minor,
     deliveries: [...delivery.values()].filter((entry) => entry.amountMinor > 0),
   };
-  const totals = computeTotals(input);
+  const totals = totalsWithVoucherScope(input);
   const idByCode = new Map(live.map((code) => [code.code, code.id]));
   const byCodeId = new Map<number, number>();
   for (const entry of [...totals.discounts, ...totals.giftVouchers]) {

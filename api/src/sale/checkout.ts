@@ -34,6 +34,8 @@ import { savedPaymentMethods } from '../instalments/saved-cards';
 import { addMonths, scheduleOptions } from '../instalments/schedule';
 import { questionsByTicket } from '../questions/by-ticket';
 import { canTransfer } from '../transfers/transferable';
+import { billingCountryOfSale } from '../payment/billing-country';
+import { vouchersLeftToPay } from './voucher-scope';
 
 const UPCOMING_PER_ORGANISER = 4;
 
@@ -484,9 +486,12 @@ export async function buildCheckout(
     refund_protection_cost:
       totals.refundProtectionCostMinor === null ? null : toDecimal(totals.refundProtectionCostMinor),
     basket_errors: basketErrors(sale, lines.tickets, tickets, totals),
-    basket_success: totals.giftVouchers
-      .filter((entry) => entry.amountMinor > 0)
-      .map((entry) => saleMessages.giftVoucherApplied(entry.code, toDecimal(entry.amountMinor), currency.symbol)),
+    basket_success: [
+      ...totals.giftVouchers
+        .filter((entry) => entry.amountMinor > 0)
+        .map((entry) => saleMessages.giftVoucherApplied(entry.code, toDecimal(entry.amountMinor), currency.symbol)),
+      ...(vouchersLeftToPay(totals) ? [saleMessages.giftVoucherLeavesVouchers] : []),
+    ],
     reserving_error: sale.status === 'expired' ? messages.checkoutExpired : sale.reserving_error,
     had_mismatching_currencies: sale.had_mismatching_currencies,
     seconds_remaining: secondsRemaining(sale, now),
@@ -532,6 +537,7 @@ export async function buildCheckout(
           ),
     saved_payment_methods: userId === null ? [] : await savedPaymentMethods(db, userId),
     init_guest_email: sale.email,
+    init_guest_full_name: sale.full_name,
     require_delivery_address:
       context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
     before_payment_questions: questionsByTiming.before_payment,
@@ -551,5 +557,6 @@ export async function buildCheckout(
     }),
     applied_codes: appliedCodes(lines.codes, totals),
     ...paymentModesOf(config),
+    billing_country: await billingCountryOfSale(db, sale, userId),
   };
 }

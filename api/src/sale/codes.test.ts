@@ -219,6 +219,37 @@ describe('gift voucher codes', () => {
     expect(await apply(gala, code.giftVoucher)).toEqual({ code_applied: false, error: saleMessages.codeNotApplicable });
   });
 
+  test('never pay for gift vouchers: a basket of vouchers only is refused with why, and nothing changes', async () => {
+    const visitor = await t.visitor();
+    const added = await visitor.post(paths.add, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 });
+    expect(added.json().success).toBe(true);
+    const before = await checkoutOf(visitor);
+    expect(await apply(visitor, code.giftVoucher)).toEqual({
+      code_applied: false,
+      error: saleMessages.giftVoucherNotForVouchers,
+    });
+    const after = await checkoutOf(visitor);
+    expect(after).toMatchObject({ applied_codes: [], gift_vouchers_applied_total: 0, basket_total: 25 });
+    expect(after.basket_total).toBe(before.basket_total);
+  });
+
+  test('with tickets and a gift voucher: the code pays the tickets, fees and posting, the voucher is left to pay, and the basket says why', async () => {
+    const visitor = await buyerOf(t, ticket.folkStalls, 1);
+    await visitor.post(paths.add, { gift_voucher_id: SEED.giftVoucher.folk, qty: 1, value: 25 });
+    expect(await apply(visitor, code.giftVoucher)).toEqual({ code_applied: true });
+    const checkout = await checkoutOf(visitor);
+    // 28 + 1.75 + 1.50 posting = 31.25 paid by the £50 voucher; the £25 gift voucher is not.
+    expect(checkout.gift_vouchers_applied_total).toBe(31.25);
+    expect(checkout.basket_total).toBe(25);
+    expect(checkout.basket_success).toEqual([
+      saleMessages.giftVoucherApplied(code.giftVoucher, 31.25, '£'),
+      saleMessages.giftVoucherLeavesVouchers,
+    ]);
+    // The price charged is the same: the payment's amount is the basket_total above.
+    const sale = await saleOf(t, visitor);
+    expect((await loadSaleTotals(t.db, sale, 500, t.clock.now())).basketTotalMinor).toBe(2500);
+  });
+
   test('a voucher with a discount code beside it; a spent voucher is refused; a voucher is held by one reservation at a time', async () => {
     const voucher = await freshCode({
       code: 'GV-20',

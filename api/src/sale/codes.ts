@@ -46,17 +46,18 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
       .select('g.organiser_id')
       .where('l.sale_id', '=', sale.id)
       .execute();
-    // An organiser's voucher pays only that organiser's part (ticket prices net of an absorbed fee, vouchers sold),
-    // never a fee; the marketplace's own voucher pays anything.
-    const payable =
-      tickets.some(
-        (line) =>
-          inScope(line) &&
-          (code.organiser_id === null
-            ? ticketUnitCost(feeTicketOf(line)) > 0
-            : ticketUnitAmounts(feeTicketOf(line)).unitPriceMinor > 0),
-      ) || vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
-    if (!payable) return saleMessages.codeNotApplicable;
+    // An organiser's voucher pays only that organiser's part of the tickets (their prices net of an absorbed fee),
+    // never a fee; the marketplace's own voucher pays anything but gift vouchers. Gift vouchers in the basket are
+    // never paid for with a voucher code (sale/voucher-scope.ts).
+    const payable = tickets.some(
+      (line) =>
+        inScope(line) &&
+        (code.organiser_id === null
+          ? ticketUnitCost(feeTicketOf(line)) > 0
+          : ticketUnitAmounts(feeTicketOf(line)).unitPriceMinor > 0),
+    );
+    const forVouchers = vouchers.some((line) => code.organiser_id === null || line.organiser_id === code.organiser_id);
+    if (!payable) return forVouchers ? saleMessages.giftVoucherNotForVouchers : saleMessages.codeNotApplicable;
     if ((await liveClaims(tx, code.id, sale.id, now)) > 0) return saleMessages.codeInUse;
     return null;
   }

@@ -19,6 +19,11 @@ export const saleMessages = {
   codeNotApplicable: 'This code does not apply to anything in your basket.',
   codeWrongCurrency: 'This code cannot be used for a basket in this currency.',
   giftVoucherSpent: 'This gift voucher has no balance left.',
+  // Our rule (README, 'Rules where the spec is silent'): gift voucher codes never pay for gift vouchers.
+  giftVoucherNotForVouchers:
+    'A gift voucher code cannot pay for gift vouchers. It can pay for tickets, fees, delivery and donations.',
+  giftVoucherLeavesVouchers:
+    'Gift vouchers cannot be paid for with a gift voucher code, so the gift vouchers in your basket are left to pay.',
   codeNoLongerApplies: (code: string) => `The code ${code} does not apply to anything in your basket.`,
   codeNoLongerValid: (code: string) => `The code ${code} can no longer be used, so it has been taken off your basket.`,
   giftVoucherApplied: (code: string, amount: number, symbol: string) =>

@@ -171,6 +171,7 @@ describe('the recovery link moves the sale: only one browser holds it', () => {
     expect(seen).toMatchObject({
       sale_reference: null,
       init_guest_email: null,
+      init_guest_full_name: null,
       payment_complete: false,
       can_transfer: false,
     });

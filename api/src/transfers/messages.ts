@@ -10,4 +10,17 @@ export const transferMessages = {
   seeTickets: 'Confirm your email to see your tickets',
   alreadyAccepted: 'These tickets have already been accepted.',
   unavailable: 'These tickets can no longer be transferred.',
+  pageTitle: 'Ticket transfer',
+  offerTitle: 'Tickets sent to you',
+  giftTitle: 'A gift of tickets',
+  offerIntro: (recipient: string, sender: string | null) =>
+    `${recipient}, ${sender ?? 'someone'} would like you to have these tickets.`,
+  unnamedSender: 'The buyer',
+  fromLabel: 'From',
+  ticketsLabel: 'Tickets',
+  eventLabel: 'Event',
+  messageLabel: 'Message',
+  acceptNote: 'Accept them to have new ticket codes emailed to you. Until then they stay with the sender.',
+  accept: 'Accept the tickets',
+  acceptFailed: 'The tickets could not be accepted just now. Please try again.',
 } as const;

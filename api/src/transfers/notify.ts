@@ -144,3 +144,39 @@ export async function mailAcceptedTickets(deps: AppDeps, transferId: number): Pr
   };
   await deps.mailer.send(await acceptedTicketsEmail(accepted, mailSenderOf(deps.config), TRANSFER_ACCEPTED_MAIL_KIND));
 }
+
+/** What the accept page shows before anything moves: who offers which tickets, for which event, and whether it stands. */
+export interface TransferOffer {
+  state: 'open' | 'already' | 'unavailable';
+  senderName: string | null;
+  recipientName: string;
+  recipientEmail: string;
+  isGift: boolean;
+  qty: number;
+  ticketName: string;
+  message: string | null;
+  event: TransferEvent | null;
+}
+
+/** The offer behind an accept link, read only (undefined for a token that is no transfer). */
+export async function transferOffer(db: Db, token: string): Promise<TransferOffer | undefined> {
+  const transfer = await db.selectFrom('ticket_transfers').selectAll().where('token', '=', token).executeTakeFirst();
+  if (!transfer) return undefined;
+  const [type, event, sender, carried] = await Promise.all([
+    db.selectFrom('ticket_types').select('name').where('id', '=', transfer.ticket_type_id).executeTakeFirst(),
+    transferEventOf(db, transfer.id),
+    buyerNameOf(db, transfer.sale_id),
+    db.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transfer.id).execute(),
+  ]);
+  return {
+    state: transfer.accepted_at !== null ? 'already' : carried.length === 0 ? 'unavailable' : 'open',
+    senderName: sender,
+    recipientName: transfer.recipient_name,
+    recipientEmail: transfer.recipient_email,
+    isGift: transfer.is_gift,
+    qty: transfer.qty,
+    ticketName: type?.name ?? 'Ticket',
+    message: transfer.message,
+    event,
+  };
+}

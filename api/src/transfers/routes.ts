@@ -1,21 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
-import { transferMessages } from './messages';
-import { mailAcceptedTickets } from './notify';
 import { WALLET_PATH } from '../delivery/wallet-email';
-import { testModeBanner } from '../pages/html';
+import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
+import { layout, type PageAssets, type SafeHtml } from '../pages/html';
+import { pageScript } from '../pages/page-scripts';
 import { testModeOf } from '../payment/modes';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { transferMessages } from './messages';
+import { mailAcceptedTickets, transferOffer } from './notify';
+import { offerBody, outcomeBody } from './page';
 import { acceptTransfer, type AcceptOutcome } from './transfers';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/**
- * A plain server page: the sentences are ours and fixed. The one thing from the request that reaches the HTML is the
- * link to sign in, built from the transfer's stored recipient email and URL-encoded (so it cannot close the attribute).
- */
-function page(title: string, text: string, action: { href: string; label: string }, testMode: boolean): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body>${testModeBanner(testMode).value}<main><h1>${title}</h1><p>${text}</p><p><a href="${action.href}">${action.label}</a></p></main></body></html>`;
-}
+const ROUTE = '/transfers/accept/:token';
+const HTML = 'text/html; charset=utf-8';
 
 /**
  * Where the recipient goes next: the wallet shows the tickets of an email the session proved, so the sign-in page with
@@ -25,32 +24,69 @@ export function recipientSignInPath(email: string): string {
   return `/signin/?next=${encodeURIComponent(WALLET_PATH)}&email=${encodeURIComponent(email)}`;
 }
 
-/** GET /transfers/accept/<token>: the link in the recipient's email moves the tickets to their account. */
-export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): void {
+const OUTCOME: Record<AcceptOutcome, { status: number; text: string; kind: 'success' | 'info' | 'error' }> = {
+  accepted: { status: 200, text: transferMessages.accepted, kind: 'success' },
+  already: { status: 200, text: transferMessages.alreadyAccepted, kind: 'info' },
+  unavailable: { status: 409, text: transferMessages.unavailable, kind: 'error' },
+  unknown: { status: 404, text: transferMessages.notFound, kind: 'error' },
+};
+
+/**
+ * /transfers/accept/<token>, the link in the recipient's email. GET only shows the offer (who sends which tickets for
+ * which event) with an Accept button: mail scanners and link previews follow links, so opening it moves nothing. The
+ * button's POST (with the XSRF header, like every POST of the site) moves the tickets to the recipient. The token is a
+ * bearer secret: never cached, never sent on as a Referer, never indexed.
+ */
+export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps, assets: PageAssets): void {
   const { db, clock } = deps;
   const testMode = testModeOf(deps.config.payment);
-  app.get<{ Params: { token: string } }>('/transfers/accept/:token', async (request, reply) => {
+  const script = pageScript(__dirname, 'transfer-accept');
+  const css = hashedAsset(
+    'transfer',
+    'css',
+    CSS_TYPE,
+    readFileSync(path.join(__dirname, 'assets', 'transfer.css'), 'utf8'),
+  );
+  serveAssets(app, [script, css]);
+  const pageAssets: PageAssets = { ...assets, styles: [...assets.styles, css.url] };
+
+  const send = (reply: FastifyReply, status: number, body: SafeHtml, scripts: string[] = []) =>
+    reply
+      .code(status)
+      .header('content-type', HTML)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex')
+      .send(layout({ title: transferMessages.pageTitle, body, assets: pageAssets, scripts, testMode }));
+
+  const outcomePage = (
+    reply: FastifyReply,
+    outcome: AcceptOutcome,
+    recipientEmail: string | undefined,
+    offer?: Awaited<ReturnType<typeof transferOffer>>,
+  ) => {
+    const { status, text, kind } = OUTCOME[outcome];
+    const action =
+      recipientEmail !== undefined
+        ? { href: recipientSignInPath(recipientEmail), label: transferMessages.seeTickets }
+        : { href: WALLET_PATH, label: 'Your tickets' };
+    return send(reply, status, outcomeBody(text, action, offer, kind));
+  };
+
+  app.get<{ Params: { token: string } }>(ROUTE, async (request, reply) => {
+    const token = request.params.token;
+    const offer = TOKEN.test(token) ? await transferOffer(db, token) : undefined;
+    if (!offer) return outcomePage(reply, 'unknown', undefined);
+    if (offer.state !== 'open') return outcomePage(reply, offer.state, offer.recipientEmail, offer);
+    return send(reply, 200, offerBody(token, offer), [script.url]);
+  });
+
+  app.post<{ Params: { token: string } }>(ROUTE, async (request, reply) => {
     const token = request.params.token;
     const accepted = TOKEN.test(token) ? await acceptTransfer(db, token, clock.now()) : undefined;
-    const outcome: AcceptOutcome = accepted?.outcome ?? 'unknown';
     // The new codes go to the recipient by email (outbox first, so a mail failure loses nothing).
     if (accepted?.transferId !== undefined) await mailAcceptedTickets(deps, accepted.transferId);
-    const [status, text] =
-      outcome === 'accepted'
-        ? [200, transferMessages.accepted]
-        : outcome === 'already'
-          ? [200, transferMessages.alreadyAccepted]
-          : outcome === 'unavailable'
-            ? [409, transferMessages.unavailable]
-            : [404, transferMessages.notFound];
-    const action =
-      accepted?.recipientEmail !== undefined
-        ? { href: recipientSignInPath(accepted.recipientEmail), label: transferMessages.seeTickets }
-        : { href: WALLET_PATH, label: 'Your tickets' };
-    return reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(page('Ticket transfer', text, action, testMode));
+    const offer = accepted && accepted.outcome !== 'unknown' ? await transferOffer(db, token) : undefined;
+    return outcomePage(reply, accepted?.outcome ?? 'unknown', accepted?.recipientEmail, offer);
   });
 }

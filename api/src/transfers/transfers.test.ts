@@ -5,6 +5,7 @@ import { statements as identityMigration } from '../db/migrations/0009_identity'
 import { markPaid } from '../delivery/test-support';
 import { issueTickets } from '../delivery/tickets';
 import { guestVisitor, latestCode } from '../identity/testing';
+import { escapeHtml } from '../pages/html';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
@@ -45,6 +46,12 @@ const transferMails = (t: TestApp, to: string) =>
 const transfersOf = (t: TestApp, saleId: number) =>
   t.db.selectFrom('ticket_transfers').selectAll().where('sale_id', '=', saleId).execute();
 const acceptLinkIn = (text: string) => /\/transfers\/accept\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+/** What the recipient's browser does: open the link (the offer), then press Accept (a POST with the XSRF header). */
+async function accept(t: TestApp, link: string, recipient?: Visitor) {
+  const browser = recipient ?? (await t.visitor());
+  await browser.get(link);
+  return browser.post(link);
+}
 
 describe('deliveryMoment', () => {
   // UK wall-clock time: GMT in winter, BST (UTC+1) in summer; the skipped spring hour does not exist.
@@ -93,7 +100,7 @@ describe('set_transfers', () => {
           .execute()
       ).map((r) => r.owner_email?.toLowerCase());
     expect(await owners()).toEqual([email, email, email]);
-    const accepted = await t.app.inject({ method: 'GET', url: link as string });
+    const accepted = await accept(t, link as string);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.body).toContain(transferMessages.accepted);
     expect(await owners()).toEqual(['now@example.com', 'now@example.com', email]);
@@ -109,9 +116,64 @@ describe('set_transfers', () => {
     expect(wallet.body).toContain(`/account/wallet/qr/${codes[2]?.code}.svg`);
     expect(wallet.body).not.toContain(`/account/wallet/qr/${codes[0]?.code}.svg`);
     expect((await visitor.get(`/account/wallet/qr/${codes[0]?.code}.svg`)).statusCode).toBe(404);
-    const again = await t.app.inject({ method: 'GET', url: link as string });
+    const again = await accept(t, link as string);
     expect(again.body).toContain(transferMessages.alreadyAccepted);
+    expect((await t.app.inject({ method: 'GET', url: link as string })).body).toContain(
+      transferMessages.alreadyAccepted,
+    );
     expect(await owners()).toEqual(['now@example.com', 'now@example.com', email]);
+  });
+
+  test('opening the link shows the offer and an Accept button and moves nothing; only the Accept POST, with its XSRF header, accepts', async () => {
+    const { visitor, sale, email } = await paidBuyer(t);
+    expect(
+      (
+        await visitor.post(path, {
+          transfers: [row({ qty: 1, email: 'scanned@example.com', message: 'See you there' })],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [mail] = await transferMails(t, 'scanned@example.com');
+    const link = acceptLinkIn(mail?.text_body ?? '') as string;
+    const state = async () =>
+      JSON.stringify(
+        await Promise.all([
+          t.db
+            .selectFrom('tickets')
+            .select(['id', 'code', 'owner_email'])
+            .where('sale_id', '=', sale.id)
+            .orderBy('id')
+            .execute(),
+          t.db.selectFrom('ticket_transfers').select(['id', 'accepted_at']).where('sale_id', '=', sale.id).execute(),
+          t.db.selectFrom('outbox').select('id').where('to_address', '=', 'scanned@example.com').execute(),
+        ]),
+      );
+    const before = await state();
+    // A mail scanner, a link preview and the recipient herself all open the link: nothing moves.
+    for (let i = 0; i < 3; i += 1) {
+      const shown = await t.app.inject({ method: 'GET', url: link });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['cache-control']).toBe('no-store');
+      expect(shown.headers['referrer-policy']).toBe('no-referrer');
+      expect(shown.body).toContain('Sam Sender');
+      expect(shown.body).toContain('See you there');
+      expect(shown.body).toMatch(/<link rel="stylesheet" href="\/assets\/transfer\.[0-9a-f]+\.css">/);
+      expect(shown.body).toContain(`<form class="stack" method="post" action="${link}" data-transfer-accept`);
+      expect(shown.body).toContain(`>${transferMessages.accept}</button>`);
+      expect(shown.body).not.toContain(transferMessages.accepted);
+    }
+    expect(await state()).toBe(before);
+    // A POST without the XSRF header (another site's form) is refused and moves nothing.
+    const recipient = await t.visitor();
+    await recipient.get(link);
+    expect((await recipient.post(link, {}, { xsrf: false })).statusCode).toBe(403);
+    expect((await recipient.post(link, {}, { xsrf: 'forged' })).statusCode).toBe(403);
+    expect(await state()).toBe(before);
+    const pressed = await recipient.post(link);
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.body).toContain(transferMessages.accepted);
+    const owners = await t.db.selectFrom('tickets').select('owner_email').where('sale_id', '=', sale.id).execute();
+    expect(owners.map((o) => o.owner_email).sort()).toEqual([email, email, 'scanned@example.com'].sort());
   });
 
   test("accepting leads the recipient to prove their email; then the wallet shows the tickets, and the sender's no longer does", async () => {
@@ -121,12 +183,12 @@ describe('set_transfers', () => {
     ).toBe(200);
     const [mail] = await transferMails(t, 'wren.recipient@example.com');
     const recipient = await t.visitor();
-    const accepted = await recipient.get(acceptLinkIn(mail?.text_body ?? '') as string);
+    const accepted = await accept(t, acceptLinkIn(mail?.text_body ?? '') as string, recipient);
     expect(accepted.statusCode).toBe(200);
     // The page's link: sign in with the recipient's email filled in, back to the wallet.
     const signInHref = recipientSignInPath('wren.recipient@example.com');
     expect(signInHref).toBe('/signin/?next=%2Faccount%2Fwallet%2F&email=wren.recipient%40example.com');
-    expect(accepted.body).toContain(`<a href="${signInHref}">${transferMessages.seeTickets}</a>`);
+    expect(accepted.body).toContain(`href="${escapeHtml(signInHref)}">${transferMessages.seeTickets}</a>`);
     // Before proving the email the wallet shows nothing of hers.
     expect((await recipient.get('/account/wallet/')).body).not.toContain('class="wallet-ticket"');
     const signIn = await recipient.get(signInHref);
@@ -157,7 +219,7 @@ describe('set_transfers', () => {
     // A second visit of the link says so, and still leads to sign-in.
     const again = await recipient.get(acceptLinkIn(mail?.text_body ?? '') as string);
     expect(again.body).toContain(transferMessages.alreadyAccepted);
-    expect(again.body).toContain(signInHref);
+    expect(again.body).toContain(escapeHtml(signInHref));
   });
 
   test('the sign-in page fills in only a plausible ?email=', async () => {
@@ -194,9 +256,7 @@ describe('set_transfers', () => {
     const [mail] = await transferMails(t, 'newcode@example.com');
     // The accept link alone carries no ticket code.
     expect(mail?.text_body).not.toContain(spaced(before[0]?.code ?? ''));
-    expect((await t.app.inject({ method: 'GET', url: acceptLinkIn(mail?.text_body ?? '') as string })).statusCode).toBe(
-      200,
-    );
+    expect((await accept(t, acceptLinkIn(mail?.text_body ?? '') as string)).statusCode).toBe(200);
 
     const after = await t.db
       .selectFrom('tickets')
@@ -226,7 +286,7 @@ describe('set_transfers', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.text_body).toContain(spaced(after[0]?.code ?? ''));
     // Accepting again sends nothing more and changes no code.
-    await t.app.inject({ method: 'GET', url: acceptLinkIn(mail?.text_body ?? '') as string });
+    await accept(t, acceptLinkIn(mail?.text_body ?? '') as string);
     expect(
       (
         await t.db
@@ -303,6 +363,9 @@ describe('set_transfers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('<script>');
+      const pressed = await (await t.visitor()).post(url);
+      expect(pressed.statusCode).toBe(404);
+      expect(pressed.body).toContain(transferMessages.notFound);
     }
   });
 
@@ -481,7 +544,7 @@ describe('a scheduled gift', () => {
         expect(mails[0]?.subject).toContain('gift');
         expect(failures).toEqual([]);
         const link = acceptLinkIn(mails[0]?.text_body ?? '') as string;
-        expect((await restarted.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+        expect((await restarted.app.inject({ method: 'GET', url: link })).body).toContain(transferMessages.accept);
       } finally {
         await runner.stop();
         await restarted.app.close();

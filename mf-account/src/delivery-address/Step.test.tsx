@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import * as messages from '@checkout/shared/messages/delivery-address';
 import { renderStep } from '../testing-ui';
-import { addressOwner, DeliveryAddressStep } from './Step';
+import { addressOwner, deliveryReason, DeliveryAddressStep } from './Step';
 
 const open = (options: Parameters<typeof renderStep>[1] = {}) =>
   renderStep(DeliveryAddressStep, {
@@ -116,4 +116,29 @@ test.each([
   expect(
     addressOwner({ tickets: c.tickets.slice(0, tickets), gift_vouchers: c.gift_vouchers.slice(0, vouchers) }),
   ).toBe(owner);
+});
+
+test.each<[string, number, number, ReturnType<typeof deliveryReason>]>([
+  ['posted tickets', 1, 0, 'tickets'],
+  ['gift vouchers alone', 0, 1, 'vouchers'],
+  ['tickets and gift vouchers', 1, 1, 'both'],
+])('the step says why it asks for an address: %s', (_name, tickets, vouchers, reason) => {
+  const checkout = sampleCheckout();
+  const ticket = checkout.tickets[0];
+  const voucher = {
+    id: 1,
+    name: 'Gift voucher',
+    value: 25,
+    qty: 1,
+    thumbnail: null,
+    o_name: 'Folk Collective',
+    o_url: '/folk/',
+    uk_expiry_date: '1 January 2028',
+  };
+  expect(
+    deliveryReason({
+      tickets: ticket && tickets > 0 ? [ticket] : [],
+      gift_vouchers: vouchers > 0 ? [voucher] : [],
+    }),
+  ).toBe(reason);
 });

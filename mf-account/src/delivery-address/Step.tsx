@@ -29,6 +29,7 @@ import {
   continueClicked,
   deleteClicked,
   deliveryShown,
+  guestNameKnown,
   fieldChanged,
   findClicked,
   lookupQueryChanged,
@@ -63,6 +64,16 @@ export function addressOwner(checkout: Pick<Checkout, 'tickets' | 'gift_vouchers
   return checkout && checkout.gift_vouchers.length > 0 && checkout.tickets.length === 0 ? 'the recipients' : 'your';
 }
 
+/** What the address is for: posted tickets, gift vouchers, or an order of both kinds. */
+export function deliveryReason(
+  checkout: Pick<Checkout, 'tickets' | 'gift_vouchers'> | null,
+): 'tickets' | 'vouchers' | 'both' {
+  const vouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
+  const tickets = (checkout?.tickets.length ?? 0) > 0;
+  if (vouchers && tickets) return 'both';
+  return vouchers ? 'vouchers' : 'tickets';
+}
+
 /** Delivery address (spec section 2 'Delivery address', title Delivery Address). */
 export function DeliveryAddressStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
@@ -85,6 +96,7 @@ export function DeliveryAddressStep(props: StepProps) {
     from: $voucherFrom,
     to: $voucherTo,
     shown: deliveryShown,
+    guestNameKnown,
     addressSelected,
     fieldChanged,
     lookupQueryChanged,
@@ -97,7 +109,18 @@ export function DeliveryAddressStep(props: StepProps) {
   });
   const hasGiftVouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
   useMountEffect(() => {
-    m.shown({ deps: depsOf(props), user, hasGiftVouchers, owner: addressOwner(checkout) });
+    m.shown({
+      deps: depsOf(props),
+      user,
+      hasGiftVouchers,
+      owner: addressOwner(checkout),
+      guestName: checkout?.init_guest_full_name ?? null,
+    });
+  });
+  // The guest's name, once the checkout has it (it may be reloaded after this step is shown): never a recipient's.
+  const guestName = checkout?.init_guest_full_name ?? null;
+  useEffectWhen([guestName], () => {
+    if (guestName && !user && addressOwner(checkout) === 'your') m.guestNameKnown(guestName);
   });
   useEffectWhen([m.refusals], () => {
     if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
@@ -114,6 +137,7 @@ export function DeliveryAddressStep(props: StepProps) {
       <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">
         {copy.delivery.title}
       </h1>
+      <p className="muted">{copy.delivery.why(deliveryReason(checkout))}</p>
       {m.selected === null ? (
         <Spinner label={copy.account.loading} />
       ) : (

@@ -18,6 +18,7 @@ import {
   continueClicked,
   deleteClicked,
   deliveryShown,
+  guestNameKnown,
   FALLBACK_COUNTRIES,
   fieldChanged,
   findClicked,
@@ -32,7 +33,12 @@ type Setup = ReturnType<typeof modelScope>;
 
 async function shown(
   setup: Setup,
-  options: { hasGiftVouchers?: boolean; owner?: AddressOwner; user?: ReturnType<typeof sampleUser> | null } = {},
+  options: {
+    hasGiftVouchers?: boolean;
+    owner?: AddressOwner;
+    user?: ReturnType<typeof sampleUser> | null;
+    guestName?: string | null;
+  } = {},
 ) {
   await allSettled(deliveryShown, {
     scope: setup.scope,
@@ -41,11 +47,39 @@ async function shown(
       user: options.user === undefined ? sampleUser() : options.user,
       hasGiftVouchers: options.hasGiftVouchers ?? false,
       owner: options.owner ?? 'your',
+      guestName: options.guestName ?? null,
     },
   });
 }
 
 const uk: Partial<AddressForm> = { address_1: '1 Quay Street', town: 'Bristol', postcode: 'BS1 4QA' };
+
+describe('the name the buyer already gave', () => {
+  const noSaved = () => modelScope({ getUserAddresses: async () => ({ existing_addresses: [] }) });
+
+  test('a guest’s name from the login step fills the new address', async () => {
+    const setup = noSaved();
+    await shown(setup, { user: null, guestName: 'Pat van Post' });
+    expect(setup.scope.getState($form)).toMatchObject({ first_name: 'Pat', last_name: 'van Post' });
+  });
+
+  test('a name the checkout learns after the step is shown fills the form, unless the buyer typed one', async () => {
+    const setup = noSaved();
+    await shown(setup, { user: null });
+    expect(setup.scope.getState($form)).toMatchObject({ first_name: '', last_name: '' });
+    await allSettled(guestNameKnown, { scope: setup.scope, params: 'Pat Post' });
+    expect(setup.scope.getState($form)).toMatchObject({ first_name: 'Pat', last_name: 'Post' });
+    await allSettled(fieldChanged, { scope: setup.scope, params: { first_name: 'Patricia' } });
+    await allSettled(guestNameKnown, { scope: setup.scope, params: 'Someone Else' });
+    expect(setup.scope.getState($form)).toMatchObject({ first_name: 'Patricia', last_name: 'Post' });
+  });
+
+  test('a recipient’s address does not start with the buyer’s name', async () => {
+    const setup = noSaved();
+    await shown(setup, { user: null, guestName: 'Pat Post', owner: 'the recipients' });
+    expect(setup.scope.getState($form)).toMatchObject({ first_name: '', last_name: '' });
+  });
+});
 
 describe('loading', () => {
   test('saved addresses load and the first is chosen; countries and states load', async () => {
@@ -157,7 +191,7 @@ describe('the new address (spec 5)', () => {
 
   test('the USA (2) needs a state, chosen from its states', async () => {
     const setup = await newForm();
-    await allSettled(fieldChanged, { scope: setup.scope, params: { ...uk, country: '2' } });
+    await allSettled(fieldChanged, { scope: setup.scope, params: { ...uk, country: '2', postcode: '10118' } });
     expect(setup.scope.getState($countryStates).map((s) => s.name)).toEqual(['California', 'New York']);
     await allSettled(continueClicked, { scope: setup.scope });
     expect(setup.scope.getState($errors)).toEqual({ state: 'Please type your state' });

@@ -7,6 +7,7 @@ import {
   isApiFailure,
   lookupEnabled,
   noErrors,
+  splitFullName,
   stateRequired,
   type Address,
   type AddressErrors,
@@ -53,12 +54,19 @@ export interface DeliveryStart {
   hasGiftVouchers: boolean;
   /** Whose address the messages name (spec 5): the buyer's, or a gift recipient's. */
   owner: AddressOwner;
+  /** The name a guest gave on the login step (checkout.init_guest_full_name), or null. */
+  guestName?: string | null;
 }
 
-const emptyForm = (user: User | null, owner: AddressOwner): AddressForm => ({
+/** The name the buyer already gave: the signed-in user's, else the guest's from the login step. */
+function knownName(user: User | null, guestName: string | null | undefined): { first_name: string; last_name: string } {
+  if (user) return { first_name: user.first_name, last_name: user.last_name };
+  return splitFullName(guestName ?? '');
+}
+
+export const emptyForm = (user: User | null, owner: AddressOwner, guestName?: string | null): AddressForm => ({
   // A recipient's name is not the buyer's: only the buyer's own address starts with their name.
-  first_name: owner === 'your' ? (user?.first_name ?? '') : '',
-  last_name: owner === 'your' ? (user?.last_name ?? '') : '',
+  ...(owner === 'your' ? knownName(user, guestName) : { first_name: '', last_name: '' }),
   address_1: '',
   address_2: '',
   town: '',
@@ -73,6 +81,8 @@ export const FALLBACK_COUNTRIES: Country[] = [{ id: COUNTRY_UK, name: 'United Ki
 // ---- Events -----------------------------------------------------------------------------------------------------
 
 export const deliveryShown = createEvent<DeliveryStart>();
+/** The checkout now knows the guest's name (it may arrive after the step is shown): fills an untouched name. */
+export const guestNameKnown = createEvent<string>();
 export const addressSelected = createEvent<Selection>();
 export const fieldChanged = createEvent<Partial<AddressForm>>();
 export const lookupQueryChanged = createEvent<string>();
@@ -172,7 +182,10 @@ for (const $store of [
   $deleting,
 ])
   $store.reset(deliveryShown);
-$form.on(deliveryShown, (_, { user, owner }) => emptyForm(user, owner));
+$form.on(deliveryShown, (_, { user, owner, guestName }) => emptyForm(user, owner, guestName));
+$form.on(guestNameKnown, (form, name) =>
+  form.first_name.trim() === '' && form.last_name.trim() === '' ? { ...form, ...splitFullName(name) } : form,
+);
 sample({ clock: deliveryShown, fn: ({ deps }) => deps.api, target: [loadAddressesFx, loadCountriesFx] });
 
 $saved.on(loadAddressesFx.doneData, (_, list) => list);

@@ -280,7 +280,8 @@ sample({
   fn: ({ deps, email, name }) => ({ api: apiOf(deps), email, fullname: name.trim().replace(/\s+/g, ' ') }),
   target: saveGuestFx,
 });
-// The checkout now names the guest (and the shell's summary says Edit basket keeps them): reload it, then move on.
+// The checkout now names the guest (the delivery address starts with the name, and the shell's summary says Edit
+// basket keeps them): reload it, then move on.
 sample({
   clock: saveGuestFx.done,
   fn: (): ShellCommand[] => [{ kind: 'reloadCheckout' }, stepCompleted],

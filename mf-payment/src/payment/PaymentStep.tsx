@@ -73,6 +73,8 @@ export function contextOf(checkout: Checkout, user: User | null): PaymentContext
     email: user?.email ?? checkout.init_guest_email,
     availableMethods: availableMethodsOf(checkout),
     paid: checkout.payment_complete,
+    billingCountry: checkout.billing_country,
+    browserLanguage: typeof navigator === 'undefined' ? null : navigator.language,
   };
 }
 

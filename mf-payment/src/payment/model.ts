@@ -38,6 +38,10 @@ export interface PaymentContext {
   availableMethods: readonly PaymentMethod[];
   /** The sale is paid (another tab paid it, or this tab's payment went through). */
   paid?: boolean;
+  /** The billing country the sale points to (checkout.billing_country), or null. */
+  billingCountry?: number | null;
+  /** The browser's language (navigator.language): its region is the next clue to the billing country. */
+  browserLanguage?: string | null;
 }
 
 export const paymentShown = createEvent<{ deps: StepDeps; context: PaymentContext }>();

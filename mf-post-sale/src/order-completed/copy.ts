@@ -62,6 +62,8 @@ export const copy = {
     date: 'Delivery date',
     dateHint: 'dd/mm/yyyy',
     time: 'Delivery time',
+    // Gifts are scheduled in UK time (the server's GIFT_TIME_ZONE); the hint also lines the select up with the date.
+    timeHint: 'UK time',
     timePlaceholder: 'Choose a time',
     message: 'Message',
     messagePlaceholder: 'Leave a message...',

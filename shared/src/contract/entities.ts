@@ -298,6 +298,8 @@ export const CheckoutSchema = z.object({
    * signed-in user, a session that proved nothing, another session than the one that proved it, or a paid sale.
    */
   proven_guest: z._default(z.nullable(z.object({ email: text, full_name: maybeText })), null),
+  /** Ours: the name a guest gave with that email (the delivery address starts with it), or null. */
+  init_guest_full_name: z._default(maybeText, null),
   /** 0 means the buyer cancelled at the bank; null when no bank payment was tried. */
   truelayer_returned_from: z.nullable(z.number()),
   require_delivery_address: z.boolean(),
@@ -323,6 +325,11 @@ export const CheckoutSchema = z.object({
    * From a server that does not say, every method (its calls still refuse one that is off).
    */
   available_payment_methods: z._default(z.array(z.enum(PAYMENT_METHODS)), [...PAYMENT_METHODS]),
+  /**
+   * Ours: the billing country the sale points to (its delivery address, the signed-in buyer's saved address, the
+   * basket's currency), or null; the billing forms start on it, else on the browser's language region, else the UK.
+   */
+  billing_country: z._default(z.nullable(id), null),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -367,6 +374,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   saved_payment_methods: [],
   init_guest_email: null,
   proven_guest: null,
+  init_guest_full_name: null,
   truelayer_returned_from: null,
   require_delivery_address: false,
   before_payment_questions: {},
@@ -378,6 +386,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   can_transfer: false,
   test_mode: false,
   available_payment_methods: [...PAYMENT_METHODS],
+  billing_country: null,
 });
 
 // ---- Addresses -------------------------------------------------------------------------------------------------
@@ -461,7 +470,8 @@ export const AddressRecordSchema = z.object({
 });
 export type AddressRecord = z.infer<typeof AddressRecordSchema>;
 
-export const CountrySchema = z.object({ id: id, name: text });
+/** `code` (ours): the ISO 3166-1 alpha-2 code, so the page can match the browser's language region. */
+export const CountrySchema = z.object({ id: id, name: text, code: z.optional(text) });
 export type Country = z.infer<typeof CountrySchema>;
 
 export const CountryStateSchema = z.object({ id: id, name: text, country_id: id });

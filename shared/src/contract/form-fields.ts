@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { invalidPhone } from '../messages/payment';
 import { PHONE_PATTERN, TEXT_LIMITS } from './constants';
 
 /**
@@ -125,8 +126,17 @@ export function formList<T extends z.ZodMiniType>(item: T, bounds: { min?: numbe
 
 export { PHONE_PATTERN };
 
-/** A phone number by the spec's rule (trimmed, at most 40 characters). */
-export const formPhone = z.string().check(z.trim(), z.maxLength(TEXT_LIMITS.phone), z.regex(PHONE_PATTERN));
+/**
+ * A phone number by the spec's rule (trimmed, at most 40 characters): the page's isValidPhone, refused with the phone
+ * field's own sentence.
+ */
+export const formPhone = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(TEXT_LIMITS.phone, { error: invalidPhone }),
+    z.regex(PHONE_PATTERN, { error: invalidPhone }),
+  );
 
 /** A contact number that may be left empty (only baskets with has_require_phone_number need one). */
 export const formOptionalPhone = z.optional(z.union([z.literal(''), formPhone]));

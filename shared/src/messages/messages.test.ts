@@ -225,6 +225,7 @@ const CATALOGUE = [
   'ticketsTransferred',
   'total',
   'townRequired',
+  'transferDatePast',
   'transferDateRequired',
   'transferEmailRequired',
   'transferNameRequired',

@@ -16,3 +16,6 @@ export const transferTimeRequired = 'Please enter a time';
 
 /** A gift scheduled for today at a time already past. */
 export const transferTimePast = 'Please choose a time later than now';
+
+/** A gift scheduled for a day already past (the spec's 'Please enter a date' is for a missing or unreadable one). */
+export const transferDatePast = 'Please choose today or a later date';

@@ -1,4 +1,5 @@
 import * as messages from '../messages/delivery-address';
+import * as paymentMessages from '../messages/payment';
 import {
   addressErrors,
   giftVoucherErrors,
@@ -28,9 +29,26 @@ describe('addressErrors (spec 5: address and delivery)', () => {
     ['a saved address id as text', { selected_user_address_id: '7' }, {}],
     ['nothing chosen', { selected_user_address_id: '' }, { address: messages.completeAddress }],
     ['nothing chosen (undefined)', {}, { address: messages.completeAddress }],
-    ['USA without a state', { ...uk, country: 2, state: '' }, { state: 'Please type your state' }],
-    ['USA with a state', { ...uk, country: 2, state: 5 }, {}],
-    ['USA as text with a state as text', { ...uk, country: '2', state: '5' }, {}],
+    ['USA without a state', { ...uk, country: 2, postcode: '10001', state: '' }, { state: 'Please type your state' }],
+    ['USA with a state', { ...uk, country: 2, postcode: '10001', state: 5 }, {}],
+    ['USA as text with a state as text', { ...uk, country: '2', postcode: '10001-1234', state: '5' }, {}],
+    [
+      'a UK postcode of the wrong shape',
+      { ...uk, postcode: 'XYZ' },
+      { postcode: paymentMessages.billingUkPostcodeInvalid },
+    ],
+    ['a UK postcode in lower case without its space', { ...uk, postcode: 'bs14qa' }, {}],
+    [
+      'a UK postcode that is a ZIP code',
+      { ...uk, postcode: '10001' },
+      { postcode: paymentMessages.billingUkPostcodeInvalid },
+    ],
+    [
+      'a US ZIP code of 4 digits',
+      { ...uk, country: 2, postcode: '1000', state: 5 },
+      { postcode: paymentMessages.billingZipInvalid },
+    ],
+    ['any other country takes any postcode', { ...uk, country: 77, postcode: 'D02 X285' }, {}],
     ['another country needs no state', { ...uk, country: 77, state: '' }, {}],
     ['no country', { ...uk, country: '' }, { country: messages.completeAddress }],
     ['line 2 is optional', { ...uk, address_2: undefined }, {}],
@@ -56,7 +74,9 @@ describe('addressErrors (spec 5: address and delivery)', () => {
   });
 
   test("a recipient's address is worded for the recipient", () => {
-    expect(addressErrors({ ...uk, first_name: '', country: 2 }, { owner: 'the recipients' })).toEqual({
+    expect(
+      addressErrors({ ...uk, first_name: '', country: 2, postcode: '10001' }, { owner: 'the recipients' }),
+    ).toEqual({
       first_name: 'Please type the recipients first name',
       state: 'Please type the recipients state',
     });

@@ -2,6 +2,7 @@ import { ADDRESS_LOOKUP_MINIMUM, COUNTRY } from '../contract/constants';
 import * as deliveryAddressMessages from '../messages/delivery-address';
 import type { AddressOwner } from '../messages/delivery-address';
 import * as paymentMessages from '../messages/payment';
+import { postcodeShapeError } from './billing';
 
 /**
  * Address rules (spec section 5 'Address and delivery'), shared by the page (messages beside each field) and the
@@ -45,8 +46,8 @@ export function stateRequired(country: number | string | null | undefined): bool
 }
 
 /**
- * Valid when a saved address is chosen, or 'new' with first name, last name, address_1, town, postcode, country and,
- * for the USA, state. The owner words the messages: 'your' address, or 'the recipients' one.
+ * Valid when a saved address is chosen, or 'new' with first name, last name, address_1, town, postcode (of the UK or US
+ * shape in those countries), country and, for the USA, state. The owner words the messages: 'your' address, or 'the recipients' one.
  */
 export function addressErrors(
   address: AddressInput,
@@ -61,9 +62,15 @@ export function addressErrors(
   if (!filled(address.last_name)) errors.last_name = deliveryAddressMessages.lastNameRequired(owner);
   if (!filled(address.address_1)) errors.address_1 = deliveryAddressMessages.addressLine1Required(owner);
   if (!filled(address.town)) errors.town = deliveryAddressMessages.townRequired(owner);
+  const country = countryCode(address.country);
   if (!filled(address.postcode)) errors.postcode = deliveryAddressMessages.postcodeFieldRequired(owner);
+  // The billing form's postcode rule: a UK delivery address needs a UK postcode, a US one a ZIP code.
+  else if (country !== null) {
+    const shape = postcodeShapeError(String(address.postcode).trim(), country);
+    if (shape) errors.postcode = shape;
+  }
   // The spec words no message for a missing country; the form always has one chosen, so this is the server's guard.
-  if (countryCode(address.country) === null) errors.country = deliveryAddressMessages.completeAddress;
+  if (country === null) errors.country = deliveryAddressMessages.completeAddress;
   else if (stateRequired(address.country) && !filled(address.state))
     errors.state = deliveryAddressMessages.stateRequired(owner);
   return errors;

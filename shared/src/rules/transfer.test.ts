@@ -88,7 +88,7 @@ describe('transferRowErrors and isTransferRowValid (spec 5)', () => {
     [
       'a scheduled gift for yesterday',
       gift({ delivery_date: '14/01/2030' }),
-      { delivery_date: 'Please enter a date' },
+      { delivery_date: 'Please choose today or a later date' },
       false,
     ],
     [

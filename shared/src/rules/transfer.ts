@@ -130,8 +130,8 @@ export function isScheduledGift(row: Pick<TransferDraft, 'is_gift' | 'send_gift'
 }
 
 /**
- * Spec 5: name present, email present and, for a gift scheduled for later, a delivery date (not before today) and a
- * time (today: later than now). An address the server could not deliver to counts as missing (the same pattern the server checks).
+ * Spec 5: name present, email present and, for a gift scheduled for later, a delivery date (not before today: a day
+ * already past says so) and a time (today: later than now). An address the server could not deliver to counts as missing (the same pattern the server checks).
  */
 export function transferRowErrors(row: TransferDraft, today: Date): TransferRowErrors {
   const errors: TransferRowErrors = {};
@@ -140,7 +140,8 @@ export function transferRowErrors(row: TransferDraft, today: Date): TransferRowE
   if (isScheduledGift(row)) {
     const day = parseTransferDate(row.delivery_date);
     const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-    if (!day || day.getTime() < startOfToday.getTime()) errors.delivery_date = messages.transferDateRequired;
+    if (!day) errors.delivery_date = messages.transferDateRequired;
+    else if (day.getTime() < startOfToday.getTime()) errors.delivery_date = messages.transferDatePast;
     if (!isOnTimeStep(row.delivery_time)) errors.delivery_time = messages.transferTimeRequired;
     else if (
       day &&

@@ -80,6 +80,8 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   options: readonly { value: string; label: string }[];
   /** Text of the empty first option; none when absent. */
   placeholder?: string;
+  /** Shown between the label and the select, like a text field's hint. */
+  hint?: ReactNode;
   error?: string | null;
 }
 
@@ -90,6 +92,7 @@ export function SelectField({
   onValue,
   options,
   placeholder,
+  hint,
   error,
   className,
   ...rest
@@ -99,6 +102,11 @@ export function SelectField({
       <label htmlFor={id} className="field__label">
         {label}
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <select
         {...rest}
         id={id}
@@ -106,7 +114,7 @@ export function SelectField({
         value={value}
         required
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, null, error)}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onValue(event.target.value)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -486,9 +486,12 @@ describe('events from the real flows', () => {
       .select(['id', 'token'])
       .where('sale_id', '=', sale.id)
       .executeTakeFirstOrThrow();
-    expect((await t.app.inject({ method: 'GET', url: `/transfers/accept/${transfer.token}` })).statusCode).toBe(200);
+    // The recipient opens the link (the offer, which accepts nothing) and presses Accept.
+    const recipient = await t.visitor();
+    expect((await recipient.get(`/transfers/accept/${transfer.token}`)).statusCode).toBe(200);
+    expect((await recipient.post(`/transfers/accept/${transfer.token}`)).statusCode).toBe(200);
     // Accepting again changes nothing and reports nothing.
-    await t.app.inject({ method: 'GET', url: `/transfers/accept/${transfer.token}` });
+    await recipient.post(`/transfers/accept/${transfer.token}`);
     const moved = await t.db
       .selectFrom('transfer_tickets as tt')
       .innerJoin('tickets', 'tickets.id', 'tt.ticket_id')

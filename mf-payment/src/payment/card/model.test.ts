@@ -181,3 +181,36 @@ test('the billing country sets the postcode rule: a ZIP code for the United Stat
   await allSettled(cardPayClicked, { scope: s.scope });
   expect(s.scope.getState($cardErrors)).toEqual({});
 });
+
+describe('the billing country starts where the buyer’s details point', () => {
+  const countries = [
+    { id: 1, name: 'United Kingdom', code: 'GB' },
+    { id: 2, name: 'United States', code: 'US' },
+    { id: 86, name: 'Germany', code: 'DE' },
+  ];
+  const shown = async (clue: number | null, browserLanguage: string | null) => {
+    const s = modelScope({ getAddressAllCountriesStates: async () => ({ countries, states: [] }) });
+    await allSettled(paymentShown, {
+      scope: s.scope,
+      params: { deps: s.deps, context: { ...context, billingCountry: clue, browserLanguage } },
+    });
+    return s;
+  };
+
+  test.each<[string, number | null, string | null, string]>([
+    ['a German delivery address, in an en-GB browser', 86, 'en-GB', '86'],
+    ['the saved US address', 2, 'en-GB', '2'],
+    ['no clue from the sale, an en-US browser', null, 'en-US', '2'],
+    ['no clue, a browser language without a region', null, 'de', '1'],
+  ])('%s', async (_name, clue, language, country) => {
+    const s = await shown(clue, language);
+    expect(s.scope.getState($card).country).toBe(country);
+  });
+
+  test('the buyer can change it, and it stays changed', async () => {
+    const s = await shown(86, 'de-DE');
+    await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'country', value: '1' } });
+    await allSettled(cardFieldChanged, { scope: s.scope, params: { field: 'postcode', value: 'BS1 4QA' } });
+    expect(s.scope.getState($card)).toMatchObject({ country: '1', postcode: 'BS1 4QA' });
+  });
+});

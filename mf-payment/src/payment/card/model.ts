@@ -16,6 +16,7 @@ import {
   paymentShown,
   paymentSucceeded,
 } from '../model';
+import { $defaultBillingCountry } from '../billing-countries';
 import { sandboxPost } from '../sandbox-http';
 import { keepBillingFx, takeBillingFx } from './billing-draft';
 import {
@@ -38,9 +39,22 @@ export const $cardErrors = createStore<CardErrors>({});
 $card.reset(paymentShown);
 $cardErrors.reset(paymentShown);
 $card.on(cardFieldChanged, (card, { field, value }) => withCardField(card, field, value));
-// Back from the 3-D Secure page (a fresh step): the billing postcode and country come back; the card fields do not.
+// The billing country starts where the buyer's details point, until the buyer chooses one (always changeable).
+const $countryChosen = createStore(false)
+  .on(cardFieldChanged, (chosen, { field }) => chosen || field === 'country')
+  .reset(paymentShown);
+sample({
+  clock: [paymentShown, $defaultBillingCountry.updates],
+  source: { card: $card, chosen: $countryChosen, country: $defaultBillingCountry },
+  filter: ({ chosen, card, country }) => !chosen && card.country !== country,
+  fn: ({ card, country }) => ({ ...card, country }),
+  target: $card,
+});
+// Back from the 3-D Secure page (a fresh step): the billing postcode and country the buyer typed come back, over the
+// default country (and count as chosen); the card fields do not.
 sample({ clock: paymentShown, target: takeBillingFx });
 $card.on(takeBillingFx.doneData, (card, draft) => (draft ? { ...card, ...draft } : card));
+$countryChosen.on(takeBillingFx.doneData, (chosen, draft) => chosen || Boolean(draft?.country));
 $cardErrors.on(cardFieldChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;

@@ -11,7 +11,7 @@ import { Button, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 import { CheckboxField, Radio, SelectField, TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
-import { $paying } from '../model';
+import { $contact, $paying } from '../model';
 import { validateCard } from '../card/fields';
 import {
   $cardChoice,
@@ -19,10 +19,13 @@ import {
   $mobile,
   $mobileError,
   $months,
+  $usesContactNumber,
   $newCard,
   $newCardErrors,
   cardChosen,
   instalmentPayClicked,
+  instalmentPhone,
+  instalmentPhoneError,
   instalmentsShown,
   makeDefaultChanged,
   mobileChanged,
@@ -84,6 +87,8 @@ export function InstalmentPanel({
     months: $months,
     mobile: $mobile,
     mobileError: $mobileError,
+    contact: $contact,
+    usesContact: $usesContactNumber,
     choice: $cardChoice,
     card: $newCard,
     cardErrors: $newCardErrors,
@@ -109,8 +114,10 @@ export function InstalmentPanel({
     m.pay();
     // The same checks the model makes, to put focus on the first field it marks.
     const cardErrors = m.choice === NEW_PAYMENT_METHOD ? validateCard(m.card, { withPostcode: false }) : {};
-    focusFirstError({ mobile: m.mobile.trim() === '' ? 'required' : null, ...cardErrors }, [
-      ['mobile', 'instalment-mobile'],
+    const phoneError = instalmentPhoneError(m.usesContact, instalmentPhone(m.usesContact, m.contact, m.mobile));
+    focusFirstError({ mobile: phoneError, ...cardErrors }, [
+      // With a contact number on the page, that field is the plan's one phone number.
+      ['mobile', m.usesContact ? 'contact-number' : 'instalment-mobile'],
       ['number', 'instalment-card-number'],
       ['expiry', 'instalment-card-expiry'],
       ['cvc', 'instalment-card-cvc'],
@@ -132,16 +139,20 @@ export function InstalmentPanel({
         options={keys.map((key) => ({ value: key, label: options[key]?.label ?? key }))}
       />
       {option ? <ScheduleTable option={option} currencySymbol={currencySymbol} /> : null}
-      <TextField
-        id="instalment-mobile"
-        label={copy.instalments.mobile}
-        hint={copy.instalments.mobileNote}
-        type="tel"
-        autoComplete="tel"
-        value={m.mobile}
-        onValue={m.mobileChanged}
-        error={m.mobileError}
-      />
+      {m.usesContact ? (
+        <p className="muted">{copy.instalments.contactNumberNote}</p>
+      ) : (
+        <TextField
+          id="instalment-mobile"
+          label={copy.instalments.mobile}
+          hint={copy.instalments.mobileNote}
+          type="tel"
+          autoComplete="tel"
+          value={m.mobile}
+          onValue={m.mobileChanged}
+          error={m.mobileError}
+        />
+      )}
       <fieldset>
         <legend>{copy.instalments.cardsLegend}</legend>
         {savedCards.map((card) => (

@@ -3,7 +3,7 @@ import { PAYMENT_METHODS, type SavedPaymentMethod } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import { modelScope } from '../../testing';
-import { $error, $paying, paymentShown } from '../model';
+import { $contactError, $error, $paying, contactChanged, paymentShown } from '../model';
 import {
   $cardChoice,
   $mobileError,
@@ -20,7 +20,11 @@ const saved: SavedPaymentMethod[] = [
   { payment_method_id: 'pm_b', card_type: 'mastercard', last4digits: '4444', expiry: '08/29', is_default: true },
 ];
 
-async function ready(api: Parameters<typeof modelScope>[0], savedCards: SavedPaymentMethod[] = saved) {
+async function ready(
+  api: Parameters<typeof modelScope>[0],
+  savedCards: SavedPaymentMethod[] = saved,
+  requirePhone = false,
+) {
   const s = modelScope(api);
   await allSettled(paymentShown, {
     scope: s.scope,
@@ -33,7 +37,7 @@ async function ready(api: Parameters<typeof modelScope>[0], savedCards: SavedPay
         provider: 'stripe',
         organisersWithoutPayments: [],
         planKeys: ['1', '3', '2'],
-        requirePhone: false,
+        requirePhone,
         email: null,
         availableMethods: PAYMENT_METHODS,
       },
@@ -57,6 +61,70 @@ test('the mobile number is required', async () => {
   await allSettled(instalmentPayClicked, { scope: s.scope });
   expect(s.scope.getState($mobileError)).toBe('Please enter a mobile number');
   expect(s.api.payloadsOf('payWithInstalment')).toEqual([]);
+});
+
+test.each(['12ab', 'x', '123'])(
+  'a mobile number of the wrong shape (%j) gets the phone field’s sentence, and nothing is sent',
+  async (mobile) => {
+    const s = await ready({});
+    await allSettled(mobileChanged, { scope: s.scope, params: mobile });
+    await allSettled(instalmentPayClicked, { scope: s.scope });
+    expect(s.scope.getState($mobileError)).toBe(messages.invalidPhone);
+    expect(s.api.payloadsOf('payWithInstalment')).toEqual([]);
+  },
+);
+
+test('with a contact number on the page, that is the plan’s one phone number, checked by the same rule', async () => {
+  const s = await ready({ payWithInstalment: async () => ({ status: 'success' as const }) }, saved, true);
+  await allSettled(contactChanged, { scope: s.scope, params: '12ab' });
+  await allSettled(instalmentPayClicked, { scope: s.scope });
+  expect(s.scope.getState($contactError)).toBe(messages.invalidPhone);
+  expect(s.scope.getState($mobileError)).toBeNull();
+  expect(s.api.payloadsOf('payWithInstalment')).toEqual([]);
+  await allSettled(contactChanged, { scope: s.scope, params: ' 07700 900123 ' });
+  await allSettled(instalmentPayClicked, { scope: s.scope });
+  expect(s.scope.getState($contactError)).toBeNull();
+  expect(s.api.payloadsOf('payWithInstalment')).toEqual([expect.objectContaining({ contact_number: '07700 900123' })]);
+});
+
+test('the server refusing the phone number: its sentence on the field, the card typed stays, and Pay works again', async () => {
+  let calls = 0;
+  const s = await ready(
+    {
+      payWithInstalment: async () => {
+        calls += 1;
+        if (calls === 1)
+          throw apiFailure('payWithInstalment', {
+            status: 400,
+            body: { error: messages.invalidPhone, errors: { contact_number: messages.invalidPhone } },
+          });
+        return { status: 'success' as const };
+      },
+    },
+    [],
+  );
+  const fetchMock = jest.fn(async () => ({
+    status: 200,
+    json: async () => ({ id: 'pm_new', brand: 'visa', last4: '4242', month: 12, year: 2034, funding: 'credit' }),
+  }));
+  Object.defineProperty(globalThis, 'fetch', { value: fetchMock, configurable: true });
+  await allSettled(mobileChanged, { scope: s.scope, params: '07700 900123' });
+  for (const [field, value] of [
+    ['number', '4242424242424242'],
+    ['expiry', '12/34'],
+    ['cvc', '123'],
+  ] as const) {
+    await allSettled(newCardFieldChanged, { scope: s.scope, params: { field, value } });
+  }
+  await allSettled(instalmentPayClicked, { scope: s.scope });
+  expect(s.scope.getState($mobileError)).toBe(messages.invalidPhone);
+  expect(s.scope.getState($error)).toBeNull();
+  expect(s.scope.getState($paying)).toBe(false);
+  expect(s.scope.getState($newCard)).toMatchObject({ number: '4242424242424242', expiry: '12/34', cvc: '123' });
+  await allSettled(mobileChanged, { scope: s.scope, params: '07700 900124' });
+  await allSettled(instalmentPayClicked, { scope: s.scope });
+  expect(s.api.payloadsOf('payWithInstalment')).toHaveLength(2);
+  expect(s.api.payloadsOf('payWithInstalment')[1]).toMatchObject({ contact_number: '07700 900124' });
 });
 
 test('a saved card: pay_with_instalment with the months, mobile, card and key; success reloads and goes on', async () => {

@@ -1,7 +1,13 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { instalmentKeys, NEW_PAYMENT_METHOD, type NewCardPayload, type SavedPaymentMethod } from '@checkout/shared';
+import {
+  instalmentKeys,
+  isValidPhone,
+  NEW_PAYMENT_METHOD,
+  type NewCardPayload,
+  type SavedPaymentMethod,
+} from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
-import { $deps, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
+import { $deps, fieldErrorsOf, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 import { navigateFx, newIdempotencyKeyFx } from '../../browser-effects';
 import {
   EMPTY_CARD,
@@ -13,7 +19,7 @@ import {
   type CardFields,
   withCardField,
 } from '../card/fields';
-import { $paying, paymentReset, paymentSucceeded } from '../model';
+import { $contact, $contactError, $context, $paying, paymentCancelled, paymentReset, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
 import { copy } from '../../copy';
 
@@ -64,20 +70,48 @@ $makeDefault.on(makeDefaultChanged, (_, on) => on);
 for (const $store of [$mobile, $mobileError, $newCard, $newCardErrors, $makeDefault, $attemptKey])
   $store.reset(instalmentsShown);
 
+/**
+ * The plan asks for one phone number: the payment page's contact number when the basket needs one (that field is
+ * then the plan's mobile number, and the panel shows none of its own), else the panel's mobile number.
+ */
+export const $usesContactNumber = $context.map((context) => context?.requirePhone ?? false);
+
+/** The number the plan sends, from whichever field asks for it. */
+export function instalmentPhone(usesContactNumber: boolean, contact: string, mobile: string): string {
+  return (usesContactNumber ? contact : mobile).trim();
+}
+
+/**
+ * The phone number's error, by the card's contact-number rule (isValidPhone, the server's own): the spec's sentence
+ * for an empty mobile number, the phone field's sentence for one of the wrong shape.
+ */
+export function instalmentPhoneError(usesContactNumber: boolean, phone: string): string | null {
+  if (phone === '' && !usesContactNumber) return copy.instalments.mobileRequired;
+  return isValidPhone(phone) ? null : messages.invalidPhone;
+}
+
 const checked = sample({
   clock: instalmentPayClicked,
-  source: { mobile: $mobile, choice: $cardChoice, card: $newCard, paying: $paying },
+  source: {
+    mobile: $mobile,
+    contact: $contact,
+    usesContact: $usesContactNumber,
+    choice: $cardChoice,
+    card: $newCard,
+    paying: $paying,
+  },
   filter: ({ paying }) => !paying,
-  fn: ({ mobile, choice, card }) => ({
-    // Spec 5: the mobile number is required; no format rule.
-    mobileError: mobile.trim() === '' ? copy.instalments.mobileRequired : null,
+  fn: ({ mobile, contact, usesContact, choice, card }) => ({
+    usesContact,
+    phoneError: instalmentPhoneError(usesContact, instalmentPhone(usesContact, contact, mobile)),
     cardErrors: choice === NEW_PAYMENT_METHOD ? validateCard(card, { withPostcode: false }) : {},
   }),
 });
-$mobileError.on(checked, (_, { mobileError }) => mobileError);
+$mobileError.on(checked, (current, { usesContact, phoneError }) => (usesContact ? current : phoneError));
+$contactError.on(checked, (current, { usesContact, phoneError }) => (usesContact ? phoneError : current));
 $newCardErrors.on(checked, (_, { cardErrors }) => cardErrors);
 const valid = checked.filter({
-  fn: ({ mobileError, cardErrors }) => mobileError === null && Object.keys(cardErrors).length === 0,
+  fn: ({ phoneError, cardErrors }) => phoneError === null && Object.keys(cardErrors).length === 0,
 });
 
 const keyFx = attach({ effect: newIdempotencyKeyFx });
@@ -92,6 +126,8 @@ export const payWithInstalmentFx = attach({
     deps: $deps,
     months: $months,
     mobile: $mobile,
+    contact: $contact,
+    usesContact: $usesContactNumber,
     choice: $cardChoice,
     card: $newCard,
     makeDefault: $makeDefault,
@@ -102,6 +138,8 @@ export const payWithInstalmentFx = attach({
       deps: StepDeps | null;
       months: string | null;
       mobile: string;
+      contact: string;
+      usesContact: boolean;
       choice: string;
       card: CardFields;
       makeDefault: boolean;
@@ -142,7 +180,7 @@ export const payWithInstalmentFx = attach({
     }
     return s.deps.api.payWithInstalment({
       instalment_option: Number(s.months),
-      contact_number: s.mobile.trim(),
+      contact_number: instalmentPhone(s.usesContact, s.contact, s.mobile),
       selected_payment_method_id: s.choice,
       ...(newPaymentMethod ? { new_payment_method: newPaymentMethod } : {}),
       idempotency_key: key,
@@ -162,9 +200,17 @@ sample({
   clock: payWithInstalmentFx.doneData.filterMap((r) => (r.status === 'redirect_to_url' && r.url ? r.url : undefined)),
   target: navigateFx,
 });
+// The server refused the phone number (its rule is the page's, so only if they ever differ): the field's own sentence
+// on the field that asked for it, and the card typed stays, since nothing was charged.
+const phoneRefused = payWithInstalmentFx.failData.filterMap((error) => fieldErrorsOf(error).contact_number);
+const otherFailure = payWithInstalmentFx.failData.filter({ fn: (error) => !fieldErrorsOf(error).contact_number });
+sample({ clock: phoneRefused, filter: $usesContactNumber, target: $contactError });
+sample({ clock: phoneRefused, filter: $usesContactNumber.map((uses) => !uses), target: $mobileError });
+sample({ clock: phoneRefused, target: paymentCancelled });
+$attemptKey.reset(phoneRefused);
 const failed = sample({
   clock: [
-    payWithInstalmentFx.fail,
+    otherFailure,
     payWithInstalmentFx.doneData.filter({
       fn: (r) => r.status === 'unsuccessful' || (r.status === 'redirect_to_url' && !r.url),
     }),

@@ -4,6 +4,7 @@ import * as messages from '@checkout/shared/messages/payment';
 import { copy } from '../../copy';
 import { $deps, apiOf, serverMessageOf } from '@checkout/shared/parcel';
 import { newIdempotencyKeyFx } from '../../browser-effects';
+import { $defaultBillingCountry } from '../billing-countries';
 import {
   $contact,
   $contactError,
@@ -61,6 +62,17 @@ export const $squareToken = createStore<string | null>(null);
 $billing.reset(paymentShown);
 $billingErrors.reset(paymentShown);
 $billing.on(billingChanged, (billing, { field, value }) => ({ ...billing, [field]: value }));
+// The billing country starts where the buyer's details point, until the buyer chooses one (always changeable).
+const $countryChosen = createStore(false)
+  .on(billingChanged, (chosen, { field }) => chosen || field === 'country')
+  .reset(paymentShown);
+sample({
+  clock: [paymentShown, $defaultBillingCountry.updates],
+  source: { billing: $billing, chosen: $countryChosen, country: $defaultBillingCountry },
+  filter: ({ chosen, billing, country }) => !chosen && billing.country !== country,
+  fn: ({ billing, country }) => ({ ...billing, country }),
+  target: $billing,
+});
 $billingErrors.on(billingChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;

@@ -145,6 +145,7 @@ export function TransferRow({ row, number, purchased }: { row: TransferRowState;
               <SelectField
                 id={`${id}-time`}
                 label={t.time}
+                hint={t.timeHint}
                 placeholder={t.timePlaceholder}
                 options={TIME_OPTIONS}
                 value={row.delivery_time}
