@@ -35,8 +35,8 @@ const postgresUrl = process.env.DATABASE_URL?.trim() ?? '';
 
 /**
  * The server suite (Fastify inject against a real database) on one database: `server` on the embedded PGlite, whatever
- * the environment names, and `server-postgres` on the PostgreSQL of DATABASE_URL. Both run in one jest run
- * (scripts/test-server.mjs), so its two workers take the next file of either pass and neither core waits for the other.
+ * the environment names, and `server-postgres` on the PostgreSQL of DATABASE_URL (scripts/test-server.mjs runs the
+ * two side by side).
  */
 function serverProject(displayName, databaseUrl) {
   return {

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Runs the server suite on the embedded PGlite and, when DATABASE_URL is set, on PostgreSQL: one jest run of the
-// projects `server` and `server-postgres` (jest.config.js) with two workers, which take the next file of either pass, so
-// both cores stay busy until the last file (two passes side by side, one worker each, left one core idle for the
-// minutes the slower PGlite pass ran on alone). Counts go to .test-results/server.json (jest --json), read by `npm
-// test`'s summary (scripts/test.mjs). Extra arguments go to jest (a path pattern).
+// Runs the server suite on the embedded PGlite and, when DATABASE_URL is set, on PostgreSQL: both passes at the same
+// time, one per core (each pass is one jest worker, so they take two cores between them). Each line a pass prints is
+// prefixed with its database. Each pass's counts go to .test-results/server-<database>.json (jest --json), read by
+// `npm test`'s summary (scripts/test.mjs). SERVER_PASSES=sequential runs one pass after the other.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { requireNode } from './node-version.cjs';
 
@@ -16,29 +16,61 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, '.test-results');
 mkdirSync(results, { recursive: true });
 
-if (process.env.CI && !process.env.DATABASE_URL) {
+// The passes are the jest projects `server` (PGlite, whatever the environment names) and `server-postgres` (the
+// PostgreSQL of DATABASE_URL): see jest.config.js. (One jest run of both projects with two workers was tried: each
+// file took about half as long again, two PGlite files at once being slower than a PGlite file beside a PostgreSQL
+// one, so the passes stay apart.)
+//
+// One file at a time in each pass, in one worker that jest replaces once its heap passes 600 MB: every test file starts
+// apps on PGlite (PostgreSQL in WebAssembly), whose memory a long run in one process never gets back (19 GB of 24 by
+// three quarters of the suite, in band); replaced, a worker stays near 3 GB, so two passes side by side fit.
+const jestArgs = (name, project) => [
+  path.join(root, 'node_modules/jest/bin/jest.js'),
+  '--selectProjects',
+  project,
+  '--maxWorkers=1',
+  '--workerIdleMemoryLimit=600MB',
+  '--json',
+  `--outputFile=${path.join(results, `server-${name}.json`)}`,
+  ...process.argv.slice(2),
+];
+const { DATABASE_URL, ...embedded } = process.env;
+
+if (process.env.CI && !DATABASE_URL) {
   // .ci/run always provides PostgreSQL: a suite that ran on PGlite alone would hide what only PostgreSQL shows.
   console.error('CI needs DATABASE_URL: the server suite runs on PGlite and on PostgreSQL');
   process.exit(1);
 }
-const projects = ['server', ...(process.env.DATABASE_URL ? ['server-postgres'] : [])];
-console.log(`== server tests on ${projects.length > 1 ? 'PGlite (embedded) and PostgreSQL' : 'PGlite (embedded)'}`);
 
-// Jest replaces a worker once its heap passes 600 MB: every test file starts apps on PGlite (PostgreSQL in
-// WebAssembly), whose memory a long run in one process never gets back (19 GB of 24 by three quarters of the suite, in
-// band); replaced, a worker stays near 3 GB, so two fit.
-const child = spawn(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/jest/bin/jest.js'),
-    '--selectProjects',
-    ...projects,
-    '--maxWorkers=2',
-    '--workerIdleMemoryLimit=600MB',
-    '--json',
-    `--outputFile=${path.join(results, 'server.json')}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, env: process.env, stdio: 'inherit' },
-);
-child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/** Runs one pass; resolves with its exit status. */
+function pass(name, project, label, env) {
+  console.log(`== server tests on ${label}`);
+  const started = Date.now();
+  const child = spawn(process.execPath, jestArgs(name, project), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr])
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      writeFileSync(path.join(results, `server-${name}.seconds`), `${seconds}\n`);
+      console.log(
+        `== server tests on ${label}: ${code === 0 ? 'passed' : `FAILED (${signal ?? code})`} in ${seconds} s`,
+      );
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const passes = [() => pass('pglite', 'server', 'PGlite (embedded)', embedded)];
+if (DATABASE_URL)
+  passes.push(() =>
+    pass('postgres', 'server-postgres', `PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`, {
+      ...process.env,
+      DATABASE_URL,
+    }),
+  );
+const statuses =
+  process.env.SERVER_PASSES === 'sequential'
+    ? await passes.reduce(async (done, next) => [...(await done), await next()], Promise.resolve([]))
+    : await Promise.all(passes.map((run) => run()));
+process.exit(statuses.find((status) => status !== 0) ?? 0);

@@ -2,7 +2,7 @@
 // `npm test`: every check and suite, in phases, then a table of seconds and test counts per phase and the total.
 //
 // The machine CI runs on has two cores, so phases that do not need each other run side by side: lint beside the
-// build and type check; the server suite's PGlite and PostgreSQL passes in one run of two workers (scripts/test-server.mjs); reliability
+// build and type check; the server suite's PGlite and PostgreSQL passes together (scripts/test-server.mjs); reliability
 // files two at a time (reliability/run.ts); end-to-end with two workers, each against a stack of its own. The build
 // comes before every suite that needs it and is made once: the e2e phase and the server-render test use it.
 //
@@ -163,17 +163,21 @@ async function main() {
     ))
   )
     return false;
-  if (
-    !(await phase(
-      'server',
-      [() => npm('test:server')],
-      () => jestCounts('server.json'),
-      process.env.DATABASE_URL
-        ? 'PGlite and PostgreSQL, every file on each, two workers'
-        : 'no DATABASE_URL: PGlite only',
-    ))
-  )
-    return false;
+  // One row per database pass: they run side by side, each in its own time.
+  const passes = [['pglite', 'PGlite'], ...(process.env.DATABASE_URL ? [['postgres', 'PostgreSQL']] : [])];
+  const serverOk = await phase('server', [() => npm('test:server')]);
+  const server = rows.pop();
+  for (const [file, label] of passes) {
+    const seconds = path.join(results, `server-${file}.seconds`);
+    rows.push({
+      name: `server ${label}`,
+      seconds: existsSync(seconds) ? Number(readFileSync(seconds, 'utf8')) : server.seconds,
+      counts: jestCounts(`server-${file}.json`),
+      note: passes.length > 1 ? `passes side by side: ${server.seconds} s for both` : 'no DATABASE_URL: PGlite only',
+      ok: server.ok,
+    });
+  }
+  if (!serverOk) return false;
   if (
     !(await phase(
       'reliability',

@@ -75,9 +75,11 @@ async function state(database: TestDatabase): Promise<string> {
   return parts.join('\n');
 }
 
-describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
+describeWithPostgres('NUL and invalid UTF-8 over HTTP to two api processes on PostgreSQL', () => {
   let database: TestDatabase;
   let api: ApiProcess;
+  /** A second process on the same database, as a replica behind the proxy: every answer must hold on both. */
+  let second: ApiProcess;
   let key: string;
   let cookie: string;
   let xsrf: string;
@@ -89,6 +91,11 @@ describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
       databaseUrl: database.url,
       env: { WEBHOOK_JOBS_MS: '3600000' },
       name: 'unstorable-text',
+    });
+    second = await ApiProcess.start({
+      databaseUrl: database.url,
+      env: { WEBHOOK_JOBS_MS: '3600000' },
+      name: 'unstorable-text-2',
     });
     const created = await send(
       api.baseURL,
@@ -109,6 +116,7 @@ describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
   });
   afterAll(async () => {
     await api?.stop();
+    await second?.stop();
     await database?.drop();
   });
 
@@ -137,16 +145,19 @@ describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
       answers.push({ what, status: answer.status, error });
     };
     const auth = () => ({ authorization: `Bearer ${key}` });
+    // Each request to the next process in turn.
+    let turn = 0;
+    const next = () => ((turn += 1) % 2 === 0 ? api : second).baseURL;
     for (const bad of BAD) {
       for (const url of URLS) {
         const path = url.replace('X', `ab${bad}cd`);
-        record(`GET ${path}`, await send(api.baseURL, 'GET', path, url.startsWith('/api/v1/') ? auth() : { cookie }));
+        record(`GET ${path}`, await send(next(), 'GET', path, url.startsWith('/api/v1/') ? auth() : { cookie }));
       }
       const form = `ticket_id=${SEED.ticket.onSale}&quantity=1&note=a${bad}b`;
       record(
         `form ${form}`,
         await send(
-          api.baseURL,
+          next(),
           'POST',
           '/ajax/checkout/checkout/add_to_basket/',
           { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/x-www-form-urlencoded' },
@@ -155,7 +166,7 @@ describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
       );
     }
     const json = (body: Buffer | string) =>
-      send(api.baseURL, 'POST', '/api/v1/webhooks', { ...auth(), 'content-type': 'application/json' }, body);
+      send(next(), 'POST', '/api/v1/webhooks', { ...auth(), 'content-type': 'application/json' }, body);
     record('JSON \\u0000', await json('{"url":"https://example.com/a\\u0000b","events":["order.paid"]}'));
     record(
       'JSON bytes C3 28',
@@ -180,10 +191,11 @@ describeWithPostgres('NUL and invalid UTF-8 over HTTP on PostgreSQL', () => {
       ['POST', '/ajax/checkout/checkout/get/', 'application/json', Buffer.from([0xff])],
     ];
     const statuses: number[] = [];
-    for (const [method, path, type, body] of cases) {
-      statuses.push((await send(api.baseURL, method, path, { 'content-type': type, cookie }, body)).status);
-      expect((await send(api.baseURL, 'GET', '/healthz')).status).toBe(200);
-    }
+    for (const target of [api, second])
+      for (const [method, path, type, body] of cases) {
+        statuses.push((await send(target.baseURL, method, path, { 'content-type': type, cookie }, body)).status);
+        expect((await send(target.baseURL, 'GET', '/healthz')).status).toBe(200);
+      }
     expect(statuses.every((status) => status > 0 && status < 500)).toBe(true);
     countFigure(
       'unstorable_text_unread_bodies',

@@ -162,7 +162,10 @@ describe('POST /api/v1/check-ins', () => {
       .where('to_address', '=', 'rae.door@example.com')
       .executeTakeFirstOrThrow();
     const link = /\/transfers\/accept\/[A-Za-z0-9_-]+/.exec(mail.text_body ?? '')?.[0];
-    expect((await t.app.inject({ method: 'GET', url: link! })).statusCode).toBe(200);
+    // The recipient opens the offer (which accepts nothing) and presses Accept.
+    const recipient = await t.visitor();
+    expect((await recipient.get(link!)).statusCode).toBe(200);
+    expect((await recipient.post(link!)).statusCode).toBe(200);
     const moved = await ticketRow(tickets[0]!.id);
     expect(moved.code).not.toBe(oldCode);
 
