@@ -28,7 +28,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Pixel 7'], launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } },
+      use: {
+        ...devices['Pixel 7'],
+        // A UK buyer: the card form's billing country follows the browser's region when nothing else points to one.
+        locale: 'en-GB',
+        launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+      },
     },
   ],
 });
