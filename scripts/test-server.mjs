@@ -17,9 +17,9 @@ const results = path.join(root, '.test-results');
 mkdirSync(results, { recursive: true });
 
 // The passes are the jest projects `server` (PGlite, whatever the environment names) and `server-postgres` (the
-// PostgreSQL of DATABASE_URL): see jest.config.js. (One jest run of both projects with two workers was tried: each
-// file took about half as long again, two PGlite files at once being slower than a PGlite file beside a PostgreSQL
-// one, so the passes stay apart.)
+// PostgreSQL of DATABASE_URL): see jest.config.js. (One jest run of both projects with two workers was also tried: 823 s
+// on CI against 940 s for these passes, but in runs whose machine speed differed by about as much, so it is not yet
+// shown to be faster.)
 //
 // One file at a time in each pass, in one worker that jest replaces once its heap passes 600 MB: every test file starts
 // apps on PGlite (PostgreSQL in WebAssembly), whose memory a long run in one process never gets back (19 GB of 24 by
