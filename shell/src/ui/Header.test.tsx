@@ -104,7 +104,7 @@ describe('Header', () => {
     expect(note).toHaveTextContent(commonMessages.testModeNotice);
     // Above the banner, not in it: the banner stays at the top of the screen and the strip is not carried with it.
     expect(within(screen.getByRole('banner')).queryByRole('note')).toBeNull();
-    expect(note.compareDocumentPosition(screen.getByRole('banner')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(note.compareDocumentPosition(screen.getByRole('banner'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(note.textContent).toMatch(/^TEST MODE/);
     // The server's answer decides: a checkout read again once every method is live or off says nothing of it.
     await act(() => allSettled(reloadCheckout, { scope }));
