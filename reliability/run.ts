@@ -3,6 +3,9 @@
  * nothing two at a time and then the timed ones alone, then folds the figures
  * the tests recorded (reliability/support/figures.ts) into reliability/results/latest.json and prints them.
  * Extra arguments go to jest (e.g. a path filter), and the files they name run in band. Exits with jest's status.
+ *
+ * The api processes the files start run the built bundle (reliability/support/api-process.ts): it is rebuilt first
+ * (about a second), so an edit to the source is always what runs.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +17,15 @@ fs.mkdirSync(RESULTS_DIR, { recursive: true });
 fs.rmSync(FIGURES_FILE, { force: true });
 
 const started = Date.now();
+const built = spawnSync('npm', ['run', '--silent', 'build', '-w', 'api'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+if (built.status !== 0) {
+  console.error('reliability: building the api bundle failed');
+  process.exit(built.status ?? 1);
+}
 const results = path.join(root, '.test-results');
 fs.mkdirSync(results, { recursive: true });
 

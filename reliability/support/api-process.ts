@@ -1,16 +1,16 @@
 /**
- * Real api processes (api/src/main.ts under tsx, as scripts/start.mjs runs it) on a test database: started, killed
- * (SIGKILL, like a crashed machine) and restarted on the same port, so a buyer's cookies keep working.
+ * Real api processes (the built bundle, api/dist/main.js, as scripts/start.mjs and the image run it) on a test database:
+ * started, killed (SIGKILL, like a crashed machine) and restarted on the same port, so a buyer's cookies keep working.
+ * reliability/run.ts rebuilds the bundle before the files run, so it is always the source's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(__dirname, '..', '..');
-const tsxLoader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+const bundle = path.join(root, 'api/dist/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,9 +63,10 @@ export class ApiProcess {
   }
 
   private async boot(): Promise<void> {
-    // tsx as a loader in this very process (not tsx's CLI, which runs the api in a child process of its own: a SIGKILL
-    // would kill the CLI and leave the api running).
-    const child = spawn(process.execPath, ['--import', tsxLoader, 'api/src/main.ts'], {
+    // The bundle starts in about half the time of the source under tsx (1.3 s against 4.7 s here), and a run starts
+    // dozens.
+    if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: npm run build -w api (reliability/run.ts does)`);
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
