@@ -45,8 +45,9 @@ function serverProject(displayName, databaseUrl) {
     roots: ['<rootDir>/api/src'],
     testMatch: ['**/*.test.ts'],
     ...nodeTransform,
-    // Read by api/src/testing/jest-database.ts before each file: which database its createTestDatabase() opens.
-    globals: { testDatabaseUrl: databaseUrl },
+    // Read by api/src/testing/jest-database.ts before each file: which database its createTestDatabase() opens; and by
+    // api/src/testing/one-pass.ts: whether a PostgreSQL pass runs too.
+    globals: { testDatabaseUrl: databaseUrl, postgresPass: postgresUrl !== '' },
     setupFiles: ['<rootDir>/api/src/testing/jest-database.ts'],
   };
 }

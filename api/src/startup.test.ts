@@ -10,12 +10,13 @@ import path from 'node:path';
 import { openDatabase } from './db/connect';
 import { paymentMessages } from './payment/messages';
 import { PAYMENT_PATHS } from './payment/routes';
+import { describeInOnePass } from './testing/one-pass';
 
 jest.setTimeout(120_000);
 
 // Each test starts api processes of its own on embedded databases of their own: the same whichever database the suite
-// runs on, so they run in its PGlite pass only.
-const describeOnce = process.env.DATABASE_URL ? describe.skip : describe;
+// runs on, so they run in one of its passes.
+const describeOnce = describeInOnePass;
 
 const root = path.resolve(__dirname, '..', '..');
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
