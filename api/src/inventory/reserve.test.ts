@@ -306,6 +306,8 @@ describe('destroy_sale', () => {
     expect((await visitor.post(paths.destroy)).json()).toEqual({ success: true });
     expect((await visitor.post(paths.reserve)).json().reserved).toBe(true);
     expect(await stock(type)).toMatchObject({ held: 3 });
+    // The new reservation is not one Edit basket ended: when it lapses, the page says it expired.
+    expect((await visitor.get(paths.get)).json().edit_basket_clicked).toBe(false);
   });
 
   test('a paid sale cannot be destroyed', async () => {

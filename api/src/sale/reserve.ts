@@ -114,7 +114,22 @@ async function takeReservation(db: Db, snapshot: Snapshot, now: Date, expiresAt:
       ${sorted.map(([id]) => id)}::integer[], ${sorted.map(([, qty]) => qty)}::integer[], ${expiresAt}, ${now}) AS outcome`.execute(
     db,
   );
-  return rows[0]?.outcome ?? 'stale';
+  const outcome = rows[0]?.outcome ?? 'stale';
+  if (outcome === 'reserved') await forgetEditBasket(db, snapshot.id);
+  return outcome;
+}
+
+/**
+ * A new reservation ends what an Edit basket click explained (another tab's reservation given back): when this one
+ * lapses, the page says it expired, not that the basket was edited elsewhere.
+ */
+async function forgetEditBasket(db: Db, saleId: number): Promise<void> {
+  await db
+    .updateTable('sales')
+    .set({ edit_basket_clicked: false })
+    .where('id', '=', saleId)
+    .where('edit_basket_clicked', '=', true)
+    .execute();
 }
 
 /** A lapsed reservation the sweeper has not reached: its holds given back, so the buyer can reserve afresh. */
@@ -248,12 +263,14 @@ export async function reserveTickets(
     );
     if (fast.outcome === 'empty') return refused('empty_basket', serverMessages.emptyBasket);
     if (fast.outcome === 'paid') return refused('already_paid', serverMessages.alreadyPaid);
-    if (fast.outcome === 'reserved')
+    if (fast.outcome === 'reserved') {
+      if (fast.sale_id !== null) await forgetEditBasket(db, fast.sale_id);
       return reservedAnswer({
         sale_reference: fast.reference,
         fresh_reservation: true,
         checkout_time: deps.holdSeconds,
       });
+    }
     if (fast.outcome === 'held') {
       // Pressing Reserve again (a second tab, a retry) keeps the reservation and its clock: nothing is held twice.
       return reservedAnswer({
