@@ -2,9 +2,10 @@
 // `npm test`: every check and suite, in phases, then a table of seconds and test counts per phase and the total.
 //
 // The machine CI runs on has two cores, so phases that do not need each other run side by side: lint beside the
-// build and type check; the server suite's PGlite and PostgreSQL passes together (scripts/test-server.mjs); reliability
-// files two at a time (reliability/run.ts); end-to-end with two workers, each against a stack of its own. The build
-// comes before every suite that needs it and is made once: the e2e phase and the server-render test use it.
+// build, type check and unit suite; the server suite's PGlite and PostgreSQL passes together
+// (scripts/test-server.mjs); reliability files two at a time (reliability/run.ts); end-to-end with two workers, each
+// against a stack of its own. The build comes before every suite that needs it and is made once: the e2e phase and the
+// server-render test use it.
 //
 // The first failing phase stops the run (its table is still printed). Seconds measured by .ci/run before this command
 // (CI_PHASE_SECONDS, 'name=seconds,…': the installs, the compose check) head the table.
@@ -127,26 +128,10 @@ function table() {
 }
 
 async function main() {
-  // Two lanes, one per core, each mostly one process's work: lint (the longest, type-aware ESLint) in one, the build
-  // and then the type check in the other.
-  const [checked, built] = await Promise.all([
+  // Two lanes, one per core, each mostly one process's work: lint (the longest, type-aware ESLint) in one; the build,
+  // the type check and the unit suite (which needs neither the build nor the lint) in the other.
+  const unit = () =>
     phase(
-      'lint',
-      [
-        () => npm('lint', { quiet: true }),
-        () => npm('lint:deps', { quiet: true }),
-        () => npm('lint:openapi', { quiet: true }),
-      ],
-      () => null,
-      'beside the build and typecheck',
-    ),
-    (async () =>
-      (await phase('build', [() => npm('build', { quiet: true })])) &&
-      phase('typecheck', [() => npm('typecheck', { quiet: true })]))(),
-  ]);
-  if (!built || !checked) return false;
-  if (
-    !(await phase(
       'unit',
       [
         () =>
@@ -160,9 +145,25 @@ async function main() {
           ]),
       ],
       () => jestCounts('unit.json'),
-    ))
-  )
-    return false;
+      'after the typecheck, beside lint',
+    );
+  const [checked, built] = await Promise.all([
+    phase(
+      'lint',
+      [
+        () => npm('lint', { quiet: true }),
+        () => npm('lint:deps', { quiet: true }),
+        () => npm('lint:openapi', { quiet: true }),
+      ],
+      () => null,
+      'beside the build, typecheck and unit',
+    ),
+    (async () =>
+      (await phase('build', [() => npm('build', { quiet: true })])) &&
+      (await phase('typecheck', [() => npm('typecheck', { quiet: true })])) &&
+      unit())(),
+  ]);
+  if (!built || !checked) return false;
   // One row per database pass: they run side by side, each in its own time.
   const passes = [['pglite', 'PGlite'], ...(process.env.DATABASE_URL ? [['postgres', 'PostgreSQL']] : [])];
   const serverOk = await phase('server', [() => npm('test:server')]);
