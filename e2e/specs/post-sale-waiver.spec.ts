@@ -1,3 +1,4 @@
+import { waiverLink } from '@checkout/shared';
 import { expect, test } from '@playwright/test';
 import { WaiverFlow, WaiverSigner } from '../pages/waiver';
 import { gapUnderHeading } from '../support/heading-gap';
@@ -22,8 +23,12 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   ).toBeVisible();
   await expect(page.getByText('All visitors must sign before arrival on-site.')).toBeVisible();
   const checkout = await flow.pay.account.serverCheckout();
-  const link = `${new URL(page.url()).origin}/activity-terms-and-conditions/${String(checkout.sale_reference)}/`;
+  // The link carries the key the server gave this buyer: the reference alone opens nothing.
+  const reference = String(checkout.sale_reference);
+  expect(checkout.waiver_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const link = waiverLink(new URL(page.url()).origin, reference, String(checkout.waiver_key));
   await expect(flow.linkBox).toHaveValue(link);
+  await expect(page.getByRole('link', { name: /Open the waiver/ })).toHaveAttribute('href', link);
   // Headless Chromium has no share sheet: no Share button.
   expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
   await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
@@ -70,6 +75,19 @@ test('Kayak: the waiver step, two party members sign on the link, then the organ
   await expect(ana.signers).toHaveText(['Ana López', 'Ben Okafor']);
   await ana.close();
   await ben.close();
+
+  // Someone who knows only the reference (it is printed on the tickets): the link is not valid, nothing of the booking.
+  const stranger = await WaiverSigner.open(browser, link.replace(/\?key=.*$/, ''));
+  await expect(stranger.page.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeVisible();
+  await expect(
+    stranger.page.getByText('This link to the activity terms is not valid.', { exact: false }),
+  ).toBeVisible();
+  await expect(stranger.page.getByText(reference)).toHaveCount(0);
+  await expect(stranger.page.getByText('Ana López')).toHaveCount(0);
+  await expect(stranger.name).toHaveCount(0);
+  expect(await stranger.seriousViolations()).toEqual([]);
+  await screenshots(stranger.page, testInfo, 'waiver-link-not-valid');
+  await stranger.close();
 
   // Continue: the organiser message, then the order.
   await flow.continueButton.click();

@@ -20,6 +20,7 @@ import { accountPaths, latestCode } from '../../api/src/identity/testing';
 import { hashToken } from '../../api/src/identity/tokens';
 import { SIGNIN_PATHS } from '../../api/src/pages/signin';
 import { SEED } from '../../api/src/seed/catalogue';
+import { waiverKeysOf } from '../../api/src/waivers/link-key';
 import { paths, type TestApp } from '../../api/src/testing/test-app';
 import { countFigure } from '../support/figures';
 import { describeOnEachDatabase, type OpenApp } from './support';
@@ -251,7 +252,7 @@ describeOnEachDatabase('identity and access', (open: OpenApp) => {
       `/account/wallet/qr/${sale.codes[0]}.svg`,
       '/signin/',
       `/smartcheckout/?session=${reference}`,
-      `/activity-terms-and-conditions/${reference}/`,
+      waiverKeysOf(t.deps.sessions).pathOf(reference),
       '/dev/outbox.json',
     ];
     for (const url of urls) {

@@ -4,8 +4,9 @@
  * directly on every call and page that takes one; every answer is checked for the victim's personal data, and the
  * victim's rows are compared before and after.
  */
-import { calls } from '@checkout/shared';
+import { calls, waiverPath } from '@checkout/shared';
 import { SEED } from '../../api/src/seed/catalogue';
+import { waiverKeysOf } from '../../api/src/waivers/link-key';
 import { paths, type TestApp } from '../../api/src/testing/test-app';
 import type { Visitor } from '../../api/src/testing/visitor';
 import { countFigure } from '../support/figures';
@@ -193,16 +194,34 @@ describeOnEachDatabase('one buyer cannot reach another', (open) => {
     expect(await victimRows(victim)).toBe(before);
   });
 
-  test('the waiver page is shareable but shows only the waiver and the signatures, none of the buyer’s personal data', async () => {
-    const url = `/activity-terms-and-conditions/${waiverVictim.reference}/`;
-    const page = await attacker.get(url);
+  test('the waiver page opens by the buyer’s link only: the reference alone shows nothing; the link shows only the waiver and the signatures', async () => {
+    const before = await victimRows(waiverVictim);
+    // The attacker knows the reference (it is printed on tickets) but was never given the link's key.
+    for (const url of [
+      `/activity-terms-and-conditions/${waiverVictim.reference}/`,
+      waiverPath(waiverVictim.reference, 'A'.repeat(22)),
+      // The key of another sale.
+      waiverPath(waiverVictim.reference, waiverKeysOf(t.deps.sessions).keyOf(victim.reference)),
+    ]) {
+      const refused = await attacker.get(url);
+      const posted = await attacker.post(url, { waiver_id: String(SEED.waiver.kayak), name: 'Mal Lory', agree: 'yes' });
+      tries += 2;
+      for (const response of [refused, posted]) {
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+        expectNothingOf(waiverVictim, response.body, `waiver page ${url}`);
+      }
+    }
+    expect(await victimRows(waiverVictim)).toBe(before);
+    // The link the buyer's checkout shares opens it, for anyone the buyer gives it to: the waiver, none of her data.
+    const key = (await waiverVictim.visitor.get(paths.get)).json().waiver_key as string;
+    const page = await attacker.get(waiverPath(waiverVictim.reference, key));
     tries += 1;
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(waiverVictim.reference);
     for (const secret of waiverVictim.secrets.filter((secret) => secret !== waiverVictim.reference))
       expect({ secret, shown: page.body.includes(secret) }).toEqual({ secret, shown: false });
-    // The sale of a buyer without a waiver is not a waiver page at all.
-    const other = await attacker.get(`/activity-terms-and-conditions/${victim.reference}/`);
+    // The sale of a buyer without a waiver is not a waiver page at all, even with the key the server would make.
+    const other = await attacker.get(waiverKeysOf(t.deps.sessions).pathOf(victim.reference));
     tries += 1;
     expect(other.statusCode).toBe(404);
     expectNothingOf(victim, other.body, 'waiver page of a sale without a waiver');

@@ -13,6 +13,7 @@ export { COPIED_NOTICE_MS, ORGANISER_HTML_FORBIDDEN_TAGS } from './contract/cons
 export * from './contract/calls';
 export * from './contract/queue';
 export * from './contract/queue-urls';
+export * from './contract/waiver-link';
 export * from './api/form';
 export * from './api/client';
 export * from './api/browser';

@@ -6,6 +6,7 @@ import type { PaymentConfig } from '../payment/config';
 import type { ConfirmPayment } from './confirm';
 import { deliveryMessages } from './messages';
 import { issueTickets } from './tickets';
+import type { WaiverKeys } from '../waivers/link-key';
 
 export interface DeliveryDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface DeliveryDeps {
   payment: PaymentConfig;
   /** MAIL_FROM: its display name heads every email. */
   mailFrom: string;
+  /** The receipt's waiver link carries its key. */
+  waiverKeys: WaiverKeys;
 }
 
 export interface DeliveryResult {

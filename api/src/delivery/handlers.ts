@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
 import { currentSale } from '../sale/current';
+import { waiverKeysOf } from '../waivers/link-key';
 import { providerConfirmation } from './confirm';
 import { deliverTickets, emailWallet, type DeliveryDeps } from './deliver';
 
@@ -13,6 +14,7 @@ export function deliveryDepsOf(deps: AppDeps): DeliveryDeps {
     confirmPayment: providerConfirmation(deps.db, deps.clock, deps.config),
     payment: deps.config.payment,
     mailFrom: deps.config.mail.from,
+    waiverKeys: waiverKeysOf(deps.sessions),
   };
 }
 

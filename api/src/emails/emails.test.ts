@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BreakdownRow, calls, formatMoney, type FormValue } from '@checkout/shared';
+import { type BreakdownRow, calls, formatMoney, type FormValue, waiverLink } from '@checkout/shared';
 import { testModeNotice } from '@checkout/shared/messages/common';
 import { type Browser, chromium } from '@playwright/test';
 import { niceDay, niceTime, ukDate } from '../catalogue/dates';
@@ -291,7 +291,11 @@ describe('the order confirmation is a receipt', () => {
       eventOf(SEED.event.folk),
     ]);
     const base = t.deps.config.publicUrl;
-    const waiver = `${base}/activity-terms-and-conditions/${sale.reference}/`;
+    // The waiver link as the checkout's waiver step shares it, key and all: the email carries the same one.
+    const waiverKey = (await visitor.get(paths.get)).json<{ waiver_key: string | null }>().waiver_key;
+    expect(waiverKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const waiver = waiverLink(base, sale.reference, waiverKey ?? '');
+    expect((await t.app.inject({ method: 'GET', url: waiver.slice(base.length) })).statusCode).toBe(200);
     const fields = [
       'Thank you, Robin. Your order is confirmed.',
       sale.reference,

@@ -6,6 +6,7 @@ import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';
 import { senderName } from './render';
+import type { WaiverKeys } from '../waivers/link-key';
 
 export interface OrderConfirmationDeps {
   db: Db;
@@ -13,6 +14,7 @@ export interface OrderConfirmationDeps {
   publicUrl: string;
   payment: PaymentConfig;
   mailFrom: string;
+  waiverKeys: WaiverKeys;
 }
 
 /** The order confirmation of a paid sale, to `to`. Every paid sale has a settlement; one without is a bug, not a receipt. */
@@ -21,7 +23,11 @@ export async function orderConfirmationFor(
   saleId: number,
   to: string,
 ): Promise<OutboxMessage> {
-  const receipt = await loadReceipt({ db: deps.db, publicUrl: deps.publicUrl, payment: deps.payment }, saleId, to);
+  const receipt = await loadReceipt(
+    { db: deps.db, publicUrl: deps.publicUrl, payment: deps.payment, waiverKeys: deps.waiverKeys },
+    saleId,
+    to,
+  );
   if (!receipt) throw new Error(`sale ${saleId} has no settlement to write a receipt from`);
   let host = 'localhost';
   try {

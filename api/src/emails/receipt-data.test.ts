@@ -8,6 +8,7 @@ import { saleOf, salePaths } from '../sale/test-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
+import { waiverKeysOf } from '../waivers/link-key';
 import { loadReceipt, type ReceiptModel } from './receipt-data';
 
 /**
@@ -63,12 +64,15 @@ async function settleAs(saleId: number, provider: string) {
   expect(result.outcome).toBe('paid');
 }
 
+const receiptDeps = () => ({
+  db: t.db,
+  publicUrl: t.deps.config.publicUrl,
+  payment: t.deps.config.payment,
+  waiverKeys: waiverKeysOf(t.deps.sessions),
+});
+
 const receiptOf = async (saleId: number, to: string): Promise<ReceiptModel> => {
-  const receipt = await loadReceipt(
-    { db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment },
-    saleId,
-    to,
-  );
+  const receipt = await loadReceipt(receiptDeps(), saleId, to);
   if (!receipt) throw new Error('no receipt');
   // Whatever it is, its rows add up to its total, to the penny.
   expect(receipt.lines.reduce((sum, line) => sum + line.amountMinor, 0)).toBe(receipt.totalMinor);
@@ -159,17 +163,11 @@ test('a settlement from before its components were kept still gives a receipt of
   const { saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.onSale, quantity: 1 }]);
   await markPaid(t.db, saleId, t.clock.now());
   await t.db.updateTable('payments').set({ components: '{}' }).where('sale_id', '=', saleId).execute();
-  const receipt = await loadReceipt(
-    { db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment },
-    saleId,
-    email,
-  );
+  const receipt = await loadReceipt(receiptDeps(), saleId, email);
   expect(receipt).toMatchObject({ lines: [], total: '£10.00', events: [] });
 });
 
 test('a sale that was never paid has no receipt', async () => {
   const { saleId, email } = await reservedGuest([{ ticket_id: SEED.ticket.onSale, quantity: 1 }]);
-  expect(
-    await loadReceipt({ db: t.db, publicUrl: t.deps.config.publicUrl, payment: t.deps.config.payment }, saleId, email),
-  ).toBeUndefined();
+  expect(await loadReceipt(receiptDeps(), saleId, email)).toBeUndefined();
 });

@@ -10,7 +10,7 @@ import { describeCard, paymentCardOf } from '../payment/card-details';
 import type { PaymentConfig } from '../payment/config';
 import { type BreakdownTicket, type BreakdownTotals, type BreakdownVoucher, priceBreakdown } from '../sale/breakdown';
 import type { PriceComponents, PricedLine } from '../sale/price';
-import { WAIVER_PATH } from '../waivers/page';
+import type { WaiverKeys } from '../waivers/link-key';
 
 /**
  * Everything the order confirmation says, read once from the database: the settlement's price components (exactly
@@ -94,6 +94,8 @@ export interface ReceiptDeps {
   db: Db;
   publicUrl: string;
   payment: PaymentConfig;
+  /** The waiver link's key: the receipt goes to the buyer, who shares the link with their party. */
+  waiverKeys: WaiverKeys;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -420,7 +422,7 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
       wallet: `${publicUrl}${WALLET_PATH}`,
       refundPolicy: `${publicUrl}${links.refundPolicy}`,
       waiver: [...catalogue.values()].some((type) => type.waiver_id !== null)
-        ? `${publicUrl}${WAIVER_PATH(sale.reference)}`
+        ? deps.waiverKeys.linkOf(publicUrl, sale.reference)
         : null,
     },
   };

@@ -36,6 +36,7 @@ import { questionsByTicket } from '../questions/by-ticket';
 import { canTransfer } from '../transfers/transferable';
 import { billingCountryOfSale } from '../payment/billing-country';
 import { vouchersLeftToPay } from './voucher-scope';
+import type { WaiverKeys } from '../waivers/link-key';
 
 const UPCOMING_PER_ORGANISER = 4;
 
@@ -281,6 +282,7 @@ export async function buildCheckout(
   sale: Sale | undefined,
   userId: number | null,
   now: Date,
+  waiverKeys: WaiverKeys,
 ): Promise<Checkout> {
   if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey, ...paymentModesOf(config) };
 
@@ -466,6 +468,7 @@ export async function buildCheckout(
   });
 
   const hasDonation = sale.donation_minor > 0;
+  const hasWaivers = lines.tickets.some((line) => line.waiver_id !== null);
   return {
     ...EMPTY_CHECKOUT,
     state: visibleState(sale),
@@ -542,7 +545,10 @@ export async function buildCheckout(
       context.events.some((event) => event.require_delivery_address) || gift_vouchers.length > 0,
     before_payment_questions: questionsByTiming.before_payment,
     after_payment_questions: questionsByTiming.after_payment,
-    has_waivers: lines.tickets.some((line) => line.waiver_id !== null),
+    has_waivers: hasWaivers,
+    // The link's key goes only to the session holding the paid sale: before payment a recovery link can still move
+    // the sale to another browser, and the key made then would open the page for whoever made that link.
+    waiver_key: hasWaivers && sale.status === 'paid' ? waiverKeys.keyOf(sale.reference) : null,
     after_sale_messages,
     can_transfer: await canTransfer(db, sale),
     price_breakdown: priceBreakdown({

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { provenGuest } from '../identity/proven-guest';
 import type { CallHandlers } from '../http/route';
 import { addToBasket } from './basket';
+import { waiverKeysOf } from '../waivers/link-key';
 import { buildCheckout } from './checkout';
 import { removeCode, setCode } from './codes';
 import { currentSale } from './current';
@@ -20,12 +21,13 @@ import { updateBasketState } from './state';
 
 export function saleHandlers(deps: AppDeps): CallHandlers {
   const { db, clock, config } = deps;
+  const waiverKeys = waiverKeysOf(deps.sessions);
   const reserveDeps = { db, clock, holdSeconds: config.holdSeconds, captcha: captchaPolicyFor(deps) };
   return {
     getCheckout: async (_input, { request }) => {
       const [sale, session] = await Promise.all([currentSale(db, request.session), request.session.load()]);
       const now = clock.now();
-      const checkout = await buildCheckout(db, config, sale, session?.user_id ?? null, now);
+      const checkout = await buildCheckout(db, config, sale, session?.user_id ?? null, now, waiverKeys);
       return { ...checkout, proven_guest: provenGuest(session, sale, now, config.identity.verifiedEmailSeconds) };
     },
     updateBasketState: async ({ state, from }, { request }) =>

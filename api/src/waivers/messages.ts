@@ -21,6 +21,9 @@ export const waiverMessages = {
   alreadySigned: (name: string) => `${name} has already signed these terms.`,
   full: 'These terms already have as many signatures as one booking can take. Please contact the organiser.',
   tooManyTries: 'Too many signatures from this connection. Please wait a few minutes and try again.',
+  linkInvalidTitle: 'Link not valid',
+  linkInvalid:
+    'This link to the activity terms is not valid. Please use the link in your order confirmation email, or ask the person who made the booking to share it with you.',
   notFoundTitle: 'Terms not found',
   notFound:
     'There are no activity terms to sign at this link. Please check the link you were sent, or ask the person who made the booking.',

@@ -3,7 +3,6 @@ import { html, type SafeHtml } from '../pages/html';
 import { waiverMessages as m, WAIVER_NAME_MAX } from './messages';
 import type { SaleWaiver, WaiverSale } from './waivers';
 
-export const WAIVER_PATH = (reference: string) => `/activity-terms-and-conditions/${encodeURIComponent(reference)}/`;
 /** Signatures are shown in UK time (the site's buyers are in the UK; a signature has no event zone of its own). */
 const SIGNATURE_ZONE = 'Europe/London';
 
@@ -25,11 +24,12 @@ function signatureList(waiver: SaleWaiver) {
   )}</ul>`;
 }
 
-function signForm(reference: string, waiver: SaleWaiver, outcome: FormOutcome | undefined) {
+/** `action` is the page's own path, key included: the POST is checked like the GET. */
+function signForm(action: string, waiver: SaleWaiver, outcome: FormOutcome | undefined) {
   const id = `waiver-${waiver.id}`;
   const mine = outcome?.waiverId === waiver.id ? outcome : undefined;
   const error = mine?.kind === 'error' ? mine.message : '';
-  return html`<form class="stack narrow" method="post" action="${WAIVER_PATH(reference)}" data-waiver-sign novalidate>
+  return html`<form class="stack narrow" method="post" action="${action}" data-waiver-sign novalidate>
 <input type="hidden" name="waiver_id" value="${String(waiver.id)}">
 ${error ? html`<div class="alert alert--error" role="alert" id="${id}-error" tabindex="-1" data-focus>${error}</div>` : ''}
 <div class="form-field"><label for="${id}-name">${m.nameLabel}</label>
@@ -41,7 +41,7 @@ ${error ? html`<div class="alert alert--error" role="alert" id="${id}-error" tab
 </form>`;
 }
 
-function waiverSection(reference: string, waiver: SaleWaiver, outcome: FormOutcome | undefined) {
+function waiverSection(action: string, waiver: SaleWaiver, outcome: FormOutcome | undefined) {
   const id = `waiver-${waiver.id}`;
   return html`<section class="stack waiver" aria-labelledby="${id}-title">
 <h2 id="${id}-title">${waiver.title}</h2>
@@ -49,20 +49,21 @@ function waiverSection(reference: string, waiver: SaleWaiver, outcome: FormOutco
 <div class="waiver__terms" data-waiver-terms data-html="${waiver.bodyHtml}"></div>
 <h3 id="${id}-signed">${m.signedBy}</h3>
 ${signatureList(waiver)}
-${signForm(reference, waiver, outcome)}
+${signForm(action, waiver, outcome)}
 </section>`;
 }
 
 /** The waiver page: every value is escaped; the organiser's terms travel in an attribute until DOMPurify cleans them. */
-export function waiverBody(sale: WaiverSale, outcome?: FormOutcome): SafeHtml {
+export function waiverBody(sale: WaiverSale, action: string, outcome?: FormOutcome): SafeHtml {
   return html`<h1>${m.title}</h1>
 <div class="stack" data-waiver-page data-failed="${m.signFailed}">
 <p>Booking reference <strong>${sale.reference}</strong>. ${m.intro} ${m.beforeArrival}</p>
 <noscript><p class="alert alert--warning">${m.termsNeedScript}</p></noscript>
-${sale.waivers.map((waiver) => waiverSection(sale.reference, waiver, outcome))}
+${sale.waivers.map((waiver) => waiverSection(action, waiver, outcome))}
 </div>`;
 }
 
-export function notFoundBody(): SafeHtml {
-  return html`<div class="prose"><h1>${m.notFoundTitle}</h1><p>${m.notFound}</p><p><a href="/all-events/">Browse events</a></p></div>`;
+/** A page with nothing of any sale on it: for a link without its key (linkInvalid) or with nothing to sign (notFound). */
+export function refusalBody(title: string, text: string): SafeHtml {
+  return html`<div class="prose"><h1>${title}</h1><p>${text}</p><p><a href="/all-events/">Browse events</a></p></div>`;
 }

@@ -3,8 +3,9 @@ import { reservedVisitor } from '../identity/testing';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
+import { waiverPath } from '@checkout/shared';
+import { waiverKeysOf } from './link-key';
 import { waiverMessages } from './messages';
-import { WAIVER_PATH } from './page';
 import { SIGNATURES_PER_WAIVER_MAX } from './waivers';
 
 /** The waiver page: a paid booking's party reads the activity terms and each member signs with their name. */
@@ -17,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const kayak = SEED.waiver.kayak;
+const CHECKOUT = '/ajax/checkout/checkout/get/';
+const keys = () => waiverKeysOf(t.deps.sessions);
 const KAYAK_TERMS = 'Kayaking is a water sport with risks.';
 
 async function booking(
@@ -24,14 +27,17 @@ async function booking(
   paid = true,
 ) {
   const visitor = await reservedVisitor(t, lines);
-  const reference = (await visitor.get('/ajax/checkout/checkout/get/')).json().sale_reference as string;
+  const reference = (await visitor.get(CHECKOUT)).json().sale_reference as string;
   const sale = await t.db
     .selectFrom('sales')
     .select(['id'])
     .where('reference', '=', reference)
     .executeTakeFirstOrThrow();
   if (paid) await markPaid(t.db, sale.id, t.clock.now());
-  return { reference, saleId: sale.id, url: WAIVER_PATH(reference) };
+  // The link as the buyer's checkout shares it; a sale whose checkout gives no key gets the key the server would make.
+  const given = (await visitor.get(CHECKOUT)).json().waiver_key as string | null;
+  const key = given ?? keys().keyOf(reference);
+  return { visitor, reference, saleId: sale.id, key, given, url: waiverPath(reference, key) };
 }
 
 /** Another member of the party opening the link in their own browser. */
@@ -76,18 +82,17 @@ describe('GET /activity-terms-and-conditions/{reference}/', () => {
     expect([...page.matchAll(/\/assets\/(?:purify|waiver)\./g)]).toHaveLength(3);
   });
 
-  test('without the trailing slash: redirected; a lower-case reference is the same booking', async () => {
-    const { reference, url } = await booking();
-    const bare = await t.app.inject({ method: 'GET', url: url.slice(0, -1) });
+  test('without the trailing slash: redirected, key kept; a lower-case reference is the same booking', async () => {
+    const { reference, key, url } = await booking();
+    const bare = await t.app.inject({ method: 'GET', url: `/activity-terms-and-conditions/${reference}?key=${key}` });
     expect(bare.statusCode).toBe(301);
     expect(bare.headers.location).toBe(url);
-    expect((await t.app.inject({ method: 'GET', url: WAIVER_PATH(reference.toLowerCase()) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: waiverPath(reference.toLowerCase(), key) })).statusCode).toBe(200);
   });
 
   test.each([
-    ['an unknown reference', async () => WAIVER_PATH('CT-ABCDEFGHJKLMNPQR')],
-    ['a malformed reference', async () => WAIVER_PATH('<script>alert(1)</script>')],
-    ['an unpaid booking', async () => (await booking(undefined, false)).url],
+    ['an unknown reference (with its key)', async () => keys().pathOf('CT-ABCDEFGHJKLMNPQR')],
+    ['an unpaid booking (with its key)', async () => (await booking(undefined, false)).url],
     [
       'a paid booking without a waiver',
       async () => (await booking([{ ticket_id: SEED.ticket.onSale, quantity: 1 }])).url,
@@ -103,6 +108,83 @@ describe('GET /activity-terms-and-conditions/{reference}/', () => {
     const before = await t.db.selectFrom('waiver_signatures').select('id').execute();
     expect((await sign(await member(), url, { name: 'Ana López' })).statusCode).toBe(404);
     expect(await t.db.selectFrom('waiver_signatures').select('id').execute()).toEqual(before);
+  });
+});
+
+describe("the link's key: the sale reference alone opens nothing", () => {
+  /** The reference is printed on tickets and travels in recovery links: whoever knows it is not the buyer. */
+  const refusedPage = (
+    response: { statusCode: number; headers: Record<string, unknown>; body: string },
+    reference: string,
+  ) => {
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toContain(`<h1>${waiverMessages.linkInvalidTitle}</h1>`);
+    expect(response.body).toContain(waiverMessages.linkInvalid);
+    // Nothing of the sale: not its reference, its terms, its form or who signed.
+    for (const shown of [reference, 'Harbour Kayak Taster', 'Ana Signer', 'data-waiver-sign', 'waiver_id'])
+      expect({ shown, found: response.body.includes(shown) }).toEqual({ shown, found: false });
+  };
+
+  test('the buyer’s checkout gives the key once paid, and only for a sale with a waiver', async () => {
+    const paid = await booking();
+    expect(paid.given).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(paid.given).toBe(keys().keyOf(paid.reference));
+    expect((await booking(undefined, false)).given).toBeNull();
+    expect((await booking([{ ticket_id: SEED.ticket.onSale, quantity: 1 }])).given).toBeNull();
+    // Another browser, with no sale of its own, is given nothing.
+    expect((await (await member()).get(CHECKOUT)).json().waiver_key).toBeNull();
+  });
+
+  test.each<[string, (sale: { reference: string; key: string; other: { reference: string; key: string } }) => string]>([
+    ['the reference alone', ({ reference }) => `/activity-terms-and-conditions/${reference}/`],
+    ['an empty key', ({ reference }) => `/activity-terms-and-conditions/${reference}/?key=`],
+    ['a wrong key of the right shape', ({ reference }) => waiverPath(reference, 'A'.repeat(22))],
+    ['the key of another sale', ({ reference, other }) => waiverPath(reference, other.key)],
+    ['another sale’s reference with this key', ({ key, other }) => waiverPath(other.reference, key)],
+    ['the key in other capitals', ({ reference, key }) => waiverPath(reference, key.toLowerCase())],
+    ['the key cut short', ({ reference, key }) => waiverPath(reference, key.slice(0, -1))],
+    ['the key and more', ({ reference, key }) => waiverPath(reference, `${key}A`)],
+    ['the key given twice', ({ reference, key }) => `${waiverPath(reference, key)}&key=${key}`],
+    ['the key as a list', ({ reference, key }) => `/activity-terms-and-conditions/${reference}/?key[]=${key}`],
+    ['the key under another name', ({ reference, key }) => `/activity-terms-and-conditions/${reference}/?k=${key}`],
+    ['a malformed key', ({ reference }) => waiverPath(reference, '<script>alert(1)</script>')],
+    ['a huge key', ({ reference }) => waiverPath(reference, 'k'.repeat(5000))],
+    ['a malformed reference', ({ key }) => waiverPath('<script>alert(1)</script>', key)],
+  ])('%s: the link-not-valid page, and a signature through it stores nothing', async (_label, urlOf) => {
+    const sale = await booking();
+    const other = await booking();
+    // Someone in the party has signed already: their name must not show either.
+    expect((await sign(await member(), sale.url, { name: 'Ana Signer' })).statusCode).toBe(200);
+    const url = urlOf({ reference: sale.reference, key: sale.key, other });
+    refusedPage(await (await member()).get(url), sale.reference);
+    expect((await (await member()).get(url)).body).not.toContain('<script>alert');
+
+    const before = await t.db.selectFrom('waiver_signatures').selectAll().orderBy('id').execute();
+    const posted = await sign(await member(), url, { name: 'Mal Lory' });
+    refusedPage(posted, sale.reference);
+    expect(await t.db.selectFrom('waiver_signatures').selectAll().orderBy('id').execute()).toEqual(before);
+    // The buyer's own link still works, with only the one signature.
+    expect(listedNames((await (await member()).get(sale.url)).body)).toEqual(['Ana Signer']);
+  });
+
+  test('the form posts back to the link it came from, key included', async () => {
+    const { url } = await booking();
+    const page = (await (await member()).get(url)).body;
+    expect(page).toContain(`action="${url.replace(/&/g, '&amp;')}" data-waiver-sign`);
+  });
+
+  test('without the trailing slash and without a key: the link-not-valid page, not a redirect', async () => {
+    const { reference } = await booking();
+    const bare = await t.app.inject({ method: 'GET', url: `/activity-terms-and-conditions/${reference}` });
+    refusedPage(bare, reference);
+  });
+
+  test('a key made under another server secret opens nothing', async () => {
+    const { reference } = await booking();
+    const foreign = waiverKeysOf({ deriveKey: () => Buffer.alloc(32, 7) }).keyOf(reference);
+    refusedPage(await (await member()).get(waiverPath(reference, foreign)), reference);
   });
 });
 

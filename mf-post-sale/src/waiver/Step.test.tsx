@@ -5,12 +5,14 @@ import { fakeStepProps, sampleCheckout } from '@checkout/shared/testing';
 import { WaiverStep } from './Step';
 
 const REFERENCE = 'CT-ABCDEFGHJKLMNPQR';
-const LINK = `${window.location.origin}/activity-terms-and-conditions/${REFERENCE}/`;
+const KEY = 'AbCdEfGhIjKlMnOpQrStUv';
+/** The link as the server keyed it: the reference alone would open nothing. */
+const LINK = `${window.location.origin}/activity-terms-and-conditions/${REFERENCE}/?key=${KEY}`;
 
 function open() {
   const props = fakeStepProps({
     state: 'waiver',
-    checkout: sampleCheckout({ state: 'waiver', sale_reference: REFERENCE, has_waivers: true }),
+    checkout: sampleCheckout({ state: 'waiver', sale_reference: REFERENCE, has_waivers: true, waiver_key: KEY }),
   });
   render(
     <Provider value={props.scope}>

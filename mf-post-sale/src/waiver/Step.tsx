@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useUnit } from 'effector-react';
-import type { StepProps } from '@checkout/shared';
+import { waiverLink, type StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
 import { Button, useFocusOnArrival, useMountEffect } from '@checkout/shared/ui';
 import { copy } from './copy';
-import { $copyFailed, $link, continueClicked, copyClicked, shareClicked, waiverLink, waiverShown } from './model';
+import { $copyFailed, $link, continueClicked, copyClicked, shareClicked, waiverShown } from './model';
 import './waiver.css';
 
 /** Activity Terms and Conditions (spec 2 'waiver'): the link the party signs at, copy, share where the device can. */
@@ -23,8 +23,10 @@ export function WaiverStep(props: StepProps) {
   // Only a device that can share gets the button (spec); checked once, at mount.
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
+  // The link as the server keyed it for this buyer (the reference alone opens nothing).
   useMountEffect(() => {
-    m.shown({ deps: depsOf(props), link: waiverLink(window.location.origin, checkout?.sale_reference ?? '') });
+    const link = waiverLink(window.location.origin, checkout?.sale_reference ?? '', checkout?.waiver_key ?? '');
+    m.shown({ deps: depsOf(props), link });
   });
   useEffect(() => {
     if (m.copyFailed) linkBox.current?.select();

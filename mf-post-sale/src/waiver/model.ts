@@ -11,11 +11,6 @@ import {
 import { copyToClipboard } from '@checkout/shared/ui';
 import { copy } from './copy';
 
-/** The shareable waiver link (spec 1: {host}/activity-terms-and-conditions/{sale_reference}/). */
-export function waiverLink(origin: string, saleReference: string): string {
-  return `${origin}/activity-terms-and-conditions/${encodeURIComponent(saleReference)}/`;
-}
-
 /** What the device's share sheet gets. */
 export function shareDataFor(link: string): ShareData {
   return { title: copy.shareTitle, text: copy.shareText, url: link };

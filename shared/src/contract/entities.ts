@@ -306,6 +306,11 @@ export const CheckoutSchema = z.object({
   before_payment_questions: TicketQuestionsSchema,
   after_payment_questions: TicketQuestionsSchema,
   has_waivers: z.boolean(),
+  /**
+   * Ours: the key the waiver link carries (waiverPath), given only to the session holding the paid sale when its
+   * tickets have a waiver; null otherwise. The sale reference alone does not open the waiver page.
+   */
+  waiver_key: z._default(maybeText, null),
   after_sale_messages: z.array(AfterSaleMessageSchema),
   /** The order summary's rows (their amounts add up to basket_total). */
   price_breakdown: z._default(z.array(BreakdownRowSchema), []),
@@ -380,6 +385,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   before_payment_questions: {},
   after_payment_questions: {},
   has_waivers: false,
+  waiver_key: null,
   after_sale_messages: [],
   price_breakdown: [],
   applied_codes: [],

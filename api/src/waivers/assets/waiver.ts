@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-// The waiver page (/activity-terms-and-conditions/{reference}/): shows each waiver's terms once DOMPurify has cleaned
-// them (organisers' HTML is stored as given), and posts the signing forms with fetch so the XSRF header is sent
-// (pages/browser/forms.ts). The server answers with the page again; its <main> replaces ours.
+// The waiver page (/activity-terms-and-conditions/{reference}/?key=…): shows each waiver's terms once DOMPurify has
+// cleaned them (organisers' HTML is stored as given), and posts the signing forms with fetch so the XSRF header is
+// sent; the server's answer (the page again) replaces ours (pages/browser/form-page.ts).
 import { ORGANISER_HTML_FORBIDDEN_TAGS } from '@checkout/shared';
 import type { DOMPurify } from 'dompurify';
-import { formFields, postForm, required, setBusy, showStatus } from '../../pages/browser/forms';
+import { startFormPage } from '../../pages/browser/form-page';
 
 declare global {
   interface Window {
@@ -26,50 +26,4 @@ function showTerms(root: ParentNode): void {
   }
 }
 
-function failed(form: HTMLFormElement): void {
-  const page = document.querySelector('[data-waiver-page]');
-  setBusy(required(form, 'button[type="submit"]', HTMLButtonElement), false);
-  showStatus(required(form, '[role="status"]', HTMLElement), 'error', page?.getAttribute('data-failed') ?? '');
-}
-
-function replaceMain(text: string): boolean {
-  const next = new DOMParser().parseFromString(text, 'text/html');
-  const fresh = next.querySelector('main');
-  const main = document.querySelector('main');
-  if (!fresh || !main) return false;
-  main.replaceChildren(...[...fresh.childNodes].map((node) => document.adoptNode(node)));
-  document.title = next.title;
-  start(main);
-  const focus = main.querySelector('[data-focus]');
-  if (focus instanceof HTMLElement) focus.focus();
-  return true;
-}
-
-async function sign(form: HTMLFormElement): Promise<void> {
-  setBusy(required(form, 'button[type="submit"]', HTMLButtonElement), true);
-  try {
-    const response = await postForm(form.action, formFields(form), 'text/html');
-    const text = await response.text();
-    // A refusal (400) is the page again with its message; anything that is not our page is a failure.
-    if (response.status >= 500 || !replaceMain(text)) failed(form);
-  } catch {
-    failed(form);
-  }
-}
-
-function bindForms(root: ParentNode): void {
-  for (const form of root.querySelectorAll('form[data-waiver-sign]')) {
-    if (!(form instanceof HTMLFormElement)) continue;
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void sign(form);
-    });
-  }
-}
-
-function start(root: ParentNode): void {
-  showTerms(root);
-  bindForms(root);
-}
-
-start(document);
+startFormPage({ forms: 'form[data-waiver-sign]', page: '[data-waiver-page]', prepare: showTerms });
