@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Square, SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
+import type * as SquareSdk from 'square';
+import type { Square, SquareClient, SquareError } from 'square';
 import { paymentMessages } from '../messages';
 import type { CreateIntentInput, ProviderCard, RefundPart, SquarePaymentResult, SquareProvider } from './types';
 
@@ -57,14 +58,21 @@ export function squareDecline(code: string): string {
   }
 }
 
+/**
+ * The SDK, loaded when the first real Square provider is made: loading it takes over a second, which an api without
+ * Square keys (and every test of one) then never pays.
+ */
+let loadingSdk: Promise<typeof SquareSdk> | undefined;
+const squareSdk = (): Promise<typeof SquareSdk> => (loadingSdk ??= import('square'));
+
 /** Square could not be heard from, or failed on its side: whether it acted is unknown. */
-const outcomeUnknown = (error: unknown) =>
-  error instanceof SquareTimeoutError ||
-  (error instanceof SquareError && (error.statusCode === undefined || error.statusCode >= 500));
+const outcomeUnknown = (sdk: typeof SquareSdk, error: unknown) =>
+  error instanceof sdk.SquareTimeoutError ||
+  (error instanceof sdk.SquareError && (error.statusCode === undefined || error.statusCode >= 500));
 
 /** A refusal about the card (declined, wrong details, verification wanted), as opposed to one about our request. */
-function cardRefusal(error: unknown): SquareError.BodyError[] | null {
-  if (!(error instanceof SquareError) || error.statusCode === undefined || error.statusCode >= 500) return null;
+function cardRefusal(sdk: typeof SquareSdk, error: unknown): SquareError.BodyError[] | null {
+  if (!(error instanceof sdk.SquareError) || error.statusCode === undefined || error.statusCode >= 500) return null;
   const card = error.errors.filter((item) => item.category === 'PAYMENT_METHOD_ERROR');
   return card.length > 0 ? card : null;
 }
@@ -89,16 +97,19 @@ function cardOf(payment: Square.Payment): ProviderCard | null {
 export class SquareCardProvider implements SquareProvider {
   readonly name = 'square' as const;
   readonly sandbox = false;
-  private readonly client: SquareClient;
+  private readonly client: Promise<SquareClient>;
 
   constructor(private readonly keys: SquareKeys) {
-    this.client = new SquareClient({
-      token: keys.accessToken,
-      environment: keys.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
-      ...(keys.apiBase ? { baseUrl: keys.apiBase } : {}),
-      ...(keys.maxRetries !== undefined ? { maxRetries: keys.maxRetries } : {}),
-      timeoutInSeconds: 30,
-    });
+    this.client = squareSdk().then(
+      ({ SquareClient, SquareEnvironment }) =>
+        new SquareClient({
+          token: keys.accessToken,
+          environment: keys.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+          ...(keys.apiBase ? { baseUrl: keys.apiBase } : {}),
+          ...(keys.maxRetries !== undefined ? { maxRetries: keys.maxRetries } : {}),
+          timeoutInSeconds: 30,
+        }),
+    );
   }
 
   credentials() {
@@ -113,9 +124,10 @@ export class SquareCardProvider implements SquareProvider {
     input: CreateIntentInput & { sourceId: string; verificationToken?: string },
   ): Promise<SquarePaymentResult> {
     const idempotencyKey = squareIdempotencyKey(input.idempotencyKey);
+    const client = await this.client;
     let payment: Square.Payment | undefined;
     try {
-      const created = await this.client.payments.create({
+      const created = await client.payments.create({
         sourceId: input.sourceId,
         idempotencyKey,
         amountMoney: { amount: BigInt(input.amountMinor), currency: input.currency.toUpperCase() as Square.Currency },
@@ -126,15 +138,16 @@ export class SquareCardProvider implements SquareProvider {
       });
       payment = created.payment;
     } catch (error) {
-      const refused = cardRefusal(error);
+      const sdk = await squareSdk();
+      const refused = cardRefusal(sdk, error);
       if (refused) {
         if (refused.some((item) => item.code === 'CARD_DECLINED_VERIFICATION_REQUIRED'))
           return { status: 'VERIFY_BUYER' };
         return { status: 'FAILED', error: squareDecline(refused[0]?.code ?? '') };
       }
       // No answer: an authorisation may exist at Square under this key. It is voided, so a retry starts clean.
-      if (outcomeUnknown(error))
-        await this.client.payments.cancelByIdempotencyKey({ idempotencyKey }).catch(() => undefined);
+      if (outcomeUnknown(sdk, error))
+        await client.payments.cancelByIdempotencyKey({ idempotencyKey }).catch(() => undefined);
       throw error;
     }
     if (!payment?.id) throw new Error('Square answered CreatePayment without a payment');
@@ -144,15 +157,16 @@ export class SquareCardProvider implements SquareProvider {
   /** Captures an approved payment; answers what Square says it collected. */
   private async complete(approved: Square.Payment): Promise<SquarePaymentResult> {
     const paymentId = approved.id ?? '';
+    const client = await this.client;
     let payment = approved;
     if (payment.status === 'APPROVED') {
       try {
-        payment = (await this.client.payments.complete({ paymentId })).payment ?? payment;
+        payment = (await client.payments.complete({ paymentId })).payment ?? payment;
       } catch (error) {
         // The capture's answer was lost or refused: Square says what became of it; anything but completed is voided.
-        payment = (await this.client.payments.get({ paymentId })).payment ?? payment;
+        payment = (await client.payments.get({ paymentId })).payment ?? payment;
         if (payment.status !== 'COMPLETED') {
-          await this.client.payments.cancel({ paymentId }).catch(() => undefined);
+          await client.payments.cancel({ paymentId }).catch(() => undefined);
           throw error;
         }
       }
@@ -172,20 +186,21 @@ export class SquareCardProvider implements SquareProvider {
       return { status: 'FAILED', error: squareDecline(code) };
     }
     // PENDING or anything new: not money this request can count on; voided so it never becomes money.
-    await this.client.payments.cancel({ paymentId }).catch(() => undefined);
+    await client.payments.cancel({ paymentId }).catch(() => undefined);
     throw new Error(`Square payment ${paymentId} is ${payment.status ?? 'in no status'} after completing`);
   }
 
   /** Refunds what is left of the payment, or `part` of it; the same key for every try, so Square refunds once. */
   async refund(paymentId: string, part?: RefundPart): Promise<void> {
-    const { payment } = await this.client.payments.get({ paymentId });
+    const client = await this.client;
+    const { payment } = await client.payments.get({ paymentId });
     if (!payment) throw new Error(`Square has no payment ${paymentId}`);
     const total = payment.totalMoney ?? payment.amountMoney;
     if (!total?.currency) throw new Error(`Square payment ${paymentId} has no amount`);
     const left = minor(total) - minor(payment.refundedMoney);
     const amount = part ? Math.min(part.amountMinor, left) : left;
     if (amount <= 0) return;
-    await this.client.refunds.refundPayment({
+    await client.refunds.refundPayment({
       idempotencyKey: squareIdempotencyKey(`refund-${part ? part.key : paymentId}`),
       paymentId,
       amountMoney: { amount: BigInt(amount), currency: total.currency },
