@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AccountPage } from '../pages/account';
 import { OrderCompletedPage, tomorrowDdMmYyyy } from '../pages/order-completed';
 import { gapUnderHeading } from '../support/heading-gap';
 import { screenshots } from '../support/screenshots';
@@ -133,7 +134,7 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
   // The wallet page: every ticket with its event, date, seat and QR code; all three stay until a recipient accepts.
   await page.goto('/account/wallet/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your tickets' })).toBeVisible();
-  const tickets = page.getByRole('list', { name: 'Tickets' }).getByRole('listitem');
+  const tickets = page.getByRole('list', { name: 'Tickets', exact: true }).getByRole('listitem');
   await expect(tickets).toHaveCount(3);
   await expect(tickets.first().getByRole('heading', { name: 'Aurora Sessions' })).toBeVisible();
   await expect(tickets.first().getByText('Unreserved')).toBeVisible();
@@ -143,17 +144,54 @@ test('Aurora: feedback, share copy, subscribe, find a place, a transfer sent now
     .getByRole('img', { name: /^QR code for In the room \(standing\), Aurora Sessions, ticket code / });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The two offered tickets say whom they wait for: Rae's was sent, Sam's gift goes tomorrow at 10:00 UK time.
+  await expect(
+    tickets.filter({ hasText: 'Waiting for Rae Recipient (rae.order-completed@example.com) to accept' }),
+  ).toHaveCount(1);
+  await expect(tickets.filter({ hasText: /Sent \w{3} \d{1,2} \w{3} \d{4} at \d{1,2}:\d{2}(am|pm)\./ })).toHaveCount(1);
+  const gift = tickets.filter({ hasText: 'Gift for Sam Gift (sam.order-completed@example.com), not sent yet' });
+  await expect(gift).toHaveCount(1);
+  await expect(gift.getByText(/We will email it on \w{3} \d{1,2} \w{3} \d{4} at 10:00am \(UK time\)\./)).toBeVisible();
+  await expect(
+    tickets.filter({ hasText: 'Until it is accepted the ticket stays yours and its code still admits.' }),
+  ).toHaveCount(2);
   expect(await oc.pay.account.seriousViolations()).toEqual([]);
+  await screenshots(page, testInfo, 'wallet-transfers-waiting');
 
-  // Rae accepts on her own device: the ticket leaves the buyer's wallet.
+  // Rae signs in on her own device with the email it was sent to: the offer waits in her wallet, its link leads to
+  // the accept page, and only its Accept button takes the ticket, which then leaves the buyer's wallet.
   const rae = await browser.newContext();
   const raePage = await rae.newPage();
-  await raePage.goto(link);
+  const raeAccount = new AccountPage(raePage, rae);
+  await raePage.setViewportSize({ width: 375, height: 812 });
+  await raePage.goto('/signin/?next=%2Faccount%2Fwallet%2F');
+  await raePage.getByLabel('Email address').fill('rae.order-completed@example.com');
+  const since = await raeAccount.latestCodeId('rae.order-completed@example.com');
+  await raePage.getByRole('button', { name: 'Send code' }).click();
+  await raePage.getByLabel('One-time code').fill(await raeAccount.codeFor('rae.order-completed@example.com', since));
+  await raePage.getByRole('button', { name: 'Verify' }).click();
+  await expect(raePage).toHaveURL(/\/account\/wallet\/$/);
+  const waiting = raePage.getByRole('list', { name: 'Tickets waiting for you' }).getByRole('listitem');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting.getByText('sent you 1 × In the room (standing)')).toBeVisible();
+  await expect(waiting.getByRole('heading', { name: 'Aurora Sessions' })).toBeVisible();
+  await expect(raePage.getByText('There are no tickets in your wallet yet.')).toHaveCount(0);
+  expect(await raeAccount.seriousViolations()).toEqual([]);
+  expect(await raePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshots(raePage, testInfo, 'wallet-offer-waiting');
+  await waiting.getByRole('link', { name: 'Review and accept' }).click();
+  // The accept page itself (its path is the token's, all of [A-Za-z0-9_-]).
+  await expect(raePage).toHaveURL(new RegExp(`${new URL(link).pathname}$`));
   await raePage.getByRole('button', { name: 'Accept the tickets' }).click();
   await expect(raePage.getByText('The tickets are yours now: we have emailed you their new codes.')).toBeVisible();
+  await raePage.goto('/account/wallet/');
+  await expect(raePage.getByRole('list', { name: 'Tickets waiting for you' })).toHaveCount(0);
+  await expect(raePage.getByRole('list', { name: 'Tickets', exact: true }).getByRole('listitem')).toHaveCount(1);
   await rae.close();
   await page.reload();
   await expect(tickets).toHaveCount(2);
+  await expect(page.getByText(/Waiting for Rae Recipient/)).toHaveCount(0);
+  await expect(gift).toHaveCount(1);
   // The accepted ticket has a new code, emailed to Rae: the one the buyer was emailed no longer admits.
   const [accepted] = await oc.mails('rae.order-completed@example.com', 'ticket_transfer_accepted');
   expect(accepted?.text).toMatch(/Ticket code [A-Z2-7]{4}( [A-Z2-7]{4}){4}/);

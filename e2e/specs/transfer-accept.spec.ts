@@ -58,8 +58,12 @@ test('a recipient opens the offer, accepts, proves her email by code and sees th
 
   // The sender's wallet before: both tickets.
   await page.goto('/account/wallet/');
-  const senderTickets = page.getByRole('list', { name: 'Tickets' }).getByRole('listitem');
+  const senderTickets = page.getByRole('list', { name: 'Tickets', exact: true }).getByRole('listitem');
   await expect(senderTickets).toHaveCount(2);
+  // The one offered says whom it waits for.
+  await expect(
+    senderTickets.filter({ hasText: `Waiting for Wren Recipient (${recipientEmail}) to accept` }),
+  ).toHaveCount(1);
   const codesBefore = await page.locator('.wallet-ticket__code').allTextContents();
 
   // The recipient, on her own device: accept, then confirm her email by code and land on her wallet.
@@ -94,7 +98,7 @@ test('a recipient opens the offer, accepts, proves her email by code and sees th
     await wrenPage.getByRole('button', { name: 'Verify' }).click();
     await expect(wrenPage).toHaveURL(/\/account\/wallet\/$/);
     await expect(wrenPage.getByText('has no account yet')).toHaveCount(0);
-    const wrenTickets = wrenPage.getByRole('list', { name: 'Tickets' }).getByRole('listitem');
+    const wrenTickets = wrenPage.getByRole('list', { name: 'Tickets', exact: true }).getByRole('listitem');
     await expect(wrenTickets).toHaveCount(1);
     await expect(wrenTickets.first().getByRole('heading', { name: 'Aurora Sessions' })).toBeVisible();
     const wrenCode = (await wrenPage.locator('.wallet-ticket__code').textContent()) ?? '';

@@ -42,7 +42,7 @@ export async function walletOwnerOf(db: Db, session: SessionHandle): Promise<Wal
   return { userId: row.user_id, emails: [...new Set(emails)], saleId: sale?.status === 'paid' ? sale.id : null };
 }
 
-function ownsNothing(owner: WalletOwner): boolean {
+export function ownsNothing(owner: WalletOwner): boolean {
   return owner.userId === null && owner.emails.length === 0 && owner.saleId === null;
 }
 
@@ -66,7 +66,8 @@ function ticketQuery(db: Db) {
     ]);
 }
 
-function walletQuery(db: Db, owner: WalletOwner) {
+/** The tickets the owner may see, as a query others narrow (a ticket's pending transfer is found through it). */
+export function walletQuery(db: Db, owner: WalletOwner) {
   return ticketQuery(db).where((eb) =>
     eb.or([
       ...(owner.userId === null ? [] : [eb('k.owner_user_id', '=', owner.userId)]),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { calls, type FormValue } from '@checkout/shared';
+import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
 import { invalidPhone } from '@checkout/shared/messages/payment';
 import { buildAppWithDeps, type App } from '../app';
 import { loadCaptchaConfig } from '../captcha/config';
@@ -14,8 +15,10 @@ import { SEED } from '../seed/catalogue';
 import type { TestApp } from '../testing/test-app';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
 import { Visitor } from '../testing/visitor';
+import { escapeHtml } from '../pages/html';
 import { PAYMENT_FAILED_KIND, REMINDER_KIND, SCHEDULE_EMAIL_KIND } from './emails';
 import { CHARGE_JOB, REMINDER_JOB } from './job-kinds';
+import { instalmentMessages } from './messages';
 import { startInstalmentRunner } from './jobs';
 
 // No timer-driven runs: each test runs the due jobs itself, when it has moved the clock.
@@ -150,6 +153,8 @@ describe('a payment plan with a saved card, across a restart', () => {
       payment_plan_remaining: true,
       payment_complete: true,
       payment_plan_schedule_options: {},
+      // The third payment, two calendar months on (UK time): the tickets come once it is paid.
+      payment_plan_last_due: '2030-03-01 12:00:00',
     });
   });
 
@@ -158,6 +163,12 @@ describe('a payment plan with a saved card, across a restart', () => {
     expect((await visitor.post(deliveryPaths.email)).json()).toEqual({ delivery_completed: true });
     expect(await ticketsOf(saleId)).toHaveLength(0);
     expect(await outboxOf('demo@example.com', WALLET_EMAIL_KIND)).toHaveLength(0);
+    // The wallet has no ticket to show and says when they come, from the plan's own schedule.
+    const wallet = (await visitor.get(deliveryPaths.wallet)).body;
+    expect(wallet).toContain(instalmentMessages.walletTitle);
+    expect(wallet).toContain(escapeHtml(ticketsAfterLastInstalment('Fri 1 Mar 2030')));
+    expect(wallet).toContain(escapeHtml(instalmentMessages.paidSoFar(1, 3)));
+    expect(wallet).not.toContain('class="wallet-ticket"');
   });
 
   test('a new app over the same database, its clock past the due dates, charges the rest and delivers the tickets', async () => {

@@ -14,7 +14,7 @@ import * as messages from '@checkout/shared/messages/common';
 import { appliedCodes, priceBreakdown } from './breakdown';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';
-import { niceDate, niceDay, niceTime, ukDate } from '../catalogue/dates';
+import { niceDate, niceDay, niceTime, ukDate, wallClock } from '../catalogue/dates';
 import { absolute, links } from '../catalogue/links';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import { standardRefundPolicy, ticketRefundDescription } from '../catalogue/refund-policy';
@@ -30,6 +30,7 @@ import { saleMessages } from './messages';
 import { cardProviderOf, isExpress, takesPayments } from '../payment/sale-context';
 import { availablePaymentMethods, providerModes, takesTestMoney } from '../payment/modes';
 import { toPlanBasket } from '../instalments/basket';
+import { lastInstalmentDue, PLAN_TIME_ZONE } from '../instalments/last-due';
 import { savedPaymentMethods } from '../instalments/saved-cards';
 import { addMonths, scheduleOptions } from '../instalments/schedule';
 import { questionsByTicket } from '../questions/by-ticket';
@@ -270,6 +271,13 @@ function basketErrors(
 function paymentModesOf(config: AppConfig): Pick<Checkout, 'test_mode' | 'available_payment_methods'> {
   const modes = providerModes(config.payment);
   return { test_mode: takesTestMoney(modes), available_payment_methods: availablePaymentMethods(modes) };
+}
+
+/** The last instalment's due date in UK wall-clock time, while the sale's plan has payments left. */
+async function planLastDue(db: Db, sale: Pick<Sale, 'id' | 'payment_plan_remaining'>): Promise<string | null> {
+  if (!sale.payment_plan_remaining) return null;
+  const due = await lastInstalmentDue(db, sale.id);
+  return due ? wallClock(due, PLAN_TIME_ZONE) : null;
 }
 
 /**
@@ -523,6 +531,7 @@ export async function buildCheckout(
     truelayer_returned_from: sale.truelayer_returned_from,
     payment_complete: sale.status === 'paid',
     payment_plan_remaining: sale.payment_plan_remaining,
+    payment_plan_last_due: await planLastDue(db, sale),
     // Instalments (instalments/schedule.ts states the rule): only while there is still something to pay.
     payment_plan_schedule_options:
       sale.status === 'paid'

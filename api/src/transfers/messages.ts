@@ -23,4 +23,16 @@ export const transferMessages = {
   acceptNote: 'Accept them to have new ticket codes emailed to you. Until then they stay with the sender.',
   accept: 'Accept the tickets',
   acceptFailed: 'The tickets could not be accepted just now. Please try again.',
+  // The wallet: a ticket its owner has offered, and offers waiting for the owner.
+  waitingFor: (recipient: string, email: string) => `Waiting for ${recipient} (${email}) to accept`,
+  sentOn: (when: string) => `Sent ${when}.`,
+  giftScheduled: (recipient: string, email: string) => `Gift for ${recipient} (${email}), not sent yet`,
+  giftSendsOn: (when: string) => `We will email it on ${when} (UK time).`,
+  stillYours: 'Until it is accepted the ticket stays yours and its code still admits.',
+  waitingForYouTitle: 'Tickets waiting for you',
+  waitingForYouIntro: 'Accept them to have them in your wallet with new codes of your own.',
+  offerLine: (sender: string | null, qty: number, ticketName: string) =>
+    `${sender ?? 'Someone'} sent you ${qty} × ${ticketName}`,
+  offerSentOn: (when: string) => `Sent ${when}`,
+  reviewOffer: 'Review and accept',
 } as const;

@@ -20,7 +20,7 @@ export function acceptPath(token: string): string {
 }
 
 /** The order's buyer as they gave their name (a guest's on the sale, an account's on the account). */
-async function buyerNameOf(db: Db, saleId: number): Promise<string | null> {
+export async function buyerNameOf(db: Db, saleId: number): Promise<string | null> {
   const sale = await db
     .selectFrom('sales')
     .select(['full_name', 'user_id'])

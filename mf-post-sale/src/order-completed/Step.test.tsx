@@ -137,6 +137,29 @@ describe('tiles', () => {
     expect(within(tiles()).queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
   });
 
+  test('a payment plan: the wallet tile says the tickets come after the last instalment, with its date, not QR codes now', async () => {
+    await open({ checkout: { payment_plan_remaining: true, payment_plan_last_due: '2027-05-02 10:15:00' } });
+    const wallet = within(tiles()).getByRole('link', { name: 'Go to your ticket wallet' }).closest('li');
+    expect(wallet).toHaveTextContent(
+      'Your tickets and their QR codes will be in your wallet once the last instalment, due Sun 2 May 2027, is paid.',
+    );
+    expect(within(tiles()).queryByText('Your tickets and their QR codes, ready for the door.')).not.toBeInTheDocument();
+  });
+
+  test('a payment plan from a server that gives no date: after the last instalment, without a date', async () => {
+    await open({ checkout: { payment_plan_remaining: true } });
+    expect(
+      within(tiles()).getByText(
+        'Your tickets and their QR codes will be in your wallet once the last instalment is paid.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('paid in full: the tile promises the QR codes', async () => {
+    await open();
+    expect(within(tiles()).getByText('Your tickets and their QR codes, ready for the door.')).toBeInTheDocument();
+  });
+
   test.each<[string, Partial<Checkout>]>([
     ['unseated tickets not issued yet (a payment plan)', { payment_plan_remaining: true, can_transfer: false }],
     ['every ticket seated, before the page was reloaded', { can_transfer: false }],

@@ -287,6 +287,11 @@ export const CheckoutSchema = z.object({
   ga_ua_properties: z.array(text),
   payment_complete: z.boolean(),
   payment_plan_remaining: z.boolean(),
+  /**
+   * Ours: while payment_plan_remaining, when the plan's last instalment is due, as a UK wall-clock time like event dates
+   * ('2027-05-02 10:00:00'): the tickets are issued once it is paid. Null otherwise, and from a server that does not say.
+   */
+  payment_plan_last_due: z._default(maybeText, null),
   /** Keyed by number of months; key '1' is not an instalment choice. */
   payment_plan_schedule_options: z.record(z.string(), PaymentPlanScheduleOptionSchema),
   /** The signed-in buyer's saved cards for instalments ([] for guests). */
@@ -375,6 +380,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   ga_ua_properties: [],
   payment_complete: false,
   payment_plan_remaining: false,
+  payment_plan_last_due: null,
   payment_plan_schedule_options: {},
   saved_payment_methods: [],
   init_guest_email: null,

@@ -221,6 +221,7 @@ const CATALOGUE = [
   'subtotal',
   'testModeNotice',
   'testModeSubject',
+  'ticketsAfterLastInstalment',
   'ticketsReservedFor',
   'ticketsTransferred',
   'total',

@@ -19,3 +19,13 @@ export const transferTimePast = 'Please choose a time later than now';
 
 /** A gift scheduled for a day already past (the spec's 'Please enter a date' is for a missing or unreadable one). */
 export const transferDatePast = 'Please choose today or a later date';
+
+/**
+ * A payment plan's tickets are issued when its last instalment is paid (api/src/instalments/jobs.ts), so until then the
+ * wallet tile and the wallet page say when they come instead of promising QR codes. `due` is the last instalment's
+ * date as the page shows dates ('Sun 2 May 2027'), or null when it is not known.
+ */
+export const ticketsAfterLastInstalment = (due: string | null) =>
+  due
+    ? `Your tickets and their QR codes will be in your wallet once the last instalment, due ${due}, is paid.`
+    : 'Your tickets and their QR codes will be in your wallet once the last instalment is paid.';

@@ -70,7 +70,7 @@ export function Overview({ stores }: StepProps) {
           ) : null}
         </p>
       )}
-      <Tiles tiles={tiles} events={events} />
+      <Tiles tiles={tiles} events={events} plan={plan ? { lastDue: checkout?.payment_plan_last_due ?? null } : null} />
     </section>
   );
 }

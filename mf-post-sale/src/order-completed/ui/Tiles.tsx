@@ -1,5 +1,12 @@
 import { useUnit } from 'effector-react';
-import { livestreamEvents, shareTileText, type Event, type OrderCompletedTile } from '@checkout/shared';
+import {
+  formatDateShort,
+  livestreamEvents,
+  shareTileText,
+  type Event,
+  type OrderCompletedTile,
+} from '@checkout/shared';
+import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
 import { Button } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { feedbackOpened, shareOpened, viewChosen } from '../model';
@@ -9,8 +16,24 @@ import { ShareModal } from './ShareModal';
 /** Wallet page of the api (spec 2: 'ticket wallet page account/wallet/'). */
 export const WALLET_URL = '/account/wallet/';
 
-/** Spec 2 'Tiles', in order, each behind its condition (rules/order-completed.ts). */
-export function Tiles({ tiles, events }: { tiles: readonly OrderCompletedTile[]; events: readonly Event[] }) {
+/** A payment plan still being paid: its tickets come after the last instalment (its due date, when the server says). */
+export interface PlanPending {
+  lastDue: string | null;
+}
+
+/**
+ * Spec 2 'Tiles', in order, each behind its condition (rules/order-completed.ts). The wallet tile promises QR codes
+ * only when the tickets are issued: a payment plan's come after its last instalment, and the tile says when.
+ */
+export function Tiles({
+  tiles,
+  events,
+  plan = null,
+}: {
+  tiles: readonly OrderCompletedTile[];
+  events: readonly Event[];
+  plan?: PlanPending | null;
+}) {
   const m = useUnit({ openFeedback: feedbackOpened, openShare: shareOpened, choose: viewChosen });
   if (tiles.length === 0) return null;
   const t = copy.tiles;
@@ -37,7 +60,9 @@ export function Tiles({ tiles, events }: { tiles: readonly OrderCompletedTile[];
             <a className="oc-tile__action" href={WALLET_URL}>
               {t.wallet}
             </a>
-            <p className="muted">{t.walletText}</p>
+            <p className="muted">
+              {plan ? ticketsAfterLastInstalment(formatDateShort(plan.lastDue ?? '') || null) : t.walletText}
+            </p>
           </>
         );
       case 'feedback':
