@@ -11,6 +11,7 @@ import {
   type AcceptedTicketsEvent,
   type TransferEvent,
 } from '../emails/transfer';
+import { stillTransferable } from './transferable';
 
 export const TRANSFER_MAIL_KIND = 'ticket_transfer';
 export const TRANSFER_ACCEPTED_MAIL_KIND = 'ticket_transfer_accepted';
@@ -168,8 +169,12 @@ export async function transferOffer(db: Db, token: string): Promise<TransferOffe
     buyerNameOf(db, transfer.sale_id),
     db.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transfer.id).execute(),
   ]);
+  const standing = await stillTransferable(
+    db,
+    carried.map((row) => row.ticket_id),
+  );
   return {
-    state: transfer.accepted_at !== null ? 'already' : carried.length === 0 ? 'unavailable' : 'open',
+    state: transfer.accepted_at !== null ? 'already' : standing ? 'open' : 'unavailable',
     senderName: sender,
     recipientName: transfer.recipient_name,
     recipientEmail: transfer.recipient_email,

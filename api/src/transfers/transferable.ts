@@ -3,7 +3,8 @@ import type { DbOrTx, Sale } from '../db/schema';
 
 /**
  * The sale's tickets the sender can still transfer, by ticket type: issued, without a seat (seated tickets are not
- * transferable, spec 5) and in no pending or accepted transfer. Oldest first, so a transfer takes them in order.
+ * transferable, spec 5), neither used at the door nor void (refunded), and in no pending or accepted transfer. Oldest
+ * first, so a transfer takes them in order.
  */
 export async function transferableTickets(db: DbOrTx, saleId: number): Promise<Map<number, number[]>> {
   const rows = await db
@@ -11,6 +12,8 @@ export async function transferableTickets(db: DbOrTx, saleId: number): Promise<M
     .select(['id', 'ticket_type_id'])
     .where('sale_id', '=', saleId)
     .where('seat_number', 'is', null)
+    .where('checked_in_at', 'is', null)
+    .where('voided_at', 'is', null)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -38,4 +41,20 @@ export async function canTransfer(
 ): Promise<boolean> {
   if (sale.status !== 'paid' || sale.payment_plan_remaining) return false;
   return (await transferableTickets(db, sale.id)).size > 0;
+}
+
+/**
+ * Whether every one of these tickets can still change hands: none has been admitted at the door (its holder is in;
+ * a recipient would get a used ticket) and none is void (refunded). An offer made before either happened stands no
+ * more.
+ */
+export async function stillTransferable(db: DbOrTx, ticketIds: readonly number[]): Promise<boolean> {
+  if (ticketIds.length === 0) return false;
+  const spent = await db
+    .selectFrom('tickets')
+    .select('id')
+    .where('id', 'in', [...ticketIds])
+    .where((eb) => eb.or([eb('checked_in_at', 'is not', null), eb('voided_at', 'is not', null)]))
+    .executeTakeFirst();
+  return spent === undefined;
 }

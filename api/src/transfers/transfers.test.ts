@@ -369,6 +369,79 @@ describe('set_transfers', () => {
     }
   });
 
+  test.each<[string, { checked_in_at: Date; checked_in_by: string } | { voided_at: Date; void_reason: 'refunded' }]>([
+    ['admitted at the door', { checked_in_at: new Date('2030-01-01T12:00:00Z'), checked_in_by: 'Gate A' }],
+    ['refunded', { voided_at: new Date('2030-01-01T12:00:00Z'), void_reason: 'refunded' }],
+  ])(
+    'an offered ticket %s before it is accepted: the offer stands no more, Accept moves nothing',
+    async (_case, spent) => {
+      const { visitor, sale, email } = await paidBuyer(t);
+      expect((await visitor.post(path, { transfers: [row({ email: 'late@example.com' })] })).statusCode).toBe(200);
+      const [mail] = await transferMails(t, 'late@example.com');
+      const link = acceptLinkIn(mail?.text_body ?? '') as string;
+      const [offered] = await t.db
+        .selectFrom('transfer_tickets as tt')
+        .innerJoin('ticket_transfers as tr', 'tr.id', 'tt.transfer_id')
+        .select('tt.ticket_id')
+        .where('tr.sale_id', '=', sale.id)
+        .execute();
+      await t.db
+        .updateTable('tickets')
+        .set(spent)
+        .where('id', '=', offered?.ticket_id ?? 0)
+        .execute();
+      const before = await t.db
+        .selectFrom('tickets')
+        .select(['id', 'code', 'owner_email'])
+        .where('sale_id', '=', sale.id)
+        .orderBy('id')
+        .execute();
+
+      const recipient = await t.visitor();
+      const shown = await recipient.get(link);
+      expect(shown.body).toContain(transferMessages.unavailable);
+      expect(shown.body).not.toContain(`>${transferMessages.accept}</button>`);
+      const pressed = await recipient.post(link);
+      expect(pressed.body).toContain(transferMessages.unavailable);
+      expect(pressed.body).not.toContain(transferMessages.accepted);
+      expect(
+        await t.db
+          .selectFrom('tickets')
+          .select(['id', 'code', 'owner_email'])
+          .where('sale_id', '=', sale.id)
+          .orderBy('id')
+          .execute(),
+      ).toEqual(before);
+      expect(before.every((ticket) => ticket.owner_email?.toLowerCase() === email)).toBe(true);
+      expect((await transfersOf(t, sale.id)).map((transfer) => transfer.accepted_at)).toEqual([null]);
+    },
+  );
+
+  test('a ticket admitted at the door cannot be offered: a transfer takes only unused tickets', async () => {
+    const { visitor, sale } = await paidBuyer(t);
+    const tickets = await t.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('sale_id', '=', sale.id)
+      .orderBy('position')
+      .execute();
+    await t.db
+      .updateTable('tickets')
+      .set({ checked_in_at: t.clock.now(), checked_in_by: 'Gate A' })
+      .where(
+        'id',
+        'in',
+        tickets.slice(0, 2).map((ticket) => ticket.id),
+      )
+      .execute();
+    const tooMany = await visitor.post(path, { transfers: [row({ qty: 2, email: 'unused@example.com' })] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe(transferMessages.tooMany(1));
+    expect((await visitor.post(path, { transfers: [row({ qty: 1, email: 'unused@example.com' })] })).statusCode).toBe(
+      200,
+    );
+  });
+
   test('an ignored transfer leaves the tickets with the sender', async () => {
     const { visitor, sale, email } = await paidBuyer(t);
     expect((await visitor.post(path, { transfers: [row({ email: 'ignore@example.com' })] })).statusCode).toBe(200);

@@ -15,7 +15,7 @@ import { TRANSFER_NOTIFY_JOB } from './jobs';
 import { transferMessages } from './messages';
 import { notifyRecipient } from './notify';
 import { deliveryMoment } from './schedule';
-import { transferableTickets } from './transferable';
+import { stillTransferable, transferableTickets } from './transferable';
 
 interface PlannedTransfer {
   row: TransferRow;
@@ -138,6 +138,9 @@ export async function acceptTransfer(
       await tx.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transfer.id).execute()
     ).map((row) => row.ticket_id);
     if (ticketIds.length === 0) return { outcome: 'unavailable' };
+    // The tickets are locked first, so a door scan or a refund of one of them waits for this to finish or goes first.
+    await tx.selectFrom('tickets').select('id').where('id', 'in', ticketIds).forUpdate().execute();
+    if (!(await stillTransferable(tx, ticketIds))) return { outcome: 'unavailable' };
     const user = await tx
       .selectFrom('users')
       .select('id')
