@@ -5,14 +5,14 @@ import type { PaymentConfig } from '../payment/config';
 import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';
-import { senderName } from './render';
 
 export interface OrderConfirmationDeps {
   db: Db;
   clock: Clock;
   publicUrl: string;
   payment: PaymentConfig;
-  mailFrom: string;
+  /** The marketplace's name (MailConfig.senderName), heading the email. */
+  senderName: string;
 }
 
 /** The order confirmation of a paid sale, to `to`. Every paid sale has a settlement; one without is a bug, not a receipt. */
@@ -29,6 +29,6 @@ export async function orderConfirmationFor(
   } catch {
     // keep localhost
   }
-  const sender = { brand: senderName(deps.mailFrom), testMode: testModeOf(deps.payment) };
+  const sender = { brand: deps.senderName, testMode: testModeOf(deps.payment) };
   return orderConfirmationEmail(receipt, sender, { host, now: deps.clock.now() });
 }
