@@ -413,6 +413,7 @@ export async function buildCheckout(
     guestChoices?.organisers ?? new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
   const basket_organisers: BasketOrganiser[] = context.organisers.map((organiser) => ({
     id: organiser.id,
+    name: organiser.name,
     organiser_subscribed: subscribed.get(organiser.id) ?? false,
     marketing_signup_message: organiser.marketing_signup_message,
   }));
