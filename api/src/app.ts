@@ -182,7 +182,7 @@ export async function buildAppWithDeps({
   );
   const shellRuntime = shellRuntimeJson(config, remotes);
   registerRemotes(app, shellRuntime);
-  const assets = registerPageAssets(app, config.tokensCss);
+  const assets = registerPageAssets(app, config.tokensCss, config.marketplaceName);
   registerOpenApi(app, assets);
   registerDemoImages(app);
   // The page's first calls are answered inside the page itself (pages/first-answers.ts), by the routes' handlers.

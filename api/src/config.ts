@@ -1,6 +1,6 @@
 import { type Env, positiveInt } from './env';
 import path from 'node:path';
-import type { RuntimeConfig } from '@checkout/shared';
+import { marketplaceNameOf, type RuntimeConfig } from '@checkout/shared';
 import { type CaptchaConfig, loadCaptchaConfig } from './captcha/config';
 import { type AddressConfig, loadAddressConfig } from './address/config';
 import { type IdentityConfig, loadIdentityConfig } from './identity/config';
@@ -45,6 +45,11 @@ export interface AppConfig {
    * the api's host may not (compose: http://proxy:8080). The preload links keep the browser's URLs.
    */
   remotesInternalOrigin: string | undefined;
+  /**
+   * MARKETPLACE_NAME (shared/src/rules/marketplace.ts: default 'Events'): the one name of the site, in the events pages'
+   * header, the checkout's (through `runtime`) and every email's From, header and footer.
+   */
+  marketplaceName: string;
   /** The non-secret configuration handed to the page through /remotes.json. */
   runtime: RuntimeConfig;
   /** The shell's production build, served under /checkout/. */
@@ -128,7 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const hcaptchaSiteKey = optional(env, 'HCAPTCHA_SITE_KEY');
   const stripePublishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
   const accommodationMapUrl = optional(env, 'ACCOMMODATION_MAP_URL');
-  const marketplaceName = optional(env, 'MARKETPLACE_NAME');
+  const marketplaceName = marketplaceNameOf(env.MARKETPLACE_NAME);
   const marketplaceLogoUrl = optional(env, 'MARKETPLACE_LOGO_URL');
   const devPages = devPagesOn(env);
   return {
@@ -146,14 +151,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     remotesFile: optional(env, 'REMOTES_FILE'),
     remotesInternalOrigin: optional(env, 'REMOTES_INTERNAL_ORIGIN')?.replace(/\/+$/, ''),
+    marketplaceName,
     runtime: {
       apiBase: '',
       ...(sentryDsn ? { sentryDsn } : {}),
       ...(hcaptchaSiteKey ? { hcaptchaSiteKey } : {}),
       ...(stripePublishableKey ? { stripePublishableKey } : {}),
       ...(accommodationMapUrl?.startsWith('https://') ? { accommodationMapUrl } : {}),
-      // The header's name and mark (the shell has its own defaults): a logo on this site, or over https.
-      ...(marketplaceName ? { marketplaceName } : {}),
+      // The header's name and mark: the name always (the pages' and emails' own), a logo on this site or over https.
+      marketplaceName,
       ...(marketplaceLogoUrl && (/^\/(?![/\\])/.test(marketplaceLogoUrl) || marketplaceLogoUrl.startsWith('https://'))
         ? { marketplaceLogoUrl }
         : {}),
@@ -176,7 +182,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     captcha: loadCaptchaConfig(env),
     sale: loadSaleConfig(env),
     identity: loadIdentityConfig(env),
-    mail: loadMailConfig(env, publicUrl, devPages),
+    mail: loadMailConfig(env, publicUrl, devPages, marketplaceName),
     address: loadAddressConfig(env),
     payment: loadPaymentConfig(env, publicUrl),
     observability: loadObservabilityConfig(env),

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BasketPage } from '../pages/basket';
+import { OrderSummary } from '../pages/summary';
 import { addTicket } from '../support/basket';
 import { seed } from '../support/seed';
 
@@ -64,4 +65,34 @@ test('a buyer changes quantities, applies codes, toggles refund protection, remo
 
   await basket.reserveButton.click();
   await expect(basket.countdown).toBeVisible();
+});
+
+test("the refund policy modal titles the organiser's own policy and the standard one apart, at a phone and a desktop", async ({
+  page,
+  context,
+}, testInfo) => {
+  // Lumen Live's Aquarium ticket is under the standard policy; the Folk Collective has a policy of its own.
+  await addTicket(context, ticket.aquariumEarly, 1);
+  await addTicket(context, ticket.folkStalls, 1);
+  const basket = new BasketPage(page);
+  const summary = new OrderSummary(page);
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await basket.open();
+    await summary.open();
+    await summary.region.getByRole('button', { name: 'Refund policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund policy' });
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText([
+      'Standard refund policy',
+      "Brighton Folk Collective's refund policy",
+    ]);
+    await expect(dialog).toContainText('Tickets can be refunded up to 7 days before the event');
+    await expect(dialog).toContainText('Tickets can be exchanged for another Folk Collective night');
+    await page.screenshot({ path: testInfo.outputPath(`refund-policies-${width}.png`), fullPage: true });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

@@ -179,3 +179,34 @@ test('on a phone the countdown stays in sight, the basket bar is at the top, and
   await page.screenshot({ path: testInfo.outputPath('delivery-375.png') });
   await shoot(page, testInfo, 'delivery address, scrolled');
 });
+
+test("one name for the marketplace: the events pages' header, the checkout's, and the emails' header, footer and subject", async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.goto('/all-events/');
+  const site = page.getByRole('navigation', { name: 'Site' });
+  await expect(site.getByRole('link', { name: 'Events', exact: true })).toHaveAttribute('href', '/all-events/');
+  await addTicket(context, seed.standardTicket.id, 1);
+  await new BasketPage(page).open();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Events', exact: true })).toBeVisible();
+
+  // The one-time code email: its subject and both parts say the same name, never 'Checkout'.
+  const email = 'branding@example.com';
+  await new AccountPage(page, context).signInBeforeCheckout(email);
+  const outbox = await context.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}&kind=one_time_code`);
+  const [mail] = ((await outbox.json()) as { messages: { id: number; subject: string; text: string }[] }).messages;
+  expect(mail?.subject).toBe('[TEST MODE] Your one-time code for Events');
+  expect(mail?.text.trimEnd().endsWith('Sent by Events')).toBe(true);
+  await page.goto(`/dev/outbox/${mail?.id}/html`);
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByText('Events', { exact: true })).toBeVisible();
+    await expect(page.getByText('Sent by Events', { exact: true })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`one-time-code-email-${width}.png`), fullPage: true });
+  }
+  await expect(page.locator('body')).not.toContainText('Checkout');
+});

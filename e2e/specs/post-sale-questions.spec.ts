@@ -10,7 +10,7 @@ const save = '/ajax/checkout/checkout/save_question_answers/';
 test('Gala: questions answered before payment, paid, delivered, then the after-payment questions', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   const q = new QuestionsPage(page, context);
   await q.reachQuestionsBeforePayment([{ ticketId: ticket.galaAdult, quantity: 2 }], 'questions-gala');
   await expect(q.stepButton('Ticket 1')).toHaveAttribute('aria-current', 'step');
@@ -18,6 +18,18 @@ test('Gala: questions answered before payment, paid, delivered, then the after-p
   await expect(q.stepHeading('Ticket 1')).toBeVisible();
   await expect(page.getByText('Dinner ticket', { exact: true })).toBeVisible();
   await expect(q.text('Name of the guest using this ticket')).toHaveAccessibleDescription('Required');
+  // The guests' names are given here, before payment: the event's fundraising-contact notice is read here first.
+  const fundraising = page.getByText(
+    'Lifeboat Gala Dinner raises money for charity. The organiser may use the contact details and answers you give here to tell you about its fundraising. You can ask them to stop at any time.',
+  );
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(fundraising).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`questions-before-notice-${width}.png`), fullPage: true });
+  }
   expect(await q.account.seriousViolations()).toEqual([]);
 
   // Ticket 1 left half done: Continue stays and says what is missing.
@@ -32,6 +44,8 @@ test('Gala: questions answered before payment, paid, delivered, then the after-p
   await expect(q.stepHeading('Ticket 2')).toBeVisible();
   await expect(q.stepButton('Ticket 1 (completed)')).toBeVisible();
   await expect(q.missingAnswer).toHaveCount(0);
+  // Said once, on the first step about the event, not again on every ticket.
+  await expect(fundraising).toHaveCount(0);
 
   // Ticket 2 answered, Ticket 1's name cleared: Continue shows the first incomplete step, with its message.
   await q.dropdown('Dietary requirements').selectOption('None');

@@ -34,4 +34,5 @@ export * from './rules/payment';
 export * from './rules/questions';
 export * from './rules/transfer';
 export * from './rules/order-completed';
+export * from './rules/marketplace';
 export * from './format';

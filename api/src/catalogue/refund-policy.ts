@@ -32,3 +32,26 @@ export const standardRefundPolicy = {
 
 export const ticketRefundDescription = (nonRefundable: boolean): string =>
   nonRefundable ? 'This ticket is non-refundable.' : 'This ticket can be refunded under the refund policy.';
+
+/**
+ * What a ticket line's policy is called where the checkout lists a basket's policies together (the order summary's
+ * refund policy modal): a basket may hold an organiser's own policy beside the standard one, and each must be told
+ * from the other by its title, not both be 'Refund policy'.
+ */
+export const standardPolicyTitle = 'Standard refund policy';
+export const organiserPolicyTitle = (organiser: string): string =>
+  `${organiser}${organiser.endsWith('s') ? "'" : "'s"} refund policy`;
+
+/** A ticket line's refund policy: its organiser's own, under its name, or the standard one's summary. */
+export function ticketRefundPolicy(line: {
+  custom_refund_policy: string | null;
+  organiser_name: string;
+  non_refundable: boolean;
+}): { title: string; text: string; description: string } {
+  const own = line.custom_refund_policy;
+  return {
+    title: own === null ? standardPolicyTitle : organiserPolicyTitle(line.organiser_name),
+    text: own ?? standardRefundPolicy.summary,
+    description: ticketRefundDescription(line.non_refundable),
+  };
+}

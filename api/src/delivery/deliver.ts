@@ -17,8 +17,8 @@ export interface DeliveryDeps {
   confirmPayment: ConfirmPayment;
   /** The receipt names the card, which a real provider may have to be asked for. */
   payment: PaymentConfig;
-  /** MAIL_FROM: its display name heads every email. */
-  mailFrom: string;
+  /** The marketplace's name (MailConfig.senderName): it heads every email. */
+  senderName: string;
   /** The receipt's waiver link carries its key. */
   waiverKeys: WaiverKeys;
 }

@@ -13,7 +13,7 @@ export function deliveryDepsOf(deps: AppDeps): DeliveryDeps {
     publicUrl: deps.config.publicUrl,
     confirmPayment: providerConfirmation(deps.db, deps.clock, deps.config),
     payment: deps.config.payment,
-    mailFrom: deps.config.mail.from,
+    senderName: deps.config.mail.senderName,
     waiverKeys: waiverKeysOf(deps.sessions),
   };
 }

@@ -1,11 +1,19 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BreakdownRow, calls, formatMoney, type FormValue, waiverLink } from '@checkout/shared';
+import {
+  type BreakdownRow,
+  calls,
+  DEFAULT_MARKETPLACE_NAME,
+  formatMoney,
+  type FormValue,
+  waiverLink,
+} from '@checkout/shared';
 import { testModeNotice } from '@checkout/shared/messages/common';
 import { type Browser, chromium } from '@playwright/test';
 import { niceDay, niceTime, ukDate } from '../catalogue/dates';
 import { REPO_ROOT } from '../config';
 import { displayCode } from '../delivery/codes';
+import { sentByLine } from './render';
 import { deliveryPaths } from '../delivery/test-support';
 import { WALLET_EMAIL_KIND } from '../delivery/wallet-email';
 import { accountPaths, demoUserVisitor, guestVisitor } from '../identity/testing';
@@ -96,6 +104,16 @@ async function expectFields(name: string, mail: OutboxRow, fields: readonly stri
   expect(mail.subject).toMatch(/^\[TEST MODE\] /);
   expect(rendered.phone.text).toContain(testModeNotice);
   expect(mail.text_body.startsWith(testModeNotice)).toBe(true);
+  // From the marketplace by the name its pages show (the From's name is the same: mail/config.ts): at the top of the
+  // email, and signed at the bottom of both parts.
+  const brand = t.deps.config.marketplaceName;
+  expect(brand).toBe(DEFAULT_MARKETPLACE_NAME);
+  for (const view of Object.values(rendered)) {
+    expect(view.text.slice(testModeNotice.length).trimStart().startsWith(`${brand} `)).toBe(true);
+    expect(view.text.endsWith(sentByLine(brand))).toBe(true);
+  }
+  expect(mail.text_body.trimEnd().endsWith(sentByLine(brand))).toBe(true);
+  expect(`${mail.subject} ${mail.text_body} ${mail.html_body}`).not.toMatch(/\bCheckout\b/);
   for (const field of fields) {
     expect({ field, inHtml: rendered.phone.text.includes(squash(field)) }).toEqual({ field, inHtml: true });
     expect({ field, inDesktopHtml: rendered.desktop.text.includes(squash(field)) }).toEqual({

@@ -5,7 +5,6 @@ import type { PaymentConfig } from '../payment/config';
 import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';
-import { senderName } from './render';
 import type { WaiverKeys } from '../waivers/link-key';
 
 export interface OrderConfirmationDeps {
@@ -13,7 +12,8 @@ export interface OrderConfirmationDeps {
   clock: Clock;
   publicUrl: string;
   payment: PaymentConfig;
-  mailFrom: string;
+  /** The marketplace's name (MailConfig.senderName), heading the email. */
+  senderName: string;
   waiverKeys: WaiverKeys;
 }
 
@@ -35,6 +35,6 @@ export async function orderConfirmationFor(
   } catch {
     // keep localhost
   }
-  const sender = { brand: senderName(deps.mailFrom), testMode: testModeOf(deps.payment) };
+  const sender = { brand: deps.senderName, testMode: testModeOf(deps.payment) };
   return orderConfirmationEmail(receipt, sender, { host, now: deps.clock.now() });
 }

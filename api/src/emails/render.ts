@@ -33,32 +33,31 @@ export function blocks(...parts: (string | null | undefined | false)[]): string 
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
 }
 
-/** MAIL_FROM's display name ('"Checkout" <no-reply@…>' → 'Checkout'): who the buyer sees the email is from. */
-export function senderName(from: string): string {
-  const match = /^\s*"?([^"<]*?)"?\s*</.exec(from);
-  return match?.[1]?.trim() || 'Tickets';
-}
-
 /** How the deployment's emails go out: from whom, and whether they say TEST MODE (some way of paying takes test money). */
 export interface MailSender {
-  /** MAIL_FROM's display name, at the top of every email. */
+  /** The marketplace's name (MARKETPLACE_NAME), as in the From: at the top and in the footer of every email. */
   brand: string;
   testMode: boolean;
 }
 
 export function mailSenderOf(config: Pick<AppConfig, 'mail' | 'payment'>): MailSender {
-  return { brand: senderName(config.mail.from), testMode: testModeOf(config.payment) };
+  return { brand: config.mail.senderName, testMode: testModeOf(config.payment) };
 }
 
+/** The last line of every email, under its own footer: who sent it, in the name the site's pages show. */
+export const sentByLine = (brand: string) => `Sent by ${brand}`;
+
 /**
- * The message as this sender sends it: under test mode the subject starts '[TEST MODE]' and the text part with the
- * notice, as the HTML part's frame does (emails/ui.tsx), so an inbox's list already tells a test order from a real one.
+ * The message as this sender sends it: the text part ends with who sent it, as the HTML part's frame does
+ * (emails/ui.tsx); under test mode the subject starts '[TEST MODE]' and the text part with the notice, so an inbox's
+ * list already tells a test order from a real one.
  */
-export function sentBy(sender: Pick<MailSender, 'testMode'>, message: OutboxMessage): OutboxMessage {
-  if (!sender.testMode) return message;
+export function sentBy(sender: MailSender, message: OutboxMessage): OutboxMessage {
+  const signed = { ...message, text: blocks(message.text, sentByLine(sender.brand)) };
+  if (!sender.testMode) return signed;
   return {
-    ...message,
+    ...signed,
     subject: commonMessages.testModeSubject(message.subject),
-    text: blocks(commonMessages.testModeNotice, message.text),
+    text: blocks(commonMessages.testModeNotice, signed.text),
   };
 }

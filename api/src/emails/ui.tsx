@@ -15,7 +15,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import * as commonMessages from '@checkout/shared/messages/common';
 import type { CSSProperties, ReactNode } from 'react';
-import type { MailSender } from './render';
+import { sentByLine, type MailSender } from './render';
 
 /**
  * The pieces every email is built from. Mail clients ignore stylesheets and media queries unevenly, so everything is
@@ -80,7 +80,7 @@ const styles = {
 } satisfies Record<string, CSSProperties>;
 
 export interface FrameProps {
-  /** Who the email is from (MAIL_FROM's display name) and whether the deployment takes test money. */
+  /** Who the email is from (the marketplace's name) and whether the deployment takes test money. */
   sender: MailSender;
   /** The line inboxes show after the subject. */
   preview: string;
@@ -108,6 +108,7 @@ export function Frame({ sender, preview, children, footer }: FrameProps) {
           <Section style={styles.card}>{children}</Section>
           <Section style={{ paddingTop: '16px' }}>
             <Text style={styles.footer}>{footer}</Text>
+            <Text style={styles.footer}>{sentByLine(sender.brand)}</Text>
           </Section>
         </Container>
       </Body>

@@ -1,7 +1,7 @@
 import { captchaPolicyFor } from '../captcha/policy';
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
-import { testModeOf } from '../payment/modes';
+import { mailSenderOf } from '../emails/render';
 import { logoutOfSale, saveGuestToSale, sendCode, signInWithCode, type SignInDeps } from './sign-in';
 import { sessionUser, toUser } from './users';
 
@@ -14,7 +14,7 @@ export function signInDeps(deps: AppDeps): SignInDeps {
     mailer,
     config: config.identity,
     captcha: captchaPolicyFor(deps),
-    testMode: testModeOf(config.payment),
+    sender: mailSenderOf(config),
   };
 }
 

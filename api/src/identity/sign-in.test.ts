@@ -58,7 +58,7 @@ describe('send_one_time_code', () => {
     expect(response.json()).toEqual({ success: true });
     const [mail] = await outboxFor(email);
     // The test app's payments are the sandboxes: its emails say TEST MODE first.
-    expect(mail?.subject).toBe('[TEST MODE] Your one-time code');
+    expect(mail?.subject).toBe('[TEST MODE] Your one-time code for Events');
     expect(mail?.kind).toBe('one_time_code');
     expect(mail?.text).toMatch(/Your one-time code is \d{6}\./);
     expect(mail?.text).toContain('valid for 15 minutes');

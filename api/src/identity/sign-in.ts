@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { oneTimeCodeEmail } from '../mail/templates';
+import type { MailSender } from '../emails/render';
 import type { Mailer } from '../mail/mailer';
 import { lockCurrentSale } from '../sale/current';
 import { assertReservedSale, lockReservedSale } from './checkout-sale';
@@ -27,8 +28,8 @@ export interface SignInDeps {
   config: IdentityConfig;
   /** Checks the captcha a send needs once an email's codes from anywhere reach their limit. */
   captcha: CaptchaPolicy;
-  /** Some way of paying takes test money: the code's email says TEST MODE, as every email does. */
-  testMode: boolean;
+  /** Who the code's email is from, and whether it says TEST MODE (some way of paying takes test money), as every email. */
+  sender: MailSender;
 }
 
 export interface RequestContext {
@@ -112,7 +113,7 @@ export async function sendCode(deps: SignInDeps, request: SendRequest): Promise<
   await deps.mailer.send(
     oneTimeCodeEmail(email.trim(), code, {
       minutes: Math.round(config.codeTtlSeconds / 60),
-      testMode: deps.testMode,
+      sender: deps.sender,
     }),
   );
   return { success: true };

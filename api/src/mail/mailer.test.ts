@@ -25,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const noSmtp: MailConfig = {
-  ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080', true),
-  from: '"Checkout" <no-reply@shop.test>',
+  ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080', true, 'Events'),
+  from: '"Events" <no-reply@shop.test>',
 };
 const message = {
   to: 'buyer@example.org',
@@ -55,17 +55,40 @@ function recordingTransport(failures = 0): MailTransport & { sent: Envelope[] } 
 
 describe('config', () => {
   test('SMTP_URL and MAIL_FROM; the sender defaults to no-reply at the public host', () => {
-    expect(loadMailConfig({}, 'http://localhost:8080', false)).toMatchObject({
+    expect(loadMailConfig({}, 'http://localhost:8080', false, 'Events')).toMatchObject({
       smtpUrl: undefined,
-      from: '"Checkout" <no-reply@localhost>',
+      from: '"Events" <no-reply@localhost>',
+      senderName: 'Events',
     });
-    expect(loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com', false)).toMatchObject({
+    expect(
+      loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com', false, 'Events'),
+    ).toMatchObject({
       smtpUrl: 'smtp://mail:1025',
-      from: '"Checkout" <no-reply@tickets.example.com>',
+      from: '"Events" <no-reply@tickets.example.com>',
     });
-    expect(loadMailConfig({ MAIL_FROM: 'Tickets <t@example.com>' }, 'http://x', false).from).toBe(
-      'Tickets <t@example.com>',
+    expect(loadMailConfig({ MAIL_FROM: 't@example.com' }, 'http://x', false, 'Events').from).toBe(
+      '"Events" <t@example.com>',
     );
+  });
+
+  test("the From's name is the marketplace's, the one the pages show: MARKETPLACE_NAME, else 'Events'", () => {
+    expect(loadConfig({}).mail).toMatchObject({ from: '"Events" <no-reply@localhost>', senderName: 'Events' });
+    expect(loadConfig({ MARKETPLACE_NAME: 'Seaside Tickets', MAIL_FROM: 'hello@seaside.example' }).mail).toMatchObject({
+      from: '"Seaside Tickets" <hello@seaside.example>',
+      senderName: 'Seaside Tickets',
+    });
+    // The same name MAIL_FROM gives is no contradiction; quotes and commas in a name cannot change the address.
+    expect(loadConfig({ MAIL_FROM: '"Events" <t@example.com>' }).mail.from).toBe('"Events" <t@example.com>');
+    expect(loadConfig({ MARKETPLACE_NAME: 'Tom, "Dick" & Co' }).mail.from).toBe(
+      '"Tom, \\"Dick\\" & Co" <no-reply@localhost>',
+    );
+  });
+
+  test('a MAIL_FROM naming another sender, or no address, stops the start-up with a sentence saying why', () => {
+    expect(() => loadConfig({ MAIL_FROM: '"Checkout" <no-reply@example.com>' })).toThrow(
+      "MAIL_FROM names its sender 'Checkout', but emails are from the marketplace's name 'Events' (MARKETPLACE_NAME)",
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'Tickets' })).toThrow("MAIL_FROM must be an email address, got 'Tickets'");
   });
 
   test('the development pages are on only when asked for, whatever SMTP says: DEV_PAGES=1, or NODE_ENV=development or test', () => {
@@ -84,10 +107,10 @@ describe('config', () => {
   });
 
   test('messages are printed on the console with the development pages only, never in tests', () => {
-    expect(loadMailConfig({ NODE_ENV: 'development' }, 'http://x', true).logToConsole).toBe(true);
-    expect(loadMailConfig({}, 'http://x', true).logToConsole).toBe(true);
-    expect(loadMailConfig({}, 'http://x', false).logToConsole).toBe(false);
-    expect(loadMailConfig({ NODE_ENV: 'test' }, 'http://x', true).logToConsole).toBe(false);
+    expect(loadMailConfig({ NODE_ENV: 'development' }, 'http://x', true, 'Events').logToConsole).toBe(true);
+    expect(loadMailConfig({}, 'http://x', true, 'Events').logToConsole).toBe(true);
+    expect(loadMailConfig({}, 'http://x', false, 'Events').logToConsole).toBe(false);
+    expect(loadMailConfig({ NODE_ENV: 'test' }, 'http://x', true, 'Events').logToConsole).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).mail.logToConsole).toBe(false);
     expect(loadConfig({}).mail.logToConsole).toBe(false);
   });
@@ -149,7 +172,7 @@ describe('with a transport', () => {
       await mailer.deliverDue();
       expect(transport.sent).toEqual([
         {
-          from: '"Checkout" <no-reply@shop.test>',
+          from: '"Events" <no-reply@shop.test>',
           to: 'once@example.org',
           subject: 'Hello',
           text: 'Plain body',
@@ -258,7 +281,7 @@ describe('with a transport', () => {
       },
       close: () => json.close(),
     });
-    const code = oneTimeCodeEmail('json@example.org', '042042', { testMode: false });
+    const code = oneTimeCodeEmail('json@example.org', '042042', { sender: { brand: 'Events', testMode: false } });
     await transport.deliver({
       from: noSmtp.from,
       to: code.to,
@@ -268,9 +291,9 @@ describe('with a transport', () => {
       attachments: [{ filename: 'a.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR' }],
     });
     expect(built[0]).toMatchObject({
-      from: { address: 'no-reply@shop.test', name: 'Checkout' },
+      from: { address: 'no-reply@shop.test', name: 'Events' },
       to: [{ address: 'json@example.org', name: '' }],
-      subject: 'Your one-time code',
+      subject: 'Your one-time code for Events',
       text: expect.stringContaining('Your one-time code is 042042.'),
       html: expect.stringContaining('042042'),
       attachments: [expect.objectContaining({ filename: 'a.ics', contentType: 'text/calendar; charset=utf-8' })],
@@ -279,13 +302,22 @@ describe('with a transport', () => {
 });
 
 describe('the one-time code email', () => {
-  test("subject 'Your one-time code', the 6 digits and the 15-minute validity, in text and HTML (escaped)", () => {
-    const mail = oneTimeCodeEmail('a@example.org', '123456', { testMode: false });
-    expect(mail.subject).toBe('Your one-time code');
+  const sender = { brand: 'Events', testMode: false };
+  test("subject 'Your one-time code for Events', the 6 digits and the 15-minute validity, in text and HTML (escaped)", () => {
+    const mail = oneTimeCodeEmail('a@example.org', '123456', { sender });
+    expect(mail.subject).toBe('Your one-time code for Events');
     expect(mail.text).toContain('123456');
     expect(mail.text).toContain('15 minutes');
     expect(mail.html).toContain('123456');
-    expect(oneTimeCodeEmail('a@example.org', '<b>', { testMode: false }).html).toContain('&lt;b&gt;');
+    expect(oneTimeCodeEmail('a@example.org', '<b>', { sender }).html).toContain('&lt;b&gt;');
+  });
+
+  test("headed and signed with the marketplace's name, escaped", () => {
+    const mail = oneTimeCodeEmail('a@example.org', '123456', { sender: { brand: 'Fair <Tickets>', testMode: false } });
+    expect(mail.subject).toBe('Your one-time code for Fair <Tickets>');
+    expect(mail.text.trimEnd().endsWith('Sent by Fair <Tickets>')).toBe(true);
+    expect(mail.html).toContain('<p style="font-weight:700">Fair &lt;Tickets&gt;</p>');
+    expect(mail.html).toContain('Sent by Fair &lt;Tickets&gt;');
   });
 });
 
@@ -319,7 +351,7 @@ describe('SMTP over a real socket (SMTP_URL)', () => {
       expect(mail?.from).toBe('no-reply@shop.test');
       expect(mail?.to).toEqual(['smtp@example.org']);
       // The test app's payments are the sandboxes: its emails say TEST MODE first.
-      expect(mail?.data).toMatch(/^Subject: \[TEST MODE\] Your one-time code\r$/m);
+      expect(mail?.data).toMatch(/^Subject: \[TEST MODE\] Your one-time code for Events\r$/m);
       expect(mail?.data).toContain(`Your one-time code is ${code}.`);
       const sent = await t.db
         .selectFrom('outbox')

@@ -1,5 +1,5 @@
 import * as commonMessages from '@checkout/shared/messages/common';
-import { sentBy } from '../emails/render';
+import { sentBy, sentByLine, type MailSender } from '../emails/render';
 import { colours } from '../emails/ui';
 import { html } from '../pages/html';
 import type { OutboxMessage } from './outbox';
@@ -9,14 +9,15 @@ export const ONE_TIME_CODE_KIND = 'one_time_code';
 export const ONE_TIME_CODE_MINUTES = 15;
 
 /**
- * The one-time code email: the six digits, how long they last, and what to do if it was not you; under test mode
- * (some way of paying takes test money) it says TEST MODE, as every email does.
+ * The one-time code email: the six digits, how long they last, and what to do if it was not you, headed and signed by
+ * the marketplace's name as every email is; under test mode (some way of paying takes test money) it says TEST MODE.
  */
 export function oneTimeCodeEmail(
   to: string,
   code: string,
-  { testMode, minutes = ONE_TIME_CODE_MINUTES }: { testMode: boolean; minutes?: number },
+  { sender, minutes = ONE_TIME_CODE_MINUTES }: { sender: MailSender; minutes?: number },
 ): OutboxMessage {
+  const { testMode } = sender;
   const text = [
     `Your one-time code is ${code}.`,
     '',
@@ -26,11 +27,13 @@ export function oneTimeCodeEmail(
   ].join('\n');
   const body = html`<!doctype html><html lang="en-GB"><body style="font-family:system-ui,sans-serif;line-height:1.5">
 ${testMode ? html`<p role="note" style="padding:10px 16px;border:2px dashed ${colours.warningFg};background:${colours.warningBg};color:${colours.warningFg};font-weight:700;text-align:center">${commonMessages.testModeNotice}</p>` : null}
+<p style="font-weight:700">${sender.brand}</p>
 <p>Your one-time code is</p>
 <p style="font-size:2rem;font-weight:700;letter-spacing:0.3em">${code}</p>
 <p>Enter it where you asked for it to confirm your email address. It is valid for ${minutes} minutes and works once.</p>
 <p>If you did not ask for a code, you can ignore this email: nobody can use your email address without it.</p>
+<p style="color:${colours.muted};font-size:0.8rem">${sentByLine(sender.brand)}</p>
 </body></html>`;
-  const message = { to, subject: 'Your one-time code', text, html: body.value, kind: ONE_TIME_CODE_KIND };
-  return sentBy({ testMode }, message);
+  const subject = `Your one-time code for ${sender.brand}`;
+  return sentBy(sender, { to, subject, text, html: body.value, kind: ONE_TIME_CODE_KIND });
 }

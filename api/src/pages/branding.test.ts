@@ -1,3 +1,4 @@
+import { DEFAULT_MARKETPLACE_NAME } from '@checkout/shared';
 import { loadConfig } from '../config';
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -25,6 +26,29 @@ test('MARKETPLACE_NAME and an https MARKETPLACE_LOGO_URL reach the page; the log
     expect(response.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
   } finally {
     await app.close();
+  }
+});
+
+test("one name for the site: the events pages' header, the checkout's (through /remotes.json) and the emails' sender", async () => {
+  for (const [env, name] of [
+    [{}, DEFAULT_MARKETPLACE_NAME],
+    [{ MARKETPLACE_NAME: '  Seaside   <Tickets> ' }, 'Seaside <Tickets>'],
+  ] as const) {
+    const config = loadConfig(env);
+    const app = await buildApp({ db: t.db, clock: t.clock, config: { ...config, logLevel: 'silent' } });
+    try {
+      const header = /<a class="site-header__brand" href="\/all-events\/">([^<]*)<\/a>/;
+      for (const url of ['/all-events/', '/refund-policy/', '/legal-information/purchase-terms-and-conditions/']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(header.exec(page.body)?.[1]).toBe(name.replace('<', '&lt;').replace('>', '&gt;'));
+      }
+      const runtime = await app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(runtime.json().config.marketplaceName).toBe(name);
+      expect(config.mail.senderName).toBe(name);
+      expect(config.mail.from).toBe(`"${name}" <no-reply@localhost>`);
+    } finally {
+      await app.close();
+    }
   }
 });
 

@@ -34,11 +34,14 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
   return new SafeHtml(out);
 }
 
+/** What every page's frame is built from: its stylesheets and scripts, and the name its header shows. */
 export interface PageAssets {
   /** URLs of the stylesheets (content-hashed). */
   styles: readonly string[];
   /** URL of the events page script. */
   eventsScript: string;
+  /** The marketplace's name (AppConfig.marketplaceName), the same in the checkout's header and every email. */
+  marketplaceName: string;
 }
 
 export interface LayoutOptions {
@@ -70,7 +73,7 @@ ${head}
 </head>
 <body>
 <header class="site-header">${testModeBanner(testMode)}<nav class="container cluster" aria-label="Site">
-<a class="site-header__brand" href="/all-events/">Events</a>
+<a class="site-header__brand" href="/all-events/">${assets.marketplaceName}</a>
 <a class="btn btn--secondary" href="/checkout/">Go to checkout</a>
 </nav></header>
 <main class="container stack" id="main">

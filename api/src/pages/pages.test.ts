@@ -56,6 +56,7 @@ describe('/remotes.json', () => {
           hcaptchaSiteKey: 'site-key',
           stripePublishableKey: 'pk_test_123',
           accommodationMapUrl: 'https://stays.example.com/map?near={address}',
+          marketplaceName: 'Events',
         },
       });
     } finally {
@@ -89,7 +90,7 @@ describe('/remotes.json', () => {
     }
   });
 
-  test('defaults: the four local remotes and no optional keys', async () => {
+  test("defaults: the four local remotes, the site's name and no optional keys", async () => {
     const config = loadConfig({});
     expect(config.remotes).toEqual({
       mf_basket: 'http://localhost:3001/mf-manifest.json',
@@ -97,7 +98,8 @@ describe('/remotes.json', () => {
       mf_payment: 'http://localhost:3003/mf-manifest.json',
       mf_post_sale: 'http://localhost:3004/mf-manifest.json',
     });
-    expect(config.runtime).toEqual({ apiBase: '' });
+    // The name is always sent: the checkout's header shows the one the events pages and emails use.
+    expect(config.runtime).toEqual({ apiBase: '', marketplaceName: 'Events' });
   });
 });
 

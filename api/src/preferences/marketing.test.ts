@@ -46,6 +46,19 @@ async function preferences(visitor: Visitor) {
   };
 }
 
+test('each basket organiser comes with its name beside its sign-up message, so the page can say whose list a box is', async () => {
+  const visitor = await reservedVisitor(t, twoOrganisers);
+  const checkout = (await visitor.get(paths.get)).json();
+  expect(checkout.marketing_preferences.basket_organisers).toEqual([
+    expect.objectContaining({
+      id: folk,
+      name: 'Brighton Folk Collective',
+      marketing_signup_message: 'Get first dibs on Folk Collective tickets',
+    }),
+    expect.objectContaining({ id: demo, name: 'Checkout Demo', marketing_signup_message: '' }),
+  ]);
+});
+
 describe('a signed-in user', () => {
   test('choices are stored on the user and per organiser, shown by the checkout, and kept for the next sale', async () => {
     const visitor = await demoUserVisitor(t, twoOrganisers);

@@ -1,5 +1,6 @@
 import { CheckoutSchema, EMPTY_CHECKOUT } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/basket';
+import { standardRefundPolicy } from '../catalogue/refund-policy';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 
@@ -139,6 +140,14 @@ describe('add_to_basket and the totals of get', () => {
     ]);
     expect(checkout.organisers[0]?.charity).toBe(true);
     expect(checkout.organisers[1]?.has_custom_refund_policy).toBe(true);
+    // The organiser's own policy and the standard one, side by side in one basket, each under a title of its own.
+    expect(checkout.tickets.map((line) => line.refund_policy?.title)).toEqual([
+      'Standard refund policy',
+      'Standard refund policy',
+      "Brighton Folk Collective's refund policy",
+    ]);
+    expect(checkout.tickets[0]?.refund_policy?.text).toBe(standardRefundPolicy.summary);
+    expect(checkout.tickets[2]?.refund_policy?.text).not.toBe(standardRefundPolicy.summary);
     expect(checkout.marketing_preferences.basket_organisers.map((organiser) => organiser.id)).toEqual([
       SEED.organiser.lifeboat,
       SEED.organiser.folk,

@@ -17,7 +17,7 @@ import type { AppConfig } from '../config';
 import { niceDate, niceDay, niceTime, ukDate, wallClock } from '../catalogue/dates';
 import { absolute, links } from '../catalogue/links';
 import { currencyOf, toDecimal } from '../catalogue/money';
-import { standardRefundPolicy, ticketRefundDescription } from '../catalogue/refund-policy';
+import { ticketRefundPolicy } from '../catalogue/refund-policy';
 import type { Db, Sale } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
 import { activeHeld, availableOf } from '../inventory/holds';
@@ -76,6 +76,7 @@ async function loadLines(db: Db, saleId: number) {
         'd.starts_at',
         'o.id as organiser_id',
         'o.slug as organiser_slug',
+        'o.name as organiser_name',
         'o.custom_refund_policy',
       ])
       .where('l.sale_id', '=', saleId)
@@ -315,7 +316,6 @@ export async function buildCheckout(
 
   const tickets: TicketLine[] = lines.tickets.map((line, index) => {
     const ownHeld = lines.heldBySale.get(line.ticket_id) ?? 0;
-    const customPolicy = line.custom_refund_policy;
     const amounts = totals.lines[index];
     return {
       ticket_id: line.ticket_id,
@@ -340,11 +340,7 @@ export async function buildCheckout(
       max_can_reserve: Math.max(0, Math.min(line.max_per_customer, availableOf(line) + ownHeld)),
       min_per_customer: line.min_per_customer,
       required_tickets: requirementsByTicket.get(line.ticket_id) ?? [],
-      refund_policy: {
-        title: standardRefundPolicy.title,
-        text: customPolicy ?? standardRefundPolicy.summary,
-        description: ticketRefundDescription(line.non_refundable),
-      },
+      refund_policy: ticketRefundPolicy(line),
       organiser_url: links.organiser(line.organiser_slug),
     };
   });
@@ -423,6 +419,7 @@ export async function buildCheckout(
     guestChoices?.organisers ?? new Map(context.subscriptions.map((row) => [row.organiser_id, row.subscribed]));
   const basket_organisers: BasketOrganiser[] = context.organisers.map((organiser) => ({
     id: organiser.id,
+    name: organiser.name,
     organiser_subscribed: subscribed.get(organiser.id) ?? false,
     marketing_signup_message: organiser.marketing_signup_message,
   }));

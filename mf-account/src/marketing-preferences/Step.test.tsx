@@ -15,8 +15,15 @@ const checkout = () =>
       basket_organisers: [
         {
           id: 3,
+          name: 'Riverside Live',
           organiser_subscribed: false,
           marketing_signup_message: 'Hear about new shows from Riverside Live first',
+        },
+        {
+          id: 4,
+          name: 'Folk Collective',
+          organiser_subscribed: true,
+          marketing_signup_message: 'Get first dibs on tickets',
         },
       ],
     },
@@ -29,7 +36,12 @@ test('one checkbox each for the newsletter, event updates and every basket organ
   expect(screen.getByRole('group', { name: copy.marketing.legend })).toBeInTheDocument();
   const newsletter = screen.getByRole('checkbox', { name: copy.marketing.ctSubscribed });
   const events = screen.getByRole('checkbox', { name: copy.marketing.eventSubscribed });
-  const organiser = screen.getByRole('checkbox', { name: 'Hear about new shows from Riverside Live first' });
+  // Each organiser's box is named for it, before its own sign-up message in its own words.
+  const organiser = screen.getByRole('checkbox', {
+    name: 'Riverside Live: Hear about new shows from Riverside Live first',
+  });
+  const folk = screen.getByRole('checkbox', { name: 'Folk Collective: Get first dibs on tickets' });
+  expect(folk).toBeChecked();
   expect(newsletter).not.toBeChecked();
   expect(events).toBeChecked();
   await user.click(newsletter);
@@ -37,7 +49,7 @@ test('one checkbox each for the newsletter, event updates and every basket organ
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('payment'));
   expect(props.api.payloadsOf('setMarketingPreferences')).toEqual([
-    { ct_subscribed: true, event_subscribed: true, organiser_subscribed_marketing: { 3: true } },
+    { ct_subscribed: true, event_subscribed: true, organiser_subscribed_marketing: { 3: true, 4: true } },
   ]);
 });
 
@@ -55,7 +67,13 @@ test('a failure shows the spec toast and stays', async () => {
 
 test('an organiser without a sign-up message gets no checkbox', () => {
   const c = checkout();
-  c.marketing_preferences.basket_organisers.push({ id: 9, organiser_subscribed: false, marketing_signup_message: '' });
+  c.marketing_preferences.basket_organisers.push({
+    id: 9,
+    name: 'Quiet Org',
+    organiser_subscribed: false,
+    marketing_signup_message: '',
+  });
   renderStep(MarketingPreferencesStep, { state: 'marketing_preferences', checkout: c });
-  expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+  expect(screen.getAllByRole('checkbox')).toHaveLength(4);
+  expect(screen.queryByText('Quiet Org')).toBeNull();
 });

@@ -5,7 +5,7 @@ import type { StepProps } from '@checkout/shared';
 import { Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
-import { CheckboxField } from '@checkout/shared/ui';
+import { CheckboxField, OrganiserSignupLabel } from '@checkout/shared/ui';
 import {
   $choices,
   $saving,
@@ -70,14 +70,14 @@ export function MarketingPreferencesStep(props: StepProps) {
               checked={m.choices.event_subscribed}
               onChecked={m.eventUpdatesChanged}
             />
-            {/* An organiser without a sign-up message has no list to offer. */}
+            {/* One per organiser, named (several may sell in one basket); one without a sign-up message has no list to offer. */}
             {preferences.basket_organisers
               .filter((organiser) => organiser.marketing_signup_message.trim() !== '')
               .map((organiser) => (
                 <CheckboxField
                   key={organiser.id}
                   id={`marketing-organiser-${organiser.id}`}
-                  label={organiser.marketing_signup_message}
+                  label={<OrganiserSignupLabel organiser={organiser} />}
                   checked={m.choices.organisers[organiser.id] ?? false}
                   onChecked={(subscribed) => m.organiserChanged({ id: organiser.id, subscribed })}
                 />

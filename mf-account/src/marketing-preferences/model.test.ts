@@ -17,8 +17,13 @@ const preferences = (over: Partial<MarketingPreferences> = {}): MarketingPrefere
   ct_subscribed: false,
   event_subscribed: true,
   basket_organisers: [
-    { id: 3, organiser_subscribed: false, marketing_signup_message: 'Hear about new shows first' },
-    { id: 4, organiser_subscribed: true, marketing_signup_message: 'Folk news' },
+    {
+      id: 3,
+      name: 'Riverside Live',
+      organiser_subscribed: false,
+      marketing_signup_message: 'Hear about new shows first',
+    },
+    { id: 4, name: 'Folk Collective', organiser_subscribed: true, marketing_signup_message: 'Folk news' },
   ],
   ...over,
 });

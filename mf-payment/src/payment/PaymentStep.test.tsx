@@ -224,7 +224,7 @@ test('express checkout: Complete purchase, the Account form, the purchase-terms 
   );
   const preferences = screen.getByRole('group', { name: 'Preferences' });
   expect(preferences).toContainElement(
-    screen.getByRole('checkbox', { name: 'Hear about new shows from Riverside Live first' }),
+    screen.getByRole('checkbox', { name: 'Riverside Live: Hear about new shows from Riverside Live first' }),
   );
   expect(preferences).toContainElement(
     screen.getByRole('checkbox', { name: 'Send me the newsletter with events and offers' }),

@@ -101,6 +101,25 @@ test('before payment: a step per ticket with its name, asterisk and Required, va
   ]);
 });
 
+test("before payment, a flagged event's guest names: its fundraising notice is on the first ticket step, where they are given", async () => {
+  const checkout = sampleCheckout();
+  open('ticket_questions_before', {
+    before_payment_questions: { '11': [diet(11), guest(11)] },
+    events: checkout.events.map((event) => ({ ...event, fundraising_contact_notice: true })),
+  });
+  expect(screen.getByRole('heading', { level: 2, name: 'Ticket 1' })).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Winter Gala at the Riverside raises money for charity. The organiser may use the contact details and answers you give here to tell you about its fundraising. You can ask them to stop at any time.',
+    ),
+  ).toBeInTheDocument();
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Name of the guest using this ticket' }), 'Ann Lee');
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Dietary requirements' }), 'None');
+  await userEvent.click(continueButton());
+  expect(screen.getByRole('heading', { level: 2, name: 'Ticket 2' })).toHaveFocus();
+  expect(screen.queryByText(/raises money for charity/)).not.toBeInTheDocument();
+});
+
 test('after payment: the basket step asks a shared question once, with the notices; the checkbox question text is cleaned HTML', async () => {
   const checkout = sampleCheckout();
   const { props, container } = open('ticket_questions_after', {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useUnit } from 'effector-react';
-import { questionSteps, type Checkout, type QuestionStep, type StepProps } from '@checkout/shared';
+import { questionSteps, type QuestionStep, type StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
 import { AlertBox, Button, useFocusOnArrival, useEffectWhen } from '@checkout/shared/ui';
 import { copy } from './copy';
@@ -19,24 +19,12 @@ import {
   stepChosen,
   type QuestionTiming,
 } from './model';
+import { stepNotices } from './notices';
 import { inputIdOf, QuestionField } from './QuestionField';
 import './questions.css';
 
 export const stepTitle = (step: QuestionStep) =>
   step.kind === 'basket' ? copy.basketStep : copy.ticketStep(step.number);
-
-/** The basket step's intro texts: the fundraising-contact notice per flagged event, the audience-diversity one per organiser. */
-function basketNotices(checkout: Checkout | null): string[] {
-  if (!checkout) return [];
-  return [
-    ...checkout.events
-      .filter((event) => event.fundraising_contact_notice)
-      .map((event) => copy.fundraisingNotice(event.title)),
-    ...checkout.organisers
-      .filter((organiser) => organiser.audience_diversity_notice)
-      .map((organiser) => copy.diversityNotice(organiser.name)),
-  ];
-}
 
 /**
  * Ticket questions, before or after payment (spec 2 'Ticket Questions', 4 and 5 'Questions'): a stepped form,
@@ -87,7 +75,7 @@ export function QuestionsStep(props: StepProps) {
   }, [m.focus]);
 
   const step = m.steps[m.current];
-  const notices = step?.kind === 'basket' ? basketNotices(checkout) : [];
+  const notices = useMemo(() => stepNotices(m.steps, checkout), [m.steps, checkout]);
 
   return (
     <section className="card stack questions" aria-labelledby="questions-title">
@@ -128,7 +116,7 @@ export function QuestionsStep(props: StepProps) {
             </h2>
             {step.kind === 'ticket' ? <p className="questions__subtitle">{step.ticket_name}</p> : null}
           </div>
-          {notices.map((notice) => (
+          {(notices.get(step.id) ?? []).map((notice) => (
             <p key={notice} className="questions__notice">
               {notice}
             </p>

@@ -119,6 +119,8 @@ export type Organiser = z.infer<typeof OrganiserSchema>;
 
 export const BasketOrganiserSchema = z.object({
   id: id,
+  /** Ours (spec 3 names no field): whose list the checkbox signs up to, shown beside its marketing_signup_message. */
+  name: text,
   organiser_subscribed: z.boolean(),
   marketing_signup_message: text,
 });

@@ -109,6 +109,7 @@ export function sampleCheckout(overrides: Partial<Checkout> = {}): Checkout {
       basket_organisers: [
         {
           id: 3,
+          name: 'Riverside Live',
           organiser_subscribed: false,
           marketing_signup_message: 'Hear about new shows from Riverside Live first',
         },

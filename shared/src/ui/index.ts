@@ -29,6 +29,7 @@ export {
   type CheckboxFieldProps,
   type RadioProps,
 } from './Field';
+export { OrganiserSignupLabel } from './OrganiserSignupLabel';
 export { focusFirstError } from './focus';
 export { useFocusOnArrival } from './useFocusOnArrival';
 export { useEffectWhen, useMountEffect } from './effects';

@@ -162,4 +162,28 @@ describe('the phone basket and the refund policy', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  test("an organiser's own policy beside the standard one: each under its own title, neither called 'Refund policy'", async () => {
+    const user = userEvent.setup();
+    const checkout = sampleCheckout();
+    const [first] = checkout.tickets;
+    if (!first) throw new Error('the sample checkout has a ticket');
+    checkout.tickets = [
+      { ...first, refund_policy: { title: 'Standard refund policy', text: 'Refunds up to 7 days.', description: 'A' } },
+      {
+        ...first,
+        ticket_id: first.ticket_id + 100,
+        ticket_name: 'Balcony',
+        refund_policy: { title: "Brighton Folk Collective's refund policy", text: 'Exchanges only.', description: 'B' },
+      },
+    ];
+    renderSummary(checkout);
+    await user.click(screen.getByRole('button', { name: 'Refund policy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund policy' });
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Standard refund policy', "Brighton Folk Collective's refund policy"]);
+  });
 });

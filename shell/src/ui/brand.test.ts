@@ -1,5 +1,6 @@
 import { parseShellRuntime } from '../config/runtime';
-import { brandOf, DEFAULT_MARKETPLACE_NAME } from './brand';
+import { DEFAULT_MARKETPLACE_NAME } from '@checkout/shared';
+import { brandOf } from './brand';
 
 describe('brandOf', () => {
   test('without configuration: the built-in name and mark, leading to the events listing', () => {

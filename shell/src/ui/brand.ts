@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@checkout/shared';
+import { marketplaceNameOf, type RuntimeConfig } from '@checkout/shared';
 
 /** What the header shows of the marketplace: its name, its own logo or the built-in mark, and where the name leads. */
 export interface Brand {
@@ -9,14 +9,7 @@ export interface Brand {
   homeUrl: string;
 }
 
-/**
- * The name the events pages' header shows (api/src/pages/html.ts): the checkout keeps the same one, so a buyer coming
- * from the listing recognises the site.
- */
-export const DEFAULT_MARKETPLACE_NAME = 'Events';
 export const MARKETPLACE_HOME = '/all-events/';
-
-const MAX_NAME = 60;
 
 /** A path on this site ('/brand/logo.svg', not '//host/…') or an https URL; anything else is ignored. */
 function usableLogo(url: string | undefined): string | null {
@@ -32,9 +25,9 @@ function usableLogo(url: string | undefined): string | null {
 
 /** The header's brand from /remotes.json's config, falling back to the built-in name and mark. */
 export function brandOf(config: Pick<RuntimeConfig, 'marketplaceName' | 'marketplaceLogoUrl'>): Brand {
-  const name = config.marketplaceName?.trim().replace(/\s+/g, ' ').slice(0, MAX_NAME);
   return {
-    name: name || DEFAULT_MARKETPLACE_NAME,
+    // The same name as the events pages and the emails (shared/src/rules/marketplace.ts).
+    name: marketplaceNameOf(config.marketplaceName),
     logoUrl: usableLogo(config.marketplaceLogoUrl),
     homeUrl: MARKETPLACE_HOME,
   };

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { BasketOrganiser } from '@checkout/shared';
 import { copy } from '../../copy';
-import { CheckboxField, TextField } from '@checkout/shared/ui';
+import { CheckboxField, OrganiserSignupLabel, TextField } from '@checkout/shared/ui';
 import { $contact, $contactError, contactChanged } from '../model';
 import {
   $account,
@@ -82,7 +82,7 @@ export function ExpressAccount({
             <CheckboxField
               key={organiser.id}
               id={`express-organiser-${organiser.id}`}
-              label={organiser.marketing_signup_message}
+              label={<OrganiserSignupLabel organiser={organiser} />}
               checked={m.preferences.organisers[String(organiser.id)] ?? false}
               onChecked={(checked) => m.organiserChanged({ id: organiser.id, checked })}
             />
