@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { guestEmail } from '../pages/account';
+import { OrderCompletedPage } from '../pages/order-completed';
 import { fillSquareCard, PaymentPage } from '../pages/payment';
 import { addTicket } from '../support/basket';
 import { screenshots } from '../support/screenshots';
@@ -282,4 +283,33 @@ test('express checkout: Back and Forward on every step, paid, then order complet
   await pay.field('Email address').fill(guestEmail('nav-express'));
   await pay.payButton.click();
   await toOrderCompletedWithBack(pay, testInfo, 'express');
+});
+
+test('order completed: Back on the Transfer tickets and Find a place to stay views is the overview, Forward the view', async ({
+  page,
+  context,
+}, testInfo) => {
+  const oc = new OrderCompletedPage(page, context);
+  await oc.buyAurora('nav-views', 1);
+  const transfer = page.getByRole('heading', { level: 1, name: 'Transfer tickets' });
+  await oc.tile('Transfer tickets').click();
+  await expect(transfer).toBeVisible();
+  await page.goBack();
+  await expect(oc.overviewHeading).toBeVisible();
+  await expect(page.getByText(PAID)).toHaveCount(0);
+  await screenshots(page, testInfo, 'back-from-transfer-view');
+  await page.goForward();
+  await expect(transfer).toBeVisible();
+  // The page's own Back link takes the view's entry off: the browser's Back from the overview then says it is paid.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(oc.overviewHeading).toBeVisible();
+  await oc.tile('Find a place to stay').click();
+  await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
+  await expect(oc.overviewHeading).toHaveCount(0);
+  await page.goBack();
+  await expect(oc.overviewHeading).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(PAID)).toBeVisible();
+  await expect(oc.overviewHeading).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\//);
 });
