@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
 import { moreEvents, type StepProps } from '@checkout/shared';
 import { depsOf } from '@checkout/shared/parcel';
-import { $view, orderCompletedStarted, viewChosen } from './model';
+import { $view, historyPopped, orderCompletedStarted, viewChosen } from './model';
 import { Overview } from './ui/Overview';
 import { TransferView } from './ui/TransferView';
 import { FindAPlaceView } from './ui/FindAPlaceView';
@@ -16,7 +17,19 @@ import { useEffectWhen } from '@checkout/shared/ui';
  */
 export function OrderCompletedStep(props: StepProps) {
   const checkout = useUnit(props.stores.$checkout);
-  const { view, started, choose } = useUnit({ view: $view, started: orderCompletedStarted, choose: viewChosen });
+  const { view, started, choose, popped } = useUnit({
+    view: $view,
+    started: orderCompletedStarted,
+    choose: viewChosen,
+    popped: historyPopped,
+  });
+
+  // The browser's Back and Forward move between the overview and the views opened here (model: viewEntryFx).
+  useEffect(() => {
+    const listener = (event: PopStateEvent) => popped(event.state);
+    window.addEventListener('popstate', listener);
+    return () => window.removeEventListener('popstate', listener);
+  }, [popped]);
 
   useEffectWhen([checkout?.sale_reference], () => {
     started({ deps: depsOf(props), saleReference: checkout?.sale_reference ?? null, tickets: checkout?.tickets ?? [] });

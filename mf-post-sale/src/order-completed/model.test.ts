@@ -30,6 +30,9 @@ import {
   shareClosed,
   subscribeClicked,
   viewChosen,
+  viewEntryFx,
+  viewOfEntry,
+  historyPopped,
   type TransferRowState,
 } from './model';
 import { modelScope, type ModelSetup } from './testing';
@@ -118,6 +121,70 @@ describe('the open view after a reload', () => {
     const reloaded = modelScope();
     await started(reloaded, checkout.tickets.map(seated));
     expect(reloaded.scope.getState($view)).toBe('overview');
+  });
+});
+
+describe("the browser's Back and Forward between the overview and a view", () => {
+  beforeEach(() => window.sessionStorage.clear());
+  const step = { checkoutStep: 'order_completed' };
+
+  test('a view opened gets an entry; the page’s Back takes it off again', async () => {
+    const s = modelScope();
+    await started(s);
+    await allSettled(viewChosen, { scope: s.scope, params: 'transfer_tickets' });
+    await allSettled(viewChosen, { scope: s.scope, params: 'overview' });
+    expect(s.entries).toEqual(['transfer_tickets', 'overview']);
+  });
+
+  test('Back onto the step’s own entry is the overview, Forward the view again', async () => {
+    const s = modelScope();
+    await started(s);
+    await allSettled(viewChosen, { scope: s.scope, params: 'find_a_place' });
+    await allSettled(historyPopped, { scope: s.scope, params: step });
+    expect(s.scope.getState($view)).toBe('overview');
+    await allSettled(historyPopped, { scope: s.scope, params: { ...step, orderCompletedView: 'find_a_place' } });
+    expect(s.scope.getState($view)).toBe('find_a_place');
+    // Popped views are the browser's own moves: no entry is added for them.
+    expect(s.entries).toEqual(['find_a_place']);
+  });
+
+  test('Forward onto the transfer view after the tickets were sent is the overview', async () => {
+    const s = modelScope({}, { transferredBefore: ['RVL-7K2Q9D'] });
+    await started(s);
+    await allSettled(historyPopped, { scope: s.scope, params: { ...step, orderCompletedView: 'transfer_tickets' } });
+    expect(s.scope.getState($view)).toBe('overview');
+  });
+
+  test.each<[unknown, string]>([
+    [null, 'overview'],
+    [{ checkoutStep: 'order_completed' }, 'overview'],
+    [{ checkoutStep: 'order_completed', orderCompletedView: 'transfer_tickets' }, 'transfer_tickets'],
+    [{ orderCompletedView: 'find_a_place' }, 'find_a_place'],
+    [{ orderCompletedView: 'elsewhere' }, 'overview'],
+    ['transfer_tickets', 'overview'],
+  ])('the view of the entry %j is %s', (entry, view) => {
+    expect(viewOfEntry(entry)).toBe(view);
+  });
+});
+
+describe('a view’s history entry (window.history)', () => {
+  beforeEach(() => window.history.replaceState({ checkoutStep: 'order_completed' }, ''));
+
+  test('opening a view pushes a copy of the step’s entry naming it; a second view replaces it', async () => {
+    const length = window.history.length;
+    await viewEntryFx('transfer_tickets');
+    expect(window.history.state).toEqual({ checkoutStep: 'order_completed', orderCompletedView: 'transfer_tickets' });
+    expect(window.history.length).toBe(length + 1);
+    await viewEntryFx('find_a_place');
+    expect(window.history.state).toEqual({ checkoutStep: 'order_completed', orderCompletedView: 'find_a_place' });
+    expect(window.history.length).toBe(length + 1);
+  });
+
+  test('the overview on the step’s own entry adds nothing and goes nowhere', async () => {
+    const back = jest.spyOn(window.history, 'back');
+    await viewEntryFx('overview');
+    expect(back).not.toHaveBeenCalled();
+    back.mockRestore();
   });
 });
 
@@ -325,6 +392,8 @@ describe('transfer form', () => {
       },
     ]);
     expect(s.scope.getState($view)).toBe('overview');
+    // The transfer view's history entry goes with it: Back from the overview does not reopen it.
+    expect(s.entries).toEqual(['transfer_tickets', 'overview']);
     expect(s.scope.getState($transferred)).toBe(true);
     // Mounting the step again for the same sale (the shell re-rendering) does not offer it again.
     await started(s);

@@ -368,3 +368,55 @@ sample({
   fn: ({ error }) => [notifyError(transferFailureText(error), NOTIFY_GROUP)],
   target: shellCommandsSent,
 });
+
+// ---- The browser's Back and Forward between the overview and a view ---------------------------------------------
+
+/** What this step adds to the history entry of a view it opened (the step's own entry, the overview, has none). */
+const ENTRY_KEY = 'orderCompletedView';
+
+/** The view a history entry holds: the overview unless the entry is one of a view opened here. */
+export function viewOfEntry(entry: unknown): OrderCompletedView {
+  if (typeof entry !== 'object' || entry === null || !(ENTRY_KEY in entry)) return 'overview';
+  return asView((entry as Record<string, unknown>)[ENTRY_KEY]) ?? 'overview';
+}
+
+/** The browser's Back or Forward landed on an entry (popstate's `state`, whatever it holds). */
+export const historyPopped = createEvent<unknown>();
+
+/**
+ * A view the buyer opens gets a history entry over the step's (a copy of it, so the shell's Back rules still read
+ * order_completed from it), so the browser's Back is the overview, as the page's Back link is; going back to the
+ * overview another way takes that entry off again.
+ */
+export const viewEntryFx = createEffect((view: OrderCompletedView) => {
+  const current: unknown = window.history.state;
+  const onView = viewOfEntry(current) !== 'overview';
+  if (view === 'overview') {
+    if (onView) window.history.back();
+    return;
+  }
+  const entry = { ...(typeof current === 'object' && current !== null ? current : {}), [ENTRY_KEY]: view };
+  if (onView) window.history.replaceState(entry, '');
+  else window.history.pushState(entry, '');
+});
+sample({ clock: viewChosen, target: viewEntryFx });
+sample({ clock: setTransfersFx.done, fn: (): OrderCompletedView => 'overview', target: viewEntryFx });
+
+// Back or Forward onto an entry shows its view; the transfer view only while there is something to transfer.
+const viewPopped = sample({
+  clock: historyPopped,
+  source: { types: $transferTypes, transferred: $transferred },
+  fn: ({ types, transferred }, entry): OrderCompletedView => {
+    const view = viewOfEntry(entry);
+    return view === 'transfer_tickets' && (types.length === 0 || transferred) ? 'overview' : view;
+  },
+});
+$view.on(viewPopped, (_, view) => view);
+sample({ clock: viewPopped, target: todayFx });
+sample({
+  clock: viewPopped,
+  source: $saleReference,
+  filter: (reference): reference is string => reference !== null,
+  fn: (reference, view) => ({ reference: reference ?? '', view }),
+  target: keepViewFx,
+});

@@ -1,7 +1,15 @@
 import { fork, type Scope } from 'effector';
 import { shellCommandsFx, type ShellCommand, type StepDeps } from '@checkout/shared/parcel';
 import { createFakeApi, fakeStepProps, type FakeApi, type FakeApiHandlers } from '@checkout/shared/testing';
-import { copyFx, rememberTransferredFx, todayFx, waitFx, wasTransferredFx } from './model';
+import {
+  copyFx,
+  rememberTransferredFx,
+  todayFx,
+  viewEntryFx,
+  waitFx,
+  wasTransferredFx,
+  type OrderCompletedView,
+} from './model';
 
 /** Model tests: a scope whose shell commands, waits and copies are recorded, with a fake API and a fixed today. */
 export interface ModelSetup {
@@ -11,6 +19,8 @@ export interface ModelSetup {
   sent: ShellCommand[];
   waits: number[];
   copies: string[];
+  /** The views given a history entry ('overview': the view's entry taken off again), in order. */
+  entries: OrderCompletedView[];
 }
 
 export const TODAY = new Date(2030, 0, 15, 14, 20);
@@ -29,6 +39,7 @@ export function modelScope(
   const sent: ShellCommand[] = [];
   const waits: number[] = [];
   const copies: string[] = [];
+  const entries: OrderCompletedView[] = [];
   const scope = fork({
     handlers: [
       [shellCommandsFx, ({ list }: { list: ShellCommand[] }) => void sent.push(...list)],
@@ -37,6 +48,7 @@ export function modelScope(
       [todayFx, () => TODAY],
       [wasTransferredFx, (reference: string) => remembered.has(reference)],
       [rememberTransferredFx, (reference: string) => void remembered.add(reference)],
+      [viewEntryFx, (view: OrderCompletedView) => void entries.push(view)],
     ],
   });
   return {
@@ -46,5 +58,6 @@ export function modelScope(
     sent,
     waits,
     copies,
+    entries,
   };
 }

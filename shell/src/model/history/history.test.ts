@@ -3,7 +3,7 @@ import type { CheckoutState } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/shell';
 import { sampleCheckout } from '@checkout/shared/testing';
 import { $checkout } from '../checkout';
-import { $notifications } from '../notifications';
+import { $notifications, notify } from '../notifications';
 import { $state, goTo, stepCompleted } from '../state';
 import { fakeServer, handlersOf } from '../test-handlers';
 import { $entryStep, historyPopped, historyStarted, writeEntriesFx, type EntryWrite } from './history';
@@ -67,6 +67,27 @@ describe('history', () => {
     expect(scope.getState($state)).toBe('login');
     expect(server.updateBasketState).not.toHaveBeenCalled();
     expect(texts(scope)).toEqual([messages.historyStillReserved]);
+  });
+
+  test('why a step stayed goes once another step is on screen; Back again says it again', async () => {
+    const { scope } = setUp('login');
+    await allSettled(notify, { scope, params: { type: 'default', text: 'Not about history' } });
+    await allSettled(historyPopped, { scope, params: { checkoutStep: 'basket' } });
+    expect(texts(scope)).toEqual(['Not about history', messages.historyStillReserved]);
+    await allSettled(stepCompleted, { scope });
+    expect(scope.getState($state)).toBe('marketing_preferences');
+    // A paid order is never told its tickets are still reserved, nor to use an Edit basket it no longer has.
+    expect(texts(scope)).toEqual(['Not about history']);
+    await allSettled(historyPopped, { scope, params: { checkoutStep: 'basket' } });
+    expect(texts(scope)).toEqual(['Not about history', messages.historyStillReserved]);
+  });
+
+  test('Back on the captcha is the basket, nothing reserved: no sentence, the move sent', async () => {
+    const { scope, server } = setUp('captcha', { entry: 'captcha' });
+    await allSettled(historyPopped, { scope, params: { checkoutStep: 'basket' } });
+    expect(scope.getState($state)).toBe('basket');
+    expect(server.updateBasketState).toHaveBeenCalledWith({ state: 'basket', from: 'captcha' });
+    expect(texts(scope)).toEqual([]);
   });
 
   test('Back onto the bank guard stays and pushes the step again, so the bank page is never reached', async () => {

@@ -2,7 +2,7 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import { CHECKOUT_STATES, type CheckoutState } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/shell';
 import { $checkout } from '../checkout';
-import { notify } from '../notifications';
+import { notificationGroupDismissed, notify } from '../notifications';
 import { $state, goTo } from '../state';
 import { historyMove, replacesEntry, type HistoryRefusal } from './rules';
 
@@ -51,6 +51,9 @@ export function asStepEntry(value: unknown): StepEntry | null {
   const bankReturn = (value as { bankReturn?: unknown }).bankReturn === true;
   return { checkoutStep: step as CheckoutState, ...(bankReturn ? { bankReturn: true as const } : {}) };
 }
+
+/** The notifications group of the sentences saying why Back or Forward left the step as it was. */
+const HISTORY_GROUP = 'history';
 
 const REFUSALS: Record<HistoryRefusal, string> = {
   still_reserved: messages.historyStillReserved,
@@ -109,6 +112,9 @@ sample({
 });
 sample({
   clock: stayed,
-  fn: ({ reason }) => ({ type: 'default' as const, text: REFUSALS[reason], group: 'history' }),
+  fn: ({ reason }) => ({ type: 'default' as const, text: REFUSALS[reason], group: HISTORY_GROUP }),
   target: notify,
 });
+// Why a step stayed is said of that step: once another is on screen it may be untrue (a paid order told its tickets
+// are still reserved and to use an Edit basket it no longer has), so it goes.
+sample({ clock: $state.updates, fn: () => HISTORY_GROUP, target: notificationGroupDismissed });

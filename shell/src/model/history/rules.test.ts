@@ -10,6 +10,11 @@ describe('historyMove: where Back or Forward takes the checkout', () => {
     ['login', 'basket', false, { kind: 'stay', reason: 'still_reserved' }],
     ['login', 'reserve', false, { kind: 'stay', reason: 'still_reserved' }],
     ['basket', 'payment', false, { kind: 'stay', reason: 'not_reserved' }],
+    // Nothing is reserved on the captcha: Back is the basket the buyer came from, and Forward the challenge again.
+    ['captcha', 'basket', false, { kind: 'go', to: 'basket' }],
+    ['basket', 'captcha', false, { kind: 'go', to: 'captcha' }],
+    ['captcha', 'login', false, { kind: 'stay', reason: 'not_reserved' }],
+    ['basket', 'reserve', false, { kind: 'stay', reason: 'not_reserved' }],
     ['awaiting_truelayer', 'payment', false, { kind: 'stay', reason: 'bank_answering' }],
     ['deliver_tickets', 'payment', true, { kind: 'stay', reason: 'paid' }],
     // Being on a step after payment is proof enough, even before the checkout has been reloaded.

@@ -18,6 +18,9 @@ const AFTER_DELIVERY: ReadonlySet<CheckoutState> = new Set([
 /** Steps only a paid sale reaches: being on one means the money is taken, whatever the checkout last said. */
 const PAID_STEPS: ReadonlySet<CheckoutState> = new Set([...AFTER_DELIVERY, 'deliver_tickets']);
 
+/** Steps before anything is reserved that the buyer may move between: the basket and the captcha it asked for. */
+const UNRESERVED_STEPS: ReadonlySet<CheckoutState> = new Set(['basket', 'captcha']);
+
 /** Reserved, unpaid steps the buyer may move between freely: from the donation to the payment step. */
 const RESERVED_STEPS: ReadonlySet<CheckoutState> = new Set(
   CHECKOUT_FLOW.slice(CHECKOUT_FLOW.indexOf('donation'), CHECKOUT_FLOW.indexOf('payment') + 1),
@@ -27,13 +30,15 @@ const RESERVED_STEPS: ReadonlySet<CheckoutState> = new Set(
  * Where the browser's Back or Forward takes the checkout, from the step on screen to the step a history entry holds,
  * within what the sale's state allows. A paid sale never goes back before its payment. A reserved sale does not go
  * back to the basket by Back (that gives the tickets back, which only Edit basket does, after asking). While the bank
- * is answering, the step waits for it. A sale no longer reserved stays on the basket.
+ * is answering, the step waits for it. Before the reservation, the basket and its captcha are open to each other (the
+ * challenge holds nothing); a sale not reserved goes to no later step.
  */
 export function historyMove(current: CheckoutState, target: CheckoutState, paymentComplete: boolean): HistoryMove {
   if (target === current) return { kind: 'go', to: target };
   if (paymentComplete || PAID_STEPS.has(current))
     return AFTER_DELIVERY.has(target) ? { kind: 'go', to: target } : { kind: 'stay', reason: 'paid' };
   if (current === 'awaiting_truelayer') return { kind: 'stay', reason: 'bank_answering' };
+  if (UNRESERVED_STEPS.has(current) && UNRESERVED_STEPS.has(target)) return { kind: 'go', to: target };
   if (BEFORE_RESERVATION.has(current)) return { kind: 'stay', reason: 'not_reserved' };
   if (RESERVED_STEPS.has(target)) return { kind: 'go', to: target };
   if (BEFORE_RESERVATION.has(target)) return { kind: 'stay', reason: 'still_reserved' };

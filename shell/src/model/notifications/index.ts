@@ -1,1 +1,1 @@
-export { notify, notificationDismissed, $notifications } from './notifications';
+export { notify, notificationDismissed, notificationGroupDismissed, $notifications } from './notifications';

@@ -1,5 +1,11 @@
 import { allSettled, fork } from 'effector';
-import { $notifications, notificationDismissed, notificationExpiredFx, notify } from './notifications';
+import {
+  $notifications,
+  notificationDismissed,
+  notificationExpiredFx,
+  notificationGroupDismissed,
+  notify,
+} from './notifications';
 
 describe('notifications', () => {
   test('stack in order and stay until dismissed', async () => {
@@ -19,6 +25,15 @@ describe('notifications', () => {
     await allSettled(notify, { scope, params: { type: 'default', text: 'Other' } });
     await allSettled(notify, { scope, params: { type: 'warn', text: 'New', group: 'g' } });
     expect(scope.getState($notifications).map((n) => n.text)).toEqual(['Other', 'New']);
+  });
+
+  test('a group is dismissed whole; the others stay', async () => {
+    const scope = fork();
+    await allSettled(notify, { scope, params: { type: 'default', text: 'Said of a step', group: 'g' } });
+    await allSettled(notify, { scope, params: { type: 'default', text: 'Other' } });
+    await allSettled(notify, { scope, params: { type: 'default', text: 'Another group', group: 'h' } });
+    await allSettled(notificationGroupDismissed, { scope, params: 'g' });
+    expect(scope.getState($notifications).map((n) => n.text)).toEqual(['Other', 'Another group']);
   });
 
   test('each notification gets its own id', async () => {

@@ -6,6 +6,8 @@ import type { NotificationItem } from '@checkout/shared/ui';
 export const notify = createEvent<NotificationInput>();
 /** Closed by a click (spec: 'close on click'). */
 export const notificationDismissed = createEvent<string>();
+/** Every notification of a group goes: what they say is no longer true. */
+export const notificationGroupDismissed = createEvent<string>();
 
 const $lastId = createStore(0);
 export const $notifications = createStore<NotificationItem[]>([]);
@@ -23,7 +25,8 @@ $notifications
     ...(added.group ? list.filter((n) => n.group !== added.group) : list),
     added,
   ])
-  .on(notificationDismissed, (list, id) => list.filter((n) => n.id !== id));
+  .on(notificationDismissed, (list, id) => list.filter((n) => n.id !== id))
+  .on(notificationGroupDismissed, (list, group) => list.filter((n) => n.group !== group));
 
 /** Waits out a timed notification, then names it (tests fork this with an instant handler). */
 export const notificationExpiredFx = createEffect(
