@@ -1,6 +1,13 @@
 import type { Checkout, CheckoutState, User } from '@checkout/shared';
 import { sampleCheckout, sampleUser } from '@checkout/shared/testing';
-import { destroySaleFx, getCheckoutFx, getUserFx, updateBasketStateFx, type HandlerList } from './api/effects';
+import {
+  destroySaleFx,
+  extendReservationFx,
+  getCheckoutFx,
+  getUserFx,
+  updateBasketStateFx,
+  type HandlerList,
+} from './api/effects';
 
 /** A fake server for model tests: jest mocks behind the model's effects, answering like the real API would. */
 export function fakeServer(
@@ -20,6 +27,11 @@ export function fakeServer(
       options.secondsRemaining === undefined ? 600 : options.secondsRemaining,
     ),
     destroySale: jest.fn(async () => ({ success: true })),
+    extendReservation: jest.fn(async (_request: { sale_reference: string }) => ({
+      seconds_remaining: 540,
+      hold_expires_at: '2030-01-01T12:20:00.000Z',
+      minutes_added: 5,
+    })),
   };
   return server;
 }
@@ -30,5 +42,6 @@ export function handlersOf(server: ReturnType<typeof fakeServer>): HandlerList {
     [getUserFx, server.getUser],
     [updateBasketStateFx, server.updateBasketState],
     [destroySaleFx, server.destroySale],
+    [extendReservationFx, server.extendReservation],
   ];
 }

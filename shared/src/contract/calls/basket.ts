@@ -151,3 +151,27 @@ export const reserveTickets = defineCall({
   response: () => ReserveTicketsResponseSchema,
   failure: reserveMessages.reserveFailedBasket,
 });
+
+/** What extend_reservation answers: the reservation's new time, from the server's clock. */
+export const ExtendReservationResponseSchema = z.object({
+  /** Seconds left on the reservation now (the countdown starts again from these). */
+  seconds_remaining: z.number(),
+  /** When the reservation now ends (ISO 8601). */
+  hold_expires_at: z.string(),
+  /** The minutes this extension added. */
+  minutes_added: z.number(),
+});
+export type ExtendReservationResponse = z.infer<typeof ExtendReservationResponseSchema>;
+
+/**
+ * 'Need more time?' (ours): adds the basket's extension minutes (the smallest of its events') to the session's live
+ * reservation, once per reservation. `sale_reference`: the reservation the page shows; another one is refused (409).
+ */
+export const extendReservation = defineCall({
+  name: 'extendReservation',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/extend_reservation/',
+  request: () => z.object({ sale_reference: formText(TEXT_LIMITS.line) }),
+  response: () => ExtendReservationResponseSchema,
+  failure: shellMessages.extendReservationFailed,
+});

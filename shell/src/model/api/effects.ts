@@ -1,5 +1,5 @@
 import { createEffect, type fork } from 'effector';
-import type { ApiClient, ApiFailure, Checkout, CheckoutState, User } from '@checkout/shared';
+import type { ApiClient, ApiFailure, Checkout, CheckoutState, ExtendReservationResponse, User } from '@checkout/shared';
 
 /**
  * The calls the shell's model makes, as effects. Their handlers come from the ApiClient at start-up (apiHandlers) and
@@ -16,6 +16,10 @@ export const updateBasketStateFx = createEffect<{ state: CheckoutState; from: Ch
   notConfigured('updateBasketState'),
 );
 export const destroySaleFx = createEffect<void, unknown, unknown>(notConfigured('destroySale'));
+/** 'Need more time?': extends the named reservation once; resolves to its new time. */
+export const extendReservationFx = createEffect<{ sale_reference: string }, ExtendReservationResponse, unknown>(
+  notConfigured('extendReservation'),
+);
 
 /** fork()'s handlers as a list of [effect, handler] pairs. */
 export type HandlerList = Extract<NonNullable<NonNullable<Parameters<typeof fork>[1]>['handlers']>, unknown[]>;
@@ -31,5 +35,6 @@ export function apiHandlers(api: ApiClient): HandlerList {
         (await api.updateBasketState(change)).seconds_remaining,
     ],
     [destroySaleFx, () => api.destroySale()],
+    [extendReservationFx, (request: { sale_reference: string }) => api.extendReservation(request)],
   ];
 }
