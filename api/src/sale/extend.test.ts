@@ -54,6 +54,18 @@ async function holdTimes(visitor: Visitor) {
 }
 
 describe('extend_reservation', () => {
+  test("the demo catalogue's Aquarium Late Nights offers 5 minutes once reserved", async () => {
+    const buyer = await buyerOf(t, SEED.ticket.aquariumEarly, 1);
+    expect((await checkoutOf(buyer)).hold_extension_minutes).toBeNull();
+    expect((await buyer.post(paths.reserve)).json()).toMatchObject({ reserved: true });
+    expect((await checkoutOf(buyer)).hold_extension_minutes).toBe(5);
+    // The step after reserving learns it from the state change too.
+    expect((await buyer.post(paths.state, { state: 'login', from: 'reserve' })).json()).toEqual({
+      seconds_remaining: HOLD_SECONDS,
+      hold_extension_minutes: 5,
+    });
+  });
+
   test("adds the event's minutes once: the sale, its holds and the checkout carry the new time", async () => {
     const { buyer, ticketTypeId } = await reservedBuyer(10);
     const reservedUntil = (await saleOf(t, buyer)).hold_expires_at as Date;

@@ -79,7 +79,10 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getCheckout: async () => fake.checkout,
     updateBasketState: async ({ state }) => {
       change((c) => ({ ...c, state }));
-      return { seconds_remaining: fake.checkout.seconds_remaining };
+      return {
+        seconds_remaining: fake.checkout.seconds_remaining,
+        hold_extension_minutes: fake.checkout.hold_extension_minutes,
+      };
     },
     destroySale: async () => {
       change((c) => ({ ...c, state: 'basket', sale_reference: null, seconds_remaining: null }));

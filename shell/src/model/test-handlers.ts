@@ -11,7 +11,13 @@ import {
 
 /** A fake server for model tests: jest mocks behind the model's effects, answering like the real API would. */
 export function fakeServer(
-  options: { checkout?: Checkout; user?: User | null; secondsRemaining?: number | null } = {},
+  options: {
+    checkout?: Checkout;
+    user?: User | null;
+    secondsRemaining?: number | null;
+    /** What update_basket_state says of 'Need more time?'. */
+    extensionMinutes?: number | null;
+  } = {},
 ) {
   let checkout = options.checkout ?? sampleCheckout();
   const server = {
@@ -23,9 +29,10 @@ export function fakeServer(
     },
     getCheckout: jest.fn(async () => checkout),
     getUser: jest.fn(async () => (options.user === undefined ? sampleUser() : options.user)),
-    updateBasketState: jest.fn(async (_change: { state: CheckoutState; from: CheckoutState }) =>
-      options.secondsRemaining === undefined ? 600 : options.secondsRemaining,
-    ),
+    updateBasketState: jest.fn(async (_change: { state: CheckoutState; from: CheckoutState }) => ({
+      seconds_remaining: options.secondsRemaining === undefined ? 600 : options.secondsRemaining,
+      hold_extension_minutes: options.extensionMinutes ?? null,
+    })),
     destroySale: jest.fn(async () => ({ success: true })),
     extendReservation: jest.fn(async (_request: { sale_reference: string }) => ({
       seconds_remaining: 540,

@@ -23,7 +23,12 @@ export const updateBasketState = defineCall({
   path: '/ajax/checkout/checkout/update_basket_state/',
   /** `from`: the state the page is leaving; a change from a state the sale has left is refused (409 'stale'). */
   request: () => z.object({ state: CheckoutStateSchema, from: z.optional(CheckoutStateSchema) }),
-  response: () => z.object({ seconds_remaining: z.nullable(z.number()) }),
+  response: () =>
+    z.object({
+      seconds_remaining: z.nullable(z.number()),
+      /** Ours: as the checkout's hold_extension_minutes ('Need more time?'); null from a server that does not say. */
+      hold_extension_minutes: z._default(z.nullable(z.number()), null),
+    }),
   failure: shellMessages.updateBasketStateFailed,
 });
 

@@ -30,7 +30,8 @@ export const callSummaries: Record<CallName, CallSummary> = {
     summary: 'Move the sale to another checkout state',
     description:
       '`from` names the state the page is leaving: a change from a state the sale has already left that would move it ' +
-      "backwards is refused (409, type `stale`). Answers the reservation's seconds remaining.",
+      "backwards is refused (409, type `stale`). Answers the reservation's seconds remaining and whether 'Need more " +
+      "time?' is offered (`hold_extension_minutes`, as in the checkout).",
   },
   destroySale: {
     summary: 'Edit basket: give the reservation back and return to the basket',

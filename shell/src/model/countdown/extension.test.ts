@@ -2,6 +2,7 @@ import { allSettled, fork } from 'effector';
 import type { ApiFailure } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/shell';
 import { sampleCheckout } from '@checkout/shared/testing';
+import { updateBasketStateFx } from '../api/effects';
 import { $checkout } from '../checkout';
 import { $notifications } from '../notifications';
 import { $state } from '../state';
@@ -54,6 +55,22 @@ describe("'Need more time?'", () => {
     expect(scope.getState($notifications)).toEqual([
       expect.objectContaining({ group: 'countdown', action: EXTENSION_ACTION, text: messages.checkoutTimeLeft(5) }),
     ]);
+  });
+
+  test('the step after reserving learns of the offer from update_basket_state (its checkout predates the hold)', async () => {
+    const server = fakeServer({ secondsRemaining: 900, extensionMinutes: 5 });
+    const scope = fork({
+      values: [
+        [$state, 'reserve'],
+        [$checkout, sampleCheckout({ state: 'reserve', hold_extension_minutes: null })],
+      ],
+      handlers: handlersOf(server),
+    });
+    await allSettled(updateBasketStateFx, { scope, params: { state: 'reserve', from: 'reserve' } });
+    expect(scope.getState($checkout)?.hold_extension_minutes).toBe(5);
+    expect(scope.getState($secondsRemaining)).toBe(900);
+    // Not before a warning: the offer comes with the five-minute (or one-minute) notice.
+    expect(scope.getState($extensionOffer)).toBeNull();
   });
 
   test('pressed: the reservation is extended once, the countdown takes the new time, the offer goes', async () => {

@@ -1,7 +1,7 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { isApiFailure, type ExtendReservationResponse } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/shell';
-import { destroySaleFx, extendReservationFx } from '../api/effects';
+import { destroySaleFx, extendReservationFx, updateBasketStateFx } from '../api/effects';
 import { $checkout } from '../checkout';
 import { notify } from '../notifications/notifications';
 import { $countdownRunning, $secondsRemaining, reservationStarted } from './countdown';
@@ -42,6 +42,13 @@ sample({
   fn: ({ checkout }) => ({ sale_reference: checkout?.sale_reference ?? '' }),
   target: extendReservationFx,
 });
+
+// Every state change says whether the offer stands (the step after reserving has a checkout loaded before the hold).
+$checkout.on(updateBasketStateFx.doneData, (checkout, answer) =>
+  checkout && checkout.hold_extension_minutes !== answer.hold_extension_minutes
+    ? { ...checkout, hold_extension_minutes: answer.hold_extension_minutes }
+    : checkout,
+);
 
 $secondsRemaining.on(extendReservationFx.doneData, (_, answer) => answer.seconds_remaining);
 $checkout.on(extendReservationFx.doneData, (checkout, answer) =>
