@@ -37,11 +37,18 @@ for (const [size, width, height] of [
     await page.clock.install();
     const basket = new BasketPage(page);
     await basket.open();
+    // The countdown takes the server's time once the step after reserving is reached: the clock runs after that.
+    const onAccountStep = page.waitForResponse(
+      (response) =>
+        response.url().includes('/update_basket_state/') &&
+        (response.request().postData() ?? '').includes('state=login'),
+    );
     await basket.reserveButton.click();
+    await onAccountStep;
     const countdown = page.getByRole('timer');
     await expect(basket.countdown).toBeVisible();
 
-    await page.clock.runFor('10:30');
+    await page.clock.runFor((await secondsShown(countdown)) * 1000 - 290_000);
     const warning = notifications(page).locator('.notice').filter({ hasText: FIVE_MINUTES_LEFT });
     await expect(warning).toBeVisible();
     await expect(warning).toContainText('Need more time?');

@@ -1,7 +1,7 @@
 import { CheckoutSchema, ExtendReservationResponseSchema } from '@checkout/shared';
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as messages from '@checkout/shared/messages/shell';
-import { expireHolds } from '../inventory/holds';
+import { expireHolds, setStockBuckets } from '../inventory/holds';
 import { SEED } from '../seed/catalogue';
 import { serverMessages } from '../http/server-messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -101,6 +101,33 @@ describe('extend_reservation', () => {
     expect(await stockOf(t, ticketTypeId)).toMatchObject({ held: 0, activeHolds: 0 });
     expect((await holdTimes(buyer)).status).toBe('expired');
   });
+
+  test.each([
+    ['on the ticket row', 1],
+    ['spread over stock buckets', 4],
+  ])(
+    'stock held %s stays held for the new time: another buyer finds none until the extended hold ends',
+    async (_name, buckets) => {
+      await allow(SEED.event.onSale, 5);
+      const ticketTypeId = await freshTicketType(t, 2);
+      if (buckets > 1) await t.db.transaction().execute((tx) => setStockBuckets(tx, ticketTypeId, buckets));
+      const buyer = await buyerOf(t, ticketTypeId, 2);
+      expect((await buyer.post(paths.reserve)).json()).toMatchObject({ reserved: true });
+      const reservedUntil = (await saleOf(t, buyer)).hold_expires_at as Date;
+      expect((await extend(buyer)).statusCode).toBe(200);
+
+      // Past the first expiry: a reservation short of stock sweeps lapsed holds, and this one is not lapsed.
+      t.clock.set(new Date(reservedUntil.getTime() + MINUTE));
+      const other = await buyerOf(t, ticketTypeId, 1);
+      expect((await other.post(paths.reserve)).json()).toMatchObject({ reserved: false });
+      expect(await stockOf(t, ticketTypeId)).toMatchObject({ held: 2, activeHolds: 2 });
+
+      t.clock.set(new Date(reservedUntil.getTime() + 5 * MINUTE + 1000));
+      expect((await other.post(paths.reserve)).json()).toMatchObject({ reserved: true });
+      expect(await stockOf(t, ticketTypeId)).toMatchObject({ activeHolds: 1 });
+      expect((await holdTimes(buyer)).status).toBe('expired');
+    },
+  );
 
   test('a second call, a replay or a second tab at once: one extension, the others refused, nothing moves twice', async () => {
     const { buyer } = await reservedBuyer(5);
