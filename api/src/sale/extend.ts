@@ -23,46 +23,48 @@ export function extensionUsed(sale: Pick<Sale, 'reserved_at' | 'hold_extended_at
   );
 }
 
-/** The minutes the basket's events allow: the smallest, 0 when one allows none or the basket holds no ticket. */
-async function basketAllowance(db: DbOrTx, saleId: number): Promise<number> {
+/**
+ * What the offer rests on, in one query: the minutes the basket's events allow (the smallest; 0 when one allows none
+ * or the basket holds no ticket), and whether a payment was started for the reservation (a provider payment being
+ * created, open at the provider or settled): then its time is no longer the buyer's to stretch, since the payment
+ * settles against the hold it was started in.
+ */
+async function extensionTerms(db: DbOrTx, saleId: number): Promise<{ minutes: number; paying: boolean }> {
   const row = await db
     .selectFrom('sale_lines as l')
     .innerJoin('ticket_types as t', 't.id', 'l.ticket_type_id')
     .innerJoin('events as e', 'e.id', 't.event_id')
-    .select((eb) => eb.fn.min<number>('e.hold_extension_minutes').as('minutes'))
+    .select((eb) => [
+      eb.fn.min<number>('e.hold_extension_minutes').as('minutes'),
+      eb
+        .exists(
+          eb
+            .selectFrom('sale_provider_payments as p')
+            .select('p.id')
+            .where('p.sale_id', '=', saleId)
+            .where('p.status', 'in', [...LIVE, 'settled']),
+        )
+        .as('paying'),
+    ])
     .where('l.sale_id', '=', saleId)
     .executeTakeFirst();
-  return Number(row?.minutes ?? 0) || 0;
+  return { minutes: Number(row?.minutes ?? 0) || 0, paying: row?.paying === true };
 }
 
-/**
- * A payment was started for the reservation (a provider payment being created, open at the provider or settled):
- * its time is no longer the buyer's to stretch, since the payment settles against the hold it was started in.
- */
-async function paymentStarted(db: DbOrTx, saleId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('sale_provider_payments')
-    .select('id')
-    .where('sale_id', '=', saleId)
-    .where('status', 'in', [...LIVE, 'settled'])
-    .executeTakeFirst();
-  return row !== undefined;
+/** Why `sale` cannot be extended now, in the order the buyer can act on, or the minutes it would get. */
+async function decision(db: DbOrTx, sale: Sale): Promise<{ refusal: string } | { minutes: number }> {
+  if (extensionUsed(sale)) return { refusal: messages.extensionAlreadyUsed };
+  const { minutes, paying } = await extensionTerms(db, sale.id);
+  if (paying) return { refusal: messages.extensionPaymentStarted };
+  if (minutes <= 0) return { refusal: messages.extensionNotOffered };
+  return { minutes };
 }
 
-/** Why `sale` cannot be extended now, checked in the order the buyer can act on; null when it can. */
-async function refusalOf(db: DbOrTx, sale: Sale): Promise<string | null> {
-  if (extensionUsed(sale)) return messages.extensionAlreadyUsed;
-  if (await paymentStarted(db, sale.id)) return messages.extensionPaymentStarted;
-  if ((await basketAllowance(db, sale.id)) <= 0) return messages.extensionNotOffered;
-  return null;
-}
-
-/** For the checkout the page loads: the minutes an extension would add now, or null when none is offered. */
+/** For the checkout the page loads and each state change: the minutes an extension would add now, or null. */
 export async function extensionOffered(db: Db, sale: Sale, now: Date): Promise<number | null> {
-  if (reservationProblem(sale, now) || extensionUsed(sale)) return null;
-  if (await paymentStarted(db, sale.id)) return null;
-  const minutes = await basketAllowance(db, sale.id);
-  return minutes > 0 ? minutes : null;
+  if (reservationProblem(sale, now)) return null;
+  const decided = await decision(db, sale);
+  return 'minutes' in decided ? decided.minutes : null;
 }
 
 /**
@@ -81,9 +83,9 @@ export async function extendReservation(
   return db.transaction().execute(async (tx) => {
     const { sale } = await lockReservedSale(tx, session, now);
     if (sale.reference !== saleReference) throw new HttpError(409, messages.extensionOtherReservation);
-    const refusal = await refusalOf(tx, sale);
-    if (refusal !== null) throw new HttpError(409, refusal);
-    const minutes = await basketAllowance(tx, sale.id);
+    const decided = await decision(tx, sale);
+    if ('refusal' in decided) throw new HttpError(409, decided.refusal);
+    const { minutes } = decided;
     // lockReservedSale refused a sale without a live hold, so its expiry is set and in the future.
     const expiresAt = new Date((sale.hold_expires_at ?? now).getTime() + minutes * 60_000);
     await tx
