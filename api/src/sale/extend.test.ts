@@ -6,6 +6,7 @@ import { SEED } from '../seed/catalogue';
 import { serverMessages } from '../http/server-messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
+import { extensionUsed } from './extend';
 import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
 
 let t: TestApp;
@@ -52,6 +53,19 @@ async function holdTimes(visitor: Visitor) {
     .execute();
   return { status: sale.status, expiresAt: sale.hold_expires_at?.toISOString() ?? null, holds };
 }
+
+describe('extensionUsed', () => {
+  const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 12, minute));
+  test.each<[string, Date | null, Date | null, boolean]>([
+    ['never extended', at(0), null, false],
+    ['extended during this reservation', at(0), at(11), true],
+    ['extended in the same instant it was reserved', at(0), at(0), true],
+    ['extended during an earlier reservation of the sale', at(20), at(11), false],
+    ['no reservation', null, at(11), false],
+  ])('%s', (_name, reservedAt, extendedAt, used) => {
+    expect(extensionUsed({ reserved_at: reservedAt, hold_extended_at: extendedAt })).toBe(used);
+  });
+});
 
 describe('extend_reservation', () => {
   test("the demo catalogue's Aquarium Late Nights offers 5 minutes once reserved", async () => {
