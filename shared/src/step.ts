@@ -15,6 +15,11 @@ export interface NotificationInput {
    * section 9), except the one the spec times: 'Link copied' (2 s).
    */
   duration?: number;
+  /**
+   * Names an action the shell may offer inside the notification (a button under its text), shown only while the shell
+   * has it to offer (NotificationArea's `actions`).
+   */
+  action?: string;
 }
 
 /** Read once at start-up from /remotes.json; nothing in it is secret. */

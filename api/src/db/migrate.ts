@@ -24,6 +24,7 @@ import { statements as waitingRoom } from './migrations/0021_waiting_room';
 import { statements as testMoney } from './migrations/0022_test_money';
 import { statements as requestRateWindows } from './migrations/0023_request_rate_windows';
 import { statements as queuePlaces } from './migrations/0024_queue_places';
+import { statements as holdExtension } from './migrations/0025_hold_extension';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0022_test_money': fromStatements(testMoney),
   '0023_request_rate_windows': fromStatements(requestRateWindows),
   '0024_queue_places': fromStatements(queuePlaces),
+  '0025_hold_extension': fromStatements(holdExtension),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -93,6 +93,8 @@ export interface EventsTable {
   created_at: CreatedAt;
   /** Posted tickets: charged once per event in a basket (0002_basket). */
   delivery_fee_minor: Generated<number>;
+  /** Minutes one 'Need more time?' adds to a buyer's live reservation; 0: not offered (0025_hold_extension). */
+  hold_extension_minutes: Generated<number>;
 }
 
 export interface EventDatesTable {
@@ -310,6 +312,8 @@ export interface SalesTable {
   truelayer_returned_from: ColumnType<number | null, number | null | undefined, number | null>;
   /** The card provider the sale used, e.g. 'stripe' (0004_payment). */
   card_provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the buyer last added time to a reservation; at or after reserved_at: this one's was used (0025_hold_extension). */
+  hold_extended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SaleLinesTable {

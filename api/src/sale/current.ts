@@ -48,12 +48,22 @@ export function reservationLapsed(sale: Pick<Sale, 'status' | 'hold_expires_at'>
 export async function reopenBasket(tx: Tx, sale: Sale, now: Date): Promise<Sale> {
   if (sale.status === 'basket') return sale;
   if (sale.status === 'reserved') await endHolds(tx, sale.id, 'released', now);
-  return tx
-    .updateTable('sales')
-    .set({ status: 'basket', state: 'basket', hold_expires_at: null, reserving_error: null, updated_at: now })
-    .where('id', '=', sale.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return (
+    tx
+      .updateTable('sales')
+      // The next reservation has its own 'Need more time?' (sale/extend.ts).
+      .set({
+        status: 'basket',
+        state: 'basket',
+        hold_expires_at: null,
+        hold_extended_at: null,
+        reserving_error: null,
+        updated_at: now,
+      })
+      .where('id', '=', sale.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /**

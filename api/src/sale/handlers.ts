@@ -8,6 +8,7 @@ import { buildCheckout } from './checkout';
 import { removeCode, setCode } from './codes';
 import { currentSale } from './current';
 import { destroySale } from './destroy';
+import { extendReservation, extensionOffered } from './extend';
 import {
   removeFromBasket,
   removeGiftVoucherFromBasket,
@@ -27,8 +28,15 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
     getCheckout: async (_input, { request }) => {
       const [sale, session] = await Promise.all([currentSale(db, request.session), request.session.load()]);
       const now = clock.now();
-      const checkout = await buildCheckout(db, config, sale, session?.user_id ?? null, now, waiverKeys);
-      return { ...checkout, proven_guest: provenGuest(session, sale, now, config.identity.verifiedEmailSeconds) };
+      const [checkout, extension] = await Promise.all([
+        buildCheckout(db, config, sale, session?.user_id ?? null, now, waiverKeys),
+        sale ? extensionOffered(db, sale, now) : null,
+      ]);
+      return {
+        ...checkout,
+        proven_guest: provenGuest(session, sale, now, config.identity.verifiedEmailSeconds),
+        hold_extension_minutes: extension,
+      };
     },
     updateBasketState: async ({ state, from }, { request }) =>
       updateBasketState(db, clock, request.session, state, from),
@@ -55,5 +63,7 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
       return answer;
     },
     destroySale: async (_input, { request }) => destroySale(db, clock, request.session),
+    extendReservation: async ({ sale_reference }, { request }) =>
+      extendReservation(db, clock, request.session, sale_reference),
   };
 }

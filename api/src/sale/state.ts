@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../identity/session';
 import { currentSale, reservationLapsed, secondsRemaining } from './current';
+import { extensionOffered } from './extend';
 
 /** Steps after the money is taken: only a paid sale may be in them. */
 export const AFTER_PAYMENT: ReadonlySet<CheckoutState> = new Set([
@@ -59,7 +60,7 @@ export async function updateBasketState(
   session: SessionHandle,
   state: CheckoutState,
   from?: CheckoutState,
-): Promise<{ seconds_remaining: number | null }> {
+): Promise<{ seconds_remaining: number | null; hold_extension_minutes: number | null }> {
   const now = clock.now();
   const sale = await currentSale(db, session);
   if (sale && from && isStale(sale, from, state)) throw new HttpError(409, serverMessages.staleTab, undefined, STALE);
@@ -74,5 +75,9 @@ export async function updateBasketState(
   if (sale && state !== 'determining' && sale.state !== state) {
     await db.updateTable('sales').set({ state, updated_at: now }).where('id', '=', sale.id).execute();
   }
-  return { seconds_remaining: secondsRemaining(sale, now) };
+  // The step after reserving learns here whether 'Need more time?' is offered (the checkout it has predates the hold).
+  return {
+    seconds_remaining: secondsRemaining(sale, now),
+    hold_extension_minutes: sale ? await extensionOffered(db, sale, now) : null,
+  };
 }

@@ -19,6 +19,7 @@ export const salePaths = {
   reserve: calls.reserveTickets.path,
   destroy: calls.destroySale.path,
   state: calls.updateBasketState.path,
+  extend: calls.extendReservation.path,
 } as const;
 
 /**

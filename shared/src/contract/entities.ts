@@ -342,6 +342,12 @@ export const CheckoutSchema = z.object({
    * basket's currency), or null; the billing forms start on it, else on the browser's language region, else the UK.
    */
   billing_country: z._default(z.nullable(id), null),
+  /**
+   * Ours: 'Need more time?': the minutes extend_reservation would add to the live reservation now (the smallest of the
+   * basket's events' allowances), or null when it is not offered (no live reservation, an event that allows none, this
+   * reservation already extended, a payment started).
+   */
+  hold_extension_minutes: z._default(z.nullable(z.number()), null),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -401,6 +407,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   test_mode: false,
   available_payment_methods: [...PAYMENT_METHODS],
   billing_country: null,
+  hold_extension_minutes: null,
 });
 
 // ---- Addresses -------------------------------------------------------------------------------------------------

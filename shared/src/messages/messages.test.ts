@@ -61,6 +61,7 @@ test('each sentence is kept once', () => {
 
 /** The catalogue's names, sorted: a sentence lost or added in a module shows here. */
 const CATALOGUE = [
+  'addMinutes',
   'addressLine1Required',
   'addressNotFound',
   'answerRequired',
@@ -112,6 +113,11 @@ const CATALOGUE = [
   'expressEditBasket',
   'expressFullNameRequired',
   'expressInvalidEmail',
+  'extendReservationFailed',
+  'extensionAlreadyUsed',
+  'extensionNotOffered',
+  'extensionOtherReservation',
+  'extensionPaymentStarted',
   'feedbackSent',
   'firstNameRequired',
   'free',
@@ -144,6 +150,7 @@ const CATALOGUE = [
   'logoutFailed',
   'marketingPreferencesFailed',
   'minimumPurchase',
+  'needMoreTime',
   'noPaymentIntegration',
   'noPaymentMethodAvailable',
   'openBankingRedirectFailed',
@@ -193,6 +200,7 @@ const CATALOGUE = [
   'requiredTicketsMissing',
   'requiredTicketsSignInHint',
   'reservationEditedElsewhere',
+  'reservationExtended',
   'reservationGone',
   'reserveFailed',
   'reserveFailedBasket',

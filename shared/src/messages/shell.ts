@@ -24,6 +24,24 @@ export const stageTickets = 'Tickets';
 export const checkoutTimeLeft = (minutes: number) =>
   `You have ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left to complete your checkout.`;
 
+/**
+ * 'Need more time?' (ours): offered with the countdown's warning, once per reservation, where every event in the basket
+ * lets the buyer add minutes (api/src/sale/extend.ts).
+ */
+export const needMoreTime = 'Need more time?';
+const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+export const addMinutes = (minutes: number) => `Add ${minutesText(minutes)}`;
+/** Announced once the server has added the time: what was added and the new time left. */
+export const reservationExtended = (added: number, minutesLeft: number) =>
+  `We've added ${minutesText(added)}. You now have ${minutesText(minutesLeft)} left to complete your checkout.`;
+export const extendReservationFailed = 'Unable to add more time. Please try again later';
+/** The server's refusals of extend_reservation. */
+export const extensionAlreadyUsed = 'You have already added more time to this reservation.';
+export const extensionNotOffered = 'More time cannot be added to the tickets in this basket.';
+export const extensionPaymentStarted = 'Your payment has already started, so more time cannot be added.';
+export const extensionOtherReservation =
+  'This is not the reservation open in this checkout any more. Please reload the page.';
+
 /** The browser's Back or Forward asked for a step the sale's state no longer allows: the step stays, and says why. */
 export const historyStillReserved = 'Your tickets are still reserved for you. To change your basket, use Edit basket.';
 export const historyNotReserved =

@@ -79,11 +79,24 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     getCheckout: async () => fake.checkout,
     updateBasketState: async ({ state }) => {
       change((c) => ({ ...c, state }));
-      return { seconds_remaining: fake.checkout.seconds_remaining };
+      return {
+        seconds_remaining: fake.checkout.seconds_remaining,
+        hold_extension_minutes: fake.checkout.hold_extension_minutes,
+      };
     },
     destroySale: async () => {
       change((c) => ({ ...c, state: 'basket', sale_reference: null, seconds_remaining: null }));
       return { success: true };
+    },
+    extendReservation: async () => {
+      const minutes = fake.checkout.hold_extension_minutes ?? 0;
+      const seconds = (fake.checkout.seconds_remaining ?? 0) + minutes * 60;
+      change((c) => ({ ...c, seconds_remaining: seconds, hold_extension_minutes: null }));
+      return {
+        seconds_remaining: seconds,
+        hold_expires_at: new Date(Date.now() + seconds * 1000).toISOString(),
+        minutes_added: minutes,
+      };
     },
     updateTicketQuantity: async ({ ticket_id, quantity }) => {
       change((c) => ({

@@ -53,4 +53,29 @@ describe('NotificationArea', () => {
       jest.useRealTimers();
     }
   });
+  test('an action on offer shows inside the notices that name it; pressing it does not close the notice', async () => {
+    const onPress = jest.fn();
+    const onDismiss = jest.fn();
+    const offered: NotificationItem[] = [
+      { id: 'w', type: 'default', text: 'You have 5 minutes left to complete your checkout.', action: 'extend' },
+      { id: 'x', type: 'default', text: 'Link copied', action: 'elsewhere' },
+    ];
+    const { rerender } = render(
+      <NotificationArea
+        notifications={offered}
+        onDismiss={onDismiss}
+        actions={{ extend: { prompt: 'Need more time?', label: 'Add 5 minutes', onPress } }}
+      />,
+    );
+    const notice = screen.getByText('You have 5 minutes left to complete your checkout.').closest('.notice');
+    expect(notice).toHaveTextContent('Need more time?');
+    expect(screen.getAllByRole('button', { name: 'Add 5 minutes' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Add 5 minutes' }));
+    expect(onPress).toHaveBeenCalledTimes(1);
+    expect(onDismiss).not.toHaveBeenCalled();
+    // Once the action is no longer on offer, the notice stays without it.
+    rerender(<NotificationArea notifications={offered} onDismiss={onDismiss} actions={{}} />);
+    expect(screen.queryByRole('button', { name: 'Add 5 minutes' })).toBeNull();
+    expect(screen.queryByText('Need more time?')).toBeNull();
+  });
 });

@@ -4,7 +4,12 @@ export { Modal, type ModalProps } from './Modal';
 export { EditBasketLink } from './EditBasketLink';
 export { Tooltip, type TooltipProps, type TooltipPlacement } from './Tooltip';
 export { Spinner } from './Spinner';
-export { NotificationArea, type NotificationItem, type NotificationAreaProps } from './NotificationArea';
+export {
+  NotificationArea,
+  type NotificationAction,
+  type NotificationItem,
+  type NotificationAreaProps,
+} from './NotificationArea';
 export {
   OrderSummary,
   OrderSummaryLine,

@@ -10,7 +10,14 @@ import { notify } from './notifications';
 import { $state, goTo, stepCompleted } from './state';
 import { $user, refreshUser } from './user';
 
-export { apiHandlers, getCheckoutFx, getUserFx, updateBasketStateFx, destroySaleFx } from './api/effects';
+export {
+  apiHandlers,
+  getCheckoutFx,
+  getUserFx,
+  updateBasketStateFx,
+  destroySaleFx,
+  extendReservationFx,
+} from './api/effects';
 export { $notifications, notify, notificationDismissed } from './notifications';
 export { $checkout, $expired, $reservingError, $testMode, $updatingBasket, reloadCheckout } from './checkout';
 export { $user, $userLoaded, loadUserFx, refreshUser, refreshUserFx } from './user';
@@ -24,6 +31,9 @@ export {
   COUNTDOWN_WARNINGS,
   $countdownWarning,
   countdownWarned,
+  EXTENSION_ACTION,
+  $extensionOffer,
+  extensionRequested,
 } from './countdown';
 export { editBasket } from './edit-basket';
 export { pageViewFx, type PageView } from './analytics';

@@ -1,10 +1,18 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Scope } from 'effector';
 import { Provider, useUnit } from 'effector-react';
 import { type CheckoutState, type StepProps } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/common';
-import { NotificationArea, Spinner } from '@checkout/shared/ui';
-import { $notifications, $state, notificationDismissed } from '../model';
+import { NotificationArea, Spinner, type NotificationAction } from '@checkout/shared/ui';
+import * as shellMessages from '@checkout/shared/messages/shell';
+import {
+  $extensionOffer,
+  $notifications,
+  $state,
+  EXTENSION_ACTION,
+  extensionRequested,
+  notificationDismissed,
+} from '../model';
 import type { StepLoader } from '../remotes/stepLoader';
 import { brandOf, type Brand } from './brand';
 import { Header } from './Header';
@@ -27,11 +35,30 @@ export interface AppProps {
 const BUILT_IN_BRAND = brandOf({});
 
 function Frame({ loader, stepProps, onStepShown, brand = BUILT_IN_BRAND, serverStep }: Omit<AppProps, 'scope'>) {
-  const [state, notifications, dismiss] = useUnit([$state, $notifications, notificationDismissed]);
+  const [state, notifications, dismiss, offer, extend] = useUnit([
+    $state,
+    $notifications,
+    notificationDismissed,
+    $extensionOffer,
+    extensionRequested,
+  ]);
   const props = useCallback((s: CheckoutState) => stepProps(s), [stepProps]);
+  const actions = useMemo(
+    (): Record<string, NotificationAction> =>
+      offer === null
+        ? {}
+        : {
+            [EXTENSION_ACTION]: {
+              prompt: shellMessages.needMoreTime,
+              label: shellMessages.addMinutes(offer),
+              onPress: () => extend(),
+            },
+          },
+    [offer, extend],
+  );
   return (
     <>
-      <NotificationArea notifications={notifications} onDismiss={dismiss} />
+      <NotificationArea notifications={notifications} onDismiss={dismiss} actions={actions} />
       <Header brand={brand} />
       <main className="container layout shell-main">
         {/* Before the step: on a phone the basket bar is at the top, as the best ticket checkouts have it (and read in

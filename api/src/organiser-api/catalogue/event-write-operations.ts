@@ -98,6 +98,7 @@ function eventFields(row: Selectable<EventsTable>): Omit<EventFieldsInput, 'exte
     delivery_fee_minor: row.delivery_fee_minor,
     transfers_allowed: row.transfers_allowed,
     payment_plans_enabled: row.payment_plans_enabled,
+    hold_extension_minutes: row.hold_extension_minutes,
     fundraising_contact_notice: row.fundraising_contact_notice,
     ga: row.ga,
     ga_conversion_id: row.ga_conversion_id,

@@ -83,6 +83,22 @@ const typeIds = async (eventId: number) =>
   );
 
 describe('PATCH /events/:id', () => {
+  test("'Need more time?' minutes: set on an event, read back, 0 to take the offer away; out of bounds is a 400", async () => {
+    const event = await newEvent();
+    expect((await folk.call('GET', `/events/${event.id}`)).json().hold_extension_minutes).toBe(0);
+    const set = await folk.call('PATCH', `/events/${event.id}`, { hold_extension_minutes: 5 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().hold_extension_minutes).toBe(5);
+    expect((await eventRow(event.id))?.hold_extension_minutes).toBe(5);
+    for (const minutes of [-1, 61, 2.5, '5']) {
+      const bad = await folk.call('PATCH', `/events/${event.id}`, { hold_extension_minutes: minutes });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toContain('hold_extension_minutes');
+    }
+    expect((await folk.call('PATCH', `/events/${event.id}`, { hold_extension_minutes: 0 })).statusCode).toBe(200);
+    expect((await folk.call('GET', `/events/${event.id}`)).json().hold_extension_minutes).toBe(0);
+  });
+
   test('changes the fields given, the venue as a whole; the rest stays; read back through GET', async () => {
     const event = await newEvent();
     const response = await folk.call('PATCH', `/events/${event.id}`, {

@@ -432,6 +432,7 @@ export class CatalogueImporter {
       delivery_fee_minor: input.delivery_fee_minor ?? 0,
       transfers_allowed: input.transfers_allowed ?? true,
       payment_plans_enabled: input.payment_plans_enabled ?? false,
+      hold_extension_minutes: input.hold_extension_minutes ?? 0,
       fundraising_contact_notice: input.fundraising_contact_notice ?? false,
       ga: input.ga ?? null,
       ga_conversion_id: input.ga_conversion_id ?? null,

@@ -207,6 +207,8 @@ const eventFields = {
   delivery_fee_minor: z.optional(minor),
   transfers_allowed: z.optional(z.boolean()),
   payment_plans_enabled: z.optional(z.boolean()),
+  /** 'Need more time?': minutes one extension adds to a buyer's reservation, once (0 to 60; 0, the default: none). */
+  hold_extension_minutes: z.optional(count(0, 60)),
   fundraising_contact_notice: z.optional(z.boolean()),
   ga: z.optional(z.nullable(text(100))),
   ga_conversion_id: z.optional(z.nullable(text(100))),

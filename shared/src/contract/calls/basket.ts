@@ -23,7 +23,12 @@ export const updateBasketState = defineCall({
   path: '/ajax/checkout/checkout/update_basket_state/',
   /** `from`: the state the page is leaving; a change from a state the sale has left is refused (409 'stale'). */
   request: () => z.object({ state: CheckoutStateSchema, from: z.optional(CheckoutStateSchema) }),
-  response: () => z.object({ seconds_remaining: z.nullable(z.number()) }),
+  response: () =>
+    z.object({
+      seconds_remaining: z.nullable(z.number()),
+      /** Ours: as the checkout's hold_extension_minutes ('Need more time?'); null from a server that does not say. */
+      hold_extension_minutes: z._default(z.nullable(z.number()), null),
+    }),
   failure: shellMessages.updateBasketStateFailed,
 });
 
@@ -150,4 +155,28 @@ export const reserveTickets = defineCall({
   request: () => z.object({ 'h-captcha-response': z.optional(formText(TEXT_LIMITS.token)) }),
   response: () => ReserveTicketsResponseSchema,
   failure: reserveMessages.reserveFailedBasket,
+});
+
+/** What extend_reservation answers: the reservation's new time, from the server's clock. */
+export const ExtendReservationResponseSchema = z.object({
+  /** Seconds left on the reservation now (the countdown starts again from these). */
+  seconds_remaining: z.number(),
+  /** When the reservation now ends (ISO 8601). */
+  hold_expires_at: z.string(),
+  /** The minutes this extension added. */
+  minutes_added: z.number(),
+});
+export type ExtendReservationResponse = z.infer<typeof ExtendReservationResponseSchema>;
+
+/**
+ * 'Need more time?' (ours): adds the basket's extension minutes (the smallest of its events') to the session's live
+ * reservation, once per reservation. `sale_reference`: the reservation the page shows; another one is refused (409).
+ */
+export const extendReservation = defineCall({
+  name: 'extendReservation',
+  method: 'POST',
+  path: '/ajax/checkout/checkout/extend_reservation/',
+  request: () => z.object({ sale_reference: formText(TEXT_LIMITS.line) }),
+  response: () => ExtendReservationResponseSchema,
+  failure: shellMessages.extendReservationFailed,
 });

@@ -51,6 +51,7 @@ const SPEC_ROWS: readonly string[] = [
   'POST /ajax/checkout/checkout/subscribe_to_events/',
   'POST /ajax/checkout/checkout/add_to_basket/',
   'POST /ajax/checkout/checkout/remove_code/',
+  'POST /ajax/checkout/checkout/extend_reservation/',
 ];
 
 /** Calls that send nothing, or only optional fields. */
@@ -93,8 +94,8 @@ const SILENT: readonly CallName[] = [
 
 const camel = (segment: string) => segment.replace(/[-_]([a-z])/g, (_, c: string) => c.toUpperCase());
 
-test('the registry holds the 43 spec rows plus add_to_basket and remove_code, each once', () => {
-  expect(entries).toHaveLength(45);
+test('the registry holds the 43 spec rows plus add_to_basket, remove_code and extend_reservation, each once', () => {
+  expect(entries).toHaveLength(46);
   expect(entries.map(([, c]) => `${c.method} ${c.path}`).sort()).toEqual([...SPEC_ROWS].sort());
   expect(new Set(entries.map(([, c]) => c.path)).size).toBe(entries.length);
 });
@@ -286,6 +287,10 @@ describe('request validation', () => {
     ['sendCustomerFeedback', { message: '' }, false],
     ['sendCustomerFeedback', { message: 'x'.repeat(2001) }, false],
     ['sendCustomerFeedback', { message: 'Great!' }, true],
+    ['extendReservation', { sale_reference: 'CT-ABCDEFGHJKLMNPQR' }, true],
+    ['extendReservation', {}, false],
+    ['extendReservation', { sale_reference: '' }, false],
+    ['extendReservation', { sale_reference: ['CT-A', 'CT-B'] }, false],
     [
       'setMarketingPreferences',
       { ct_subscribed: '1', event_subscribed: '0', organiser_subscribed_marketing: { '4': 'true' } },
@@ -334,6 +339,16 @@ describe('responses', () => {
     ['getUser', {}, false],
     ['destroySale', { success: true }, true],
     ['destroySale', '', false],
+    [
+      'extendReservation',
+      { seconds_remaining: 540, hold_expires_at: '2030-01-01T12:20:00.000Z', minutes_added: 5 },
+      true,
+    ],
+    [
+      'extendReservation',
+      { seconds_remaining: null, hold_expires_at: '2030-01-01T12:20:00.000Z', minutes_added: 5 },
+      false,
+    ],
   ] as [CallName, unknown, boolean][])('%s answers %j -> %p', (name, body, ok) => {
     expect(calls[name].response.safeParse(body).success).toBe(ok);
   });

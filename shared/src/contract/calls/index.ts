@@ -9,6 +9,7 @@ import {
 import {
   addToBasket,
   destroySale,
+  extendReservation,
   getCheckout,
   removeFromBasket,
   removeCode,
@@ -47,7 +48,8 @@ import {
 import { getUser } from './user';
 
 /**
- * Every call the page makes: the 43 rows of spec section 7, in its order, plus add_to_basket (the events page).
+ * Every call the page makes: the 43 rows of spec section 7, in its order, plus add_to_basket (the events page) and
+ * our extend_reservation ('Need more time?').
  * The page's client and the server's routes are both generated from this registry.
  */
 export const calls = {
@@ -96,12 +98,19 @@ export const calls = {
   sendCustomerFeedback,
   subscribeToEvents,
   addToBasket,
+  extendReservation,
 } as const;
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
 
-export { QueueRequiredAnswerSchema, ReserveTicketsResponseSchema, type ReserveTicketsResponse } from './basket';
+export {
+  ExtendReservationResponseSchema,
+  QueueRequiredAnswerSchema,
+  ReserveTicketsResponseSchema,
+  type ExtendReservationResponse,
+  type ReserveTicketsResponse,
+} from './basket';
 export { ONE_TIME_CODE_PATTERN, CODE_CHECK_ERROR_TYPES } from './account';
 export { DONATION_MINIMUM } from './donation';
 export { ADDRESS_LOOKUP_MINIMUM } from './address';

@@ -30,11 +30,22 @@ export const callSummaries: Record<CallName, CallSummary> = {
     summary: 'Move the sale to another checkout state',
     description:
       '`from` names the state the page is leaving: a change from a state the sale has already left that would move it ' +
-      "backwards is refused (409, type `stale`). Answers the reservation's seconds remaining.",
+      "backwards is refused (409, type `stale`). Answers the reservation's seconds remaining and whether 'Need more " +
+      "time?' is offered (`hold_extension_minutes`, as in the checkout).",
   },
   destroySale: {
     summary: 'Edit basket: give the reservation back and return to the basket',
     description: 'Cancels any open payment; the basket keeps its lines, codes and choices.',
+  },
+  extendReservation: {
+    summary: "Need more time?: add the basket's extension minutes to the live reservation, once",
+    description:
+      "Adds the smallest `hold_extension_minutes` of the basket's events to the session's live reservation and its " +
+      'holds, once per reservation (a reservation made again after Edit basket has its own chance); the checkout says ' +
+      "whether it is offered (`hold_extension_minutes`). `sale_reference` must be the session's reservation. Refused " +
+      "with 409 and a message: already extended, not offered for the basket's events, a payment started or the sale " +
+      'paid, another reservation; no live reservation or a lapsed one is type `reserving`. Answers the new ' +
+      '`seconds_remaining` and `hold_expires_at`.',
   },
   updateTicketQuantity: {
     summary: 'Change the quantity of a ticket line',

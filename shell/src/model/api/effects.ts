@@ -1,5 +1,5 @@
 import { createEffect, type fork } from 'effector';
-import type { ApiClient, ApiFailure, Checkout, CheckoutState, User } from '@checkout/shared';
+import type { ApiClient, ApiFailure, Checkout, CheckoutState, ExtendReservationResponse, User } from '@checkout/shared';
 
 /**
  * The calls the shell's model makes, as effects. Their handlers come from the ApiClient at start-up (apiHandlers) and
@@ -11,11 +11,23 @@ function notConfigured(call: string): () => Promise<never> {
 
 export const getCheckoutFx = createEffect<void, Checkout, unknown>(notConfigured('getCheckout'));
 export const getUserFx = createEffect<void, User | null, unknown>(notConfigured('getUser'));
-/** Sends the new state and the one it leaves; resolves to the server's seconds_remaining. */
-export const updateBasketStateFx = createEffect<{ state: CheckoutState; from: CheckoutState }, number | null, unknown>(
-  notConfigured('updateBasketState'),
-);
+/** What update_basket_state answers: the reservation's seconds left and the 'Need more time?' offer. */
+export interface ReservationTime {
+  seconds_remaining: number | null;
+  hold_extension_minutes: number | null;
+}
+
+/** Sends the new state and the one it leaves; resolves to the server's time for the reservation. */
+export const updateBasketStateFx = createEffect<
+  { state: CheckoutState; from: CheckoutState },
+  ReservationTime,
+  unknown
+>(notConfigured('updateBasketState'));
 export const destroySaleFx = createEffect<void, unknown, unknown>(notConfigured('destroySale'));
+/** 'Need more time?': extends the named reservation once; resolves to its new time. */
+export const extendReservationFx = createEffect<{ sale_reference: string }, ExtendReservationResponse, unknown>(
+  notConfigured('extendReservation'),
+);
 
 /** fork()'s handlers as a list of [effect, handler] pairs. */
 export type HandlerList = Extract<NonNullable<NonNullable<Parameters<typeof fork>[1]>['handlers']>, unknown[]>;
@@ -27,9 +39,10 @@ export function apiHandlers(api: ApiClient): HandlerList {
     [getUserFx, async () => (await api.getUser()).user],
     [
       updateBasketStateFx,
-      async (change: { state: CheckoutState; from: CheckoutState }) =>
-        (await api.updateBasketState(change)).seconds_remaining,
+      async (change: { state: CheckoutState; from: CheckoutState }): Promise<ReservationTime> =>
+        api.updateBasketState(change),
     ],
     [destroySaleFx, () => api.destroySale()],
+    [extendReservationFx, (request: { sale_reference: string }) => api.extendReservation(request)],
   ];
 }

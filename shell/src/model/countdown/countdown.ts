@@ -40,7 +40,7 @@ $secondsRemaining
   .on(reservationStarted, (_, seconds) => seconds)
   .on(tick, (left) => (left === null ? null : Math.max(0, left - 1)))
   // The server's clock wins whenever it speaks: after every state change and every checkout load.
-  .on(updateBasketStateFx.doneData, (_, seconds) => seconds)
+  .on(updateBasketStateFx.doneData, (_, answer) => answer.seconds_remaining)
   .on(getCheckoutFx.doneData, (_, checkout) => checkout.seconds_remaining)
   .reset(destroySaleFx.done);
 

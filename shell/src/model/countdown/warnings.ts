@@ -10,6 +10,9 @@ import { $countdownRunning, $secondsRemaining, reservationStarted } from './coun
  */
 export const COUNTDOWN_WARNINGS = [300, 60] as const;
 
+/** Names 'Need more time?' in a notification (NotificationInput.action): the warnings carry it (extension.ts). */
+export const EXTENSION_ACTION = 'extend-reservation';
+
 /**
  * The warning that a change of the seconds left from `previous` to `next` reaches, if any: a threshold crossed
  * downwards (the smallest when a resync from the server jumps past both) and not given yet. Never at 0: the expiry
@@ -59,6 +62,8 @@ sample({
     type: at <= 60 ? ('warn' as const) : ('default' as const),
     text: messages.checkoutTimeLeft(Math.round(at / 60)),
     group: 'countdown',
+    // 'Need more time?' shows inside it while the offer stands (extension.ts).
+    action: EXTENSION_ACTION,
   }),
   target: notify,
 });
