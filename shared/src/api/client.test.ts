@@ -52,7 +52,11 @@ test('a POST is form-encoded, and its parsed response resolves', async () => {
   const { instance, sent } = fakeServer(() => ({ status: 200, body: { seconds_remaining: 840 } }));
   const api = createApiClient(instance);
 
-  await expect(api.updateBasketState({ state: 'payment' })).resolves.toEqual({ seconds_remaining: 840 });
+  await expect(api.updateBasketState({ state: 'payment' })).resolves.toEqual({
+    seconds_remaining: 840,
+    // A server that says nothing of the extension offer: none.
+    hold_extension_minutes: null,
+  });
 
   expect(sent[0]?.method).toBe('POST');
   expect(sent[0]?.url).toBe('/ajax/checkout/checkout/update_basket_state/');
