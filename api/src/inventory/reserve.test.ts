@@ -83,12 +83,15 @@ describe('reserve_tickets', () => {
     expect((await visitor.get(paths.get)).json().seconds_remaining).toBe(HOLD_SECONDS);
     t.clock.advance(100_000);
     expect((await visitor.get(paths.get)).json().seconds_remaining).toBe(HOLD_SECONDS - 100);
+    // The events of this file offer no extension: update_basket_state says so beside the time left.
     expect((await visitor.post(paths.updateBasketState, { state: 'login' })).json()).toEqual({
       seconds_remaining: HOLD_SECONDS - 100,
+      hold_extension_minutes: null,
     });
     t.clock.advance(250);
     expect((await visitor.post(paths.updateBasketState, { state: 'marketing_preferences' })).json()).toEqual({
       seconds_remaining: HOLD_SECONDS - 101,
+      hold_extension_minutes: null,
     });
 
     // Reserving again keeps the same holds and the same clock.
@@ -327,6 +330,7 @@ describe('update_basket_state', () => {
     const visitor = await buyer(type, 1);
     expect((await visitor.post(paths.updateBasketState, { state: 'reserve' })).json()).toEqual({
       seconds_remaining: null,
+      hold_extension_minutes: null,
     });
 
     const login = await visitor.post(paths.updateBasketState, { state: 'login' });
@@ -357,6 +361,7 @@ describe('update_basket_state', () => {
     await t.db.updateTable('sales').set({ status: 'paid' }).where('reference', '=', reference).execute();
     expect((await visitor.post(paths.updateBasketState, { state: 'order_completed' })).json()).toEqual({
       seconds_remaining: null,
+      hold_extension_minutes: null,
     });
     expect((await visitor.get(paths.get)).json()).toMatchObject({ state: 'order_completed', payment_complete: true });
   });
