@@ -76,9 +76,9 @@ async function attempt(part: string, results: Record<string, unknown>, run: () =
 }
 
 /**
- * `npm run reconcile` on a stack's database once its api has stopped (README 'Operations: reconciling the ledger'): the
- * walks' payments kept exactly the price of what they bought, and every other sale kept nothing. A mismatch fails the
- * run like a failed part; the lines are printed and kept in latest.json.
+ * `npm run reconcile` on a stack's database once its api has stopped (docs/deployment.md, 'Reconciling the ledger'):
+ * the walks' payments kept exactly the price of what they bought, and every other sale kept nothing. A mismatch fails
+ * the run like a failed part; the lines are printed and kept in latest.json.
  */
 async function reconcileAfter(
   label: string,

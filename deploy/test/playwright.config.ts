@@ -4,8 +4,8 @@ import { publicUrl } from './stack';
 
 /**
  * The compose stack in real containers (`npm run test:compose`): global-setup.ts builds the base images and brings the
- * stack up as the README says; compose.spec.ts buys through the proxy, scales, kills a replica, backs up and restores,
- * and takes the stack down and up again. One worker: the steps share one stack, in order.
+ * stack up as docs/deployment.md says; compose.spec.ts buys through the proxy, scales, kills a replica, backs up and
+ * restores, and takes the stack down and up again. One worker: the steps share one stack, in order.
  */
 export default defineConfig({
   testDir: '.',

@@ -1,7 +1,7 @@
 /**
- * The compose stack as the README starts it, in real containers, for deploy/test/compose.spec.ts: the base images from
- * Debian's packages (base-images.sh), the secrets and certificate from deploy/init.sh, then `docker compose up --build`
- * on ports of its own. The settings live in .data/compose-test/ (never the repository's .env).
+ * The compose stack as docs/deployment.md starts it, in real containers, for deploy/test/compose.spec.ts: the base
+ * images from Debian's packages (base-images.sh), the secrets and certificate from deploy/init.sh, then `docker compose
+ * up --build` on ports of its own. The settings live in .data/compose-test/ (never the repository's .env).
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';

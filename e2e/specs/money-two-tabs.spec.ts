@@ -8,10 +8,10 @@ import { seed } from '../support/seed';
 import { screenshots } from '../support/screenshots';
 
 /**
- * Money integrity with two tabs of one checkout (README 'A payment pays for exactly the basket it settles, once'):
- * the buyer reaches Payment in one tab with one ticket, then in a second tab of the same browser sets three and
- * reserves again. Whatever the first tab had done, its next Pay charges the new total, the buyer reads the product's
- * sentence and sees that total before paying it, and the server ends with a sale paid for three tickets.
+ * Money integrity with two tabs of one checkout (docs/domain-rules.md, 'A payment pays for exactly the basket it
+ * settles, once'): the buyer reaches Payment in one tab with one ticket, then in a second tab of the same browser sets
+ * three and reserves again. Whatever the first tab had done, its next Pay charges the new total, the buyer reads the
+ * product's sentence and sees that total before paying it, and the server ends with a sale paid for three tickets.
  *
  * Summer Fields Festival's Saturday day ticket: GBP, a stripe-type organiser (the sandbox card form), stock to spare
  * (the on-sale ticket type has one ticket on this stack). Its event asks for a contact number and offers a payment plan,

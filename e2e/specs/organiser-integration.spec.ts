@@ -8,10 +8,11 @@ import { PaymentPage } from '../pages/payment';
 import { seed } from '../support/seed';
 
 /**
- * An integrator's day, end to end, with the README's example catalogue: a key, a webhook endpoint, the catalogue
- * imported through the API, a ticket of it bought through the checkout with the sandbox card, order.paid received and
- * its signature checked, the ticket admitted at /door/ (typed) and refused the second time, the order refunded through
- * the API, the code refused at the door as refunded, the buyer's refund emailed and order.refunded received.
+ * An integrator's day, end to end, with docs/organiser-api.md's example catalogue: a key, a webhook endpoint, the
+ * catalogue imported through the API, a ticket of it bought through the checkout with the sandbox card, order.paid
+ * received and its signature checked, the ticket admitted at /door/ (typed) and refused the second time, the order
+ * refunded through the API, the code refused at the door as refunded, the buyer's refund emailed and order.refunded
+ * received.
  */
 
 interface Delivery {
@@ -41,7 +42,7 @@ async function listen(): Promise<{ url: string; deliveries: Delivery[]; server: 
   return { url: `http://127.0.0.1:${port}/hooks`, deliveries, server };
 }
 
-/** The README's verification: HMAC-SHA256 over "<t>.<body>" with the endpoint's secret, within five minutes. */
+/** api/README.md's verification: HMAC-SHA256 over "<t>.<body>" with the endpoint's secret, within five minutes. */
 function verified(delivery: Delivery, secret: string): boolean {
   const parts = new Map(delivery.signature.split(',').map((part) => part.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));

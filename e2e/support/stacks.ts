@@ -82,7 +82,7 @@ function start(stack: Stack): Running {
 /**
  * Stops a stack the way Ctrl-C stops `npm start` (SIGTERM: the api closes its database, which PGlite needs to write
  * out what it holds), then reconciles its ledger: every sale its buyers paid for kept exactly the price of what was
- * sold, every other sale kept nothing (README 'Operations: reconciling the ledger').
+ * sold, every other sale kept nothing (docs/deployment.md, 'Reconciling the ledger').
  */
 async function stopAndReconcile({ stack, dataDir, starter }: Running): Promise<string | null> {
   const apis = processesStartedWith('api/dist/main.js', 'DATA_DIR', dataDir);

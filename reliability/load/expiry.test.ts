@@ -4,8 +4,9 @@
  * - buyers keep reserving while holds keep expiring: every hold granted expires exactly once and its stock comes back
  *   once (held always equals the active holds, never more than the capacity taken, all stock back at the end);
  * - payments land at the last second around the expiry while other buyers wait for the stock: each ends in exactly one
- *   outcome, sold (the money kept, the tickets sold once) or refunded by the stated rule (README 'Rules where the spec
- *   is silent': honoured when every ticket is still available, otherwise refunded by a durable job).
+ *   outcome, sold (the money kept, the tickets sold once) or refunded by the stated rule (docs/domain-rules.md,
+ *   'A payment that arrives after the hold expired': honoured when every ticket is still available, otherwise
+ *   refunded by a durable job).
  */
 import { countFigure, highestFigure } from '../support/figures';
 import type { ApiProcess } from '../support/api-process';

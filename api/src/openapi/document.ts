@@ -66,7 +66,7 @@ import { PASS_COOKIE } from '../waiting-room/queue';
  * square-type sandbox script, this document and its page) and /healthz, which integrators and orchestrators call.
  * Left out on purpose: the server-rendered HTML pages (/all-events/, /checkout/, legal pages, account pages, the
  * recovery link), the provider sandboxes' pages (/sandbox/**, /do/**), /dev/outbox (a development tool), /remotes.json
- * (the shell's configuration, described in the README's Deployment section) and static assets. openapi.test.ts checks
+ * (the shell's configuration, described in docs/architecture.md, 'What runs') and static assets. openapi.test.ts checks
  * that every /ajax/ route Fastify registers is in the document.
  */
 

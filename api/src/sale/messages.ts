@@ -19,7 +19,7 @@ export const saleMessages = {
   codeNotApplicable: 'This code does not apply to anything in your basket.',
   codeWrongCurrency: 'This code cannot be used for a basket in this currency.',
   giftVoucherSpent: 'This gift voucher has no balance left.',
-  // Our rule (README, 'Rules where the spec is silent'): gift voucher codes never pay for gift vouchers.
+  // Our rule (docs/domain-rules.md): gift voucher codes never pay for gift vouchers.
   giftVoucherNotForVouchers:
     'A gift voucher code cannot pay for gift vouchers. It can pay for tickets, fees, delivery and donations.',
   giftVoucherLeavesVouchers:

@@ -7,11 +7,11 @@ import type {
 } from '../db/schema';
 
 /**
- * The demo catalogue: every branch of the spec has an event to reach it (README lists them). Ids are stable so tests
- * and docs can name them: event N has dates N1, N2 and ticket types N01, N02, … (the on-sale test ticket is 9001).
- * The catalogue itself is demo-catalogue.json, loaded by the catalogue import (dates relative to the moment of seeding,
- * so the events are always ahead of a fresh install; external ids below 100000 become these ids). SEED names the
- * same ids for tests, and seed.test.ts checks the two agree.
+ * The demo catalogue: every branch of the spec has an event to reach it (api/README.md lists them). Ids are stable so
+ * tests and docs can name them: event N has dates N1, N2 and ticket types N01, N02, … (the on-sale test ticket is
+ * 9001). The catalogue itself is demo-catalogue.json, loaded by the catalogue import (dates relative to the moment of
+ * seeding, so the events are always ahead of a fresh install; external ids below 100000 become these ids). SEED names
+ * the same ids for tests, and seed.test.ts checks the two agree.
  */
 export const SEED = {
   charity: { lifeboat: 1 },

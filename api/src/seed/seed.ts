@@ -55,7 +55,7 @@ export function onSaleCapacityFromEnv(env: Record<string, string | undefined> = 
 
 /**
  * Whether the api seeds the demo catalogue into an empty database when it starts. The demo has organisers, events on
- * sale, accounts and site-wide discount codes printed in the README, so a production start never seeds it by itself:
+ * sale, accounts and site-wide discount codes printed in api/README.md, so a production start never seeds it by itself:
  * SEED_DEMO=1 asks for it (`npm start` and the e2e and bench stacks do), SEED_DEMO=0 refuses it; unset, only a start
  * that is not NODE_ENV=production seeds. `npm run seed -w api` seeds whatever NODE_ENV says: running it is asking.
  */

@@ -1,7 +1,8 @@
 /**
  * The questions step's words. The spec's own (spec 2 'Ticket Questions'): the title, 'Basket / Applies to all',
- * 'Ticket N', Continue. 'Required', 'Please enter your answer' and the save failure are in shared/src/messages/questions.ts.
- * The two notices are ours: the spec names them without their words (README 'Rules where the spec is silent').
+ * 'Ticket N', Continue. 'Required', 'Please enter your answer' and the save failure are in
+ * shared/src/messages/questions.ts. The two notices are ours: the spec names them without their words
+ * (docs/domain-rules.md, 'The questions' notices').
  */
 export const copy = {
   title: 'Ticket Questions',

@@ -1,5 +1,5 @@
 /**
- * The marketplace's fees and an organiser's part of a ticket (README 'Rules where the spec is silent'), in minor
+ * The marketplace's fees and an organiser's part of a ticket (docs/domain-rules.md), in minor
  * units. The server prices with these; the organiser API and the catalogue import refuse what they forbid.
  *
  * - A ticket's booking fee is the marketplace's and is always collected in full. By default the buyer pays it on top
