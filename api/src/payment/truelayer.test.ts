@@ -7,7 +7,7 @@ import { loadTrueLayerConfig } from './config';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import { bankStatusOf, idempotencyUuid, TrueLayerBankProvider, type TrueLayerKeys } from './providers/truelayer';
-import { startTrueLayerStub, type TrueLayerStub } from './providers/truelayer-stub';
+import { startTrueLayerStub, type TrueLayerStub } from './testing/truelayer-stub';
 import { BANK_SETTLE_JOB } from './routes';
 import { key, payPaths, reservedBuyer, runPaymentJobs, testPaymentConfig } from './test-support';
 import { TRUELAYER_WEBHOOK_PATH } from './truelayer-webhook';
