@@ -114,6 +114,14 @@ if (undeclared.size > 0) {
   );
   process.exit(1);
 }
+// Test support (the provider stubs in payment/testing/, the test app, test-support.ts helpers) never ships: a production
+// module importing one would bundle a stand-in for Stripe, Square or TrueLayer into the server. Fail the build instead.
+const testOnly = /(^|\/)(testing\/|test-support\.tsx?$)|\.test\.tsx?$/;
+const bundledTests = Object.keys(result.metafile.inputs).filter((input) => testOnly.test(input));
+if (bundledTests.length > 0) {
+  console.error(`api/dist bundles test-only modules: ${bundledTests.sort().join(', ')}`);
+  process.exit(1);
+}
 const size = (file) => (result.metafile.outputs[path.relative(dir, path.join(dist, file))]?.bytes ?? 0) / 1024;
 console.log(
   `api: dist/main.js ${size('main.js').toFixed(0)} KiB, dist/seed.js, dist/reconcile.js, dist/organiser.js, dist/catalogue.js (with source maps) and the page assets (${scripts.length} page scripts)`,

@@ -8,8 +8,15 @@ export interface HcaptchaOptions {
   verifyUrl: string;
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
+  /** Default HCAPTCHA_TIMEOUT_MS. */
   timeoutMs?: number;
 }
+
+/**
+ * How long siteverify may take before the token is refused as 'unavailable': the buyer is waiting on the reserve
+ * step, and hCaptcha answers in well under a second when it is up.
+ */
+export const HCAPTCHA_TIMEOUT_MS = 5000;
 
 /** hCaptcha's answers that mean 'solve it again' rather than 'this was not a real solution'. */
 const EXPIRED = new Set(['expired-input-response', 'already-seen-response', 'invalid-or-already-seen-response']);
@@ -33,7 +40,7 @@ export function hcaptchaVerifier(options: HcaptchaOptions): CaptchaVerifier {
             remoteip: remoteIp,
             sitekey: options.siteKey,
           }).toString(),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+          signal: AbortSignal.timeout(options.timeoutMs ?? HCAPTCHA_TIMEOUT_MS),
         });
         if (!response.ok) return { ok: false, expired: false, message: captchaMessages.unavailable };
         body = (await response.json()) as typeof body;

@@ -209,8 +209,14 @@ export function manifestFetchUrl(url: string, origins: { public: string; interna
   return new URL(`${parsed.pathname}${parsed.search}`, origins.internal).href;
 }
 
+/**
+ * How long fetching a remote's manifest may take: a page waits for it only briefly (`waitMs`) anyway, and this ends the
+ * refresh, so a remote's host that does not answer is reported and tried again rather than held open.
+ */
+export const MANIFEST_FETCH_TIMEOUT_MS = 2000;
+
 export async function defaultFetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(MANIFEST_FETCH_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.json();
 }

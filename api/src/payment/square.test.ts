@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { loadSquareConfig } from './config';
 import { paymentMessages } from './messages';
 import { SQUARE_WEB_SDK, SquareCardProvider, type SquareKeys, squareIdempotencyKey } from './providers/square';
-import { type SquareStub, startSquareStub } from './providers/square-stub';
+import { type SquareStub, startSquareStub } from './testing/square-stub';
 import { freshTickets, key, payPaths, reservedBuyer, testPaymentConfig } from './test-support';
 
 const ACCESS_TOKEN = 'EAAAl-stub-access-token';

@@ -1,7 +1,7 @@
 import { saleOf, stockOf } from '../sale/test-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { StripeCardProvider } from './providers/stripe';
-import { startStripeStub, type StripeStub } from './providers/stripe-stub';
+import { startStripeStub, type StripeStub } from './testing/stripe-stub';
 import { confirmSalePayment } from './settle';
 import { freshTickets, key, payPaths, reservedBuyer, testPaymentConfig } from './test-support';
 

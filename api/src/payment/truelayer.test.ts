@@ -6,8 +6,14 @@ import type { Visitor } from '../testing/visitor';
 import { loadTrueLayerConfig } from './config';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
-import { bankStatusOf, idempotencyUuid, TrueLayerBankProvider, type TrueLayerKeys } from './providers/truelayer';
-import { startTrueLayerStub, type TrueLayerStub } from './providers/truelayer-stub';
+import {
+  bankStatusOf,
+  idempotencyUuid,
+  TrueLayerAnswerError,
+  TrueLayerBankProvider,
+  type TrueLayerKeys,
+} from './providers/truelayer';
+import { startTrueLayerStub, type TrueLayerStub } from './testing/truelayer-stub';
 import { BANK_SETTLE_JOB } from './routes';
 import { key, payPaths, reservedBuyer, runPaymentJobs, testPaymentConfig } from './test-support';
 import { TRUELAYER_WEBHOOK_PATH } from './truelayer-webhook';
@@ -299,6 +305,95 @@ describe('the real open-banking adapter, against a local stub of TrueLayer that 
       }),
     ).rejects.toThrow(/401.*Invalid Request Signature/);
     expect(stub.payments.size).toBe(before);
+  });
+});
+
+describe('answers TrueLayer should never give are errors that say what was wrong, never a payment read from a cast', () => {
+  afterEach(() => stub.behave());
+
+  const paymentPath = (id: string) => `/v3/payments/${id}`;
+  const gets = (path: string) => stub.requests.filter((request) => request.method === 'GET' && request.path === path);
+
+  test("a payment status whose amount is not a number is refused, not read as the sale's money; it is not asked again", async () => {
+    const { paymentId } = await toBank(await bankBuyer(await freshBankTickets('GBP'), 1));
+    const bank = new TrueLayerBankProvider(t.db, t.clock, keys);
+    const before = gets(paymentPath(paymentId)).length;
+    stub.misbehave('GET', paymentPath(paymentId), {
+      status: 200,
+      body: JSON.stringify({ id: paymentId, amount_in_minor: '1000', currency: 'GBP', status: 'executed' }),
+    });
+    const refused = bank.retrieve(paymentId);
+    await expect(refused).rejects.toBeInstanceOf(TrueLayerAnswerError);
+    await expect(bank.retrieve(paymentId)).rejects.toThrow(
+      /TrueLayer payment status answered 200 with an unexpected body \(amount_in_minor: expected number\)/,
+    );
+    expect(gets(paymentPath(paymentId)).length - before).toBe(2);
+    // Nor a status without a status, nor a body that is not JSON (a proxy's page).
+    stub.misbehave('GET', paymentPath(paymentId), {
+      status: 200,
+      body: JSON.stringify({ id: paymentId, amount_in_minor: 1000, currency: 'GBP' }),
+    });
+    await expect(bank.status(paymentId)).rejects.toThrow(/\(status: /);
+    stub.misbehave('GET', paymentPath(paymentId), { status: 200, body: '<html>Service Unavailable</html>' });
+    await expect(bank.status(paymentId)).rejects.toThrow(/unexpected body .*<html>Service Unavailable/);
+  });
+
+  test('a created payment without its resource token is an error, and nothing is kept for the payment page', async () => {
+    const visitor = await bankBuyer(await freshBankTickets('GBP'), 1);
+    const bank = new TrueLayerBankProvider(t.db, t.clock, keys);
+    stub.misbehave('POST', '/v3/payments', { status: 201, body: JSON.stringify({ id: 'tl-without-token' }) });
+    await expect(
+      bank.createPayment({
+        saleId: (await saleOf(t, visitor)).id,
+        amountMinor: 1000,
+        currency: 'GBP',
+        idempotencyKey: key(),
+        reference: 'x',
+      }),
+    ).rejects.toThrow(/payment creation answered 201 with an unexpected body \(resource_token: /);
+    expect(
+      await t.db.selectFrom('truelayer_payments').select('id').where('id', '=', 'tl-without-token').execute(),
+    ).toEqual([]);
+  });
+
+  test('a token answer without an access token is an error naming the field', async () => {
+    const bank = new TrueLayerBankProvider(t.db, t.clock, keys);
+    stub.misbehave('POST', '/connect/token', { status: 200, body: JSON.stringify({ token_type: 'Bearer' }) });
+    await expect(bank.status('any')).rejects.toThrow(
+      /token request answered 200 with an unexpected body \(access_token: /,
+    );
+  });
+
+  test('a refund list of another shape stops the refund rather than refund twice', async () => {
+    const { paymentId } = await toBank(await bankBuyer(await freshBankTickets('GBP'), 1));
+    stub.setStatus(paymentId, 'settled');
+    const bank = new TrueLayerBankProvider(t.db, t.clock, keys);
+    stub.misbehave('GET', `${paymentPath(paymentId)}/refunds`, { status: 200, body: JSON.stringify({ refunds: [] }) });
+    await expect(bank.refund(paymentId)).rejects.toThrow(/refund list answered 200 with an unexpected body \(items: /);
+    expect(postsTo(`${paymentPath(paymentId)}/refunds`)).toHaveLength(0);
+  });
+
+  test("a key set of another shape is an error, not a webhook verified (or refused) on keys that are not TrueLayer's", async () => {
+    const bank = new TrueLayerBankProvider(t.db, t.clock, keys);
+    const webhook = stub.signWebhook(TRUELAYER_WEBHOOK_PATH, { type: 'payment_executed', payment_id: 'any' });
+    stub.misbehave('GET', '/.well-known/jwks', { status: 200, body: JSON.stringify({ keys: 'none' }) });
+    await expect(
+      bank.verifyWebhook({ path: TRUELAYER_WEBHOOK_PATH, headers: webhook.headers, body: webhook.body }),
+    ).rejects.toThrow(/JWKS .* answered 200 with an unexpected body \(keys: /);
+  });
+
+  test('TrueLayer not answering at all: each try gives up after the timeout, three tries, then the error', async () => {
+    const { paymentId } = await toBank(await bankBuyer(await freshBankTickets('GBP'), 1));
+    const bank = new TrueLayerBankProvider(t.db, t.clock, { ...keys, timeoutMs: 200 });
+    const before = gets(paymentPath(paymentId)).length;
+    stub.misbehave('GET', paymentPath(paymentId), 'no answer');
+    const started = Date.now();
+    await expect(bank.status(paymentId)).rejects.toMatchObject({ name: 'TimeoutError' });
+    // Three tries of 200 ms and the waits between them (250 ms, 1 s): nowhere near a hung request.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(gets(paymentPath(paymentId)).length - before).toBe(3);
+    stub.behave();
+    expect(await bank.status(paymentId)).toBe('pending');
   });
 });
 

@@ -19,8 +19,12 @@ export interface IdealPostcodesOptions {
   baseUrl: string;
   apiKey: string;
   fetch?: typeof fetch;
+  /** Default IDEAL_POSTCODES_TIMEOUT_MS. */
   timeoutMs?: number;
 }
+
+/** How long a lookup may take before it counts as failed (an empty list): the buyer is waiting on the address form. */
+export const IDEAL_POSTCODES_TIMEOUT_MS = 5000;
 
 /**
  * A real provider (Ideal Postcodes' HTTP API), switched on by ADDRESS_LOOKUP_KEY. A whole postcode is looked up as
@@ -31,7 +35,7 @@ export function idealPostcodesLookup({
   baseUrl,
   apiKey,
   fetch: fetchImpl = fetch,
-  timeoutMs = 5000,
+  timeoutMs = IDEAL_POSTCODES_TIMEOUT_MS,
 }: IdealPostcodesOptions): AddressLookupProvider {
   return {
     name: 'ideal-postcodes',

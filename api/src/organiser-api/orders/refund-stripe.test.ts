@@ -1,6 +1,6 @@
 import { issueTickets } from '../../delivery/tickets';
 import { reconcile } from '../../ledger/reconcile';
-import { startStripeStub, type StripeStub } from '../../payment/providers/stripe-stub';
+import { startStripeStub, type StripeStub } from '../../payment/testing/stripe-stub';
 import { confirmSalePayment } from '../../payment/settle';
 import {
   freshTickets,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type * as SquareSdk from 'square';
 import type { Square, SquareClient, SquareError } from 'square';
 import { paymentMessages } from '../messages';
+import { PROVIDER_REQUEST_TIMEOUT_MS } from './timeouts';
 import type { CreateIntentInput, ProviderCard, RefundPart, SquarePaymentResult, SquareProvider } from './types';
 
 export interface SquareKeys {
@@ -107,7 +108,7 @@ export class SquareCardProvider implements SquareProvider {
           environment: keys.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
           ...(keys.apiBase ? { baseUrl: keys.apiBase } : {}),
           ...(keys.maxRetries !== undefined ? { maxRetries: keys.maxRetries } : {}),
-          timeoutInSeconds: 30,
+          timeoutInSeconds: PROVIDER_REQUEST_TIMEOUT_MS / 1000,
         }),
     );
   }

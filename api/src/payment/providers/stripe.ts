@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { paymentMessages } from '../messages';
+import { PROVIDER_REQUEST_TIMEOUT_MS } from './timeouts';
 import {
   type CardIntent,
   type CardIntentStatus,
@@ -45,6 +46,8 @@ export class StripeCardProvider implements CardProvider {
     this.publicKey = keys.publishableKey;
     this.stripe = new Stripe(keys.secretKey, {
       maxNetworkRetries: 2,
+      // Stripe's own default is 80 s a request.
+      timeout: PROVIDER_REQUEST_TIMEOUT_MS,
       telemetry: false,
       ...(keys.host ? { host: keys.host } : {}),
       ...(keys.port ? { port: keys.port } : {}),

@@ -1,8 +1,21 @@
-import { createHash, createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import * as tlSigning from 'truelayer-signing';
+import type * as z from 'zod/mini';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/schema';
 import { paymentMessages } from '../messages';
+import { PROVIDER_REQUEST_TIMEOUT_MS } from './timeouts';
+import {
+  answerProblem,
+  CancelAnswer,
+  KeySetAnswer,
+  PaymentAnswer,
+  PaymentCreatedAnswer,
+  RefundCreatedAnswer,
+  RefundListAnswer,
+  TokenAnswer,
+  type TrueLayerPayment,
+} from './truelayer-answers';
 import {
   type BankPaymentStatus,
   type BankProvider,
@@ -29,6 +42,8 @@ export interface TrueLayerKeys {
   hppBase?: string;
   /** JWKS addresses a webhook signature may name besides TrueLayer's own (tests: a local stub's). */
   extraWebhookJkus?: string[];
+  /** How long one request may take before it counts as no answer (default PROVIDER_REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** TrueLayer's hosts per environment (docs.truelayer.com; webhook keys: truelayer-signing's README). */
@@ -47,14 +62,7 @@ export const TRUELAYER_HOSTS = {
   },
 } as const;
 
-/** A payment as GET /v3/payments/{id} answers it (the fields the adapter reads). */
-export interface TrueLayerPayment {
-  id: string;
-  amount_in_minor: number;
-  currency: string;
-  status: string;
-  failure_reason?: string;
-}
+export type { TrueLayerPayment };
 
 /** TrueLayer refused a request or failed: its problem details (RFC 7807) are in `body`. */
 export class TrueLayerError extends Error {
@@ -65,6 +73,33 @@ export class TrueLayerError extends Error {
   ) {
     super(`TrueLayer ${what} answered ${status}: ${JSON.stringify(body)}`);
     this.name = 'TrueLayerError';
+  }
+}
+
+/**
+ * TrueLayer (or something in its place) answered a success of a shape the adapter cannot read: `body` is what came.
+ * Not retried: the same request would get the same answer.
+ */
+export class TrueLayerAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+    problem: string,
+  ) {
+    super(`TrueLayer ${what} answered ${status} with an unexpected body (${problem}): ${JSON.stringify(body)}`);
+    this.name = 'TrueLayerAnswerError';
+  }
+}
+
+/** What came back, as JSON when it is JSON (a proxy's error page is kept as text, for the error). */
+async function readAnswer(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -128,6 +163,7 @@ export class TrueLayerBankProvider implements BankProvider {
   readonly name = 'truelayer' as const;
   readonly sandbox = false;
   private readonly hosts: { auth: string; api: string; hpp: string };
+  private readonly timeoutMs: number;
   private readonly allowedJkus: ReadonlySet<string>;
   private token: { value: string; expiresAt: number } | null = null;
   private tokenRequest: Promise<string> | null = null;
@@ -142,6 +178,12 @@ export class TrueLayerBankProvider implements BankProvider {
     const own = TRUELAYER_HOSTS[keys.environment];
     this.hosts = { auth: keys.authBase ?? own.auth, api: keys.apiBase ?? own.api, hpp: keys.hppBase ?? own.hpp };
     this.allowedJkus = new Set([own.jwks, ...(keys.extraWebhookJkus ?? [])]);
+    this.timeoutMs = keys.timeoutMs ?? PROVIDER_REQUEST_TIMEOUT_MS;
+  }
+
+  /** A fetch that gives up after the request timeout (the answer's body included: the signal aborts its reading too). */
+  private fetch(url: string | URL, init: RequestInit): Promise<Response> {
+    return fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
   }
 
   // ---- Access token ---------------------------------------------------------------------------------------------
@@ -151,7 +193,7 @@ export class TrueLayerBankProvider implements BankProvider {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
     this.tokenRequest ??= (async () => {
       try {
-        const response = await fetch(`${this.hosts.auth}/connect/token`, {
+        const response = await this.fetch(`${this.hosts.auth}/connect/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
@@ -161,15 +203,14 @@ export class TrueLayerBankProvider implements BankProvider {
             scope: 'payments',
           }),
         });
-        const body = (await response.json().catch(() => null)) as {
-          access_token?: unknown;
-          expires_in?: unknown;
-        } | null;
-        if (!response.ok || typeof body?.access_token !== 'string')
-          throw new TrueLayerError(response.status, body, 'token request');
-        const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-        this.token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, lifetime - 60) * 1000 };
-        return body.access_token;
+        const body = await readAnswer(response);
+        if (!response.ok) throw new TrueLayerError(response.status, body, 'token request');
+        const parsed = TokenAnswer.safeParse(body);
+        if (!parsed.success)
+          throw new TrueLayerAnswerError(response.status, body, 'token request', answerProblem(parsed.error));
+        const { access_token: value, expires_in: lifetime = 3600 } = parsed.data;
+        this.token = { value, expiresAt: Date.now() + Math.max(0, lifetime - 60) * 1000 };
+        return value;
       } finally {
         this.tokenRequest = null;
       }
@@ -181,12 +222,13 @@ export class TrueLayerBankProvider implements BankProvider {
 
   /**
    * One API request: signed when it is a POST, retried with the same Idempotency-Key when TrueLayer could not be
-   * reached or failed on its side (5xx, 429), with a fresh token when the token was refused.
+   * reached, did not answer in time or failed on its side (5xx, 429), with a fresh token when the token was refused.
+   * A success is parsed with `answer`: one of another shape throws TrueLayerAnswerError.
    */
   private async request<T>(
     method: 'GET' | 'POST',
     path: string,
-    options: { body?: unknown; idempotencyKey?: string; what: string },
+    options: { answer: z.ZodMiniType<T>; body?: unknown; idempotencyKey?: string; what: string },
   ): Promise<T> {
     const url = new URL(path, `${this.hosts.api}/`);
     const body = options.body === undefined ? '' : JSON.stringify(options.body);
@@ -211,20 +253,19 @@ export class TrueLayerBankProvider implements BankProvider {
         });
       }
       let response: Response;
+      let json: unknown;
       try {
-        response = await fetch(url, { method, headers, ...(body ? { body } : {}) });
+        response = await this.fetch(url, { method, headers, ...(body ? { body } : {}) });
+        json = await readAnswer(response);
       } catch (error) {
         lastError = error;
         continue;
       }
-      const text = await response.text();
-      let json: unknown = text;
-      try {
-        json = text ? (JSON.parse(text) as unknown) : null;
-      } catch {
-        // Not JSON (a proxy's error page): kept as text for the error.
+      if (response.ok) {
+        const parsed = options.answer.safeParse(json);
+        if (parsed.success) return parsed.data;
+        throw new TrueLayerAnswerError(response.status, json, options.what, answerProblem(parsed.error));
       }
-      if (response.ok) return json as T;
       lastError = new TrueLayerError(response.status, json, options.what);
       if (response.status === 401) this.token = null;
       else if (response.status !== 429 && response.status < 500) throw lastError;
@@ -253,8 +294,9 @@ export class TrueLayerBankProvider implements BankProvider {
     const merchantAccountId =
       currency === 'GBP' || currency === 'EUR' ? this.keys.merchantAccounts[currency] : undefined;
     if (!merchantAccountId) throw new ProviderError(paymentMessages.bankNotOffered, 'currency_not_configured', 409);
-    const created = await this.request<{ id?: unknown; resource_token?: unknown }>('POST', '/v3/payments', {
+    const created = await this.request('POST', '/v3/payments', {
       what: 'payment creation',
+      answer: PaymentCreatedAnswer,
       idempotencyKey: idempotencyUuid(`payment:${input.idempotencyKey}`),
       body: {
         amount_in_minor: input.amountMinor,
@@ -272,13 +314,11 @@ export class TrueLayerBankProvider implements BankProvider {
         metadata: { sale_id: String(input.saleId) },
       },
     });
-    if (typeof created.id !== 'string' || typeof created.resource_token !== 'string')
-      throw new TrueLayerError(201, created, 'payment creation');
     // A retry with the same key gets the same payment (and token) back: kept once.
     await this.db
       .insertInto('truelayer_payments')
       .values({ id: created.id, resource_token: created.resource_token, created_at: this.clock.now() })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ resource_token: created.resource_token as string }))
+      .onConflict((oc) => oc.column('id').doUpdateSet({ resource_token: created.resource_token }))
       .execute();
     return { id: created.id };
   }
@@ -302,8 +342,9 @@ export class TrueLayerBankProvider implements BankProvider {
   /** The payment as TrueLayer has it. */
   async payment(paymentId: string): Promise<TrueLayerPayment> {
     try {
-      return await this.request<TrueLayerPayment>('GET', `/v3/payments/${encodeURIComponent(paymentId)}`, {
+      return await this.request('GET', `/v3/payments/${encodeURIComponent(paymentId)}`, {
         what: 'payment status',
+        answer: PaymentAnswer,
       });
     } catch (error) {
       if (error instanceof TrueLayerError && error.status === 404)
@@ -330,6 +371,7 @@ export class TrueLayerBankProvider implements BankProvider {
       try {
         await this.request('POST', `/v3/payments/${encodeURIComponent(paymentId)}/actions/cancel`, {
           what: 'cancel',
+          answer: CancelAnswer,
           idempotencyKey: idempotencyUuid(`cancel:${paymentId}`),
         });
       } catch (error) {
@@ -354,15 +396,17 @@ export class TrueLayerBankProvider implements BankProvider {
     if (part) {
       await this.request('POST', path, {
         what: 'refund',
+        answer: RefundCreatedAnswer,
         idempotencyKey: idempotencyUuid(`refund:${part.key}`),
         body: { amount_in_minor: part.amountMinor, reference: 'TICKETS REFUND' },
       });
       return;
     }
-    const existing = await this.request<{ items?: { status?: string }[] }>('GET', path, { what: 'refund list' });
-    if ((existing.items ?? []).some((refund) => refund.status !== 'failed')) return;
+    const existing = await this.request('GET', path, { what: 'refund list', answer: RefundListAnswer });
+    if (existing.items.some((refund) => refund.status !== 'failed')) return;
     await this.request('POST', path, {
       what: 'refund',
+      answer: RefundCreatedAnswer,
       idempotencyKey: idempotencyUuid(`refund:${paymentId}`),
       body: { amount_in_minor: payment.amount_in_minor, reference: 'TICKETS REFUND' },
     });
@@ -381,11 +425,13 @@ export class TrueLayerBankProvider implements BankProvider {
     // Fetched again for a signature that did not verify, but at most once a minute: forged webhooks cannot make this
     // server hammer TrueLayer's key address.
     if (cached && (fresh ? age < 60_000 : age < 600_000)) return cached.keys;
-    const response = await fetch(jku, { headers: { accept: 'application/json' } });
+    const response = await this.fetch(jku, { headers: { accept: 'application/json' } });
+    const body = await readAnswer(response);
     if (!response.ok) throw new Error(`TrueLayer JWKS ${jku} answered ${response.status}`);
-    const set = (await response.json()) as { keys?: (JsonWebKey & { kid?: string })[] };
+    const set = KeySetAnswer.safeParse(body);
+    if (!set.success) throw new TrueLayerAnswerError(response.status, body, `JWKS ${jku}`, answerProblem(set.error));
     const keys = new Map<string, string>();
-    for (const jwk of set.keys ?? []) {
+    for (const jwk of set.data.keys) {
       if (!jwk.kid) continue;
       try {
         keys.set(

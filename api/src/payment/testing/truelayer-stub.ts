@@ -69,6 +69,14 @@ export interface TrueLayerStub {
     event: Record<string, unknown>,
     options?: { signWith?: KeyObject; kid?: string; jku?: string },
   ): { body: string; headers: Record<string, string> };
+  /**
+   * From now on `method path` (the path without its query) answers `reply`, a raw body sent as it is, instead of
+   * TrueLayer's answer; or, with 'no answer', never answers (the connection stays open): until behave(). For the
+   * adapter's handling of answers TrueLayer should never give.
+   */
+  misbehave(method: string, path: string, reply: { status: number; body: string } | 'no answer'): void;
+  /** Every endpoint answers as TrueLayer again. */
+  behave(): void;
   close(): Promise<void>;
 }
 
@@ -282,10 +290,21 @@ export async function startTrueLayerStub(options: {
     return answer(method, path, body);
   }
 
+  const misbehaviour = new Map<string, { status: number; body: string } | 'no answer'>();
+
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://stub').pathname;
+      const odd = misbehaviour.get(`${req.method ?? ''} ${path}`);
+      if (odd) {
+        requests.push({ method: req.method ?? '', path, headers: {}, body: raw });
+        if (odd === 'no answer') return;
+        res.writeHead(odd.status, { 'content-type': 'application/json' });
+        res.end(odd.body);
+        return;
+      }
       const reply = handle(req, raw);
       const problemBody =
         reply.status >= 400 && typeof reply.body === 'object' && reply.body !== null && 'title' in reply.body;
@@ -336,6 +355,12 @@ export async function startTrueLayerStub(options: {
           'tl-signature': signature,
         },
       };
+    },
+    misbehave(method, path, reply) {
+      misbehaviour.set(`${method} ${path}`, reply);
+    },
+    behave() {
+      misbehaviour.clear();
     },
     close: () =>
       new Promise((resolve) => {
