@@ -20,7 +20,7 @@ import { accountPaths, latestCode } from '../../api/src/identity/testing';
 import { hashToken } from '../../api/src/identity/tokens';
 import { SIGNIN_PATHS } from '../../api/src/pages/signin';
 import { SEED } from '../../api/src/seed/catalogue';
-import { waiverKeysOf } from '../../api/src/waivers/link-key';
+import { waiverKeysOf } from '../../api/src/identity/waiver-keys';
 import { paths, type TestApp } from '../../api/src/testing/test-app';
 import { countFigure } from '../support/figures';
 import { describeOnEachDatabase, type OpenApp } from './support';

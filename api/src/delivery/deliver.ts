@@ -6,7 +6,7 @@ import type { PaymentConfig } from '../payment/config';
 import type { ConfirmPayment } from './confirm';
 import { deliveryMessages } from './messages';
 import { issueTickets } from './tickets';
-import type { WaiverKeys } from '../waivers/link-key';
+import type { WaiverKeys } from '../identity/waiver-keys';
 
 export interface DeliveryDeps {
   db: Db;

@@ -95,7 +95,7 @@ async function render(name: string, html: string): Promise<Record<keyof typeof W
 
 /** Every field in the rendered HTML (both widths) and in the text part; every link clickable; nothing wider than a phone. */
 async function expectFields(name: string, mail: OutboxRow, fields: readonly string[], hrefs: readonly string[] = []) {
-  expect(mail.html_body).toBeTruthy();
+  expect(mail.html_body).toEqual(expect.stringContaining('<html'));
   // Gmail cuts a message off after 102 KB of HTML: the receipt's total would be behind a link.
   expect(Buffer.byteLength(mail.html_body ?? '')).toBeLessThan(100_000);
   const rendered = await render(name, mail.html_body ?? '');

@@ -5,7 +5,7 @@ import type { PaymentConfig } from '../payment/config';
 import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';
-import type { WaiverKeys } from '../waivers/link-key';
+import type { WaiverKeys } from '../identity/waiver-keys';
 
 export interface OrderConfirmationDeps {
   db: Db;

@@ -8,7 +8,7 @@ import { saleOf, salePaths } from '../sale/test-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { waiverKeysOf } from '../waivers/link-key';
+import { waiverKeysOf } from '../identity/waiver-keys';
 import { loadReceipt, type ReceiptModel } from './receipt-data';
 
 /**

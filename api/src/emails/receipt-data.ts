@@ -10,7 +10,7 @@ import { describeCard, paymentCardOf } from '../payment/card-details';
 import type { PaymentConfig } from '../payment/config';
 import { type BreakdownTicket, type BreakdownTotals, type BreakdownVoucher, priceBreakdown } from '../sale/breakdown';
 import type { PriceComponents, PricedLine } from '../sale/price';
-import type { WaiverKeys } from '../waivers/link-key';
+import type { WaiverKeys } from '../identity/waiver-keys';
 
 /**
  * Everything the order confirmation says, read once from the database: the settlement's price components (exactly

@@ -2,7 +2,7 @@ import { EMPTY_CHECKOUT, type Checkout } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/common';
 import type { AppConfig } from '../config';
 import type { Db, Sale } from '../db/schema';
-import type { WaiverKeys } from '../waivers/link-key';
+import type { WaiverKeys } from '../identity/waiver-keys';
 import { saleTotals } from './amounts';
 import { checkoutDonation } from './checkout-donation';
 import { checkoutEvents } from './checkout-events';

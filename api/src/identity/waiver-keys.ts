@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { waiverLink, waiverPath } from '@checkout/shared';
-import type { Sessions } from '../identity/session';
+import type { Sessions } from './session';
 
 /** 128 bits of HMAC: as hard to guess as a session token, 22 base64url characters in the link. */
 const KEY_BYTES = 16;
