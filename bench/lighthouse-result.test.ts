@@ -7,9 +7,9 @@ import {
   type LighthouseRun,
 } from './lighthouse-result';
 
-/** The shapes Lighthouse 12 writes for the audits read here, cut down to a row or two each. */
+/** The shapes Lighthouse 13 writes for the audits read here, cut down to a row or two each. */
 const lhr: LighthouseResult = {
-  lighthouseVersion: '12.8.2',
+  lighthouseVersion: '13.5.0',
   runWarnings: ['The tested device appears to have a slower CPU than Lighthouse expects.'],
   categories: { performance: { score: 0.974 } },
   audits: {
@@ -18,7 +18,7 @@ const lhr: LighthouseResult = {
     'first-contentful-paint': { numericValue: 905 },
     'cumulative-layout-shift': { numericValue: 0.0071 },
     'speed-index': { numericValue: 1310 },
-    'largest-contentful-paint-element': {
+    'lcp-breakdown-insight': {
       details: {
         type: 'list',
         items: [
@@ -26,23 +26,15 @@ const lhr: LighthouseResult = {
             type: 'table',
             headings: [],
             items: [
-              {
-                node: {
-                  type: 'node',
-                  selector: 'main > section.basket > h1',
-                  snippet: '<h1 class="basket-title">',
-                  nodeLabel: 'Your basket',
-                },
-              },
+              { subpart: 'timeToFirstByte', label: 'Time to first byte', duration: 600.4 },
+              { subpart: 'elementRenderDelay', label: 'Element render delay', duration: 1242.8 },
             ],
           },
           {
-            type: 'table',
-            headings: [],
-            items: [
-              { phase: 'TTFB', timing: 600.4, percent: '33%' },
-              { phase: 'Render Delay', timing: 1242.8, percent: '67%' },
-            ],
+            type: 'node',
+            selector: 'main > section.basket > h1',
+            snippet: '<h1 class="basket-title">',
+            nodeLabel: 'Your basket',
           },
         ],
       },
@@ -91,7 +83,7 @@ describe('lighthouseRunOf', () => {
   test('reads the score as the report shows it, the metrics, the LCP element and its phases', () => {
     const run = lighthouseRunOf(lhr);
     expect(run).toMatchObject({
-      lighthouseVersion: '12.8.2',
+      lighthouseVersion: '13.5.0',
       score: 97,
       lcpMs: 1843.2,
       tbtMs: 121.5,
@@ -100,8 +92,8 @@ describe('lighthouseRunOf', () => {
       speedIndexMs: 1310,
       lcpElement: 'main > section.basket > h1 <h1 class="basket-title">',
       lcpPhases: [
-        { phase: 'TTFB', ms: 600 },
-        { phase: 'Render Delay', ms: 1243 },
+        { phase: 'Time to first byte', ms: 600 },
+        { phase: 'Element render delay', ms: 1243 },
       ],
     });
   });
@@ -120,10 +112,10 @@ describe('lighthouseRunOf', () => {
 
   test('an audit missing or without details gives NaN and empty lists, not an exception', () => {
     const run = lighthouseRunOf({
-      lighthouseVersion: '12.8.2',
+      lighthouseVersion: '13.5.0',
       runWarnings: [],
       categories: { performance: { score: null } },
-      audits: { 'largest-contentful-paint-element': { details: { type: 'debugdata' } } },
+      audits: { 'lcp-breakdown-insight': { details: { type: 'debugdata' } } },
     });
     expect(run.score).toBeNaN();
     expect(run.lcpMs).toBeNaN();
@@ -140,8 +132,8 @@ describe('lighthouseFigures', () => {
   test('takes the median of the runs and judges score and LCP against the targets, beside Hi.Events', () => {
     const figures = lighthouseFigures([run(96, 1900), run(99, 1100), run(97, 1500), run(100, 1000), run(98, 1300)]);
     expect(figures.map(formatFigure).slice(0, 2)).toEqual([
-      'MISS  Lighthouse 12.8.2 mobile defaults, basket step, median of 5: performance score: 98 /100 (target ≥ 99 /100) [Hi.Events 54 / 80]',
-      'MISS  Lighthouse 12.8.2 mobile defaults, basket step, median of 5: LCP: 1.3 s (target ≤ 1.2 s) [Hi.Events 8.4 / 2.2 s]',
+      'MISS  Lighthouse 13.5.0 mobile defaults, basket step, median of 5: performance score: 98 /100 (target ≥ 99 /100) [Hi.Events 54 / 80]',
+      'MISS  Lighthouse 13.5.0 mobile defaults, basket step, median of 5: LCP: 1.3 s (target ≤ 1.2 s) [Hi.Events 8.4 / 2.2 s]',
     ]);
     expect(figures.find((f) => f.name.endsWith('TBT'))).toMatchObject({ value: 121.5, kind: 'info' });
   });

@@ -28,7 +28,7 @@ export interface LighthouseRun {
   speedIndexMs: number;
   /** The element Lighthouse took as the largest contentful paint: its selector and the start of its markup. */
   lcpElement: string | null;
-  /** LCP split into its phases (TTFB, load delay, load time, render delay), simulated ms. */
+  /** LCP split into its subparts (time to first byte, load delay, load duration, render delay), simulated ms. */
   lcpPhases: { phase: string; ms: number }[];
   /** Every request of the load Lighthouse observed (up to network quiet, so prefetches of the next step too). */
   requests: number;
@@ -71,7 +71,10 @@ function describeNode(node: unknown): string | null {
 export function lighthouseRunOf(lhr: LighthouseResult): LighthouseRun {
   const audit = (id: string) => lhr.audits[id];
   const numeric = (id: string) => numberOf(audit(id)?.numericValue);
-  const [elementTable, phaseTable] = tablesOf(audit('largest-contentful-paint-element')?.details);
+  // Lighthouse 13's LCP breakdown insight: a list holding the subparts table and the LCP element's node item.
+  const breakdown = tablesOf(audit('lcp-breakdown-insight')?.details).filter(isRecord);
+  const phaseTable = breakdown.find((item) => item.type === 'table');
+  const elementNode = breakdown.find((item) => item.type === 'node');
   const requestRows = rowsOf(audit('network-requests')?.details);
   const requestsByType: Record<string, number> = {};
   for (const row of requestRows) {
@@ -90,8 +93,8 @@ export function lighthouseRunOf(lhr: LighthouseResult): LighthouseRun {
     fcpMs: numeric('first-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     speedIndexMs: numeric('speed-index'),
-    lcpElement: describeNode(rowsOf(elementTable)[0]?.node),
-    lcpPhases: rowsOf(phaseTable).map((row) => ({ phase: String(row.phase), ms: Math.round(numberOf(row.timing)) })),
+    lcpElement: describeNode(elementNode),
+    lcpPhases: rowsOf(phaseTable).map((row) => ({ phase: String(row.label), ms: Math.round(numberOf(row.duration)) })),
     requests: requestRows.length,
     requestsByType,
     mainThread: rowsOf(audit('mainthread-work-breakdown')?.details).map((row) => ({
