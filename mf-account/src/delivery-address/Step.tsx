@@ -74,7 +74,7 @@ export function deliveryReason(
   return vouchers ? 'vouchers' : 'tickets';
 }
 
-/** Delivery address (spec section 2 'Delivery address', title Delivery Address). */
+/** Delivery address (title Delivery Address). */
 export function DeliveryAddressStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const { checkout, user } = useUnit({ checkout: props.stores.$checkout, user: props.stores.$user });

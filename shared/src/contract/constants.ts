@@ -12,7 +12,7 @@ export const DONATION_MINIMUM = 1;
 /** Spec 9: address lookup needs at least 3 characters. */
 export const ADDRESS_LOOKUP_MINIMUM = 3;
 
-/** Country codes the rules name (spec sections 5 and 9). */
+/** Country codes the address, Gift Aid and payment rules name. */
 export const COUNTRY = { UK: 1, USA: 2 } as const;
 
 /** The ways of paying the payment step can offer ('square' is the card method of a square-type organiser). */

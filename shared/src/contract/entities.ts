@@ -6,7 +6,7 @@ import * as orderCompletedMessages from '../messages/order-completed';
 import { formBool, formEmail, formId, formInt, formName, formOptionalText, formText, TEXT_LIMITS } from './form-fields';
 
 /**
- * The entities of spec section 3. Response schemas are what the server sends as JSON (real numbers and booleans);
+ * The checkout's entities. Response schemas are what the server sends as JSON (real numbers and booleans);
  * fields the server may not have yet are nullable. Money is a decimal number (10.5 = £10.50). Unknown keys are
  * stripped, never an error, so the server can add fields without breaking built remotes.
  */
@@ -412,14 +412,14 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
 
 // ---- Addresses -------------------------------------------------------------------------------------------------
 
-/** Country codes the rules name (spec sections 5 and 9). Defined without zod in ./constants. */
+/** Country codes the address, Gift Aid and payment rules name. Defined without zod in ./constants. */
 export { COUNTRY };
 
 const line = formOptionalText(TEXT_LIMITS.line);
 
 /**
- * A delivery address as the page sends it (form-decoded): a saved address id, or 'new' with the fields of spec
- * section 5 'Address and delivery' (state only for the USA).
+ * A delivery address as the page sends it (form-decoded): a saved address id, or 'new' with the fields the
+ * address rules check (state only for the USA).
  */
 export const AddressSchema = z
   .object({
@@ -559,7 +559,7 @@ export type TransferRow = z.output<typeof TransferRowSchema>;
 export const SimpleInfoSchema = z.object({ sale_email: text, sale_reference: text });
 export type SimpleInfo = z.infer<typeof SimpleInfoSchema>;
 
-/** A notification of the notification area (spec section 3). */
+/** A notification of the notification area. */
 export const NotificationSchema = z.object({
   title: z.optional(text),
   text: text,

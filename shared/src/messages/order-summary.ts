@@ -4,10 +4,10 @@
  * sentences are functions.
  */
 
-/** The booking fee row of the basket and the order summary (spec section 9). */
+/** The booking fee row of the basket and the order summary. */
 export const bookingFee = 'Booking fee';
 
-/** The phone's expandable basket and the summary's refund policy modal (spec section 2, Payment). */
+/** The phone's expandable basket and the summary's refund policy modal. */
 export const phoneBasket = 'Your basket';
 
 export const itemsInBasket = (n: number) => `${n} ${n === 1 ? 'item' : 'items'} in your basket`;

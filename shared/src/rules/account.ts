@@ -1,7 +1,7 @@
 import { ONE_TIME_CODE_PATTERN } from '../contract/constants';
 
 /**
- * The account step's rules (spec section 5 'Account'), shared by the page and the server so both accept the same
+ * The account step's rules, shared by the page and the server so both accept the same
  * input. Pure functions of text.
  */
 

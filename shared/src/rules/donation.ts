@@ -2,7 +2,7 @@ import type { Charity } from '../contract/entities';
 import { DONATION_MINIMUM } from '../contract/constants';
 
 /**
- * Donation and Gift Aid rules (spec sections 5 and 9), shared by the page (what it shows) and the server (what it
+ * Donation and Gift Aid rules, shared by the page (what it shows) and the server (what it
  * charges and checks). Money is a decimal amount (10.5 = 10.50); sums are done in pence so floats cannot drift.
  */
 

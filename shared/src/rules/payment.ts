@@ -1,8 +1,8 @@
 import { PAYMENT_METHODS, PHONE_PATTERN, TEXT_LIMITS } from '../contract/constants';
 
 /**
- * The payment step's rules (spec sections 4 'Payment method choice', 'Awaiting bank result', 5 'Contact and express
- * account' and 9): pure functions of plain data, so the page and its tests read the same table.
+ * The payment step's rules (which methods are offered, the wait for the bank's result, the contact and express
+ * account checks, timings and limits): pure functions of plain data, so the page and its tests read the same table.
  */
 
 export { PAYMENT_METHODS };

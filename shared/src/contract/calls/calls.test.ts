@@ -4,7 +4,7 @@ import { calls, OPEN_BANKING_PROVIDER, type CallName } from '.';
 
 const entries = Object.entries(calls) as [CallName, CallDef][];
 
-/** Every row of spec section 7 (method and path as given, '.../' expanded), plus add_to_basket and remove_code. */
+/** Every call's method and path ('.../' expanded): the page's, then add_to_basket, remove_code, extend_reservation. */
 const SPEC_ROWS: readonly string[] = [
   'GET /ajax/user/user/get_user/',
   'GET /ajax/checkout/checkout/get/',
