@@ -57,7 +57,7 @@ const ERROR_FIELDS = [
 ] as const;
 
 /**
- * Whose address it is (spec 5 words the messages for 'your' or 'the recipients'): a basket of gift vouchers alone is
+ * Whose address it is (the messages say 'your' or 'the recipients'): a basket of gift vouchers alone is
  * posted to the person it is for; anything with tickets goes to the buyer.
  */
 export function addressOwner(checkout: Pick<Checkout, 'tickets' | 'gift_vouchers'> | null): AddressOwner {

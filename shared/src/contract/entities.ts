@@ -87,7 +87,7 @@ export const EventSchema = z.object({
   ga_conversion_id: maybeText,
   fb_pixel: maybeText,
   reward_referrers: z.nullable(RewardReferrersSchema),
-  /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the fundraising-contact notice. */
+  /** Ours (the spec names no field): the questions' basket step shows the fundraising-contact notice. */
   fundraising_contact_notice: z.boolean(),
 });
 export type Event = z.infer<typeof EventSchema>;
@@ -110,7 +110,7 @@ export const OrganiserSchema = z.object({
   /** Whether the organiser is a charity (the checkout's `charity` carries the charity itself). */
   charity: z.boolean(),
   upcoming_events: z.array(UpcomingEventSchema),
-  /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the audience-diversity notice. */
+  /** Ours (the spec names no field): the questions' basket step shows the audience-diversity notice. */
   audience_diversity_notice: z.boolean(),
   /** Ours: the organiser's payment integration is configured (spec 'No payment integration' names those where not). */
   takes_payments: z.boolean(),
@@ -119,7 +119,7 @@ export type Organiser = z.infer<typeof OrganiserSchema>;
 
 export const BasketOrganiserSchema = z.object({
   id: id,
-  /** Ours (spec 3 names no field): whose list the checkbox signs up to, shown beside its marketing_signup_message. */
+  /** Ours (the spec names no field): whose list the checkbox signs up to, shown beside its marketing_signup_message. */
   name: text,
   organiser_subscribed: z.boolean(),
   marketing_signup_message: text,
@@ -544,7 +544,7 @@ export const TransferRowSchema = z
     message: z.optional(formOptionalText(TEXT_LIMITS.message)),
   })
   .check(
-    // A gift scheduled for later needs its delivery date and time (spec 5 'Transfer').
+    // A gift scheduled for later needs its delivery date and time.
     z.refine((row) => !row.is_gift || row.send_gift !== 'Schedule' || !!row.delivery_date, {
       message: orderCompletedMessages.transferDateRequired,
       path: ['delivery_date'],

@@ -1,6 +1,6 @@
 /**
  * The order summary's words (the shell's column, the phone's basket, the basket step's totals and the rows the server
- * builds in sale/breakdown.ts): the spec's where it has them (sections 2 and 9), our own otherwise. Parameterised
+ * builds in sale/breakdown.ts): the spec's where it has them, our own otherwise. Parameterised
  * sentences are functions.
  */
 

@@ -12,7 +12,7 @@ import { ONE_TIME_CODE_PATTERN } from '../contract/constants';
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** Spec 9: the one-time code has 6 digits. */
+/** The one-time code has 6 digits. */
 export const ONE_TIME_CODE_LENGTH = 6;
 
 export function isValidEmail(email: string): boolean {

@@ -132,7 +132,7 @@ test.each(entries)(
 describe('request validation', () => {
   test.each([
     ['updateTicketQuantity', { ticket_id: '3', quantity: '2' }, true],
-    // The quantity input's minimum is 1 (spec 9); removing a line is remove_from_basket.
+    // The quantity input's minimum is 1; removing a line is remove_from_basket.
     ['updateTicketQuantity', { ticket_id: '3', quantity: '0' }, false],
     ['updateTicketQuantity', { ticket_id: '3', quantity: '1' }, true],
     ['updateTicketQuantity', { ticket_id: '3', quantity: '-1' }, false],
