@@ -144,7 +144,7 @@ export async function buildAppWithDeps({
   registerRequestTiming(app);
   if (config.accessLog) registerAccessLog(app, { quietRoutes: [HEALTH_ROUTE, METRICS_ROUTE] });
 
-  // POST bodies are form-encoded (spec 7), nothing else: every other content type is a 415.
+  // POST bodies are form-encoded, nothing else: every other content type is a 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     try {

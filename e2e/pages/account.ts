@@ -11,8 +11,8 @@ interface OutboxMessage {
 }
 
 /**
- * The account remote's steps as a buyer sees them (spec section 2 'Account step', 'Marketing preferences', 'Donation',
- * 'Gift Aid', 'Delivery address'), found by role and by the words on screen. One-time codes are read from the outbox,
+ * The account remote's steps as a buyer sees them (account, marketing preferences, donation,
+ * Gift Aid, delivery address), found by role and by the words on screen. One-time codes are read from the outbox,
  * where the server keeps every email when no SMTP server is configured.
  */
 export class AccountPage {

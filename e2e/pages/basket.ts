@@ -1,8 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The basket, captcha and reserve steps as a buyer sees them, found by role and by the spec's own words
- * (spec section 2 'Basket', 'Captcha step', 'Reserve step').
+ * The basket, captcha and reserve steps as a buyer sees them, found by role and by the spec's own words.
  */
 export class BasketPage {
   constructor(readonly page: Page) {}
@@ -81,7 +80,7 @@ export class BasketPage {
     return (await row.getByRole('definition').textContent()) ?? '';
   }
 
-  /** The step after a reservation shows the countdown (spec section 4 'Countdown'). */
+  /** The step after a reservation shows the countdown. */
   get countdown(): Locator {
     return this.page.getByText('Tickets reserved for');
   }

@@ -11,7 +11,7 @@ interface OutboxMessage {
 }
 
 /**
- * The order-completed step (spec section 2 'Order completed'): the overview and its tiles, the feedback and share
+ * The order-completed step: the overview and its tiles, the feedback and share
  * modals, the transfer and find-a-place views, found by role and by the words on screen; and the wallet page.
  */
 export class OrderCompletedPage {

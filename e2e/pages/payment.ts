@@ -15,8 +15,8 @@ export async function fillSquareCard(page: Page, number: string): Promise<void> 
 }
 
 /**
- * The payment remote's steps as a buyer sees them (spec section 2 'Payment', 'Instalment panel', 'Awaiting bank
- * transfer result', 'Delivery'), found by role and by the words on screen. Getting there reuses the account steps.
+ * The payment remote's steps as a buyer sees them (payment, the instalment panel, the wait for the bank
+ * transfer's result, delivery), found by role and by the words on screen. Getting there reuses the account steps.
  */
 export class PaymentPage {
   readonly account: AccountPage;

@@ -5,7 +5,7 @@ import { PaymentPage } from './payment';
 type Line = { ticketId: number; quantity?: number };
 
 /**
- * The ticket questions steps (spec 2 'Ticket Questions'), before and after payment, found by role and by the spec's
+ * The ticket questions steps, before and after payment, found by role and by the spec's
  * words. Getting there reuses the account and payment page objects.
  */
 export class QuestionsPage {

@@ -27,7 +27,7 @@ export function pounds(amount: number): string {
 }
 
 /**
- * The order summary every step shows (spec section 2), as a buyer reads it: beside the step from 768 px, folded into
+ * The order summary every step shows, as a buyer reads it: beside the step from 768 px, folded into
  * the 'Your basket' bar below it on a phone. Its rows are read from the page (a description list: each label a term,
  * each amount its definition), never from the server's answer, so what is checked is what the buyer sees.
  */

@@ -4,8 +4,8 @@ import { PaymentPage } from './payment';
 import { seed } from '../support/seed';
 
 /**
- * The waiver step, the organiser messages step and the waiver page a party member opens (spec section 2 'Activity
- * Terms and Conditions (waiver)', 'Organiser message(s)'), found by role and by the words on screen.
+ * The waiver step, the organiser messages step and the waiver page a party member opens, found by role and by
+ * the words on screen.
  */
 export class WaiverFlow {
   readonly pay: PaymentPage;

@@ -10,7 +10,7 @@ test('a guest signs in with the emailed code and gives a full name', async ({ pa
   await expect(account.accountHeading).toBeVisible();
   await expect(account.email).toHaveAccessibleDescription('Type your email address');
 
-  // Spec 5: an address that does not look like one is refused before anything is sent.
+  // An address that does not look like one is refused before anything is sent.
   await account.email.fill('not-an-email');
   await account.sendCode.click();
   await expect(page.getByText('Please type a valid email address')).toBeVisible();

@@ -43,7 +43,7 @@ test('the header: the marketplace and its mark, where the buyer is, and the coun
   await expect(page.getByRole('note')).toHaveText(/^TEST MODE — /);
   await expect(banner.getByRole('note')).toHaveCount(0);
   await expect(currentStage(page)).toHaveText(/Basket$/);
-  // Before reserving there is no countdown (spec section 4), yet the header is not an empty strip.
+  // Before reserving there is no countdown, yet the header is not an empty strip.
   await expect(banner.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Checkout progress' }).getByRole('listitem')).toHaveText([
     /Basket$/,

@@ -4,7 +4,7 @@ import { seed } from '../support/seed';
 
 const { ticket } = seed.ids;
 
-// Spec 9: the card method is hidden for GBP baskets of 2000 or more. Eight £250 booths at Aurora Sessions (a
+// The card method is hidden for GBP baskets of 2000 or more. Eight £250 booths at Aurora Sessions (a
 // square-type GBP organiser) come to £2,080: bank transfer is the only method, chosen for the buyer.
 test('a GBP basket of 2000 or more: no Credit or Debit Card choice, bank transfer chosen', async ({
   page,

@@ -3,7 +3,7 @@ import type { ApiClient } from './api/client';
 import type { Checkout, User } from './contract/entities';
 import type { CheckoutState } from './contract/states';
 
-/** A notification for the shell's notification area (spec section 3 'Notification'). Never auto-dismissed here. */
+/** A notification for the shell's notification area. Never auto-dismissed here. */
 export interface NotificationInput {
   type: 'warn' | 'error' | 'success' | 'default';
   text: string;
@@ -11,8 +11,8 @@ export interface NotificationInput {
   /** Notifications of one group replace each other instead of stacking. */
   group?: string;
   /**
-   * Milliseconds before it closes by itself. Absent: it stays until clicked, as every checkout notification does (spec
-   * section 9), except the one the spec times: 'Link copied' (2 s).
+   * Milliseconds before it closes by itself. Absent: it stays until clicked, as every checkout notification does,
+   * except the one the spec times: 'Link copied' (2 s).
    */
   duration?: number;
   /**

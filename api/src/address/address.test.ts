@@ -209,7 +209,7 @@ describe('lookup_address (offline provider)', () => {
     });
   });
 
-  test('under 3 characters is refused (spec 9)', async () => {
+  test('under 3 characters is refused', async () => {
     const visitor = await t.visitor();
     const response = await visitor.post(accountPaths.lookup, { address: ' ab ' });
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 /**
  * Every country of ISO 3166-1 (the 249 assigned alpha-2 codes), with English short names, under the numeric codes the
- * checkout speaks: the United Kingdom is 1 and the United States 2 (spec 5 and 9), the rest numbered from 3 in the
+ * checkout speaks: the United Kingdom is 1 and the United States 2 (both fixed), the rest numbered from 3 in the
  * alphabetical order they had when this list was written. The numbers are stored in saved addresses, so they never
  * change: a country added later takes the next free number.
  */

@@ -65,7 +65,7 @@ function newAddressFields(address: Address, owner: AddressOwner, voucherErrors: 
 }
 
 /**
- * set_delivery_address: a saved address of the signed-in user, or a new one (every field rule of spec 5; the USA
+ * set_delivery_address: a saved address of the signed-in user, or a new one (every address field rule; the USA
  * needs a state). A new address of a signed-in user is also saved to their address book. Baskets with gift vouchers
  * need who they are from and for. The sale keeps a copy of the address as given.
  */
@@ -80,7 +80,7 @@ export async function setDeliveryAddress(
   const userId = (await session.load())?.user_id ?? null;
   const kinds = await basketKinds(db, sale.id);
   const hasVouchers = kinds.vouchers > 0;
-  // Spec 5 words the messages for the recipient when the basket is gift vouchers alone (the page does the same).
+  // The messages name the recipient when the basket is gift vouchers alone (the page does the same).
   const owner: AddressOwner = hasVouchers && kinds.tickets === 0 ? 'the recipients' : 'your';
   const voucherErrors: Record<string, string> = hasVouchers
     ? { ...giftVoucherErrors(input.gift_voucher_from, input.gift_voucher_to) }

@@ -27,7 +27,7 @@ export function addressHandlers(
       try {
         return { possible_addresses: await lookup.lookup(address) };
       } catch (error) {
-        // The page treats a failed lookup as no result (spec 7); the log says why.
+        // The page treats a failed lookup as no result; the log says why.
         request.log.warn({ err: error, provider: lookup.name }, 'address lookup failed');
         return { possible_addresses: [] };
       }

@@ -21,7 +21,7 @@ async function basketCharity(db: Db, saleId: number, charityId: number) {
 
 type CharityRow = NonNullable<Awaited<ReturnType<typeof basketCharity>>>;
 
-/** The stored charity as the shared fee rule reads it (spec 9; the page shows the same numbers). */
+/** The stored charity as the shared fee rule reads it (the page shows the same numbers). */
 export function feeRuleOf(charity: CharityRow): FeeRule {
   return {
     base_fee: toDecimal(charity.base_fee_minor),
@@ -89,7 +89,7 @@ export interface UpdateDonationInput {
 
 /**
  * update_donation (Gift Aid): needs a saved donation to a charity that claims Gift Aid. Opting in at 20 or more needs
- * address line 1, plus the postcode for a UK resident (spec 5, the shared rule). Opting out removes the declaration.
+ * address line 1, plus the postcode for a UK resident (the shared rule). Opting out removes the declaration.
  */
 export async function updateDonation(
   db: Db,

@@ -5,7 +5,7 @@ import { serverMessages } from '../http/server-messages';
 import { currentSale, lockCurrentSale, reservationLapsed } from '../sale/current';
 import type { SessionHandle } from './session';
 
-/** The error type the page reads to go back to the basket (spec 8: 'a reserving-type error returns to the basket'). */
+/** The error type the page reads to go back to the basket (a reserving-type error returns to the basket). */
 export const RESERVING = 'reserving';
 
 /**

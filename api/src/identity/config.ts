@@ -1,8 +1,8 @@
 import type { RateRule } from './rate-limit';
 
-/** One-time codes and their limits. The code's lifetime and tries are the spec's (section 9). */
+/** One-time codes and their limits. The code's lifetime (15 minutes) and its tries are fixed. */
 export interface IdentityConfig {
-  /** Spec 9: valid 15 minutes. */
+  /** Valid 15 minutes. */
   codeTtlSeconds: number;
   /** Wrong tries a code survives (at most 5). */
   maxCodeAttempts: number;

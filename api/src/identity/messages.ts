@@ -1,6 +1,6 @@
 /**
  * What the server says about identification that the spec does not word (its catalogue covers the page's own
- * sentences, shared/src/messages.ts). The page shows these inline (spec 8: 'server message shown inline').
+ * sentences, shared/src/messages.ts). The page shows these inline, as the server words them.
  */
 export const identityMessages = {
   codeWrong: (triesLeft: number) =>

@@ -416,7 +416,7 @@ describe('save_guest_to_sale', () => {
     expect(sale).toEqual({ email, full_name: 'Mary Ann Smith', user_id: null });
   });
 
-  test('a full name needs two parts (spec 5), and nothing changes', async () => {
+  test('a full name needs two parts, and nothing changes', async () => {
     const visitor = await reservedVisitor(t);
     const email = newEmail();
     await proveEmail(t, visitor, email);

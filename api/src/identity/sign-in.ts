@@ -236,7 +236,7 @@ export async function logoutOfSale(deps: SignInDeps, { request, reply }: Request
 
 /**
  * save_guest_to_sale: names the guest on the reserved sale, for the email this session proved by code only. The full
- * name needs a first and a last name (spec 5).
+ * name needs a first and a last name.
  */
 export async function saveGuestToSale(
   deps: SignInDeps,

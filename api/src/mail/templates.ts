@@ -5,7 +5,7 @@ import { html } from '../pages/html';
 import type { OutboxMessage } from './outbox';
 
 export const ONE_TIME_CODE_KIND = 'one_time_code';
-/** Spec 9: a one-time code is valid for 15 minutes. */
+/** A one-time code is valid for 15 minutes. */
 export const ONE_TIME_CODE_MINUTES = 15;
 
 /**

@@ -22,7 +22,7 @@ export function assertUsableBillingAddress(address: BillingAddress): void {
     throw new HttpError(400, messages.addressNotFound, { address: messages.addressNotFound });
 }
 
-/** Stores the sale's billing address (one per sale, replaced) and answers the address record of spec 7. */
+/** Stores the sale's billing address (one per sale, replaced) and answers the address record the call returns. */
 export async function saveBillingAddress(
   db: DbOrTx,
   saleId: number,

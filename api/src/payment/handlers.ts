@@ -12,7 +12,7 @@ import { paymentErrorHandlers } from './handlers/payment-error';
 import { squareHandlers } from './handlers/square';
 import type { PaymentProviders } from './providers';
 
-/** The payment calls of spec section 7 (delivery and instalments are the DELIVERY helper's), one module per call. */
+/** The payment calls (delivery and instalments are the DELIVERY helper's), one module per call. */
 export function paymentHandlers(deps: AppDeps, providers: PaymentProviders): CallHandlers {
   const ctx = paymentCallContext(deps, providers);
   return {

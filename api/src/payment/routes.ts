@@ -178,7 +178,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps, provi
     );
   }
 
-  // The card provider's return page (spec 2: /do/checkout/{card_provider}_auth/): the query is only a hint; the
+  // The card provider's return page (/do/checkout/{card_provider}_auth/): the query is only a hint; the
   // intent's status comes from the provider.
   app.get(PAYMENT_PATHS.stripeReturn, async (request, reply) => {
     const input = parse(ReturnQuery, request.query);

@@ -6,7 +6,7 @@ import type { SessionHandle } from '../identity/session';
 import { currentSale } from '../sale/current';
 import { buyerEmail, paidSale } from './paid-sale';
 
-/** get_simple_info: the sale's email and reference; empty strings without a sale (the call fails silently, spec 7). */
+/** get_simple_info: the sale's email and reference; empty strings without a sale (the call fails silently). */
 export async function simpleInfo(
   db: Db,
   session: SessionHandle,

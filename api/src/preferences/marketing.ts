@@ -8,7 +8,7 @@ import { basketOrganisers } from './basket-organisers';
 import { preferencesMessages } from './messages';
 
 /**
- * Marketing choices (spec 2 'Marketing preferences'): the product newsletter (ct_subscribed), event news
+ * Marketing choices: the product newsletter (ct_subscribed), event news
  * (event_subscribed) and each basket organiser's list. A signed-in user's live on the user (users, organiser_subscriptions);
  * a guest's on the email the sale was made with (marketing_contacts), so the next sale with that email shows them.
  */

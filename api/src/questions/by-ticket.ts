@@ -5,7 +5,7 @@ import type { QuestionsTable, QuestionTiming } from '../db/schema';
 type QuestionRow = Selectable<QuestionsTable>;
 
 /**
- * The questions each ticket line is asked, keyed by ticket id (spec 3 'Ticket question'): an event's questions apply to
+ * The questions each ticket line is asked, keyed by ticket id: an event's questions apply to
  * all its ticket types, or to the one they name. The checkout lists them for the page and the answer check builds its
  * expected keys from the same lists, so both see the same questions.
  */

@@ -16,7 +16,7 @@ import { secondsRemaining } from './current';
 import { visibleState } from './state';
 
 /**
- * The whole checkout of spec section 3 for a sale (or the empty basket when there is none), totals computed here.
+ * The whole checkout get_checkout sends for a sale (or the empty basket when there is none), totals computed here.
  * Read-only: the lines, then everything they point to, are each read in one batch of independent queries; each section
  * of the checkout is built from that one load.
  */

@@ -95,7 +95,7 @@ export async function removeCode(
 }
 
 /**
- * Applies a discount or gift voucher code to the basket (spec 7 set_code): { code_applied: true }, or false with the
+ * Applies a discount or gift voucher code to the basket (set_code): { code_applied: true }, or false with the
  * reason in `error` (also kept for basket_errors until the basket changes). One discount code per basket: a new one
  * replaces the last; gift voucher codes add up. Applying a code again is a success that changes nothing. Codes change
  * the price only, so a reservation is kept; with a usage limit, a reserved sale claims a use at once (catalogue/codes).

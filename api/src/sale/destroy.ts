@@ -7,7 +7,7 @@ import { cancelOpenPayments } from '../payment/cancel-open';
 import { lockCurrentSale, reopenBasket } from './current';
 
 /**
- * Edit basket (spec 4, destroy_sale): the reservation is given back at once and the sale returns to the basket with its
+ * Edit basket (destroy_sale): the reservation is given back at once and the sale returns to the basket with its
  * lines, codes and choices as they were — the buyer came to edit, not to start again. Its open payment is cancelled
  * (it was made for the reservation). Editing an unreserved basket, or nothing, succeeds and changes nothing (a double
  * click); a paid sale cannot be edited.

@@ -7,7 +7,7 @@ import { loadSaleTotals } from './amounts';
 import { saleOf, salePaths as paths } from './test-support';
 
 /**
- * The page shows the subtotal and booking fee with shared/src/rules/totals.ts (spec section 9), derived from what
+ * The page shows the subtotal and booking fee with shared/src/rules/totals.ts, derived from what
  * get_checkout sends. Here the server's real output goes through that rule, and the figures must be the server's own.
  */
 let t: TestApp;

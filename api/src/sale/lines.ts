@@ -11,7 +11,7 @@ import { basketChanged, reopenBasket } from './current';
 import { saleMessages } from './messages';
 
 /**
- * Quantity changes and removals (spec 7). The page's rules are enforced here too, because the page is not trusted:
+ * Quantity changes and removals. The page's rules are enforced here too, because the page is not trusted:
  * - a quantity is at least 1 (the contract refuses 0: removing is its own call);
  * - never above the ticket's per-customer maximum, nor raised above the stock left ('You can only reserve N tickets of
  *   this type'); lowering is always allowed down to the minimum;

@@ -17,7 +17,7 @@ const HTML = 'text/html; charset=utf-8';
 const SIGN_IN_TO_WALLET = `${SIGNIN_PATHS.page}?next=${encodeURIComponent(WALLET_PATH)}`;
 
 /**
- * The shareable recovery link /smartcheckout/?session={sale_reference} (spec 2). The reference is a bearer secret
+ * The shareable recovery link /smartcheckout/?session={sale_reference}. The reference is a bearer secret
  * (80 random bits): an unpaid sale moves to the visiting browser's session, reservation and all (every other session
  * lets go of it: sale/move.ts), and the browser goes on to the checkout. Once paid the link opens nothing: it shows a
  * neutral page with nothing of the order on it and a way to sign in to the wallet with the order's email; an unknown

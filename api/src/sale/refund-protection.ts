@@ -8,7 +8,7 @@ import { priceChanged } from './current';
 import { saleMessages } from './messages';
 
 /**
- * The buyer's refund protection choice (spec 7). Yes is refused (409) when nothing in the basket can be covered;
+ * The buyer's refund protection choice. Yes is refused (409) when nothing in the basket can be covered;
  * no is always accepted. It changes the price only, so a reservation is kept.
  */
 export async function updateRefundProtection(

@@ -71,7 +71,7 @@ function loadSnapshot(db: Db, tokenHash: string): Promise<Snapshot | undefined> 
     .then((result) => result.rows[0]);
 }
 
-/** The basket rules the page also shows (spec 5), enforced here because the page is not trusted. */
+/** The basket rules the page also shows, enforced here because the page is not trusted. */
 function ruleBroken(lines: readonly SnapshotLine[]): string | null {
   if (lines.length === 0) return serverMessages.emptyBasket;
   const inBasket = new Set(lines.flatMap((line) => (line.ticket_type_id === null ? [] : [line.ticket_type_id])));
@@ -230,7 +230,7 @@ async function reserveFast(db: Db, tokenHash: string, now: Date, expiresAt: Date
 }
 
 /**
- * Reserves the whole basket or nothing (spec 4 'Reserve and captcha'). The hot path is two round trips and holds no
+ * Reserves the whole basket or nothing. The hot path is two round trips and holds no
  * lock between them: one read of the sale and its lines (rules checked here), then reserve_sale, one statement that
  * takes every hold and commits. Outcomes: reserved (fresh, or the live reservation again with its clock); captcha
  * demanded (nothing taken); a refusal with its reason in `error`. When stock is short, lapsed holds are swept once and

@@ -49,7 +49,7 @@ export function movesBeforePayment(state: CheckoutState): boolean {
 export const STALE = 'stale';
 
 /**
- * Stores the page's step (spec 4: every state change is sent) and answers the reservation's seconds left from the
+ * Stores the page's step (the page sends every state change) and answers the reservation's seconds left from the
  * server clock. A step the sale has not earned is refused (409): post-payment steps need a paid sale, the steps in
  * between need a live reservation. A change from a state the sale has left that would move it backwards (a stale
  * tab) is refused too (409, type 'stale').

@@ -40,7 +40,7 @@ export const SEED = {
     folkBalcony: 202,
     livestreamPass: 301,
     livestreamStanding: 302,
-    /** £250 a booth: eight make a GBP basket over 2000 on a square-type organiser (no card option, spec 9). */
+    /** £250 a booth: eight make a GBP basket over 2000 on a square-type organiser (no card option at 2000 or more). */
     livestreamBooth: 303,
     europaDay: 401,
     europaWeekend: 402,

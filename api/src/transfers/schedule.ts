@@ -6,7 +6,7 @@ export const GIFT_TIME_ZONE = 'Europe/London';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A scheduled gift's moment from the page's dd/MM/yyyy and HH:mm (spec 9), read as UK local time. undefined when the
+ * A scheduled gift's moment from the page's dd/MM/yyyy and HH:mm, read as UK local time. undefined when the
  * date does not exist (31/02/2027), the time is out of range, or the clocks skip it (01:30 on the last Sunday of March).
  * An hour the clocks go through twice (01:30 on the last Sunday of October) is its first, BST, occurrence.
  */

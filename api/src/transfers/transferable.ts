@@ -3,7 +3,7 @@ import type { DbOrTx, Sale } from '../db/schema';
 
 /**
  * The sale's tickets the sender can still transfer, by ticket type: issued, without a seat (seated tickets are not
- * transferable, spec 5), neither used at the door nor void (refunded), and in no pending or accepted transfer. Oldest
+ * transferable), neither used at the door nor void (refunded), and in no pending or accepted transfer. Oldest
  * first, so a transfer takes them in order.
  */
 export async function transferableTickets(db: DbOrTx, saleId: number): Promise<Map<number, number[]>> {

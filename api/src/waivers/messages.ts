@@ -1,4 +1,4 @@
-/** The waiver page's sentences (spec section 2 'Activity Terms and Conditions'; the page itself is ours). */
+/** The waiver page's sentences (the page the waiver step links to; the page itself is ours). */
 export const WAIVER_NAME_MAX = 100;
 
 export const waiverMessages = {

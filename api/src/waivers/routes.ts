@@ -53,7 +53,7 @@ interface LinkRequest {
 }
 
 /**
- * /activity-terms-and-conditions/{sale_reference}/?key={key} (spec 2, the waiver link): each member of a paid
+ * /activity-terms-and-conditions/{sale_reference}/?key={key} (the waiver link): each member of a paid
  * booking's party reads the terms of its tickets and signs by typing their full name. The reference alone opens
  * nothing (it is printed on tickets and travels in recovery links): the link carries a key only the buyer was given
  * (identity/waiver-keys.ts), checked before the database is asked, so a wrong key tells nothing of the sale, not even whether it

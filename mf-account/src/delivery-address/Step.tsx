@@ -57,7 +57,7 @@ const ERROR_FIELDS = [
 ] as const;
 
 /**
- * Whose address it is (spec 5 words the messages for 'your' or 'the recipients'): a basket of gift vouchers alone is
+ * Whose address it is (the messages say 'your' or 'the recipients'): a basket of gift vouchers alone is
  * posted to the person it is for; anything with tickets goes to the buyer.
  */
 export function addressOwner(checkout: Pick<Checkout, 'tickets' | 'gift_vouchers'> | null): AddressOwner {
@@ -74,7 +74,7 @@ export function deliveryReason(
   return vouchers ? 'vouchers' : 'tickets';
 }
 
-/** Delivery address (spec section 2 'Delivery address', title Delivery Address). */
+/** Delivery address (title Delivery Address). */
 export function DeliveryAddressStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const { checkout, user } = useUnit({ checkout: props.stores.$checkout, user: props.stores.$user });

@@ -143,7 +143,7 @@ describe('saved addresses', () => {
   });
 });
 
-describe('the new address (spec 5)', () => {
+describe('the new address', () => {
   async function newForm(options: Parameters<typeof shown>[1] = {}) {
     const setup = modelScope();
     await shown(setup, options);

@@ -52,7 +52,7 @@ export interface DeliveryStart {
   user: User | null;
   /** The basket has gift vouchers: who they are from and for is asked too. */
   hasGiftVouchers: boolean;
-  /** Whose address the messages name (spec 5): the buyer's, or a gift recipient's. */
+  /** Whose address the messages name: the buyer's, or a gift recipient's. */
   owner: AddressOwner;
   /** The name a guest gave on the login step (checkout.init_guest_full_name), or null. */
   guestName?: string | null;
@@ -93,7 +93,7 @@ export const voucherFromChanged = createEvent<string>();
 export const voucherToChanged = createEvent<string>();
 export const continueClicked = createEvent();
 
-// ---- Effects: the loads fail silently (spec 7 notes) ---------------------------------------------------------------
+// ---- Effects: the loads fail silently ------------------------------------------------------------------------------
 
 export const loadAddressesFx = createEffect(async (api: ApiClient): Promise<SavedAddress[]> => {
   try {

@@ -25,7 +25,7 @@ import {
 } from './model';
 import '../account.css';
 
-/** The donation step (spec section 2 'Donation'): the charity, preset or custom amount, the fee, or Skip donation. */
+/** The donation step: the charity, preset or custom amount, the fee, or Skip donation. */
 export function DonationStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const { checkout, updating } = useUnit({ checkout: props.stores.$checkout, updating: props.stores.$updatingBasket });

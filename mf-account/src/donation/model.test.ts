@@ -71,7 +71,7 @@ describe('choosing', () => {
   });
 });
 
-describe('validation (spec 5)', () => {
+describe('validation', () => {
   test.each<[string, (s: ReturnType<typeof modelScope>) => Promise<unknown>, string]>([
     ['nothing chosen', async () => undefined, messages.selectAmount],
     [

@@ -65,7 +65,7 @@ $preset.on(presetChosen, (_, amount) => amount).on(customChanged, () => null);
 $custom.on(presetChosen, () => '').on(customChanged, (_, text) => text);
 $error.on([presetChosen, customChanged], () => null);
 
-/** Spec 5: nothing chosen -> 'Please select an amount.'; under 1 -> 'Choose an amount or click Skip donation'. */
+/** Nothing chosen -> 'Please select an amount.'; under 1 -> 'Choose an amount or click Skip donation'. */
 export function amountError(amount: number | null): string | null {
   if (amount === null) return messages.selectAmount;
   return donationAmountValid(amount) ? null : messages.donationAmountRequired;

@@ -32,7 +32,7 @@ const ERROR_FIELDS = [
   ['postcode', 'gift-aid-postcode'],
 ] as const;
 
-/** Gift Aid (spec section 2 'Gift Aid'): opt in, confirm, where the taxpayer lives, the address at 20 or more. */
+/** Gift Aid: opt in, confirm, where the taxpayer lives, the address at 20 or more. */
 export function GiftAidStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(props.stores.$checkout);

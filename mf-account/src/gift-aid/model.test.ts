@@ -27,7 +27,7 @@ const form = (over: Partial<GiftAidForm> = {}): GiftAidForm => ({
   ...over,
 });
 
-describe('giftAidErrors (spec 5)', () => {
+describe('giftAidErrors', () => {
   test.each<[string, Partial<GiftAidForm>, number, Record<string, string>]>([
     ['not opted in: nothing is asked', { optedIn: false, taxpayer: false }, 100, {}],
     ['opted in under 20 with the confirmations', {}, 19.99, {}],

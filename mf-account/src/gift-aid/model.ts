@@ -15,7 +15,7 @@ import {
 
 export interface GiftAidForm {
   optedIn: boolean;
-  /** The three confirmations (spec 5): UK taxpayer, own money, not gambling or a raffle. */
+  /** The three confirmations: UK taxpayer, own money, not gambling or a raffle. */
   taxpayer: boolean;
   ownMoney: boolean;
   notGambling: boolean;
@@ -39,7 +39,7 @@ const EMPTY: GiftAidForm = {
   subscribe: false,
 };
 
-/** Spec 5: opted in needs all three confirmations, and at 20 or more the address the residence asks for. */
+/** Opted in needs all three confirmations, and at 20 or more the address the residence asks for. */
 export function giftAidErrors(form: GiftAidForm, amount: number): GiftAidErrors {
   if (!form.optedIn) return {};
   const errors: GiftAidErrors = {};

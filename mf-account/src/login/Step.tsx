@@ -55,7 +55,7 @@ const submit = (action: () => void) => (event: FormEvent) => {
   action();
 };
 
-/** The account step (spec sections 2 and 4 'Account step'): a guest identifies by emailed code, a user confirms. */
+/** The account step: a guest identifies by emailed code, a user confirms. */
 export function LoginStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const { user, checkout } = useUnit({ user: props.stores.$user, checkout: props.stores.$checkout });

@@ -25,7 +25,7 @@ import {
   type StepDeps,
 } from '@checkout/shared/parcel';
 
-/** The account step's modes (spec section 2 'Account step'). */
+/** The account step's modes. */
 export type AccountMode = 'loading' | 'enter_email' | 'one_time_code_sent' | 'confirm_name' | 'confirm_account';
 
 export interface AccountStart {

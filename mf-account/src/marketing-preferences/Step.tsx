@@ -18,7 +18,7 @@ import {
 } from './model';
 import '../account.css';
 
-/** Marketing preferences (spec section 2 'Marketing preferences', title Keep updated). */
+/** Marketing preferences (title Keep updated). */
 export function MarketingPreferencesStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(props.stores.$checkout);

@@ -297,7 +297,7 @@ describe('empty basket', () => {
   });
 });
 
-describe('refund protection offer (spec sections 2, 4 and 5)', () => {
+describe('refund protection offer', () => {
   const offered = (overrides: Parameters<typeof sampleCheckout>[0] = {}) =>
     sampleCheckout({ has_refund_protection: true, refund_protection_cost: 4.5, refund_protection: 0, ...overrides });
 
@@ -355,7 +355,7 @@ describe('refund protection offer (spec sections 2, 4 and 5)', () => {
   });
 });
 
-describe('DISCOUNT OR VOUCHER CODE? (spec sections 2, 5 and 9)', () => {
+describe('DISCOUNT OR VOUCHER CODE?', () => {
   const setWidth = (wide: boolean) => {
     window.matchMedia = ((query: string) => ({
       matches: wide && query === '(min-width: 768px)',
@@ -406,7 +406,7 @@ describe('DISCOUNT OR VOUCHER CODE? (spec sections 2, 5 and 9)', () => {
   });
 });
 
-describe('companion tickets (spec section 5 required_tickets)', () => {
+describe('companion tickets (required_tickets)', () => {
   const needsCompanion = () => {
     const checkout = sampleCheckout();
     checkout.tickets = checkout.tickets.map((t) =>
@@ -431,7 +431,7 @@ describe('companion tickets (spec section 5 required_tickets)', () => {
   });
 });
 
-describe('notes and warnings (spec sections 4, 5 and 8)', () => {
+describe('notes and warnings', () => {
   test('the different-timeslots warning', () => {
     const checkout = sampleCheckout();
     checkout.tickets = checkout.tickets.map((t, i) => ({ ...t, date_id: 70 + i }));
@@ -465,7 +465,7 @@ describe('notes and warnings (spec sections 4, 5 and 8)', () => {
   });
 });
 
-describe('continue shopping (spec section 2)', () => {
+describe('continue shopping', () => {
   test("each organiser's upcoming events link to the event with its title, location and date", () => {
     const checkout = sampleCheckout();
     checkout.organisers = checkout.organisers.map((o) => ({

@@ -42,7 +42,7 @@ import '../ui/step.css';
 import './basket.css';
 
 /**
- * The basket step (spec section 2 'Basket'): what is in it, quantities, remove, refund protection, codes, totals,
+ * The basket step: what is in it, quantities, remove, refund protection, codes, totals,
  * 'Reserve Basket' and more events from the same organisers.
  */
 export function BasketStep(props: StepProps) {

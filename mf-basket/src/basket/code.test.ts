@@ -13,7 +13,7 @@ function setup(handlers: Partial<FakeApiHandlers> = {}) {
   return { scope, api, sent };
 }
 
-describe('discount or voucher code (spec sections 5 and 8)', () => {
+describe('discount or voucher code', () => {
   test.each([
     ['applied', { code_applied: true }, { kind: 'applied' }, null],
     ['not applied, no reason', { code_applied: false }, { kind: 'invalid', reason: null }, null],

@@ -3,7 +3,7 @@ import { failureText, isApiFailure, type ApiClient } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/basket';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 
-/** The 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2 and 5): set_code, its verdict, then the basket reloaded. */
+/** The 'DISCOUNT OR VOUCHER CODE?' entry: set_code, its verdict, then the basket reloaded. */
 export type CodeVerdict =
   | { kind: 'applied' }
   /** `reason`: the server's sentence for why (expired, used up…), shown with 'Invalid code' in one alert. */

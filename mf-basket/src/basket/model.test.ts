@@ -225,7 +225,7 @@ describe('quantity changes', () => {
   });
 });
 
-describe('below a minimum (spec section 5): the typed quantity stays, warned, and nothing is sent', () => {
+describe('below a minimum: the typed quantity stays, warned, and nothing is sent', () => {
   // The server holds 3 tables sold in pairs; the buyer types 1.
   const pairs = { max_can_reserve: 10, min_per_customer: 2 };
   const heldThree = () => {
@@ -343,7 +343,7 @@ describe('remove', () => {
   });
 });
 
-describe('Reserve Basket is blocked (spec section 5)', () => {
+describe('Reserve Basket is blocked', () => {
   const companionMissing = () => {
     const checkout = sampleCheckout();
     checkout.tickets = checkout.tickets.map((t) =>
@@ -381,7 +381,7 @@ describe('Reserve Basket is blocked (spec section 5)', () => {
   });
 });
 
-describe('refund protection (spec section 4: debounced with the quantities, sent only when it differs)', () => {
+describe('refund protection (debounced with the quantities, sent only when it differs)', () => {
   const offered = (chosen: 0 | 1 = 0) =>
     sampleCheckout({ has_refund_protection: true, refund_protection_cost: 4.25, refund_protection: chosen });
 

@@ -17,7 +17,7 @@ import { lineKey, serverQuantity, ticketRef, type LineRef } from './lines';
 import { decideQuantity, isBelowMinimum } from './quantity';
 import { $deps, notifyError, shellCommandsSent, type StepDeps } from '@checkout/shared/parcel';
 
-/** Spec section 9. Time lives in stores so a test can shrink it. */
+/** The pause before reserving and the quantity debounce. Time lives in stores so a test can shrink it. */
 export const RESERVE_DELAY_MS = 300;
 export const UPDATE_DEBOUNCE_MS = 2000;
 export const $reserveDelayMs = createStore(RESERVE_DELAY_MS);
@@ -50,7 +50,7 @@ export const reserveDelayFx = createEffect((ms: number) => wait(ms));
 /** True from the click until the step moves on. */
 export const $reserving = reserveDelayFx.pending;
 
-// ---- Quantities and refund protection: debounced, sent, then the checkout reloaded (spec section 4 'Basket') ------
+// ---- Quantities and refund protection: debounced, sent, then the checkout reloaded -------------------------------
 
 export interface QuantityRequest {
   line: LineRef;
@@ -100,7 +100,7 @@ $emptyBoxes.on(quantityChanged, (empty, { line, requested }) =>
 );
 
 /**
- * Each typed quantity, decided (spec section 5), and whether it is a change to keep: the quantity a box shows again
+ * Each typed quantity, decided, and whether it is a change to keep: the quantity a box shows again
  * after being left empty, or a number typed again, is no new change to send (one below the minimum is always kept,
  * unsent: it is what blocks reserving).
  */
@@ -129,7 +129,7 @@ $queued.on(changed, (queued, d) =>
     : forget(queued, lineKey(d.line)),
 );
 
-// Refund protection goes to the server only when the choice differs from the original one (spec section 4).
+// Refund protection goes to the server only when the choice differs from the original one, the one the server holds.
 sample({
   clock: refundProtectionChosen,
   source: { basket: $basket, queued: $queued },
@@ -238,7 +238,7 @@ sample({
 
 // ---- Busy, blocked, and the checkout coming back -----------------------------------------------------------------
 
-/** Changes waiting or in flight: reserving waits for them (spec section 5 'Basket'). */
+/** Changes waiting or in flight: reserving waits for them. */
 export const $updating = combine(
   $queued,
   sendUpdatesFx.pending,
@@ -266,7 +266,7 @@ export const $belowMinimum = combine($drafts, $basket, (drafts, basket) => {
   return (basket?.tickets ?? []).some((t) => isBelowMinimum(drafts[lineKey(ticketRef(t))]?.qty ?? t.qty, t));
 });
 
-/** Titles of companion tickets the basket still needs (spec section 5 required_tickets). */
+/** Titles of companion tickets the basket still needs. */
 export const $missingCompanions = $basket.map((basket) => (basket ? missingRequiredTickets(basket.tickets) : []));
 
 /**

@@ -2,7 +2,7 @@ import { decideQuantity, typedQuantity } from './quantity';
 
 const limits = (max_can_reserve: number, min_per_customer: number) => ({ max_can_reserve, min_per_customer });
 
-describe('decideQuantity (spec section 5 Basket)', () => {
+describe('decideQuantity', () => {
   test.each([
     // requested, limits, qty, send, warning, belowMinimum
     [3, limits(10, 1), 3, true, null, false],

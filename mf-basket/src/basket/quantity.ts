@@ -1,7 +1,7 @@
 import { type TicketLine } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/basket';
 
-/** Spec section 9: the quantity input's minimum. */
+/** The quantity input's minimum. */
 export const QUANTITY_MIN = 1;
 
 export interface QuantityDecision {
@@ -11,14 +11,14 @@ export interface QuantityDecision {
   send: boolean;
   /** The warning shown under the line, if any. */
   warning: string | null;
-  /** A minimum not met blocks reserving (spec section 5 'Basket'). */
+  /** A minimum not met blocks reserving. */
   belowMinimum: boolean;
 }
 
 type Limits = Pick<TicketLine, 'max_can_reserve' | 'min_per_customer'>;
 
 /**
- * Spec section 5 'Basket': at least 1; above max_can_reserve is clamped with a warning and still sent; below a
+ * A quantity is at least 1; above max_can_reserve is clamped with a warning and still sent; below a
  * min_per_customer above 1 warns and sends nothing. Gift vouchers have no limits (pass null).
  */
 export function decideQuantity(requested: number, limits: Limits | null): QuantityDecision {

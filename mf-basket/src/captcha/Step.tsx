@@ -20,7 +20,7 @@ import '../ui/step.css';
 import './captcha.css';
 
 /**
- * The captcha step (spec section 2 'Captcha step', title Checkout): the prompt, the challenge, and Continue once it
+ * The captcha step (title Checkout): the prompt, the challenge, and Continue once it
  * is passed. The order summary is the shell's; the countdown does not run in this state.
  */
 export function CaptchaStep(props: StepProps) {

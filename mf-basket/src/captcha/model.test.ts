@@ -39,7 +39,7 @@ function setup(answer: () => Promise<ReserveTicketsResponse> = async () => ({ re
   return { scope, sent, tokens, proceed };
 }
 
-describe('captcha step model (spec section 4 Reserve and captcha)', () => {
+describe('captcha step model', () => {
   test('Continue does nothing until the challenge is passed', async () => {
     const t = setup();
     await t.proceed();

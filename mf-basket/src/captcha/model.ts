@@ -4,7 +4,7 @@ import type { StepDeps } from '@checkout/shared/parcel';
 import { reservationRequested, reservationSettled, reserveTicketsFx } from '../reserve/model';
 
 /**
- * The captcha step (spec section 4 'Reserve and captcha'): passed on a verified challenge, back to not passed on
+ * The captcha step's model: passed on a verified challenge, back to not passed on
  * expiry, challenge expiry or error (the spec's expiry sentence only for an expiry, the provider's own words for an
  * error); Continue reserves with the token and the reserve step's outcome handling takes it from there.
  */

@@ -7,7 +7,7 @@ import { reservationRequested } from './model';
 import '../ui/step.css';
 import './reserve.css';
 
-/** The reserve step (spec section 2 'Reserve step'): reserves the basket once on arrival; the model handles the answer. */
+/** The reserve step: reserves the basket once on arrival; the model handles the answer. */
 export function ReserveStep(props: StepProps) {
   const { checkout, request } = useUnit({ checkout: props.stores.$checkout, request: reservationRequested });
   const heading = useFocusOnArrival<HTMLHeadingElement>();

@@ -14,7 +14,7 @@ export interface EcommerceEvent {
   ecommerce: { currency: string; value: number; items: EcommerceItem[] };
 }
 
-/** A fresh reservation reported to analytics (spec section 4): every ticket and gift voucher that was reserved. */
+/** A fresh reservation reported to analytics: every ticket and gift voucher that was reserved. */
 export function reservationEcommerceEvent(
   checkout: Pick<Checkout, 'tickets' | 'gift_vouchers' | 'currency'>,
 ): EcommerceEvent {

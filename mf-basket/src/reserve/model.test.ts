@@ -44,7 +44,7 @@ function setup(answer: () => Promise<ReserveTicketsResponse>) {
   return { scope, sent, pushed, visited, requests, start };
 }
 
-describe('reserve step model (spec section 4 Reserve and captcha)', () => {
+describe('reserve step model', () => {
   test('a fresh reservation is reported to analytics, starts the countdown and moves on', async () => {
     const t = setup(async () => ({
       reserved: true,

@@ -5,7 +5,7 @@ import type { ShellCommand } from '@checkout/shared/parcel';
 const unknown = 'An unknown error occured. Please try again, or contact support.';
 const error = (text: string): ShellCommand => ({ kind: 'notify', notification: { type: 'error', text } });
 
-describe('reservationOutcome (spec section 4 Reserve and captcha)', () => {
+describe('reservationOutcome', () => {
   test.each<[string, ReserveTicketsResponse, ReservationOutcome]>([
     [
       'reserved',

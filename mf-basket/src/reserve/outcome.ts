@@ -2,7 +2,7 @@ import { type ReserveTicketsResponse } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/reserve';
 import { notifyError, type ShellCommand } from '@checkout/shared/parcel';
 
-/** What the reservation request came to (spec section 4 'Reserve and captcha'), in the spec's order of precedence. */
+/** What the reservation request came to, in the spec's order of precedence. */
 export type ReservationOutcome =
   | { kind: 'reserved'; saleReference: string | null; freshReservation: boolean; seconds: number | null }
   | { kind: 'captcha'; siteKey: string | null; error: string | null }

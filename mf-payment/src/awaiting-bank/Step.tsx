@@ -23,7 +23,7 @@ const WAIT_TEXT: Record<BankWaitText, string> = {
   give_up: messages.bankGiveUp,
 };
 
-/** Awaiting bank transfer result (spec 2, title 'Payment'; rules in spec 4 'Awaiting bank result'). */
+/** Awaiting bank transfer result (title 'Payment'; its rules are in shared/src/rules/payment.ts). */
 export function AwaitingBankStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const [checkout, user, updating] = useUnit([

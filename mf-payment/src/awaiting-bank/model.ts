@@ -14,7 +14,7 @@ import {
 } from '@checkout/shared/parcel';
 import { waitFx } from '../browser-effects';
 
-/** What the step shows (spec 2 'Awaiting bank transfer result', 4 'Awaiting bank result'). */
+/** What the step shows while the bank transfer's result is awaited. */
 export type BankView =
   | { kind: 'cancelled' }
   | { kind: 'waiting'; text: BankWaitText; offerOtherMethod: boolean }
@@ -43,7 +43,7 @@ $view.on(bankResultShown, (_, { returnedFrom }) =>
   returnedFrom === 0 ? { kind: 'cancelled' } : { kind: 'waiting', text: 'none', offerOtherMethod: false },
 );
 
-// Spec 9: the first poll 2000 ms after arriving, then every 1500 ms (bankWait says which).
+// The first poll 2000 ms after arriving, then every 1500 ms (bankWait says which).
 sample({
   clock: bankResultShown,
   filter: ({ returnedFrom }) => returnedFrom !== 0,

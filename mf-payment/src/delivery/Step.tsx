@@ -29,7 +29,7 @@ function textOf(step: DeliveryProgress, paid: Paid): string {
   }
 }
 
-/** Delivery (spec 2 'Delivery', 4 'Delivery'): tickets to the wallet, the wallet to email, then the next step. */
+/** Delivery: tickets to the wallet, the wallet to email, then the next step. */
 export function DeliveryStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(props.stores.$checkout);

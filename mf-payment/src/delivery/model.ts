@@ -14,7 +14,7 @@ import {
 import { waitFx } from '../browser-effects';
 import { sendPurchase, type PurchaseTracking } from './purchase';
 
-/** Where delivery stands (spec 2 'Delivery': the progress messages in this order). */
+/** Where delivery stands (the progress messages in this order). */
 export type DeliveryProgress = 'payment_complete' | 'to_wallet' | 'to_email' | 'delivered';
 
 export const deliveryStarted = createEvent<{ deps: StepDeps; hasUser: boolean; tracking: PurchaseTracking | null }>();
@@ -42,7 +42,7 @@ $running.on(deliveryStarted, () => true).on(deliveryStopped, () => false);
 $hasUser.on(deliveryStarted, (_, { hasUser }) => hasUser);
 $tracking.on(deliveryStarted, (_, { tracking }) => tracking);
 
-// Spec 9: delivery starts 1000 ms after the step loads.
+// Delivery starts 1000 ms after the step loads.
 sample({ clock: deliveryStarted, fn: () => DELIVERY_START_MS, target: startDelayFx });
 sample({ clock: startDelayFx.done, filter: $running, target: deliverToBitticketFx });
 $progress.on(deliverToBitticketFx, () => 'to_wallet');

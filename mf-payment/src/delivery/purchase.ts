@@ -13,11 +13,11 @@ export interface PurchaseReport {
 
 export interface PurchaseTracking {
   report: PurchaseReport;
-  /** The events' own Facebook pixels (spec 3 Event.fb_pixel), each told once. */
+  /** The events' own Facebook pixels (Event.fb_pixel), each told once. */
   pixels: string[];
 }
 
-/** Spec 4 'Delivery': a purchase event for analytics and the events' pixels. Null before a sale exists. */
+/** Once delivered: a purchase event for analytics and the events' pixels. Null before a sale exists. */
 export function purchaseTracking(checkout: Checkout): PurchaseTracking | null {
   if (!checkout.sale_reference) return null;
   const tickets = checkout.tickets.map((t) => ({

@@ -98,7 +98,7 @@ const METHOD_LABEL: Record<PaymentMethod, string> = {
 
 const CONTACT_FIELD_ID = 'contact-number';
 
-/** Payment (spec 2 'Payment', 4 'Payment method choice'). */
+/** Payment: the method choice and the chosen method's form. */
 export function PaymentStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(props.stores.$checkout);

@@ -49,7 +49,7 @@ export const methodChosen = createEvent<PaymentMethod>();
 export const contactChanged = createEvent<string>();
 /** Pay pressed for a method; panels with their own fields validate them first. */
 export const payClicked = createEvent<PaymentMethod>();
-/** A payment attempt ended without paying: flags and method cleared, the error shown (spec 4). */
+/** A payment attempt ended without paying: flags and method cleared, the error shown. */
 export const paymentReset = createEvent<string>();
 
 export const $context = createStore<PaymentContext | null>(null);
@@ -189,7 +189,7 @@ const valid = checked.filter({ fn: (c) => c.contactError === null });
 const keyFx = attach({ effect: newIdempotencyKeyFx });
 const $pendingMethod = createStore<PaymentMethod | null>(null);
 $pendingMethod.on(valid, (_, { method }) => method);
-// The paying flag and a clean error box as soon as Pay is accepted (spec 4).
+// The paying flag and a clean error box as soon as Pay is accepted.
 $paying.on(valid, () => true);
 $error.on(valid, () => null);
 

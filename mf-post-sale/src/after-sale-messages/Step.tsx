@@ -7,7 +7,7 @@ import { continueClicked, messagesShown } from './model';
 import './after-sale-messages.css';
 
 /**
- * Organiser message(s) (spec 2): each message with its organiser, event, date and time; the body is the organiser's
+ * Organiser message(s): each message with its organiser, event, date and time; the body is the organiser's
  * HTML, cleaned by SafeHtml (DOMPurify) before it reaches the DOM. Continue goes on to the order-completed page.
  */
 export function AfterSaleMessagesStep(props: StepProps) {

@@ -1,4 +1,4 @@
-/** The organiser messages step's words (spec section 2 'Organiser message(s)'). */
+/** The organiser messages step's words. */
 export const copy = {
   /** 'Organiser message', plural when there is more than one. */
   heading: (count: number) => (count > 1 ? 'Organiser messages' : 'Organiser message'),

@@ -12,7 +12,7 @@ import './order-completed.css';
 import { useEffectWhen } from '@checkout/shared/ui';
 
 /**
- * Order completed (spec 2): the overview, the transfer_tickets and find-a-place views (each with a Back link), and the
+ * Order completed: the overview, the transfer_tickets and find-a-place views (each with a Back link), and the
  * 'Browse more events' block of the organisers' other events below whichever view shows.
  */
 export function OrderCompletedStep(props: StepProps) {

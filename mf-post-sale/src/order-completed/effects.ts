@@ -1,14 +1,14 @@
 import { COPIED_LABEL_MS } from '@checkout/shared';
 import { copyToClipboard } from '@checkout/shared/ui';
 
-/** Spec 9: 'Copied' shows for 2 s. */
+/** 'Copied' shows for 2 s. */
 export const COPIED_MS = COPIED_LABEL_MS;
 
 export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 export const copyText = (text: string) => copyToClipboard(text);
 
 /**
- * Spec 4: after a successful send, transfer is no longer offered, also after a reload of the page in this tab. The
+ * After a successful send, transfer is no longer offered, also after a reload of the page in this tab. The
  * server would refuse tickets already transferred anyway; this only keeps the tile from coming back.
  */
 const transferredKey = (reference: string) => `checkout:transferred:${reference}`;

@@ -70,7 +70,7 @@ describe('start', () => {
     expect(s.scope.getState($view)).toBe('overview');
   });
 
-  test('either load failing is silent (spec 7): no toast, nothing shown', async () => {
+  test('either load failing is silent: no toast, nothing shown', async () => {
     const s = modelScope({
       getSimpleInfo: failWith(apiFailure('getSimpleInfo')),
       getRewardReferrerLink: failWith(apiFailure('getRewardReferrerLink')),
@@ -252,7 +252,7 @@ describe('feedback', () => {
     expect(s.api.log.filter((c) => c.name === 'sendCustomerFeedback')).toHaveLength(1);
   });
 
-  test('a failure: the spec message and the modal closes (spec 8)', async () => {
+  test('a failure: the spec message and the modal closes', async () => {
     const s = modelScope({ sendCustomerFeedback: failWith(apiFailure('sendCustomerFeedback')) });
     await started(s);
     await allSettled(feedbackOpened, { scope: s.scope });

@@ -28,7 +28,7 @@ import {
 import { COPIED_MS, copyText, rememberTransferred, wait, wasTransferred } from './effects';
 
 /**
- * The order-completed step (spec 2 'Order completed', 4, 5 'Transfer', 7, 8): which view shows, the simple info and
+ * The order-completed step: which view shows, the simple info and
  * referral link it loads, the subscription, feedback and share modals, and the transfer form.
  */
 
@@ -91,11 +91,11 @@ export const orderCompletedStarted = createEvent<{
 export const $view = createStore<OrderCompletedView>('overview');
 export const viewChosen = createEvent<OrderCompletedView>();
 export const $simpleInfo = createStore<SimpleInfo | null>(null);
-/** '' until loaded, and when there is none or it failed (spec 7: fails silently). */
+/** '' until loaded, and when there is none or it failed (the call fails silently). */
 export const $referralLink = createStore('');
 /** Ticket types the buyer may transfer (unseated), in the checkout's order. */
 export const $transferTypes = createStore<TransferableType[]>([]);
-/** Sales whose tickets were transferred from this page: transfer is not offered again (spec 4). */
+/** Sales whose tickets were transferred from this page: transfer is not offered again. */
 export const $transferredSales = createStore<string[]>([]);
 const $saleReference = createStore<string | null>(null);
 export const $today = createStore<Date>(new Date(0), { serialize: 'ignore' });
@@ -156,7 +156,7 @@ export const $transferred = sample({
   fn: ({ sales, reference }) => reference !== null && sales.includes(reference),
 });
 
-// ---- Subscribe to important updates (spec 2, 7, 8) -----------------------------------------------------------------
+// ---- Subscribe to important updates --------------------------------------------------------------------------------
 
 export const subscribeClicked = createEvent();
 /** Subscribed from this page (the user record says so only after it is next loaded). */
@@ -174,7 +174,7 @@ sample({
   target: shellCommandsSent,
 });
 
-// ---- Feedback modal 'How did we do?' (spec 2, 5, 8) ----------------------------------------------------------------
+// ---- Feedback modal 'How did we do?' -------------------------------------------------------------------------------
 
 export const feedbackOpened = createEvent();
 export const feedbackClosed = createEvent();
@@ -183,7 +183,7 @@ export const feedbackSent = createEvent();
 export const $feedbackOpen = createStore(false);
 export const $feedbackMessage = createStore('');
 export const $feedbackSending = sendFeedbackFx.pending;
-/** Spec 2: Send is disabled while sending or when the message is empty. */
+/** Send is disabled while sending or when the message is empty. */
 export const $canSendFeedback = sample({
   source: { message: $feedbackMessage, sending: $feedbackSending },
   fn: ({ message, sending }) => !sending && message.trim() !== '',
@@ -198,7 +198,7 @@ sample({
   fn: (message) => message.trim(),
   target: sendFeedbackFx,
 });
-// Either way the modal closes (spec 8: 'Send feedback (modal closes)'); a sent message is not kept.
+// Either way the modal closes, failed or sent; a sent message is not kept.
 $feedbackOpen.on(sendFeedbackFx.finally, () => false);
 $feedbackMessage.reset(sendFeedbackFx.done);
 sample({ clock: sendFeedbackFx.done, fn: () => [notifySuccess(messages.feedbackSent)], target: shellCommandsSent });
@@ -208,7 +208,7 @@ sample({
   target: shellCommandsSent,
 });
 
-// ---- Share modal (spec 2, 9: 'Copied' for 2 s) ---------------------------------------------------------------------
+// ---- Share modal ('Copied' for 2 s) --------------------------------------------------------------------------------
 
 export const shareOpened = createEvent();
 export const shareClosed = createEvent();
@@ -232,7 +232,7 @@ sample({ clock: copyOneFx.doneData, target: copiedWaitFx });
 $copied.on(copiedWaitFx.doneData, (list, eventId) => list.filter((id) => id !== eventId));
 $copied.reset(shareClosed);
 
-// ---- Transfer tickets (spec 2, 4, 5) -------------------------------------------------------------------------------
+// ---- Transfer tickets ----------------------------------------------------------------------------------------------
 
 export const rowAdded = createEvent<number>();
 export const rowRemoved = createEvent<number>();
@@ -280,7 +280,7 @@ sample({
   target: $rows,
 });
 
-/** The first row of a type cannot be removed (spec 2: no remove icon on it). */
+/** The first row of a type cannot be removed (it has no remove icon). */
 $rows.on(rowRemoved, (rows, id) => {
   const row = rows.find((r) => r.id === id);
   const first = rows.find((r) => r.ticket_id === row?.ticket_id);
@@ -306,7 +306,7 @@ $openTypes.on(typeToggled, (open, ticketId) =>
   open.includes(ticketId) ? open.filter((id) => id !== ticketId) : [...open, ticketId],
 );
 
-/** Spec 2: Send tickets is enabled once every row that is sent is valid (rows at 0 are skipped). */
+/** Send tickets is enabled once every row that is sent is valid (rows at 0 are skipped). */
 export const $canSendTransfers = sample({
   source: { rows: $rows, types: $transferTypes, today: $today, sending: $sendingTransfers },
   fn: ({ rows, types, today, sending }) => !sending && canSendTransfers(rows, types, today),
@@ -318,7 +318,7 @@ const sendChecked = sample({
   filter: ({ sending }) => !sending,
 });
 
-// Spec 5: on Send the first invalid ticket type opens and validation runs.
+// On Send the first invalid ticket type opens and validation runs.
 const invalidSend = sample({
   clock: sendChecked,
   filter: ({ rows, types, today }) => !canSendTransfers(rows, types, today),
@@ -336,7 +336,7 @@ sample({
   target: setTransfersFx,
 });
 
-// Sent: the toast, back to the overview, and transfer is no longer offered (spec 2, 4).
+// Sent: the toast, back to the overview, and transfer is no longer offered.
 $transferredSales.on(sample({ clock: setTransfersFx.done, source: $saleReference }), (sales, reference) =>
   reference === null || sales.includes(reference) ? sales : [...sales, reference],
 );

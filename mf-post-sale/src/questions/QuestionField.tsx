@@ -14,7 +14,7 @@ export interface QuestionFieldProps {
 export const inputIdOf = (key: string) => `question-${key}`;
 
 /**
- * One question (spec 2, 5 'Questions'): its text is organiser HTML, cleaned by SafeHtml; a mandatory one shows an
+ * One question: its text is organiser HTML, cleaned by SafeHtml; a mandatory one shows an
  * asterisk and 'Required'; text, checkbox or dropdown (prepopulated_array). Hint and error are tied to the input.
  */
 export function QuestionField({ field, value, error, onValue }: QuestionFieldProps) {

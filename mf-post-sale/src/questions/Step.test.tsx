@@ -127,7 +127,7 @@ test('after payment: the basket step asks a shared question once, with the notic
     events: checkout.events.map((event) => ({ ...event, fundraising_contact_notice: true })),
     organisers: checkout.organisers.map((organiser) => ({ ...organiser, audience_diversity_notice: true })),
   });
-  // The basket step asks nothing mandatory: seen, it is already complete (spec 4) and ticked.
+  // The basket step asks nothing mandatory: seen, it is already complete and ticked.
   expect(
     within(stepList())
       .getAllByRole('button')

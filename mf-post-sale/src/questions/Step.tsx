@@ -27,7 +27,7 @@ export const stepTitle = (step: QuestionStep) =>
   step.kind === 'basket' ? copy.basketStep : copy.ticketStep(step.number);
 
 /**
- * Ticket questions, before or after payment (spec 2 'Ticket Questions', 4 and 5 'Questions'): a stepped form,
+ * Ticket questions, before or after payment: a stepped form,
  * 'Basket / Applies to all' then 'Ticket N', ticks on completed steps; Continue shows the first incomplete step and
  * saves once every step is complete. One component for both states: the state says which questions and before_or_after.
  */

@@ -1,5 +1,5 @@
 /**
- * The questions step's words. The spec's own (spec 2 'Ticket Questions'): the title, 'Basket / Applies to all',
+ * The questions step's words. The spec's own: the title, 'Basket / Applies to all',
  * 'Ticket N', Continue. 'Required', 'Please enter your answer' and the save failure are in
  * shared/src/messages/questions.ts. The two notices are ours: the spec names them without their words
  * (docs/domain-rules.md, 'The questions' notices').

@@ -44,7 +44,7 @@ export const continuePressed = createEvent();
 export const $steps = createStore<QuestionStep[]>([]);
 export const $timing = createStore<QuestionTiming>('before');
 export const $answers = createStore<Record<string, string>>({});
-/** Ids of the steps the buyer has seen (spec 4: a step counts as complete once visited…). */
+/** Ids of the steps the buyer has seen (a step counts as complete once visited…). */
 export const $visited = createStore<string[]>([]);
 /** Ids of the steps whose missing answers are shown ('Please enter your answer'): validation has run on them. */
 export const $checked = createStore<string[]>([]);
@@ -164,7 +164,7 @@ function withId(ids: string[], step: QuestionStep | undefined): string[] {
   return step && !ids.includes(step.id) ? [...ids, step.id] : ids;
 }
 
-// ---- Continue (spec 4: the first incomplete step is shown and validation runs; save only when all are complete) --
+// ---- Continue (the first incomplete step is shown and validation runs; save only when all are complete) ----------
 
 type ContinueOutcome =
   | { kind: 'save'; visited: string[]; checked: string[] }
@@ -212,7 +212,7 @@ $current.on(shown, (_, { index }) => index);
 $focus.on(shown, (focus, outcome) => ({ request: outcome.focus, seq: (focus?.seq ?? 0) + 1 }));
 sample({ clock: continued, filter: (o) => o.kind === 'save', target: saveAnswersFx });
 
-// ---- Saving (spec 7 save_question_answers; spec 8 'Save answers') --------------------------------------------------
+// ---- Saving (save_question_answers and its failure) ----------------------------------------------------------------
 
 $error.reset(saveAnswersFx);
 $serverErrors.reset(saveAnswersFx);

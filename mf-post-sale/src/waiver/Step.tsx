@@ -7,7 +7,7 @@ import { copy } from './copy';
 import { $copyFailed, $link, continueClicked, copyClicked, shareClicked, waiverShown } from './model';
 import './waiver.css';
 
-/** Activity Terms and Conditions (spec 2 'waiver'): the link the party signs at, copy, share where the device can. */
+/** Activity Terms and Conditions (the waiver): the link the party signs at, copy, share where the device can. */
 export function WaiverStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const linkBox = useRef<HTMLInputElement>(null);

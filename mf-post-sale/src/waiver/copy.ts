@@ -1,4 +1,4 @@
-/** The waiver step's words (spec section 2 'Activity Terms and Conditions (waiver)'); the toast is messages.linkCopied. */
+/** The waiver step's words ('Activity Terms and Conditions'); the toast is messages.linkCopied. */
 export const copy = {
   title: 'Activity Terms and Conditions',
   shareWithParty:

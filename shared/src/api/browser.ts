@@ -9,7 +9,7 @@ import {
 } from './client';
 
 /**
- * Spec 9 'HTTP client' on the browser's own fetch (axios did the same for ≈ 20 KiB gz on the basket's critical path):
+ * The page's HTTP client on the browser's own fetch (axios did the same for ≈ 20 KiB gz on the basket's critical path):
  * credentials always sent, the XSRF-TOKEN cookie copied into the X-XSRF-TOKEN header (also when apiBase is another
  * origin), no timeout, success for 200-299 only, JSON bodies parsed and anything else kept as text.
  */

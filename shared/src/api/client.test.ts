@@ -150,7 +150,7 @@ test('isApiFailure recognises plain data only', () => {
   expect(isApiFailure(null)).toBe(false);
 });
 
-describe('the browser HTTP client (spec 9)', () => {
+describe('the browser HTTP client', () => {
   test('uses the spec HTTP settings', () => {
     expect(BROWSER_HTTP).toMatchObject({
       credentials: 'include',

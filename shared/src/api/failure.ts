@@ -8,7 +8,7 @@ export interface ApiFailure {
   readonly call: string;
   /** HTTP status, for kind 'http'. */
   readonly status?: number;
-  /** The spec's message for this call (section 8); '' when the spec says the call fails silently. */
+  /** The sentence the page shows when this call fails; '' when the call fails silently (the page shows nothing). */
   readonly message: string;
   /** `error` of the server's ApiErrorBody, when it sent one. */
   readonly serverMessage?: string;

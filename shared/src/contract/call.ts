@@ -18,7 +18,7 @@ export interface CallDef<Req extends z.ZodMiniType = z.ZodMiniType, Res extends 
   readonly path: `/ajax/${string}`;
   readonly request: Req;
   readonly response: Res;
-  /** The spec's error message (section 8) the page shows when this call fails; '' when the spec says it fails silently. */
+  /** The error message the page shows when this call fails; '' when it fails silently: the page shows nothing. */
   readonly failure: string;
 }
 

@@ -3,23 +3,23 @@
  * so a remote that uses a rule does not also carry the schemas. The call and entity modules re-export them.
  */
 
-/** 6 digits (spec 5); the page strips non-digits before sending. */
+/** 6 digits; the page strips non-digits before sending. */
 export const ONE_TIME_CODE_PATTERN = /^\d{6}$/;
 
-/** Spec 9: donation minimum 1. */
+/** The smallest donation is 1. */
 export const DONATION_MINIMUM = 1;
 
-/** Spec 9: address lookup needs at least 3 characters. */
+/** Address lookup needs at least 3 characters. */
 export const ADDRESS_LOOKUP_MINIMUM = 3;
 
-/** Country codes the rules name (spec sections 5 and 9). */
+/** Country codes the address, Gift Aid and payment rules name. */
 export const COUNTRY = { UK: 1, USA: 2 } as const;
 
 /** The ways of paying the payment step can offer ('square' is the card method of a square-type organiser). */
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'instalment', 'square'] as const;
 
 /** Longest accepted text per kind of field (the schemas' limits; the page's rules check the same). */
-/** Spec 9: the 'Link copied' notice and the share modal's 'Copied' label last 2 seconds. */
+/** The 'Link copied' notice and the share modal's 'Copied' label last 2 seconds. */
 export const COPIED_NOTICE_MS = 2000;
 
 /**
@@ -39,5 +39,5 @@ export const TEXT_LIMITS = {
   token: 20_000,
 } as const;
 
-/** Spec 5: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */
+/** A phone number: an optional country prefix, then at least 9 digits, spaces, dots or dashes. */
 export const PHONE_PATTERN = /^(\(?\+\d{1,4}\)?[\s.-]?)?[\d\s.-]{9,}$/;

@@ -6,7 +6,7 @@ import * as orderCompletedMessages from '../messages/order-completed';
 import { formBool, formEmail, formId, formInt, formName, formOptionalText, formText, TEXT_LIMITS } from './form-fields';
 
 /**
- * The entities of spec section 3. Response schemas are what the server sends as JSON (real numbers and booleans);
+ * The checkout's entities. Response schemas are what the server sends as JSON (real numbers and booleans);
  * fields the server may not have yet are nullable. Money is a decimal number (10.5 = £10.50). Unknown keys are
  * stripped, never an error, so the server can add fields without breaking built remotes.
  */
@@ -87,7 +87,7 @@ export const EventSchema = z.object({
   ga_conversion_id: maybeText,
   fb_pixel: maybeText,
   reward_referrers: z.nullable(RewardReferrersSchema),
-  /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the fundraising-contact notice. */
+  /** Ours (the spec names no field): the questions' basket step shows the fundraising-contact notice. */
   fundraising_contact_notice: z.boolean(),
 });
 export type Event = z.infer<typeof EventSchema>;
@@ -110,7 +110,7 @@ export const OrganiserSchema = z.object({
   /** Whether the organiser is a charity (the checkout's `charity` carries the charity itself). */
   charity: z.boolean(),
   upcoming_events: z.array(UpcomingEventSchema),
-  /** Ours (spec 2 'Ticket Questions' names no field): the questions' basket step shows the audience-diversity notice. */
+  /** Ours (the spec names no field): the questions' basket step shows the audience-diversity notice. */
   audience_diversity_notice: z.boolean(),
   /** Ours: the organiser's payment integration is configured (spec 'No payment integration' names those where not). */
   takes_payments: z.boolean(),
@@ -119,7 +119,7 @@ export type Organiser = z.infer<typeof OrganiserSchema>;
 
 export const BasketOrganiserSchema = z.object({
   id: id,
-  /** Ours (spec 3 names no field): whose list the checkbox signs up to, shown beside its marketing_signup_message. */
+  /** Ours (the spec names no field): whose list the checkbox signs up to, shown beside its marketing_signup_message. */
   name: text,
   organiser_subscribed: z.boolean(),
   marketing_signup_message: text,
@@ -412,14 +412,14 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
 
 // ---- Addresses -------------------------------------------------------------------------------------------------
 
-/** Country codes the rules name (spec sections 5 and 9). Defined without zod in ./constants. */
+/** Country codes the address, Gift Aid and payment rules name. Defined without zod in ./constants. */
 export { COUNTRY };
 
 const line = formOptionalText(TEXT_LIMITS.line);
 
 /**
- * A delivery address as the page sends it (form-decoded): a saved address id, or 'new' with the fields of spec
- * section 5 'Address and delivery' (state only for the USA).
+ * A delivery address as the page sends it (form-decoded): a saved address id, or 'new' with the fields the
+ * address rules check (state only for the USA).
  */
 export const AddressSchema = z
   .object({
@@ -544,7 +544,7 @@ export const TransferRowSchema = z
     message: z.optional(formOptionalText(TEXT_LIMITS.message)),
   })
   .check(
-    // A gift scheduled for later needs its delivery date and time (spec 5 'Transfer').
+    // A gift scheduled for later needs its delivery date and time.
     z.refine((row) => !row.is_gift || row.send_gift !== 'Schedule' || !!row.delivery_date, {
       message: orderCompletedMessages.transferDateRequired,
       path: ['delivery_date'],
@@ -559,7 +559,7 @@ export type TransferRow = z.output<typeof TransferRowSchema>;
 export const SimpleInfoSchema = z.object({ sale_email: text, sale_reference: text });
 export type SimpleInfo = z.infer<typeof SimpleInfoSchema>;
 
-/** A notification of the notification area (spec section 3). */
+/** A notification of the notification area. */
 export const NotificationSchema = z.object({
   title: z.optional(text),
   text: text,

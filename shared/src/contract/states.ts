@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The checkout states of spec section 2, in the order the spec lists them. */
+/** The checkout states: the loading state, then every step, in the order the spec lists them. */
 export const CHECKOUT_STATES = [
   'determining',
   'basket',

@@ -1,6 +1,6 @@
 import { waiverLink, waiverPath } from './waiver-link';
 
-describe('the waiver link (spec 1: {host}/activity-terms-and-conditions/{sale_reference}/, with its key)', () => {
+describe('the waiver link ({host}/activity-terms-and-conditions/{sale_reference}/, with its key)', () => {
   test.each([
     [
       'https://tickets.example',

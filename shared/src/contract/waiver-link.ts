@@ -1,5 +1,5 @@
 /**
- * The waiver link (spec 1: {host}/activity-terms-and-conditions/{sale_reference}/), built here and nowhere else: the
+ * The waiver link ({host}/activity-terms-and-conditions/{sale_reference}/), built here and nowhere else: the
  * checkout's waiver step, the order confirmation email and the page's own form all use it. The sale reference alone
  * opens nothing (it is printed on tickets and travels in recovery links), so the link carries the key the server
  * gives the sale's buyer (the checkout's `waiver_key`), in the query string so the path keeps the spec's shape.

@@ -1,4 +1,4 @@
-/** Counts are whole numbers with en-GB thousands separators (spec section 1). */
+/** Counts are whole numbers with en-GB thousands separators. */
 const countDigits = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0, useGrouping: true });
 
 export function formatCount(count: number): string {
@@ -7,7 +7,7 @@ export function formatCount(count: number): string {
   return countDigits.format(Math.round(count) || 0);
 }
 
-/** Spec section 1: plural adds 's' unless count is 1. */
+/** The plural adds 's' unless the count is 1. */
 export function plural(word: string, count: number): string {
   return count === 1 ? word : `${word}s`;
 }

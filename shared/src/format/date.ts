@@ -8,7 +8,7 @@ import { enGB } from 'date-fns/locale/en-GB';
 export type DateInput = Date | string;
 
 /**
- * Server dates are wall-clock strings such as '2026-12-05 19:30:00'. Spec section 9: spaces become 'T' before parsing.
+ * Server dates are wall-clock strings such as '2026-12-05 19:30:00'; the space becomes 'T' before parsing.
  * parseISO (not `new Date`) so that a date-only string is local midnight rather than UTC midnight, and a string without
  * an offset is read as local wall time: what the organiser typed is what the buyer sees, in any time zone.
  * Returns null for anything unparseable, so callers can decide what to show.
@@ -28,7 +28,7 @@ function formatWith(value: DateInput, pattern: string): string {
   return date ? format(date, pattern, { locale: enGB }) : '';
 }
 
-/** Long form, spec section 1 (date 'at' 12-hour time): 'Saturday 5 December 2026 at 7:30pm'. '' when invalid. */
+/** Long form (date 'at' 12-hour time): 'Saturday 5 December 2026 at 7:30pm'. '' when invalid. */
 export function formatDateLong(value: DateInput): string {
   return formatWith(value, "EEEE d MMMM yyyy 'at' h:mmaaa");
 }
@@ -43,7 +43,7 @@ export function formatTime(value: DateInput): string {
   return formatWith(value, 'h:mmaaa');
 }
 
-/** The transfer form's date format (spec section 9): dd/MM/yyyy, e.g. '05/12/2026'. '' when invalid. */
+/** The transfer form's date format: dd/MM/yyyy, e.g. '05/12/2026'. '' when invalid. */
 export function formatDateNumeric(value: DateInput): string {
   return formatWith(value, 'dd/MM/yyyy');
 }

@@ -8,13 +8,13 @@ const UNITS = [
   ['second', 1],
 ] as const;
 
-/** Whole seconds, never below zero (the countdown never shows negative time, spec section 4). */
+/** Whole seconds, never below zero (the countdown never shows negative time). */
 function wholeSeconds(seconds: number): number {
   return Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
 }
 
 /**
- * A duration in words (spec section 1: weeks, days, hours, minutes, seconds), zero parts left out:
+ * A duration in words (weeks, days, hours, minutes, seconds), zero parts left out:
  * 845 -> '14 minutes 5 seconds', 3600 -> '1 hour', 0 -> '0 seconds'.
  */
 export function formatDuration(seconds: number): string {

@@ -1,5 +1,5 @@
 /**
- * Money as the spec shows it (section 1): currency symbol prefix, two decimals, thousands separators.
+ * Money as the page shows it: currency symbol prefix, two decimals, thousands separators.
  * Amounts are decimal numbers (10.5 = £10.50). The minus sign goes before the symbol: -£5.00.
  */
 const moneyDigits = new Intl.NumberFormat('en-GB', {
@@ -17,7 +17,7 @@ export function formatMoney(amount: number, currencySymbol: string): string {
 }
 
 /**
- * The booking fee total (spec section 9): '(£1.50)' when the organiser absorbs every fee, '+ £1.50' otherwise.
+ * The booking fee total: '(£1.50)' when the organiser absorbs every fee, '+ £1.50' otherwise.
  */
 export function formatBookingFee(amount: number, currencySymbol: string, absorbed: boolean): string {
   const money = formatMoney(amount, currencySymbol);

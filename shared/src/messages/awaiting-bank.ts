@@ -1,5 +1,5 @@
 /**
- * The bank payment's wait page (spec section 4's fixed texts, section 8's failures).
+ * The bank payment's wait page: its fixed texts and its calls' failures.
  */
 
 export const truelayerStatusFailed = 'Unable to get Truelayer status. Please try again later';

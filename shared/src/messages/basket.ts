@@ -1,5 +1,5 @@
 /**
- * The basket step's sentences: its calls' failures (spec section 8), its validation messages (section 5) and our own
+ * The basket step's sentences: its calls' failures, its validation messages and our own
  * words for an applied code. Parameterised sentences are functions.
  */
 
@@ -33,7 +33,7 @@ export const codeApplied = 'Code applied';
 /** Beside required tickets, for guests: the companion may already be theirs from an earlier order. */
 export const requiredTicketsSignInHint = 'Already bought one of these? Sign in to use it.';
 
-/** Heading of the events refund protection cannot cover (spec section 2). */
+/** Heading of the events refund protection cannot cover. */
 export const refundProtectionNotCovered = 'Not covered by refund protection';
 
 /** An applied code, on every visit: its saving and the way to take it off. */

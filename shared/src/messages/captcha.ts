@@ -1,5 +1,5 @@
 /**
- * The captcha's sentences: the spec's prompt and expiry notice (sections 2 and 8) and our own words for a challenge that
+ * The captcha's sentences: the spec's prompt and expiry notice and our own words for a challenge that
  * failed without expiring (a provider's sentence is shown as it is).
  */
 

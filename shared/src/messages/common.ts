@@ -1,5 +1,5 @@
 /**
- * Sentences that more than one step, or a step and the shell, show (spec sections 2, 4 and 8). Parameterised sentences
+ * Sentences that more than one step, or a step and the shell, show. Parameterised sentences
  * are functions.
  */
 

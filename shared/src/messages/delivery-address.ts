@@ -1,5 +1,5 @@
 /**
- * The address sentences (spec sections 5 and 8): the delivery address step's, and the address fields the Gift Aid step
+ * The address sentences (validation, failures): the delivery address step's, and the address fields the Gift Aid step
  * shares with it. Parameterised sentences are functions.
  */
 

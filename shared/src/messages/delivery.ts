@@ -1,5 +1,5 @@
 /**
- * The ticket delivery step's sentences (spec sections 2 and 8).
+ * The ticket delivery step's sentences: its progress lines and its calls' failures.
  */
 
 export const deliverToBitticketFailed = 'Unable to deliver to BitTicket. Please try again later';

@@ -1,5 +1,5 @@
 /**
- * The donation step's sentences (spec sections 5 and 8).
+ * The donation step's sentences: its validation messages and its calls' failures.
  */
 
 export const saveDonationFailed = 'Unable to save Donation. Please try again later';

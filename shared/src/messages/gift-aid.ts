@@ -1,5 +1,5 @@
 /**
- * The Gift Aid step's sentences (spec section 8); its address fields use the address sentences of delivery-address.ts.
+ * The Gift Aid step's sentences (failures); its address fields use the address sentences of delivery-address.ts.
  */
 
 export const updateDonationFailed = 'Unable to update Donation. Please try again later';

@@ -1,5 +1,5 @@
 /**
- * The login step's sentences: its calls' failures (spec section 8) and its validation messages and field hints (section 5).
+ * The login step's sentences: its calls' failures and its validation messages and field hints.
  */
 
 export const sendCodeFailed = 'Unable to send the code. Please try again later';

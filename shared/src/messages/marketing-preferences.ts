@@ -1,5 +1,5 @@
 /**
- * The marketing preferences step's sentence (spec section 8).
+ * The marketing preferences step's sentence: its call's failure.
  */
 
 export const marketingPreferencesFailed = 'Unable to set the marketing preferences. Please try again later';

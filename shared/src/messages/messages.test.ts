@@ -1,6 +1,6 @@
 import { allMessages as messages, messageModules } from '../testing/all-messages';
 
-/** Sentences copied from the spec (sections 4, 5 and 8), letter for letter. */
+/** Sentences copied from the spec (fixed texts, validation messages, failures), letter for letter. */
 test.each([
   [messages.unknownReserveError, 'An unknown error occured. Please try again, or contact support.'],
   [messages.reserveFailedBasket, 'Unable to reserve ticket(s). Please try again later'],

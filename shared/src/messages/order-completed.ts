@@ -1,6 +1,6 @@
 /**
- * The order-completed page's sentences: its calls' failures and success toasts (spec section 8), the transfer form's
- * validation messages (section 5) and the transfer notice (section 2).
+ * The order-completed page's sentences: its calls' failures and success toasts, the transfer form's
+ * validation messages and the transfer notice.
  */
 
 export const sendTransfersFailed = 'Unable to send tickets. Please try again later';

@@ -1,13 +1,13 @@
 /**
  * The order summary's words (the shell's column, the phone's basket, the basket step's totals and the rows the server
- * builds in sale/breakdown.ts): the spec's where it has them (sections 2 and 9), our own otherwise. Parameterised
+ * builds in sale/breakdown.ts): the spec's where it has them, our own otherwise. Parameterised
  * sentences are functions.
  */
 
-/** The booking fee row of the basket and the order summary (spec section 9). */
+/** The booking fee row of the basket and the order summary. */
 export const bookingFee = 'Booking fee';
 
-/** The phone's expandable basket and the summary's refund policy modal (spec section 2, Payment). */
+/** The phone's expandable basket and the summary's refund policy modal. */
 export const phoneBasket = 'Your basket';
 
 export const itemsInBasket = (n: number) => `${n} ${n === 1 ? 'item' : 'items'} in your basket`;

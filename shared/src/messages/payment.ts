@@ -1,6 +1,6 @@
 /**
- * The payment step's sentences: its calls' failures (spec section 8), the fixed texts of section 4, the billing and
- * express checkout validation messages (section 5), and our own words for a billing postcode of the wrong shape.
+ * The payment step's sentences: its calls' failures, its fixed texts, the billing and
+ * express checkout validation messages, and our own words for a billing postcode of the wrong shape.
  * Parameterised sentences are functions.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The ticket questions' sentences (spec sections 5 and 8).
+ * The ticket questions' sentences: their validation messages and their calls' failures.
  */
 
 export const saveAnswersFailed = 'Unable to save your answers. Please try again';

@@ -1,5 +1,5 @@
 /**
- * The reserve step's sentences (spec section 8). The spec's words, letter for letter, its spelling included ('occured').
+ * The reserve step's sentences (failures). The spec's words, letter for letter, its spelling included ('occured').
  */
 
 export const unknownReserveError = 'An unknown error occured. Please try again, or contact support.';

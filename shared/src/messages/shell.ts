@@ -1,5 +1,5 @@
 /**
- * The shell's own sentences: the checkout controller's calls' failures and fixed texts (spec sections 4 and 8), and our
+ * The shell's own sentences: the checkout controller's calls' failures and fixed texts, and our
  * own words for the frame around the steps (the header's progress and countdown warnings, a step loading or failing to
  * load).
  */

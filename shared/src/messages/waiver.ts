@@ -1,5 +1,5 @@
 /**
- * The waiver step's sentence (spec section 8).
+ * The waiver step's sentence: its call's failure.
  */
 
 export const linkCopied = 'Link copied';

@@ -1,6 +1,6 @@
 import { isCompleteCode, isValidEmail, isValidFullName, normaliseCode, splitFullName } from './account';
 
-describe('isValidEmail (spec 5: a standard address pattern)', () => {
+describe('isValidEmail (a standard address pattern)', () => {
   test.each([
     ['alex@example.com', true],
     ['  alex.morgan+tickets@mail.example.co.uk  ', true],
@@ -20,7 +20,7 @@ describe('isValidEmail (spec 5: a standard address pattern)', () => {
   });
 });
 
-describe('isValidFullName (spec 5: at least two space-separated parts)', () => {
+describe('isValidFullName (at least two space-separated parts)', () => {
   test.each([
     ['Alex Morgan', true],
     ['Mary Ann Smith', true],
@@ -46,7 +46,7 @@ describe('splitFullName', () => {
   });
 });
 
-describe('one-time code (spec 5: 6 digits, non-digits stripped)', () => {
+describe('one-time code (6 digits, non-digits stripped)', () => {
   test.each([
     ['123456', '123456'],
     ['123 456', '123456'],

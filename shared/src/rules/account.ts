@@ -1,7 +1,7 @@
 import { ONE_TIME_CODE_PATTERN } from '../contract/constants';
 
 /**
- * The account step's rules (spec section 5 'Account'), shared by the page and the server so both accept the same
+ * The account step's rules, shared by the page and the server so both accept the same
  * input. Pure functions of text.
  */
 
@@ -12,7 +12,7 @@ import { ONE_TIME_CODE_PATTERN } from '../contract/constants';
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** Spec 9: the one-time code has 6 digits. */
+/** The one-time code has 6 digits. */
 export const ONE_TIME_CODE_LENGTH = 6;
 
 export function isValidEmail(email: string): boolean {

@@ -22,7 +22,7 @@ const uk: AddressInput = {
   state: '',
 };
 
-describe('addressErrors (spec 5: address and delivery)', () => {
+describe('addressErrors (address and delivery)', () => {
   test.each<[string, AddressInput, Record<string, string>]>([
     ['a complete UK address', uk, {}],
     ['a saved address needs nothing else', { selected_user_address_id: 7 }, {}],
@@ -108,7 +108,7 @@ describe('giftVoucherErrors', () => {
   });
 });
 
-describe('lookupEnabled (spec 9: at least 3 characters)', () => {
+describe('lookupEnabled (at least 3 characters)', () => {
   test.each([
     ['BS1', true],
     ['BS1 4QA', true],

@@ -5,7 +5,7 @@ import * as paymentMessages from '../messages/payment';
 import { postcodeShapeError } from './billing';
 
 /**
- * Address rules (spec section 5 'Address and delivery'), shared by the page (messages beside each field) and the
+ * Address and delivery rules, shared by the page (messages beside each field) and the
  * server (the same checks before saving). Text fields count as empty when they hold only spaces.
  */
 

@@ -22,7 +22,7 @@ const EXPIRED = 'Your checkout time expired. If the tickets are still available,
 const CURRENCY =
   'Unfortunately, some tickets had to be removed because they are being sold using a different currency from tickets already in the basket. Please purchase them separately';
 
-describe('codeBoxOpenInitially (spec section 9: 768 px)', () => {
+describe('codeBoxOpenInitially (open from 768 px)', () => {
   test.each([
     [320, false],
     [767, false],
@@ -33,7 +33,7 @@ describe('codeBoxOpenInitially (spec section 9: 768 px)', () => {
   });
 });
 
-describe('missingRequiredTickets (spec section 5 required_tickets)', () => {
+describe('missingRequiredTickets (required_tickets)', () => {
   test.each<[string, TicketLine[], string[]]>([
     ['no requirements', [line(1), line(2)], []],
     ['the companion is in the basket', [line(1), line(2, { required_tickets: [needs('Adult ticket', 1)] })], []],
@@ -61,7 +61,7 @@ describe('missingRequiredTickets (spec section 5 required_tickets)', () => {
   });
 });
 
-describe('timeslotWarnings (spec section 5)', () => {
+describe('timeslotWarnings', () => {
   const message = 'Your tickets are for different time slots.';
   const event = (warn: string | null): Event => ({ ...gala, warn_customers_about_different_timeslots_message: warn });
   test.each<[string, TicketLine[], Event[], string[]]>([
@@ -79,7 +79,7 @@ describe('timeslotWarnings (spec section 5)', () => {
   });
 });
 
-describe('basketNotes (spec sections 4, 5 and 8)', () => {
+describe('basketNotes', () => {
   const notes = (overrides: Partial<Checkout>, expired = false) => basketNotes(sampleCheckout(overrides), expired);
   test.each<[string, Partial<Checkout>, boolean, { warnings: string[]; successes: string[] }]>([
     ['nothing to say', {}, false, { warnings: [], successes: [] }],
@@ -127,7 +127,7 @@ describe('basketNotes (spec sections 4, 5 and 8)', () => {
   });
 });
 
-describe('refundProtectionOffer (spec section 5)', () => {
+describe('refundProtectionOffer', () => {
   const europa: Event = { ...gala, id: 4, title: 'Festival Europa', refund_protection: false };
   test.each<[string, Partial<Checkout>, ReturnType<typeof refundProtectionOffer>]>([
     ['not available', { has_refund_protection: false, refund_protection_cost: 4.5 }, null],
@@ -152,7 +152,7 @@ describe('refundProtectionOffer (spec section 5)', () => {
   });
 });
 
-describe('refundProtectionUpdate (spec sections 4 and 7)', () => {
+describe('refundProtectionUpdate (sent only when it differs from the original choice)', () => {
   test.each([
     // choice, original, available, sent
     [true, false, true, { refund_protection: true }],
@@ -165,7 +165,7 @@ describe('refundProtectionUpdate (spec sections 4 and 7)', () => {
   });
 });
 
-describe('reserveBlock (spec section 5)', () => {
+describe('reserveBlock', () => {
   const free: ReserveBlockInput = {
     loading: false,
     updating: false,

@@ -3,11 +3,11 @@ import * as basketMessages from '../messages/basket';
 import * as commonMessages from '../messages/common';
 
 /**
- * The basket's rules of spec sections 4 and 5 that are pure functions of the checkout: what to warn about, what
+ * The basket's rules that are pure functions of the checkout: what to warn about, what
  * blocks reserving, what refund protection offers. The basket step renders them; the server enforces its own copy.
  */
 
-/** Spec section 9: below this viewport width the code box starts collapsed. */
+/** Below this viewport width the code box starts collapsed. */
 export const MOBILE_WIDTH_PX = 768;
 
 /** The 'DISCOUNT OR VOUCHER CODE?' entry starts open at or above the mobile threshold, collapsed below it. */
@@ -16,7 +16,7 @@ export function codeBoxOpenInitially(viewportWidth: number): boolean {
 }
 
 /**
- * Titles of the companion tickets still missing (spec section 5 'required_tickets'): each requirement lists
+ * Titles of the companion tickets still missing (the lines' required_tickets): each requirement lists
  * alternative ticket ids, at least one of which must be in the basket. A title shows once however many lines ask.
  */
 export function missingRequiredTickets(
@@ -34,7 +34,7 @@ export function missingRequiredTickets(
 }
 
 /**
- * The different-timeslots warnings (spec section 5): an event's own message, when the basket holds its tickets for
+ * The different-timeslots warnings: an event's own message, when the basket holds its tickets for
  * more than one date and the event has a message to show.
  */
 export function timeslotWarnings(c: Pick<Checkout, 'tickets' | 'events'>): string[] {
@@ -59,7 +59,7 @@ type NotesInput = Pick<
 >;
 
 /**
- * The notes above the basket (spec sections 4, 5 and 8): the server's reserving_error and basket_errors, the expiry
+ * The notes above the basket: the server's reserving_error and basket_errors, the expiry
  * warning carried over after an expiry reload, the different-currency notice and the timeslot warnings as warnings;
  * basket_success as success notes. Each text once; `shownElsewhere` (a code's refusal the code box shows beside the
  * code) is left out.
@@ -82,13 +82,13 @@ export function basketNotes(c: NotesInput, expired: boolean, shownElsewhere: str
 export interface RefundProtectionOffer {
   /** The stated fee for covering the whole booking. */
   cost: number;
-  /** The choice the server holds (the 'original' choice of spec section 4). */
+  /** The choice the server holds (the 'original' choice: choosing it again sends nothing). */
   chosen: boolean;
   /** Titles of the basket's events refund protection cannot cover. */
   notCovered: string[];
 }
 
-/** Spec section 5: offered only when the server says it is available and states a cost. */
+/** Offered only when the server says it is available and states a cost. */
 export function refundProtectionOffer(
   c: Pick<Checkout, 'has_refund_protection' | 'refund_protection' | 'refund_protection_cost' | 'events'>,
 ): RefundProtectionOffer | null {
@@ -101,7 +101,7 @@ export function refundProtectionOffer(
 }
 
 /**
- * What update_refund_protection sends for a choice (spec sections 4 and 7): nothing when it is the original choice,
+ * What update_refund_protection sends for a choice: nothing when it is the original choice,
  * else `refund_protection`, true only if chosen and available.
  */
 export function refundProtectionUpdate(
@@ -114,7 +114,7 @@ export function refundProtectionUpdate(
 }
 
 /**
- * Why 'Reserve Basket' cannot be pressed now, in the spec's order (section 5), with a quantity box holding no
+ * Why 'Reserve Basket' cannot be pressed now, in the spec's order, with a quantity box holding no
  * quantity after the updates; null when it can.
  */
 export type ReserveBlock =

@@ -1,6 +1,6 @@
 import * as messages from '../messages/captcha';
 
-/** Why a captcha is no longer passed (spec section 4 'Reserve and captcha'): expiry, challenge expiry, or an error. */
+/** Why a captcha is no longer passed: expiry, challenge expiry, or an error. */
 export type CaptchaReset =
   { reason: 'expired' } | { reason: 'challenge-expired' } | { reason: 'error'; detail: string };
 

@@ -17,7 +17,7 @@ const rule = (over: Partial<FeeRule> = {}): FeeRule => ({
   ...over,
 });
 
-describe('donationFee (spec 9: base fee + percent, VAT when included, capped)', () => {
+describe('donationFee (base fee + percent, VAT when included, capped)', () => {
   test.each<[string, Partial<FeeRule>, number, number]>([
     ['base + 2.5 % of 10', {}, 10, 0.45],
     ['base + 2.5 % of 20', {}, 20, 0.7],
@@ -66,7 +66,7 @@ describe('donationFeeNotice (percent and pence)', () => {
   });
 });
 
-describe('giftAidUplift (spec 9: x 1.25)', () => {
+describe('giftAidUplift (x 1.25)', () => {
   test.each([
     [20, 25],
     [10, 12.5],
@@ -79,7 +79,7 @@ describe('giftAidUplift (spec 9: x 1.25)', () => {
   });
 });
 
-describe('giftAidAddressRequired (spec 5)', () => {
+describe('giftAidAddressRequired (from 20)', () => {
   test.each([
     [19.99, true, { address1: false, postcode: false }],
     [19.99, false, { address1: false, postcode: false }],
@@ -92,7 +92,7 @@ describe('giftAidAddressRequired (spec 5)', () => {
   });
 });
 
-describe('donationAmountValid (spec 5: at least 1)', () => {
+describe('donationAmountValid (at least 1)', () => {
   test.each([
     [1, true],
     [1.01, true],

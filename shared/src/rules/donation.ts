@@ -2,7 +2,7 @@ import type { Charity } from '../contract/entities';
 import { DONATION_MINIMUM } from '../contract/constants';
 
 /**
- * Donation and Gift Aid rules (spec sections 5 and 9), shared by the page (what it shows) and the server (what it
+ * Donation and Gift Aid rules, shared by the page (what it shows) and the server (what it
  * charges and checks). Money is a decimal amount (10.5 = 10.50); sums are done in pence so floats cannot drift.
  */
 
@@ -11,9 +11,9 @@ export type FeeRule = Pick<
   'base_fee' | 'booking_fee' | 'booking_fee_includes_vat' | 'booking_fee_vat' | 'booking_fee_cap'
 >;
 
-/** Spec 9: Gift Aid adds 25 % (amount x 1.25). */
+/** Gift Aid adds 25 % (amount x 1.25). */
 export const GIFT_AID_UPLIFT = 1.25;
-/** Spec 5: at a donation of 20 or more Gift Aid needs an address. */
+/** At a donation of 20 or more Gift Aid needs an address. */
 export const GIFT_AID_ADDRESS_THRESHOLD = 20;
 
 /** Pence from a decimal amount, tolerant of float noise (1.005 * 100 = 100.49999…). */
@@ -27,7 +27,7 @@ function roundPence(pence: number): number {
 }
 
 /**
- * Spec 9: base_fee + booking_fee percent of the amount, plus booking_fee_vat percent of that fee when the fee includes
+ * The fee: base_fee + booking_fee percent of the amount, plus booking_fee_vat percent of that fee when the fee includes
  * VAT, capped at booking_fee_cap; rounded to the penny. No donation (0 or less) has no fee.
  */
 export function donationFee(charity: FeeRule, amountBeforeFee: number): number {
@@ -60,7 +60,7 @@ export function giftAidUplift(amount: number): number {
 }
 
 /**
- * Spec 5: at 20 or more, address line 1 is required, plus the postcode for a UK resident; an overseas taxpayer gives
+ * At 20 or more, address line 1 is required, plus the postcode for a UK resident; an overseas taxpayer gives
  * only the (overseas) address. Below 20 neither is asked for.
  */
 export function giftAidAddressRequired(amount: number, ukResident: boolean): { address1: boolean; postcode: boolean } {
@@ -68,7 +68,7 @@ export function giftAidAddressRequired(amount: number, ukResident: boolean): { a
   return { address1: needed, postcode: needed && ukResident };
 }
 
-/** Spec 5 and 9: at least 1, with at most two decimals (the server refuses fractions of a penny). */
+/** A donation is at least 1, with at most two decimals (the server refuses fractions of a penny). */
 export function donationAmountValid(amount: number): boolean {
   return Number.isFinite(amount) && amount >= DONATION_MINIMUM && Math.abs(toPence(amount) - amount * 100) < 1e-6;
 }

@@ -45,7 +45,7 @@ const message = {
   message: '<p>Doors open at 7pm</p>',
 };
 
-/** Named conditions of spec section 4, so each table row reads like the spec. */
+/** Named conditions of the next-step rules, so each table row reads like the rule it checks. */
 const when = {
   charity: { charity },
   express: { express: true },
@@ -65,7 +65,7 @@ function checkout(...conditions: Condition[]): Checkout {
 
 type Row = [from: CheckoutState, conditions: Condition[], expected: CheckoutState];
 
-describe('nextStep (spec section 4, Next-step rules)', () => {
+describe('nextStep (the next-step rules)', () => {
   const rows: Row[] = [
     // basket -> reserve
     ['basket', [], 'reserve'],
@@ -214,7 +214,7 @@ describe('remoteForState', () => {
   });
 });
 
-describe('countdown (spec section 4, Countdown)', () => {
+describe('countdown', () => {
   const notRunning: CheckoutState[] = ['determining', 'basket', 'reserve', 'captcha'];
   test.each(CHECKOUT_STATES.map((s) => [s, !notRunning.includes(s)] as const))('runs in %s: %p', (state, expected) => {
     expect(countdownRunsIn(state)).toBe(expected);

@@ -3,7 +3,7 @@ import remoteStates from '../contract/remotes.json';
 import { CHECKOUT_STATES, type CheckoutState } from '../contract/states';
 
 /**
- * The next-step rules of spec section 4, as pure functions of the checkout. The shell calls `nextStep` when a step
+ * The next-step rules, as pure functions of the checkout. The shell calls `nextStep` when a step
  * completes; it must pass the checkout as reloaded after that step's save (e.g. after save_donation), because the rules
  * read what the server now holds.
  */
@@ -121,7 +121,7 @@ export function nextStep(current: CheckoutState, checkout: Checkout): CheckoutSt
 }
 
 /**
- * Spec section 4: from login onward and on the payment-related steps the buyer may go back and edit the basket
+ * From login onward and on the payment-related steps the buyer may go back and edit the basket
  * (which destroys the sale). We read that as every reserved, unpaid step from login to payment in the spec's state
  * order (so donation and gift_aid too). Not awaiting_truelayer or later: money may already be moving, and destroying
  * the sale then could lose a paid order; the bank step's failure panel leads back to payment, where editing is allowed.
@@ -205,7 +205,7 @@ export function remoteForState(state: CheckoutState): StepLocation | null {
   return { remote: REMOTE_OF[state], module: `./${state}` };
 }
 
-/** Spec section 4 'Countdown': it runs on every step except basket, reserve and captcha (and the loading state). */
+/** The countdown runs on every step except basket, reserve and captcha (and the loading state). */
 export function countdownRunsIn(state: CheckoutState): boolean {
   return state !== 'determining' && state !== 'basket' && state !== 'reserve' && state !== 'captcha';
 }
@@ -223,7 +223,7 @@ export function countdownRuns(
 }
 
 /**
- * Spec section 4 'Countdown': at zero the checkout goes back to the basket, flagged expired, unless the state is
+ * When the countdown reaches zero the checkout goes back to the basket, flagged expired, unless the state is
  * order_completed, after_sale_messages, basket or awaiting_truelayer (the bank may still settle a payment there).
  */
 const EXPIRY_STAYS: ReadonlySet<CheckoutState> = new Set<CheckoutState>([

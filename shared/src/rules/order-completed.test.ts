@@ -28,7 +28,7 @@ const rewarding = event({
 });
 const LINK = 'http://localhost:8080/all-events/?ref=abc123';
 
-describe('orderCompletedTiles (spec 2: the tiles and their conditions, in order)', () => {
+describe('orderCompletedTiles (the tiles and their conditions, in order)', () => {
   test.each<[string, Event[], boolean, boolean, string | null, string[]]>([
     ['no tickets: no tiles', [base], false, true, LINK, []],
     ['always the wallet and feedback', [noVenue], true, false, null, ['wallet', 'feedback']],
@@ -83,7 +83,7 @@ test('livestreamEvents, hasFullVenueAddress and placeToStayEvents', () => {
   expect(placeToStayEvents([base, noVenue, rewarding]).map((e) => e.id)).toEqual([101, 4]);
 });
 
-describe('shareTileText (spec 2)', () => {
+describe('shareTileText', () => {
   test.each([
     ['an event rewarding referrers', [noVenue, rewarding], 'Share & get £5 off'],
     ['no reward', [base], 'Share with friends & family'],
@@ -97,7 +97,7 @@ describe('shareTileText (spec 2)', () => {
   });
 });
 
-describe('sharingText (spec 9)', () => {
+describe('sharingText', () => {
   test.each([
     ['reward text plus the referral link', rewarding, LINK, `Share and get £5 off for each friend who books. ${LINK}`],
     [

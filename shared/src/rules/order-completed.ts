@@ -2,11 +2,11 @@ import { COPIED_NOTICE_MS } from '../contract/constants';
 import type { Event, Organiser, UpcomingEvent } from '../contract/entities';
 
 /**
- * The order-completed screen's rules (spec 2 'Order completed', 3 'Event', 9 sharing text): which tiles it shows and
+ * The order-completed screen's rules: which tiles it shows and
  * what the share modal says. Pure functions of the checkout's events and the referral link.
  */
 
-/** Spec 9: the share modal's Copy button says 'Copied' for 2 seconds. */
+/** The share modal's Copy button says 'Copied' for 2 seconds. */
 export const COPIED_LABEL_MS = COPIED_NOTICE_MS;
 
 export type OrderCompletedTile = 'livestream' | 'wallet' | 'feedback' | 'transfer' | 'find_a_place' | 'share';
@@ -16,7 +16,7 @@ export function livestreamEvents(events: readonly Event[]): Event[] {
   return events.filter((event) => event.has_livestream && !!event.access_online?.trim());
 }
 
-/** Spec 2: 'find a place to stay' needs an event with a full venue address. */
+/** 'Find a place to stay' needs an event with a full venue address. */
 export function hasFullVenueAddress(event: Pick<Event, 'venue'>): boolean {
   return !!event.venue?.full_address?.trim();
 }
@@ -26,19 +26,19 @@ export function placeToStayEvents(events: readonly Event[]): Event[] {
   return events.filter(hasFullVenueAddress);
 }
 
-/** Spec 2: the share tile shows only when a referral link exists. */
+/** The share tile shows only when a referral link exists. */
 export function hasReferralLink(link: string | null | undefined): link is string {
   return !!link?.trim();
 }
 
-/** Spec 2: 'Share & {short reward text}' when an event rewards referrers, else 'Share with friends & family'. */
+/** 'Share & {short reward text}' when an event rewards referrers, else 'Share with friends & family'. */
 export function shareTileText(events: readonly Event[]): string {
   const short = events.map((event) => event.reward_referrers?.short_text?.trim()).find((text) => !!text);
   return short ? `Share & ${short}` : 'Share with friends & family';
 }
 
 /**
- * Spec 9: the event's reward text plus the referral link, or a default sentence with the event title and its share
+ * The event's reward text plus the referral link, or a default sentence with the event title and its share
  * link when the event rewards nobody (or there is no referral link to put after the reward text).
  */
 export function sharingText(
@@ -57,7 +57,7 @@ export interface TileConditions {
   referralLink: string | null;
 }
 
-/** Spec 2: the tiles, in the spec's order, only when the checkout has tickets; each behind its own condition. */
+/** The tiles, in the spec's order, only when the checkout has tickets; each behind its own condition. */
 export function orderCompletedTiles({
   events,
   hasTickets,

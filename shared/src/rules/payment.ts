@@ -1,8 +1,8 @@
 import { PAYMENT_METHODS, PHONE_PATTERN, TEXT_LIMITS } from '../contract/constants';
 
 /**
- * The payment step's rules (spec sections 4 'Payment method choice', 'Awaiting bank result', 5 'Contact and express
- * account' and 9): pure functions of plain data, so the page and its tests read the same table.
+ * The payment step's rules (which methods are offered, the wait for the bank's result, the contact and express
+ * account checks, timings and limits): pure functions of plain data, so the page and its tests read the same table.
  */
 
 export { PAYMENT_METHODS };
@@ -10,13 +10,13 @@ export { PAYMENT_METHODS };
 /** The methods the buyer can choose between ('square' is the card method of a square-type organiser). */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Spec 9: the card method is hidden for GBP baskets of this total or more. */
+/** The card method is hidden for GBP baskets of this total or more. */
 export const CARD_GBP_LIMIT = 2000;
 
-/** Spec 9: bank transfer only in these currencies. */
+/** Bank transfer only in these currencies. */
 export const BANK_TRANSFER_CURRENCIES: readonly string[] = ['GBP', 'EUR'];
 
-/** Spec 3: the 1-month key is paying in full, never an instalment choice. */
+/** The 1-month key is paying in full, never an instalment choice. */
 export const PAY_IN_FULL_KEY = '1';
 
 export interface PaymentChoiceInput {
@@ -85,7 +85,7 @@ export function instalmentKeys(planKeys: readonly string[]): string[] {
   return planKeys.filter((key) => key !== PAY_IN_FULL_KEY).sort((a, b) => Number(a) - Number(b));
 }
 
-/** Spec 4 'Payment method choice', availability. */
+/** Which payment methods are offered, and which are available. */
 export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
   if (input.basketTotal <= 0) return { kind: 'free_claim' };
   if (input.organisersWithoutPayments.length > 0)
@@ -96,7 +96,7 @@ export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
   const hasPlanKeys = instalmentKeys(input.planKeys).length > 0;
   const gbp = input.currencyCode === 'GBP';
   const available = (methods: PaymentMethod[]) => methods.filter((m) => input.availableMethods.includes(m));
-  // Instalments: GBP, card only (spec 9), and only when the server offers more than paying in full. A card method
+  // Instalments: GBP, card only, and only when the server offers more than paying in full. A card method
   // whose provider is off takes its instalments with it, as the card limit does.
   const withInstalments = (methods: PaymentMethod[]): PaymentMethod[] =>
     gbp && hasPlanKeys && methods.some((m) => m === 'card' || m === 'square')
@@ -118,7 +118,7 @@ export function paymentChoice(input: PaymentChoiceInput): PaymentChoice {
   return offered(methods, 'square');
 }
 
-/** Spec 2 'Payment' title. */
+/** The payment step's title. */
 export function paymentTitle({
   freeClaim,
   paying,
@@ -136,10 +136,10 @@ export function paymentTitle({
 
 // ---- Awaiting bank result ------------------------------------------------------------------------------------------
 
-/** Spec 9: first poll after 2000 ms, then every 1500 ms. */
+/** The bank wait's first poll after 2000 ms, then every 1500 ms. */
 export const BANK_FIRST_POLL_MS = 2000;
 export const BANK_POLL_EVERY_MS = 1500;
-/** Spec 9: wait text thresholds and the give-up count. */
+/** The bank wait's text thresholds and the give-up count. */
 export const BANK_WAIT_THRESHOLDS = { waiting: 3, awaiting: 6, longer: 9, giveUp: 60 } as const;
 
 export type BankWaitText = 'none' | 'waiting' | 'awaiting' | 'longer' | 'give_up';
@@ -168,13 +168,13 @@ export function bankWait(polls: number): BankWait {
 
 // ---- Delivery ------------------------------------------------------------------------------------------------------
 
-/** Spec 9: delivery starts 1000 ms after the step loads and advances 3000 ms after it completes. */
+/** Delivery starts 1000 ms after the step loads and advances 3000 ms after it completes. */
 export const DELIVERY_START_MS = 1000;
 export const DELIVERY_ADVANCE_MS = 3000;
 
 // ---- Contact -------------------------------------------------------------------------------------------------------
 
-/** Spec 5: an optional country prefix and at least 9 digits, spaces, dots or dashes (the server's own pattern). */
+/** A phone number: an optional country prefix and at least 9 digits, spaces, dots or dashes (the server's pattern). */
 export function isValidPhone(input: string): boolean {
   const trimmed = input.trim();
   return trimmed.length > 0 && trimmed.length <= TEXT_LIMITS.phone && PHONE_PATTERN.test(trimmed);

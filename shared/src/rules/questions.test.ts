@@ -38,7 +38,7 @@ const questions: TicketQuestions = {
   '12': [guest(12), heard(12)],
 };
 
-describe('answerSlots: the keys of spec 3', () => {
+describe('answerSlots: the answer keys', () => {
   test('per-ticket keys carry a counter per ticket type; once-per-checkout keys have none and share a group', () => {
     expect(answerSlots(questions, [adult, child, parking]).map((s) => [s.key, s.ticket_counter, s.group])).toEqual([
       ['answer_11_3', 0, 'osq_500'],
@@ -129,7 +129,7 @@ describe('isAnswered', () => {
   });
 });
 
-describe('step completeness (spec 4: visited and every mandatory answer filled)', () => {
+describe('step completeness (visited and every mandatory answer filled)', () => {
   const steps = questionSteps(questions, [adult, child]);
   const [basket, ticket1] = steps as [QuestionStep, QuestionStep];
   const fullTicket1 = { answer_11_1_1: 'None', answer_11_2_1: 'Ann' };

@@ -1,7 +1,7 @@
 import type { TicketLine, TicketQuestion, TicketQuestions } from '../contract/entities';
 
 /**
- * Ticket questions (spec 2 'Ticket Questions', 3 'Ticket question', 4 and 5 'Questions'): which answers a checkout asks
+ * Ticket questions: which answers a checkout asks
  * for, under which keys, and how the stepped form groups them. The page builds its form from these and the server
  * checks the answers it receives against the same slots, so both agree on every key.
  */
@@ -11,7 +11,7 @@ export type QuestionTicket = Pick<TicketLine, 'ticket_id' | 'qty'>;
 
 /** One answer the checkout asks for. */
 export interface AnswerSlot {
-  /** answer_{ticket_id}_{question id}, plus _{ticket counter} for a per-ticket question (spec 3). */
+  /** answer_{ticket_id}_{question id}, plus _{ticket counter} for a per-ticket question. */
   key: string;
   ticket_id: number;
   question: TicketQuestion;
@@ -159,7 +159,7 @@ export function missingAnswers(step: QuestionStep, answers: Answers): string[] {
     .map((field) => field.key);
 }
 
-/** Spec 4: a step counts as complete once visited and all its mandatory answers are filled. */
+/** A step counts as complete once visited and all its mandatory answers are filled. */
 export function isStepComplete(step: QuestionStep, answers: Answers, visited: ReadonlySet<string>): boolean {
   return visited.has(step.id) && missingAnswers(step, answers).length === 0;
 }

@@ -16,7 +16,7 @@ const totals = (
   bookingFeeDisplay,
 });
 
-describe('basketDisplayTotals (spec section 9)', () => {
+describe('basketDisplayTotals', () => {
   test.each<[string, Checkout, BasketDisplayTotals]>([
     // 2 x 25 + 12.50 + a 20 voucher; fees 2 x 1.50 + 0.75 on top
     ['the sample basket: fees added', base, totals(82.5, 3.75)],

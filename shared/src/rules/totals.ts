@@ -1,7 +1,7 @@
 import type { BreakdownRow, Checkout } from '../contract/entities';
 
 /**
- * How the booking fee total is shown (spec section 9): '(amount)' when the organisers absorb every fee, '+ amount'
+ * How the booking fee total is shown: '(amount)' when the organisers absorb every fee, '+ amount'
  * when the buyer pays it on top, not at all when every event hides its fees and there are no gift vouchers.
  */
 export type BookingFeeDisplay = 'absorbed' | 'added' | 'hidden';
@@ -31,7 +31,7 @@ export type DisplayTotalsInput = Pick<
 const pennies = (amount: number): number => Math.round(amount * 100) / 100;
 
 /**
- * The basket's subtotal and booking fee as the page shows them (spec section 9), derived from what get_checkout
+ * The basket's subtotal and booking fee as the page shows them, derived from what get_checkout
  * sends; the server's own totals must agree with it (a server test feeds real get_checkout output through it).
  * What the server's fields must mean for that:
  * - a ticket's `discount_amount` is taken off each ticket (per unit, not per line) and carries every discount code and

@@ -3,7 +3,7 @@ import * as messages from '../messages/order-completed';
 import { isValidEmail } from './account';
 
 /**
- * Ticket transfer (spec 2 'Order completed' transfer view, 3 'Transfer row', 4 'Order completed', 5 'Transfer', 9):
+ * Ticket transfer from the order-completed page:
  * which ticket types can be transferred, what a row needs, and how far the quantities may go. Pure functions: the
  * page's model and its tests read the same rules.
  */
@@ -11,13 +11,13 @@ import { isValidEmail } from './account';
 export type GiftTiming = 'Schedule' | 'Send now';
 export const GIFT_TIMINGS: readonly GiftTiming[] = ['Schedule', 'Send now'];
 
-/** Spec 9: the transfer date is shown and typed as dd/MM/yyyy; the time picker moves in 5-minute steps. */
+/** The transfer date is shown and typed as dd/MM/yyyy; the time picker moves in 5-minute steps. */
 export const TRANSFER_DATE_FORMAT = 'dd/MM/yyyy';
 export const TRANSFER_TIME_STEP_MINUTES = 5;
-/** Spec 9: the date picker's year range. */
+/** The date picker's year range. */
 export const TRANSFER_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
-/** One row of the transfer form as the buyer edits it (spec 3 'Transfer row'; text fields as typed). */
+/** One row of the transfer form as the buyer edits it (text fields as typed). */
 export interface TransferDraft {
   ticket_id: number;
   qty: number;
@@ -43,7 +43,7 @@ export interface TransferableType {
   purchased: number;
 }
 
-/** Spec 2 and 6: only tickets without seats are offered; one accordion per ticket type. */
+/** Only tickets without seats are offered; one accordion per ticket type. */
 export function transferableTypes(
   tickets: readonly Pick<TicketLine, 'ticket_id' | 'event_name' | 'ticket_name' | 'qty' | 'seats'>[],
 ): TransferableType[] {
@@ -62,7 +62,7 @@ export function transferableTypes(
   return [...byType.values()];
 }
 
-/** Spec 4: transfer is offered unless every ticket has seats, and no longer after a successful send. */
+/** Transfer is offered unless every ticket has seats, and no longer after a successful send. */
 export function isTransferAllowed(
   tickets: Parameters<typeof transferableTypes>[0],
   alreadyTransferred: boolean,
@@ -102,7 +102,7 @@ export function formatTransferDate(day: Date): string {
   return `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`;
 }
 
-/** Every time the picker offers: 00:00, 00:05 … 23:55 (spec 9: 5-minute steps). */
+/** Every time the picker offers: 00:00, 00:05 … 23:55 (5-minute steps). */
 export function transferTimeOptions(): string[] {
   const options: string[] = [];
   for (let minutes = 0; minutes < 24 * 60; minutes += TRANSFER_TIME_STEP_MINUTES) {
@@ -130,7 +130,7 @@ export function isScheduledGift(row: Pick<TransferDraft, 'is_gift' | 'send_gift'
 }
 
 /**
- * Spec 5: name present, email present and, for a gift scheduled for later, a delivery date (not before today: a day
+ * A row needs a name, an email and, for a gift scheduled for later, a delivery date (not before today: a day
  * already past says so) and a time (today: later than now). An address the server could not deliver to counts as missing (the same pattern the server checks).
  */
 export function transferRowErrors(row: TransferDraft, today: Date): TransferRowErrors {
@@ -155,12 +155,12 @@ export function transferRowErrors(row: TransferDraft, today: Date): TransferRowE
   return errors;
 }
 
-/** Spec 5: a row is valid only if its quantity is not 0 and nothing is missing. */
+/** A row is valid only if its quantity is not 0 and nothing is missing. */
 export function isTransferRowValid(row: TransferDraft, today: Date): boolean {
   return row.qty !== 0 && Object.keys(transferRowErrors(row, today)).length === 0;
 }
 
-/** Rows with quantity 0 are skipped (spec 5): they are neither checked nor sent. */
+/** Rows with quantity 0 are skipped: they are neither checked nor sent. */
 export function rowsToSend(rows: readonly TransferDraft[]): TransferDraft[] {
   return rows.filter((row) => row.qty > 0);
 }
@@ -171,7 +171,7 @@ export function totalTransferred(rows: readonly TransferDraft[], ticketId: numbe
 }
 
 /**
- * Spec 5: the rows of a type together never go past what was bought, and no row below 0. At the limit the plus
+ * The rows of a type together never go past what was bought, and no row below 0. At the limit the plus
  * (a row's increment, and adding a row) is disabled. Returns the quantity a row may take when the buyer asks for `wanted`.
  */
 export function clampTransferQty(
@@ -212,7 +212,7 @@ export function canSendTransfers(
   );
 }
 
-/** Spec 5: on Send the first ticket type (in the accordions' order) with an invalid row is opened. */
+/** On Send the first ticket type (in the accordions' order) with an invalid row is opened. */
 export function firstInvalidTicketType(
   rows: readonly TransferDraft[],
   types: readonly TransferableType[],
@@ -228,7 +228,7 @@ export function firstInvalidTicketType(
   return null;
 }
 
-/** What set_transfers is sent (spec 7): the rows with a quantity, text trimmed, schedule fields only for a scheduled gift. */
+/** What set_transfers is sent: the rows with a quantity, text trimmed, schedule fields only for a scheduled gift. */
 export function transferPayload(rows: readonly TransferDraft[]): {
   ticket_id: number;
   name: string;

@@ -4,8 +4,8 @@ import { Button } from './Button';
 import { Modal } from './Modal';
 
 /**
- * The order summary's 'Edit basket' link (express: 'Edit basket or add discount code') and its confirmation (spec 2
- * 'Payment'): editing gives the reservation back, so the buyer confirms first.
+ * The order summary's 'Edit basket' link (express: 'Edit basket or add discount code') and its confirmation: editing
+ * gives the reservation back, so the buyer confirms first.
  */
 export function EditBasketLink({
   express,

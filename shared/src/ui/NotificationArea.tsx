@@ -21,9 +21,9 @@ export interface NotificationAreaProps {
 }
 
 /**
- * The always-present notification area (spec section 2). It is a polite live region (role="log") so new notifications
+ * The always-present notification area. It is a polite live region (role="log") so new notifications
  * are read out; errors and warnings are also role="alert" to interrupt. Nothing here auto-dismisses: a notification
- * goes when it is clicked (spec section 9 'close on click') or its dismiss button is pressed.
+ * goes when it is clicked or its dismiss button is pressed.
  */
 export function NotificationArea({ notifications, onDismiss, actions = {} }: NotificationAreaProps) {
   return (

@@ -5,7 +5,7 @@ import { formatCount } from '../format/count';
 import { formatMoney } from '../format/money';
 import { cx } from './cx';
 
-/** A ticket or voucher price: FREE at 0 or less (spec section 2), else money. */
+/** A ticket or voucher price: FREE at 0 or less, else money. */
 export function Price({ amount, currencySymbol }: { amount: number; currencySymbol: string }) {
   return <span className="price">{amount <= 0 ? messages.free : formatMoney(amount, currencySymbol)}</span>;
 }

@@ -1,4 +1,4 @@
-/** The analytics-consent cookie the site sets when the visitor agrees (spec section 7 notes). */
+/** The analytics-consent cookie the site sets when the visitor agrees. */
 export const ANALYTICS_CONSENT = /(?:^|;\s*)analytics_consent=1(?:;|$)/;
 
 /** Adds the analytics script only when it is configured and the visitor consented; returns whether it did. */

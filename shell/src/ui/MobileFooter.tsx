@@ -35,7 +35,7 @@ function useTyping(): boolean {
 }
 
 /**
- * The mobile footer button of spec section 2: below 768 px, the step's primary action at the bottom of the screen,
+ * The mobile footer button: below 768 px, the step's primary action at the bottom of the screen,
  * shown only while the step's own button is out of view, so two identical buttons are never in view. It presses the
  * step's own button, so validation, loading and disabled states are the step's (the shell knows no step's logic). It
  * steps aside while the buyer types in a field.

@@ -10,7 +10,7 @@ const itemCount = (checkout: Checkout) =>
   checkout.tickets.reduce((sum, line) => sum + line.qty, 0) +
   checkout.gift_vouchers.reduce((sum, line) => sum + line.qty, 0);
 
-/** The basket's refund policies, each once (spec section 2: the order summary's refund policy modal). */
+/** The basket's refund policies, each once (the order summary's refund policy modal). */
 function RefundPolicyLink({ checkout }: { checkout: Checkout }) {
   const [open, setOpen] = useState(false);
   const withPolicy = checkout.tickets.flatMap((line) =>
@@ -50,9 +50,9 @@ function RefundPolicyLink({ checkout }: { checkout: Checkout }) {
 }
 
 /**
- * The order summary every step shows (spec section 2), beside the step from 768px and below it on phones: the server's
+ * The order summary every step shows, beside the step from 768px and below it on phones: the server's
  * price breakdown, one row per component of the total, the total the payment charges, the refund policy, and from
- * the login step on the 'Edit basket' link (spec 4). On a phone it folds into the expandable basket: its quantity badge,
+ * the login step on the 'Edit basket' link. On a phone it folds into the expandable basket: its quantity badge,
  * a tick badge once paid, and the total, opening to the rows.
  */
 export function OrderSummaryColumn() {

@@ -29,7 +29,7 @@ export const IDEAL_POSTCODES_TIMEOUT_MS = 5000;
 /**
  * A real provider (Ideal Postcodes' HTTP API), switched on by ADDRESS_LOOKUP_KEY. A whole postcode is looked up as
  * one; anything else is an address search. An unknown postcode (404) is no result; any other failure throws, and the
- * caller answers an empty list (spec 7: lookup failures silently give an empty list).
+ * caller answers an empty list (a failed lookup is silent: the page gets no addresses).
  */
 export function idealPostcodesLookup({
   baseUrl,

@@ -2,7 +2,7 @@
 import { BROWSER_HTTP, cookieValue } from '@checkout/shared';
 
 /**
- * What every page script shares: its forms are posted with fetch, not by the browser, because spec 7 wants each POST
+ * What every page script shares: its forms are posted with fetch, not by the browser, because each POST has
  * to carry the XSRF-TOKEN cookie's value in the X-XSRF-TOKEN header, which a plain form cannot send.
  */
 export function postForm(

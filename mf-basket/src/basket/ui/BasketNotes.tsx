@@ -6,7 +6,7 @@ import { $codeReasonShown } from '../code';
 type NotesInput = Parameters<typeof basketNotes>[0];
 
 /**
- * The notes above the basket (spec sections 4, 5 and 8): the server's errors, the expiry warning after an expiry
+ * The notes above the basket: the server's errors, the expiry warning after an expiry
  * reload, the currency notice and timeslot warnings as warnings (announced); successes as polite status notes. A
  * code's refusal the code box is showing is left to the code box.
  */

@@ -21,7 +21,7 @@ export interface CodeBoxProps {
 }
 
 /**
- * The collapsible 'DISCOUNT OR VOUCHER CODE?' entry (spec sections 2, 5 and 9): open from 768 px, collapsed below, and
+ * The collapsible 'DISCOUNT OR VOUCHER CODE?' entry: open from 768 px, collapsed below, and
  * open whenever a code is applied, so the buyer always sees it, what it saves, and how to take it off.
  */
 export function CodeBox({ applied, currencySymbol }: CodeBoxProps) {

@@ -6,7 +6,7 @@ import type { Organiser } from '@checkout/shared';
  */
 export const THUMB = { width: 112, height: 63 } as const;
 
-/** 'Continue shopping' (spec section 2): each organiser's upcoming events, with thumbnail, title, location and date. */
+/** 'Continue shopping': each organiser's upcoming events, with thumbnail, title, location and date. */
 export function ContinueShopping({ organisers }: { organisers: readonly Organiser[] }) {
   const withEvents = organisers.filter((organiser) => organiser.upcoming_events.length > 0);
   if (withEvents.length === 0) return null;

@@ -1,6 +1,6 @@
 import type { User } from '@checkout/shared';
 
-/** Spec section 2 'Basket', empty: the prompt, Browse events, and the mailing list for guests and non-subscribers. */
+/** The empty basket: the prompt, Browse events, and the mailing list for guests and non-subscribers. */
 export function EmptyBasket({ user }: { user: User | null }) {
   return (
     <div className="card stack basket-empty">

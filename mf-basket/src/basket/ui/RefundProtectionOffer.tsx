@@ -10,7 +10,7 @@ export interface RefundProtectionOfferProps {
 }
 
 /**
- * The refund protection offer (spec sections 2, 5 and 9): cover for the whole booking cost at a stated fee, yes or
+ * The refund protection offer: cover for the whole booking cost at a stated fee, yes or
  * no, and the basket's events it cannot cover listed as not covered.
  */
 export function RefundProtectionOffer({ offer, draft, currencySymbol, onChoose }: RefundProtectionOfferProps) {

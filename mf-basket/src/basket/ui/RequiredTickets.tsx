@@ -2,7 +2,7 @@ import * as messages from '@checkout/shared/messages/basket';
 import { AlertBox } from '@checkout/shared/ui';
 
 /**
- * Companion tickets the basket still needs (spec section 5 required_tickets): the sentence, the titles, and for guests
+ * Companion tickets the basket still needs (the lines' required_tickets): the sentence, the titles, and for guests
  * a sign-in hint (a companion bought in an earlier order belongs to an account).
  */
 export function RequiredTickets({ titles, guest }: { titles: readonly string[]; guest: boolean }) {

@@ -9,7 +9,7 @@ import { setStripeConfirm } from './model';
 
 /**
  * The card form with real Stripe keys: Stripe Elements (loaded only here, its own chunk), themed after the user's
- * dark-mode preference (spec 1). The PaymentIntent comes from get_token; 3-D Secure is Stripe's own modal.
+ * dark-mode preference. The PaymentIntent comes from get_token; 3-D Secure is Stripe's own modal.
  */
 export default function StripeCardForm({
   publishableKey,

@@ -71,7 +71,7 @@ const contactChecked = sample({
 $contactError.on(contactChecked, (_, error) => error);
 /** The card form is complete; an express checkout checks its account form before paying (express/model.ts). */
 export const cardValid = createEvent();
-/** Express checkouts send the account details before the card is charged (spec 2 'Payment', express). */
+/** Express checkouts send the account details before the card is charged. */
 export const $express = $context.map((context) => context?.express ?? false);
 sample({ clock: checked, filter: (errors) => Object.keys(errors).length === 0, target: cardValid });
 sample({

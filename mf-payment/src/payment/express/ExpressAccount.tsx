@@ -16,7 +16,7 @@ import {
 export const PURCHASE_TERMS_URL = '/legal-information/purchase-terms-and-conditions/';
 
 /**
- * The express checkout's Account form, purchase-terms note and Preferences (spec 2 'Payment', express): the buyer's
+ * The express checkout's Account form, purchase-terms note and Preferences: the buyer's
  * account is made from these on Pay (express/model.ts), so there is no sign-in step.
  */
 export function ExpressAccount({

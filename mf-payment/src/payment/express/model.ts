@@ -15,7 +15,7 @@ import {
 } from '../model';
 
 /**
- * Express checkout (spec 2 'Payment' express, 5 'Contact and express account'): the account form and preferences are
+ * Express checkout: the account form and preferences are
  * checked with the card form, sent with set_account_details once Pay is accepted, and only then is the card charged.
  */
 /** set_account_details' request as the page sends it. */
@@ -50,7 +50,7 @@ $preferences.reset(paymentShown);
 $account.on(expressPrefilled, (_, { fullname, email }) => ({ fullname, email }));
 $preferences.on(expressPrefilled, (_, { ct_subscribed, organisers }) => ({ ct_subscribed, organisers }));
 $account.on(accountFieldChanged, (account, { field, value }) => ({ ...account, [field]: value }));
-// Each error clears when its own field changes (spec 5).
+// Each error clears when its own field changes.
 $accountErrors.on(accountFieldChanged, (errors, { field }) => {
   const { [field]: _cleared, ...rest } = errors;
   return rest;
@@ -61,7 +61,7 @@ $preferences.on(organiserPreferenceChanged, (p, { id, checked }) => ({
   organisers: { ...p.organisers, [String(id)]: checked },
 }));
 
-/** Spec 5: a valid email and a full name of two parts. */
+/** The express account needs a valid email and a full name of two parts. */
 export function validateAccount(account: AccountFields): AccountErrors {
   const errors: AccountErrors = {};
   if (!isValidFullName(account.fullname)) errors.fullname = messages.expressFullNameRequired;
@@ -139,7 +139,7 @@ sample({
 // The account exists and holds the sale: now the card, with the attempt's key.
 sample({ clock: setAccountDetailsFx.done, fn: ({ params }) => ({ key: params.key }), target: payByCardFx });
 
-/** The server's field errors, each shown on its field with the spec's sentence for that kind (spec 5). */
+/** The server's field errors, each shown on its field with the spec's sentence for that kind. */
 const refused = setAccountDetailsFx.failData.map((error) => ({
   fields: fieldErrorsOf(error),
   text: serverMessageOf(error) ?? messages.addressNotFound,

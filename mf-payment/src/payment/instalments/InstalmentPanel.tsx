@@ -40,7 +40,7 @@ const BRAND: Record<SavedPaymentMethod['card_type'], string> = {
   other: 'Card',
 };
 
-/** The schedule table: due date and amount; the first row says what it covers (spec 2 'Instalment panel'). */
+/** The schedule table: due date and amount; the first row says what it covers. */
 export function ScheduleTable({
   option,
   currencySymbol,

@@ -26,7 +26,7 @@ import { copy } from '../../copy';
 export interface InstalmentSetup {
   planKeys: string[];
   savedCards: SavedPaymentMethod[];
-  /** The buyer's name: the new card's billing name (spec 7 notes). */
+  /** The buyer's name: the new card's billing name. */
   cardholder: string;
 }
 
@@ -218,7 +218,7 @@ const failed = sample({
   fn: () => messages.instalmentPaymentFailed,
 });
 sample({ clock: failed, target: paymentReset });
-// The form resets (spec 4): the card typed is gone and the next attempt has its own key.
+// The form resets: the card typed is gone and the next attempt has its own key.
 $newCard.reset(failed);
 $newCardErrors.reset(failed);
 $attemptKey.reset(failed);

@@ -29,7 +29,7 @@ import {
 } from './sdk';
 
 /**
- * The square-type card panel (spec 2 'Payment': Billing address + Secure Payment; 4: square-type final response
+ * The square-type card panel (Billing address + Secure Payment; the square-type final response
  * payment_completed -> next step, otherwise reset with the message). get_square_credentials, the provider's script
  * loaded once, its card widget tokenises, then pay-with-square charges the token with the attempt's key.
  */

@@ -3,15 +3,15 @@ import * as messages from '@checkout/shared/messages/payment';
 import { AlertBox, Button } from '@checkout/shared/ui';
 import { copy } from '../../copy';
 
-/** Spec 9: 'Link copied' and the 'Copied' label last 2 s. */
+/** 'Link copied' and the 'Copied' label last 2 s. */
 export const COPIED_FOR_MS = 2000;
 
-/** Spec 2: detection currently always allows the browser; the notice is kept for when it does not. */
+/** Detection currently always allows the browser; the notice is kept for when it does not. */
 export function isIncompatibleInAppBrowser(_userAgent: string): boolean {
   return false;
 }
 
-/** 'You are using an incompatible browser.' with a copy-link option (spec 2 'Payment'). */
+/** 'You are using an incompatible browser.' with a copy-link option. */
 export function InAppBrowserNotice({
   incompatible,
   url,

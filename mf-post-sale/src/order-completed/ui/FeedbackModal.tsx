@@ -11,7 +11,7 @@ import {
   feedbackSent,
 } from '../model';
 
-/** Spec 2: 'How did we do?': a Feedback textarea, Close, and Send (disabled while sending or empty). */
+/** 'How did we do?': a Feedback textarea, Close, and Send (disabled while sending or empty). */
 export function FeedbackModal() {
   const m = useUnit({
     open: $feedbackOpen,

@@ -4,7 +4,7 @@ import { useFocusOnArrival } from '@checkout/shared/ui';
 import { copy } from '../copy';
 
 /**
- * Spec 2 'Find a place view': with more than one event location, a link per event; the accommodation map embedded
+ * The find-a-place view: with more than one event location, a link per event; the accommodation map embedded
  * for each when one is configured (RuntimeConfig.accommodationMapUrl), else each venue's address as a map link.
  */
 export function FindAPlaceView({ stores, config }: StepProps) {

@@ -1,7 +1,7 @@
 import type { UpcomingEvent } from '@checkout/shared';
 import { copy } from '../copy';
 
-/** Spec 2: 'Browse more events', the organisers' other upcoming events. */
+/** 'Browse more events', the organisers' other upcoming events. */
 export function MoreEvents({ events }: { events: readonly UpcomingEvent[] }) {
   if (events.length === 0) return null;
   return (

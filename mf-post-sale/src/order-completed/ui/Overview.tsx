@@ -5,7 +5,7 @@ import { copy } from '../copy';
 import { $referralLink, $simpleInfo, $subscribedHere, $transferred, subscribeClicked } from '../model';
 import { Tiles } from './Tiles';
 
-/** Spec 2 'Overview': the green tick, the reference, the normal or payment-plan texts, the subscribe link, the tiles. */
+/** The overview: the green tick, the reference, the normal or payment-plan texts, the subscribe link, the tiles. */
 export function Overview({ stores }: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const checkout = useUnit(stores.$checkout);

@@ -4,7 +4,7 @@ import { Button, Modal } from '@checkout/shared/ui';
 import { copy } from '../copy';
 import { $copied, $referralLink, $shareOpen, copyClicked, shareClosed } from '../model';
 
-/** Spec 2 'Share modal': one block per event with its read-only message and Copy; Close only for a single event. */
+/** The share modal: one block per event with its read-only message and Copy; Close only for a single event. */
 export function ShareModal({ events }: { events: readonly Event[] }) {
   const m = useUnit({ open: $shareOpen, link: $referralLink, copied: $copied, copyClicked, closed: shareClosed });
   const s = copy.share;

@@ -13,7 +13,7 @@ import { feedbackOpened, shareOpened, viewChosen } from '../model';
 import { FeedbackModal } from './FeedbackModal';
 import { ShareModal } from './ShareModal';
 
-/** Wallet page of the api (spec 2: 'ticket wallet page account/wallet/'). */
+/** Wallet page of the api (the ticket wallet page, account/wallet/). */
 export const WALLET_URL = '/account/wallet/';
 
 /** A payment plan still being paid: its tickets come after the last instalment (its due date, when the server says). */
@@ -22,7 +22,7 @@ export interface PlanPending {
 }
 
 /**
- * Spec 2 'Tiles', in order, each behind its condition (rules/order-completed.ts). The wallet tile promises QR codes
+ * The tiles, in order, each behind its condition (rules/order-completed.ts). The wallet tile promises QR codes
  * only when the tickets are issued: a payment plan's come after its last instalment, and the tile says when.
  */
 export function Tiles({

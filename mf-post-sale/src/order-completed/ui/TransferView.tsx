@@ -65,7 +65,7 @@ function TypeAccordion({ type }: { type: TransferableType }) {
   );
 }
 
-/** Spec 2 'Transfer tickets view'. */
+/** The transfer tickets view. */
 export function TransferView() {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
   const m = useUnit({

@@ -36,7 +36,7 @@ export const sendOneTimeCode = defineCall({
   failure: loginMessages.sendCodeFailed,
 });
 
-/** 6 digits (spec 5); the page strips non-digits before sending. Defined without zod in ../constants. */
+/** 6 digits; the page strips non-digits before sending. Defined without zod in ../constants. */
 export { ONE_TIME_CODE_PATTERN };
 
 /**

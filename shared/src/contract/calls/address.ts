@@ -12,7 +12,7 @@ import {
 import { EmptyRequestSchema, formId, formOptionalText, formText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema } from './acks';
 
-/** Spec 9: address lookup needs at least 3 characters. Defined without zod in ../constants. */
+/** Address lookup needs at least 3 characters. Defined without zod in ../constants. */
 export { ADDRESS_LOOKUP_MINIMUM };
 
 /** The spec names no message for this load. */
@@ -25,7 +25,7 @@ export const getAddressAllCountriesStates = defineCall({
   failure: '',
 });
 
-/** Fails silently with an empty list (spec 7 notes). */
+/** Fails silently: the page treats a failure as an empty list. */
 export const getUserAddresses = defineCall({
   name: 'getUserAddresses',
   method: 'POST',
@@ -35,7 +35,7 @@ export const getUserAddresses = defineCall({
   failure: '',
 });
 
-/** Fails silently with an empty list (spec 7 notes). */
+/** Fails silently: the page treats a failure as an empty list. */
 export const lookupAddress = defineCall({
   name: 'lookupAddress',
   method: 'POST',

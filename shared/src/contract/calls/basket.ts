@@ -60,7 +60,7 @@ export const updateTicketQuantity = defineCall({
   name: 'updateTicketQuantity',
   method: 'POST',
   path: '/ajax/checkout/checkout/update_ticket_quantity/',
-  // At least 1 (spec 9: the quantity input's minimum); removing a line is remove_from_basket.
+  // At least 1 (the quantity input's minimum); removing a line is remove_from_basket.
   request: () => z.object({ ticket_id: formId, quantity: formInt({ min: 1, max: 100_000 }) }),
   response: () => SuccessResponseSchema,
   failure: basketMessages.updateTicketQuantityFailed,
@@ -123,7 +123,7 @@ export const removeGiftVoucherFromBasket = defineCall({
 });
 
 /**
- * Every outcome the page branches on (spec 4 'Reserve and captcha'): reserved, captcha demanded, redirect, error.
+ * Every outcome the page branches on: reserved, captcha demanded, redirect, error.
  * checkout_time is the reservation's seconds remaining.
  */
 export const ReserveTicketsResponseSchema = z.object({

@@ -4,7 +4,7 @@ import { calls, OPEN_BANKING_PROVIDER, type CallName } from '.';
 
 const entries = Object.entries(calls) as [CallName, CallDef][];
 
-/** Every row of spec section 7 (method and path as given, '.../' expanded), plus add_to_basket and remove_code. */
+/** Every call's method and path ('.../' expanded): the page's, then add_to_basket, remove_code, extend_reservation. */
 const SPEC_ROWS: readonly string[] = [
   'GET /ajax/user/user/get_user/',
   'GET /ajax/checkout/checkout/get/',
@@ -132,7 +132,7 @@ test.each(entries)(
 describe('request validation', () => {
   test.each([
     ['updateTicketQuantity', { ticket_id: '3', quantity: '2' }, true],
-    // The quantity input's minimum is 1 (spec 9); removing a line is remove_from_basket.
+    // The quantity input's minimum is 1; removing a line is remove_from_basket.
     ['updateTicketQuantity', { ticket_id: '3', quantity: '0' }, false],
     ['updateTicketQuantity', { ticket_id: '3', quantity: '1' }, true],
     ['updateTicketQuantity', { ticket_id: '3', quantity: '-1' }, false],

@@ -6,7 +6,7 @@ import { DONATION_MINIMUM } from '../constants';
 import { formBool, formId, formMoney, formOptionalText, TEXT_LIMITS } from '../form-fields';
 import { AckResponseSchema } from './acks';
 
-/** Spec 9: donation minimum 1. Defined without zod in ../constants. */
+/** The smallest donation is 1. Defined without zod in ../constants. */
 export { DONATION_MINIMUM };
 
 export const saveDonation = defineCall({

@@ -48,7 +48,7 @@ import {
 import { getUser } from './user';
 
 /**
- * Every call the page makes: the 43 rows of spec section 7, in its order, plus add_to_basket (the events page) and
+ * Every call the page makes (46), in the order the page makes them, add_to_basket (the events page), remove_code and
  * our extend_reservation ('Need more time?').
  * The page's client and the server's routes are both generated from this registry.
  */

@@ -6,7 +6,7 @@ import { SimpleInfoSchema, TransferRowSchema } from '../entities';
 import { EmptyRequestSchema, formList, formMessage, formOptionalText, TEXT_LIMITS } from '../form-fields';
 import { SuccessResponseSchema } from './acks';
 
-/** answer_{ticket_id}_{question id}, plus _{ticket counter} for per-ticket questions (spec 3). */
+/** answer_{ticket_id}_{question id}, plus _{ticket counter} for per-ticket questions. */
 export const ANSWER_KEY_PATTERN = /^answer_\d{1,15}_\d{1,15}(_\d{1,4})?$/;
 
 export const saveQuestionAnswers = defineCall({
@@ -35,7 +35,7 @@ export const setTransfers = defineCall({
   failure: orderCompletedMessages.sendTransfersFailed,
 });
 
-/** Fails silently (spec 7 notes). */
+/** Fails silently: the page shows nothing. */
 export const getSimpleInfo = defineCall({
   name: 'getSimpleInfo',
   method: 'GET',
@@ -45,7 +45,7 @@ export const getSimpleInfo = defineCall({
   failure: '',
 });
 
-/** The referral link, '' when there is none; fails silently (spec 7 notes). */
+/** The referral link, '' when there is none; fails silently (the page shows nothing). */
 export const getRewardReferrerLink = defineCall({
   name: 'getRewardReferrerLink',
   method: 'GET',

@@ -3,7 +3,7 @@ import { defineCall } from '../call';
 import { UserSchema } from '../entities';
 import { EmptyRequestSchema } from '../form-fields';
 
-/** The signed-in user, or null for a guest. A failing load rejects with no detail (spec 4), hence no message. */
+/** The signed-in user, or null for a guest. A failing load rejects silently with no detail, hence no message. */
 export const getUser = defineCall({
   name: 'getUser',
   method: 'GET',

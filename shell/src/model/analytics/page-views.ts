@@ -9,7 +9,7 @@ export interface PageView {
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
-/** One page-view event per state shown (spec section 7 notes), for whichever tag manager reads window.dataLayer. */
+/** One page-view event per state shown, for whichever tag manager reads window.dataLayer. */
 export const pageViewFx = createEffect((view: PageView) => {
   const w = window as DataLayerWindow;
   (w.dataLayer ??= []).push(view);

@@ -17,7 +17,7 @@ export const reloadCheckout = createEvent();
 
 sample({ clock: reloadCheckout, target: getCheckoutFx });
 
-// After an expiry the reload keeps the expiry message as reserving_error, so the basket warns of it (spec 4 'Basket').
+// After an expiry the reload keeps the expiry message as reserving_error, so the basket warns of it.
 sample({
   clock: getCheckoutFx.doneData,
   source: $expired,

@@ -33,7 +33,7 @@ describe('countdown', () => {
     expect(scope.getState($reservingError)).toBe(messages.checkoutExpired);
     expect(server.updateBasketState).toHaveBeenCalledWith(expect.objectContaining({ state: 'basket' }));
     expect(server.getCheckout).toHaveBeenCalledTimes(1);
-    // The reload keeps the message on the checkout itself (spec 4 'Basket': carried over).
+    // The reload keeps the message on the checkout itself: it is carried over to the basket.
     expect(scope.getState($checkout)?.reserving_error).toBe(messages.checkoutExpired);
   });
 

@@ -23,7 +23,7 @@ export const $secondsRemaining = createStore<number | null>(null);
 
 const paymentComplete = (checkout: Checkout | null) => checkout?.payment_complete === true;
 
-/** Spec 4: runs when the state is not basket/reserve/captcha and seconds are set; stops at zero or once paid. */
+/** Runs when the state is not basket/reserve/captcha and seconds are set; stops at zero or once paid. */
 export const $countdownRunning = combine(
   $state,
   $secondsRemaining,

@@ -2,7 +2,7 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import type { NotificationInput } from '@checkout/shared';
 import type { NotificationItem } from '@checkout/shared/ui';
 
-/** A step or the shell asks for a notification. Never auto-dismissed on the checkout page unless it says how long it lasts (spec section 9: only 'Link copied', 2 s). */
+/** A step or the shell asks for a notification. Never auto-dismissed on the checkout page unless it says how long it lasts (only 'Link copied' does: 2 s). */
 export const notify = createEvent<NotificationInput>();
 /** Closed by a click (spec: 'close on click'). */
 export const notificationDismissed = createEvent<string>();

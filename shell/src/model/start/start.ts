@@ -5,7 +5,7 @@ import { reloadCheckout } from '../checkout';
 import { $state } from '../state';
 import { loadUserFx } from '../user';
 
-/** The page has started: load the checkout and the user together (spec 4 'Loading and caching'). */
+/** The page has started: load the checkout and the user together. */
 export const appStarted = createEvent();
 /** The browser tab became visible again: the checkout is reloaded (timers may have been throttled meanwhile). */
 export const tabShown = createEvent();

@@ -9,7 +9,7 @@ import { reservationLost, stateAfterReload } from './resync';
 /** The step on screen; 'determining' until the first load has answered. */
 export const $state = createStore<CheckoutState>('determining');
 
-/** The current step is done: the next one comes from shared rules/next-step (spec 4 'Next-step rules'). */
+/** The current step is done: the next one comes from shared rules/next-step. */
 export const stepCompleted = createEvent();
 /** Go to a state the spec names explicitly (captcha demanded, back to the basket after an error, ...). */
 export const goTo = createEvent<CheckoutState>();
@@ -37,7 +37,7 @@ sample({
 
 $state.on(moved, (_, { to }) => to);
 
-// Every state change is sent, with the state it leaves; its seconds_remaining is kept by the countdown (spec 4).
+// Every state change is sent, with the state it leaves; its seconds_remaining is kept by the countdown.
 sample({ clock: moved, fn: ({ from, to }) => ({ state: to, from }), target: updateBasketStateFx });
 
 const staleRefusal = updateBasketStateFx.failData.filter({

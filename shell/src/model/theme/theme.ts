@@ -1,7 +1,7 @@
 import { createEffect, sample } from 'effector';
 import { $user } from '../user';
 
-/** The dark theme marker on <html> (spec section 1: the user's is_dark_mode); the tokens switch on [data-theme]. */
+/** The dark theme marker on <html> (the user's is_dark_mode); the tokens switch on [data-theme]. */
 export const applyThemeFx = createEffect((dark: boolean) => {
   const root = document.documentElement;
   if (dark) root.dataset.theme = 'dark';

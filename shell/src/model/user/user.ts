@@ -4,7 +4,7 @@ import { getUserFx } from '../api/effects';
 
 /** The signed-in user, or null for a guest (or before the first load). */
 export const $user = createStore<User | null>(null);
-/** Whether $user holds an answer: the user is loaded once and then served from here (spec 4 'Loading and caching'). */
+/** Whether $user holds an answer: the user is loaded once and then served from here. */
 export const $userLoaded = createStore(false);
 
 /** The cached user, loading it the first time. */
@@ -13,7 +13,7 @@ export const loadUserFx = attach({
   effect: createEffect(({ user, loaded }: { user: User | null; loaded: boolean }) => (loaded ? user : getUserFx())),
 });
 
-/** Clear the cache and load again. A failing refresh rejects with no detail (spec 4). */
+/** Clear the cache and load again. A failing refresh rejects with no detail. */
 export const refreshUser = createEvent();
 export const refreshUserFx = createEffect<void, User | null, void>(async () => {
   try {
