@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { statements as initial } from './migrations/0001_initial';
 import { statements as basket } from './migrations/0002_basket';
 import { statements as account } from './migrations/0003_account';
