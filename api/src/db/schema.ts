@@ -481,7 +481,7 @@ export interface PaymentsTable {
   refunded_at: Timestamp | null;
   /** The price of what was sold (0 when nothing was); equals amount_minor for a sale paid in full (a CHECK). */
   price_minor: number;
-  /** The price's components as JSON (sale/price.ts PriceComponents). */
+  /** The price's components as JSON (pricing/price.ts PriceComponents). */
   components: Generated<string>;
   /** Settled by the first payment of a plan: amount_minor is that payment, price_minor the plan's total. */
   instalment: Generated<boolean>;
@@ -501,7 +501,7 @@ export interface SaleProviderPaymentsTable {
   created_at: Timestamp;
   /** The sale's basket version the payment was priced at. */
   basket_version: number | null;
-  /** The total's components as JSON (sale/price.ts PriceComponents): the snapshot settling compares. */
+  /** The total's components as JSON (pricing/price.ts PriceComponents): the snapshot settling compares. */
   components: Generated<string>;
   /** The idempotency key the provider was sent: asking again after a crash creates nothing new. */
   provider_key: string | null;
