@@ -9,7 +9,7 @@ const COLUMN = String.raw`\(?(?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_$]*))\)?(?:::[a-
 /** A string literal with its cast: `'it''s'::text`, `'a'::character varying`. */
 const LITERAL = String.raw`'((?:[^']|'')*)'(?:::[a-z ]+)?`;
 
-const ANY_OF = new RegExp(String.raw`^${COLUMN} = ANY \(\(?ARRAY\[(.*)\]\)?(?:::[a-z ]+\[\])?\)$`);
+const ANY_OF = new RegExp(String.raw`^${COLUMN} = ANY \(\(?ARRAY\[(.*?)\]\)?(?:::[a-z ]+\[\])?\)$`);
 const EQUALS = new RegExp(String.raw`^${COLUMN} = ${LITERAL}$`);
 const LITERAL_IN_LIST = new RegExp(String.raw`^${LITERAL}(?:, |$)`);
 

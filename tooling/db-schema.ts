@@ -14,6 +14,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import {
   DatabaseMetadata,
+  EnumCollection,
   generate,
   PostgresDialect,
   toKyselyPascalCase,
@@ -118,9 +119,9 @@ function unionsOf(checked: Map<string, string[]>, metadata: DatabaseMetadata) {
       if (!known.has(column)) throw new Error(`UNIONS.${union}: no column ${column} in the migrated database`);
       const own = checked.get(column);
       if (!own) continue;
-      if (values && values.join('\0') !== [...own].sort().join('\0'))
+      if (values && [...values].sort().join('\0') !== [...own].sort().join('\0'))
         throw new Error(`UNIONS.${union}: ${column} allows ${own.join(', ')}, not ${values.join(', ')}`);
-      values = [...own].sort();
+      values ??= own;
     }
     if (!values)
       throw new Error(`UNIONS.${union}: none of ${columns.join(', ')} has a CHECK constraint listing values`);
@@ -130,11 +131,27 @@ function unionsOf(checked: Map<string, string[]>, metadata: DatabaseMetadata) {
   return { named, enums };
 }
 
+/**
+ * kysely-codegen sorts an enum's values; a CHECK constraint's keep the order its migration wrote them in (a status's
+ * lifecycle, say). PostgreSQL's own enums, read in no particular order, are still sorted.
+ */
+class DeclaredOrderEnums extends EnumCollection {
+  constructor(introspected: EnumCollection) {
+    super();
+    for (const key of Object.keys(introspected.enums).sort()) this.set(key, introspected.get(key) ?? []);
+  }
+
+  override get(key: string): string[] | null {
+    return this.enums[key.toLowerCase()] ?? null;
+  }
+}
+
 /** Gives each CHECK-listed column its union: a named one as an enum type of its own, else its values inline. */
 async function withUnions(db: Kysely<unknown>, metadata: DatabaseMetadata): Promise<DatabaseMetadata> {
   const checked = await checkedColumns(db);
   const { named, enums } = unionsOf(checked, metadata);
-  for (const [type, values] of enums) metadata.enums.set(`public.${type}`, values);
+  const allEnums = new DeclaredOrderEnums(metadata.enums);
+  for (const [type, values] of enums) allEnums.set(`public.${type}`, values);
   const tables: TableMetadataOptions[] = metadata.tables.map((table) => ({
     ...table,
     columns: table.columns.map((column): ColumnMetadataOptions => {
@@ -142,10 +159,10 @@ async function withUnions(db: Kysely<unknown>, metadata: DatabaseMetadata): Prom
       const union = named.get(key);
       if (union) return { ...column, dataType: union.type, dataTypeSchema: 'public', enumValues: null };
       const values = checked.get(key);
-      return values ? { ...column, enumValues: [...values].sort() } : column;
+      return values ? { ...column, enumValues: values } : column;
     }),
   }));
-  return new DatabaseMetadata({ enums: metadata.enums, tables });
+  return new DatabaseMetadata({ enums: allEnums, tables });
 }
 
 /** The file's text as the migrations give it, formatted as the repository's prettier config says. */

@@ -4,51 +4,51 @@
  */
 import type { ColumnType } from 'kysely';
 
-export type ApiKeyScope = 'door' | 'read' | 'write';
+export type ApiKeyScope = 'read' | 'write' | 'door';
 
 export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
 
 export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S[], I[], U[]> : T[];
 
-export type CardType = 'amex' | 'mastercard' | 'other' | 'visa';
+export type CardType = 'visa' | 'mastercard' | 'amex' | 'other';
 
-export type CodeKind = 'fixed' | 'gift_voucher' | 'percent';
+export type CodeKind = 'percent' | 'fixed' | 'gift_voucher';
 
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
-export type HoldStatus = 'active' | 'expired' | 'released' | 'sold';
+export type HoldStatus = 'active' | 'released' | 'expired' | 'sold';
 
-export type InstalmentStatus = 'failed' | 'paid' | 'scheduled';
+export type InstalmentStatus = 'scheduled' | 'paid' | 'failed';
 
-export type JobStatus = 'done' | 'failed' | 'pending' | 'running';
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export type LedgerKind = 'payment' | 'refund';
 
 export type Numeric = ColumnType<string, number | string, number | string>;
 
-export type PaymentPlanStatus = 'active' | 'charging' | 'completed' | 'declined' | 'failed';
+export type PaymentPlanStatus = 'charging' | 'active' | 'completed' | 'declined' | 'failed';
 
-export type PaymentProviderKind = 'square' | 'stripe';
+export type PaymentProviderKind = 'stripe' | 'square';
 
-export type ProviderPaymentStatus = 'cancelled' | 'creating' | 'failed' | 'open' | 'refunded' | 'settled';
+export type ProviderPaymentStatus = 'creating' | 'open' | 'cancelled' | 'failed' | 'settled' | 'refunded';
 
-export type QuestionTiming = 'after_payment' | 'before_payment';
+export type QuestionTiming = 'before_payment' | 'after_payment';
 
-export type QuestionType = 'checkbox' | 'dropdown' | 'text';
+export type QuestionType = 'text' | 'checkbox' | 'dropdown';
 
-export type SaleStatus = 'basket' | 'destroyed' | 'expired' | 'paid' | 'refunded' | 'reserved';
+export type SaleStatus = 'basket' | 'reserved' | 'paid' | 'expired' | 'destroyed' | 'refunded';
 
-export type SandboxBankStatus = 'authorizing' | 'cancelled' | 'executed' | 'failed' | 'pending';
+export type SandboxBankStatus = 'pending' | 'authorizing' | 'executed' | 'failed' | 'cancelled';
 
-export type SandboxIntentStatus = 'canceled' | 'requires_action' | 'requires_payment_method' | 'succeeded';
+export type SandboxIntentStatus = 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
 
 export type TicketVoidReason = 'refunded' | 'transferred';
 
-export type WebhookDeliveryStatus = 'delivered' | 'failed' | 'pending';
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export type WebhookEventType =
-  'order.paid' | 'order.refunded' | 'sale.expired' | 'ticket.checked_in' | 'ticket.transferred';
+  'order.paid' | 'order.refunded' | 'ticket.transferred' | 'ticket.checked_in' | 'sale.expired';
 
 export interface AfterSaleMessages {
   event_id: number;
@@ -274,7 +274,7 @@ export interface OrderRefunds {
   reason: string | null;
   request_hash: string;
   sale_id: number;
-  status: 'completed' | 'pending';
+  status: 'pending' | 'completed';
   whole_order: boolean;
 }
 
@@ -345,7 +345,7 @@ export interface PaymentAttempts {
   response_body: string | null;
   response_status: number | null;
   sale_id: number;
-  status: Generated<'done' | 'pending'>;
+  status: Generated<'pending' | 'done'>;
   updated_at: Date;
 }
 
