@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type * as Generated from './schema.generated';
+import type * as Schema from './schema.generated';
 
 /**
  * The typed shape of the database, one interface for PGlite and PostgreSQL. The types themselves are generated from
@@ -28,32 +28,32 @@ export type {
   WebhookEventType,
 } from './schema.generated';
 
-export type Database = Generated.DB;
+export type Database = Schema.DB;
 
-export type AfterSaleMessagesTable = Generated.AfterSaleMessages;
-export type CodesTable = Generated.Codes;
-export type EventDatesTable = Generated.EventDates;
-export type EventsTable = Generated.Events;
-export type GiftVouchersTable = Generated.GiftVouchers;
-export type JobsTable = Generated.Jobs;
-export type LedgerEntriesTable = Generated.LedgerEntries;
-export type OnsalesTable = Generated.Onsales;
-export type OrganiserSubscriptionsTable = Generated.OrganiserSubscriptions;
-export type OutboxTable = Generated.Outbox;
-export type QuestionsTable = Generated.Questions;
-export type QueueEntriesTable = Generated.QueueEntries;
-export type SaleLinesTable = Generated.SaleLines;
-export type SaleProviderPaymentsTable = Generated.SaleProviderPayments;
-export type SalesTable = Generated.Sales;
-export type SessionsTable = Generated.Sessions;
-export type TicketsTable = Generated.Tickets;
-export type TicketTypesTable = Generated.TicketTypes;
-export type UserAddressesTable = Generated.UserAddresses;
-export type UserPaymentMethodsTable = Generated.UserPaymentMethods;
-export type UsersTable = Generated.Users;
-export type WaiversTable = Generated.Waivers;
-export type WebhookDeliveriesTable = Generated.WebhookDeliveries;
-export type WebhookEndpointsTable = Generated.WebhookEndpoints;
+export type AfterSaleMessagesTable = Schema.AfterSaleMessages;
+export type CodesTable = Schema.Codes;
+export type EventDatesTable = Schema.EventDates;
+export type EventsTable = Schema.Events;
+export type GiftVouchersTable = Schema.GiftVouchers;
+export type JobsTable = Schema.Jobs;
+export type LedgerEntriesTable = Schema.LedgerEntries;
+export type OnsalesTable = Schema.Onsales;
+export type OrganiserSubscriptionsTable = Schema.OrganiserSubscriptions;
+export type OutboxTable = Schema.Outbox;
+export type QuestionsTable = Schema.Questions;
+export type QueueEntriesTable = Schema.QueueEntries;
+export type SaleLinesTable = Schema.SaleLines;
+export type SaleProviderPaymentsTable = Schema.SaleProviderPayments;
+export type SalesTable = Schema.Sales;
+export type SessionsTable = Schema.Sessions;
+export type TicketsTable = Schema.Tickets;
+export type TicketTypesTable = Schema.TicketTypes;
+export type UserAddressesTable = Schema.UserAddresses;
+export type UserPaymentMethodsTable = Schema.UserPaymentMethods;
+export type UsersTable = Schema.Users;
+export type WaiversTable = Schema.Waivers;
+export type WebhookDeliveriesTable = Schema.WebhookDeliveries;
+export type WebhookEndpointsTable = Schema.WebhookEndpoints;
 
 /** The database, or a transaction on it: code that works in both takes a Db. */
 export type Db = Kysely<Database>;
@@ -78,10 +78,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.transferred',
   'ticket.checked_in',
   'sale.expired',
-] as const satisfies readonly Generated.WebhookEventType[];
+] as const satisfies readonly Schema.WebhookEventType[];
 
 /** None: an event type the database allows but the list above leaves out fails to compile here, named. */
 type NoneLeftOut<Missing extends never> = Missing;
 export type WebhookEventTypesLeftOut = NoneLeftOut<
-  Exclude<Generated.WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[number]>
+  Exclude<Schema.WebhookEventType, (typeof WEBHOOK_EVENT_TYPES)[number]>
 >;
