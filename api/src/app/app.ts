@@ -27,7 +27,7 @@ import { registerOpenApi } from '../openapi/routes';
 import { buildOrganiserOpenApiDocument } from '../organiser-api/openapi';
 import { registerDevOrganiserKeys } from '../organiser-api/dev-keys';
 import { registerDoorPage } from '../door/page';
-import { organiserApiOperations } from '../organiser-api/operations';
+import { organiserApiOperations } from './organiser-operations';
 import { ORGANISER_API_PREFIX, registerOrganiserApi } from '../organiser-api/plugin';
 import { registerAccessLog } from '../observability/access-log';
 import { createErrorReporter, type ErrorReporter } from '../observability/error-reporting';
