@@ -124,7 +124,7 @@ export function createFirstStepRenderer(options: StepRemoteOptions = {}) {
     const manifest = input.remotes[location.remote];
     if (!manifest) return { kind: 'skipped', reason: `${location.remote} is not configured` };
     const pin = input.serverBuilds?.[location.remote];
-    if (!pin) return { kind: 'skipped', reason: `${location.remote} has no pinned server build` };
+    if (!pin) return { kind: 'failed', reason: `${location.remote} has no pinned server build` };
     const loaded = await loadStep(location, serverEntryOf(manifest), pin);
     if (loaded.kind !== 'loaded') return loaded;
     const element = serverElementOf(loaded.module, location);
