@@ -120,15 +120,15 @@ describe('REMOTES_FILE: the remotes are configuration, read again without a rest
     const pin = (char: string) => `sha384-${char.repeat(64)}`;
     const base = { urls: envRemotes, serverIntegrity: { mf_basket: pin('A'), mf_account: pin('B') } };
 
-    test('an entry may be { manifest, serverIntegrity }; a plain address is that deployment unpinned', () => {
+    test("an entry may be { manifest, serverIntegrity }; a plain address keeps the environment's pin", () => {
       const text = JSON.stringify({
         mf_basket: { manifest: '/remotes/mf-basket-v15/mf-manifest.json', serverIntegrity: pin('C') },
         mf_account: '/remotes/mf-account-v2/mf-manifest.json',
       });
       const deployments = parseRemoteDeployments(text, 'f', base, 'https://tickets.example.org');
       expect(deployments.urls.mf_basket).toBe('https://tickets.example.org/remotes/mf-basket-v15/mf-manifest.json');
-      // The environment's pin was of the environment's address: the file's new address for mf_account has none.
-      expect(deployments.serverIntegrity).toEqual({ mf_basket: pin('C') });
+      // A build at mf_account's new address that is not the one REMOTE_ACCOUNT_SERVER_INTEGRITY names is refused.
+      expect(deployments.serverIntegrity).toEqual({ mf_basket: pin('C'), mf_account: pin('B') });
       expect(parseRemotesFile(text, 'f', envRemotes, 'https://tickets.example.org').mf_account).toBe(
         'https://tickets.example.org/remotes/mf-account-v2/mf-manifest.json',
       );

@@ -61,8 +61,9 @@ export function parseRemotesFile(text: string, file: string, base: Remotes, publ
 }
 
 /**
- * The file's deployments over the environment's. A remote the file names is that deployment, pin included: the
- * environment's pin was of the environment's URL, so an entry without a pin leaves the remote unpinned.
+ * The file's deployments over the environment's. An entry's pin wins over the environment's; an entry without one
+ * keeps the environment's (REMOTE_*_SERVER_INTEGRITY), which then must match what the entry's address serves: a build
+ * that does not is refused, never run.
  */
 export function parseRemoteDeployments(
   text: string,
@@ -88,7 +89,6 @@ export function parseRemoteDeployments(
     const deployment = typeof entry === 'string' ? { manifest: entry } : entry;
     urls[name] = absoluteRemoteUrl(deployment.manifest, publicUrl);
     if (deployment.serverIntegrity) serverIntegrity[name] = deployment.serverIntegrity;
-    else delete serverIntegrity[name];
   }
   return { urls, serverIntegrity };
 }
