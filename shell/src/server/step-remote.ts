@@ -114,9 +114,9 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
   let federation: ModuleFederation | null = null;
   /** Each remote's deployment now (its address and pin), and the name it is registered under. */
   const current = new Map<string, { deployment: string; name: string }>();
-  /** Each registered name's pin, which the loader checks the fetched bytes against. */
-  const pins = new Map<string, ServerBuildPin>();
-  /** The names whose fetched bytes were refused, with why. */
+  /** Each registered name's pin, which the loader checks the fetched bytes against, and its deployment. */
+  const pins = new Map<string, { pin: ServerBuildPin; deployment: string }>();
+  /** The deployments whose fetched bytes were refused, with why. */
   const refusals = new Map<string, string>();
   let deployments = 0;
   // The runtime keeps loaded containers process-wide by name and address: a name of this loader's own, so a container
@@ -137,9 +137,10 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
       shared: sharedSingletons(),
       plugins: [
         nodeEntryLoader(timeoutMs, {
-          pinOf: (name) => pins.get(name),
+          pinOf: (name) => pins.get(name)?.pin,
           refused: (name, error) => {
-            refusals.set(name, error.message);
+            const registered = pins.get(name);
+            if (registered) refusals.set(registered.deployment, error.message);
             return error;
           },
         }),
@@ -149,7 +150,7 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
     if (known?.deployment === deployment) return { federation, name: known.name };
     deployments += 1;
     const name = `${location.remote}_${loader}_deployment_${deployments}`;
-    pins.set(name, pin);
+    pins.set(name, { pin, deployment });
     federation.registerRemotes([{ name, entry }]);
     current.set(location.remote, { deployment, name });
     // The deployment before is not asked for again: its modules and failures go, so a remote deployed every day
@@ -166,14 +167,12 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
     const failure = failed.get(key);
     if (failure && now() - failure.at < retryAfterMs) return failure.result;
     let loading = loaded.get(key);
-    let name = current.get(location.remote)?.name;
     if (!loading) {
-      const registered = register(location, entry, pin, deployment);
-      name = registered.name;
+      const { federation: instance, name } = register(location, entry, pin, deployment);
       // The runtime remembers a container that failed to load: registered again, it is fetched afresh.
-      if (failure) registered.federation.registerRemotes([{ name, entry }], { force: true });
-      refusals.delete(name);
-      loading = registered.federation.loadRemote<unknown>(`${name}/${location.module.replace(/^\.\//, '')}`);
+      if (failure) instance.registerRemotes([{ name, entry }], { force: true });
+      refusals.delete(deployment);
+      loading = instance.loadRemote<unknown>(`${name}/${location.module.replace(/^\.\//, '')}`);
       loaded.set(key, loading);
     }
     let timer: NodeJS.Timeout | undefined;
@@ -186,7 +185,7 @@ export function createStepRemote(options: StepRemoteOptions = {}) {
       failed.delete(key);
       return { kind: 'loaded', module };
     } catch (error) {
-      const refusal = name === undefined ? undefined : refusals.get(name);
+      const refusal = refusals.get(deployment);
       const reason = `${location.remote} ${location.module} from ${entry}: ${refusal ?? describe(error)}`;
       const result = refusal ? ({ kind: 'refused', reason } as const) : ({ kind: 'failed', reason } as const);
       // Only this load's own record: a page waiting on an older load must not drop a newer one, nor a deployment's.
