@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../platform/clock';
-import { type AppConfig, loadConfig } from '../config';
+import { type AppConfig, loadConfig, REPO_ROOT } from '../config';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { registerCleanTextGuard, routeUncleanUrls } from '../http/clean-text';
@@ -40,6 +40,7 @@ import { createRemotesSource, registerRemotes, shellRuntimeJson } from '../pages
 import { registerPages } from '../pages/routes';
 import { createRenderShedding } from '../pages/render-shedding';
 import { loadServerRender } from '../pages/server-render';
+import { serverBuildPins } from '../pages/server-build-pins';
 import { registerShell } from '../pages/shell';
 import { createPaymentDomain } from '../payment';
 import { postSaleHandlers } from '../post-sale/handlers';
@@ -203,6 +204,7 @@ export async function buildAppWithDeps({
           runtime: config.runtime,
           log: app.log,
           shedding: renderShedding,
+          serverBuilds: serverBuildPins(config.serverBuilds, remotes, REPO_ROOT, app.log),
         })
       : null,
   });
