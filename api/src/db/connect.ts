@@ -7,7 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import { REPO_ROOT } from '../config';
 import type { AppEnv } from '../config/env-schema';
-import { rememberConnectionStats, timedDialect } from '../observability/db-connections';
+import { rememberConnectionStats, timedDialect } from './db-connections';
 import { lockDataDir } from './embedded-lock';
 import type { Database, Db } from './schema';
 

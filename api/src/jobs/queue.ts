@@ -1,6 +1,6 @@
 import { processEnv } from '../config/process-env';
 import { sql, type Selectable } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx, JobsTable } from '../db/schema';
 
 /**

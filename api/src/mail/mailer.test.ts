@@ -1,6 +1,6 @@
 import { parseEnv } from '../config/env-schema';
 import nodemailer from 'nodemailer';
-import { manualClock } from '../clock';
+import { manualClock } from '../platform/clock';
 import { loadConfig } from '../config';
 import { accountPaths, latestCode, reservedVisitor } from '../identity/testing';
 import { pendingJobs } from '../jobs/queue';
@@ -9,7 +9,7 @@ import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test
 import { loadMailConfig, type MailConfig } from './config';
 import { createMailer, MAIL_JOB } from './mailer';
 import { attachmentsOf } from './outbox';
-import { oneTimeCodeEmail } from './templates';
+import { oneTimeCodeEmail } from '../emails/templates';
 import { startSmtpListener } from './testing/smtp-listener';
 import { nodemailerTransport, type Envelope, type MailTransport } from './transport';
 

@@ -8,7 +8,7 @@
  *   list-organisers
  */
 import { parseArgs } from 'node:util';
-import { systemClock } from '../clock';
+import { systemClock } from '../platform/clock';
 import { processEnv } from '../config/process-env';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';

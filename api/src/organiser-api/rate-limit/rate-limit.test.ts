@@ -1,6 +1,6 @@
 import { parseEnv } from '../../config/env-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildAppWithDeps } from '../../app';
+import { buildAppWithDeps } from '../../app/app';
 import { loadCaptchaConfig } from '../../captcha/config';
 import type { AppConfig } from '../../config';
 import { SEED } from '../../seed/catalogue';

@@ -4,7 +4,7 @@
  * between two steps that must survive a crash (money taken, not yet recorded). Unset (always, outside those tests),
  * a failpoint does nothing.
  */
-import { processEnv } from './config/process-env';
+import { processEnv } from '../config/process-env';
 
 export type Failpoint =
   /** pay_with_instalment: the first payment charged, the sale not yet settled. */

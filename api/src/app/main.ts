@@ -4,19 +4,19 @@
  * sweeper and listens on HOST:PORT. SIGINT/SIGTERM close it cleanly.
  */
 import { buildAppWithDeps } from './app';
-import { systemClock } from './clock';
-import { configFromEnv, processEnv, type AppConfig } from './config';
-import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from './db/connect';
-import { embeddedDatabaseRefusal } from './db/embedded-guard';
-import { describeTrustProxy } from './http/trust-proxy';
-import { OUTBOX_PATHS } from './pages/dev-outbox';
-import { migrateToLatest } from './db/migrate';
-import { startHoldSweeper } from './jobs/hold-sweeper';
-import { startRetentionSweeper } from './jobs/retention';
-import { jobFailureHandler } from './observability/job-failures';
-import { startPaymentJobs } from './payment/jobs';
-import { describeProviderModes, providerModes, providersFor } from './payment/providers';
-import { demoSeedOn, seedIfEmpty } from './seed/seed';
+import { systemClock } from '../platform/clock';
+import { configFromEnv, processEnv, type AppConfig } from '../config';
+import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from '../db/connect';
+import { embeddedDatabaseRefusal } from '../db/embedded-guard';
+import { describeTrustProxy } from '../http/trust-proxy';
+import { OUTBOX_PATHS } from '../pages/dev-outbox';
+import { migrateToLatest } from '../db/migrate';
+import { startHoldSweeper } from '../jobs/hold-sweeper';
+import { startRetentionSweeper } from '../jobs/retention';
+import { jobFailureHandler } from '../observability/job-failures';
+import { startPaymentJobs } from '../payment/jobs';
+import { describeProviderModes, providerModes, providersFor } from '../payment/providers';
+import { demoSeedOn, seedIfEmpty } from '../seed/seed';
 import { databaseFailure, describeError, listenFailure, withoutCredentials } from './startup-failure';
 
 /**
