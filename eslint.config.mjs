@@ -56,6 +56,23 @@ export default defineConfig(
 
   js.configs.recommended,
 
+  // The api's configuration is read once, by its schema (api/src/config/): nowhere else reads process.env, so every
+  // variable has its type, default and documentation in one place.
+  {
+    files: ['api/src/**/*.{ts,tsx}'],
+    ignores: ['api/src/config/**', ...TESTS],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from processEnv() (api/src/config/), which parses every variable once.',
+        },
+      ],
+    },
+  },
+
   // TypeScript: type-aware, on the same program `npm run typecheck` builds (the root tsconfig includes every package).
   {
     files: TS,

@@ -28,8 +28,8 @@ const packageName = (specifier) =>
 /**
  * Modules read files that sit beside their source (pages/assets/*.css, the page scripts built into waivers/assets/) through __dirname, which
  * in one bundle would be dist/ for all of them. Each such module gets its own source folder's twin under dist/, where
- * the assets are copied: src/pages/assets.ts reads dist/pages/assets/, src/config.ts (at the root) dist/ itself, whose
- * ../.. is the repository root as before.
+ * the assets are copied: src/pages/assets.ts reads dist/pages/assets/, src/config/index.ts dist/config/, whose
+ * ../../.. is the repository root.
  */
 const ownDirname = {
   name: 'own-dirname',

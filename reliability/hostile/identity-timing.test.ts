@@ -10,6 +10,7 @@
  * median plus 3 ms. A lookup only accounts pay for would show in every pair and move the median by its whole cost.
  * The medians themselves are recorded as figures.
  */
+import { parseEnv } from '../../api/src/config/env-schema';
 import { calls, encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance } from 'fastify';
 import { loadIdentityConfig } from '../../api/src/identity/config';
@@ -97,7 +98,7 @@ describeOnEachDatabase(
       t = await open({
         config: {
           identity: {
-            ...loadIdentityConfig({}),
+            ...loadIdentityConfig(parseEnv({})),
             sendsPerEmail: MANY,
             sendsPerEmailClient: MANY,
             sendsPerClient: MANY,

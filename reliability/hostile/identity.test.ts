@@ -6,6 +6,7 @@
  * The rules' plain cases are server tests beside the code (api/src/identity, api/src/http, api/src/pages,
  * api/src/transfers); the redirect is also tried in Chromium (e2e/specs/identity.spec.ts).
  */
+import { parseEnv } from '../../api/src/config/env-schema';
 import { calls, encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SANDBOX_SITE_KEY } from '../../api/src/captcha/config';
@@ -389,7 +390,7 @@ describeOnEachDatabase('per-address limits behind a trusted proxy', (open: OpenA
         trustProxy: { kind: 'hops', hops: 1 },
         captcha: { ...loadConfig({}).captcha, reserveLimit: 3 },
         identity: {
-          ...loadIdentityConfig({}),
+          ...loadIdentityConfig(parseEnv({})),
           sendsPerClient: { limit: 4, windowSeconds: 900 },
           checksPerClient: { limit: 4, windowSeconds: 900 },
         },

@@ -5,6 +5,7 @@
  * remote moves. The browser side (no violation during a real walk, only inventoried scripts, the remotes' static
  * server) is e2e/specs/security-headers.spec.ts.
  */
+import { parseEnv } from '../../api/src/config/env-schema';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -141,8 +142,11 @@ describeOnEachDatabase('security headers', (open) => {
   test('Stripe, hCaptcha and Sentry hosts appear only when configured, each in the directives it needs', async () => {
     const configured = await open({
       config: {
-        payment: loadPaymentConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }),
-        captcha: { ...loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'site', HCAPTCHA_SECRET: 'secret' }), reserveLimit: 0 },
+        payment: loadPaymentConfig(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })),
+        captcha: {
+          ...loadCaptchaConfig(parseEnv({ HCAPTCHA_SITE_KEY: 'site', HCAPTCHA_SECRET: 'secret' })),
+          reserveLimit: 0,
+        },
         runtime: {
           apiBase: '',
           stripePublishableKey: 'pk_test_x',

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import http from 'node:http';
 import { type FormValue } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery-address';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       identity: {
-        ...loadIdentityConfig({}),
+        ...loadIdentityConfig(parseEnv({})),
         sendsPerEmail: MANY,
         sendsPerEmailClient: MANY,
         sendsPerClient: MANY,
@@ -274,7 +275,7 @@ describe('lookup_address (a real provider, against a local stub)', () => {
     const app = await createTestApp({
       config: {
         address: {
-          ...loadAddressConfig({ ADDRESS_LOOKUP_KEY: 'ak_test', ADDRESS_LOOKUP_URL: `${base}/` }),
+          ...loadAddressConfig(parseEnv({ ADDRESS_LOOKUP_KEY: 'ak_test', ADDRESS_LOOKUP_URL: `${base}/` })),
           lookupsPerClient: { limit: 3, windowSeconds: 900 },
         },
       },

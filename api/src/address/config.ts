@@ -1,4 +1,4 @@
-import { envCount } from '../identity/config';
+import type { AppEnv } from '../config/env-schema';
 import type { RateRule } from '../http/rate-limit';
 
 /** Address lookup: the bundled offline provider by default; a real one when its key is set. */
@@ -11,12 +11,10 @@ export interface AddressConfig {
   lookupsPerClient: RateRule;
 }
 
-type Env = Record<string, string | undefined>;
-
-export function loadAddressConfig(env: Env): AddressConfig {
+export function loadAddressConfig(env: AppEnv): AddressConfig {
   return {
-    lookupKey: env.ADDRESS_LOOKUP_KEY?.trim() || undefined,
-    lookupUrl: (env.ADDRESS_LOOKUP_URL?.trim() || 'https://api.ideal-postcodes.co.uk').replace(/\/+$/, ''),
-    lookupsPerClient: { limit: envCount(env, 'ADDRESS_LOOKUPS_PER_CLIENT', 100), windowSeconds: 15 * 60 },
+    lookupKey: env.ADDRESS_LOOKUP_KEY,
+    lookupUrl: env.ADDRESS_LOOKUP_URL,
+    lookupsPerClient: { limit: env.ADDRESS_LOOKUPS_PER_CLIENT, windowSeconds: 15 * 60 },
   };
 }

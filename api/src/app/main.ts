@@ -5,7 +5,7 @@
  */
 import { buildAppWithDeps } from './app';
 import { systemClock } from '../platform/clock';
-import { loadConfig, type AppConfig } from '../config';
+import { configFromEnv, processEnv, type AppConfig } from '../config';
 import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from '../db/connect';
 import { embeddedDatabaseRefusal } from '../db/embedded-guard';
 import { describeTrustProxy } from '../http/trust-proxy';
@@ -15,9 +15,8 @@ import { startHoldSweeper } from '../inventory/hold-sweeper';
 import { startRetentionSweeper } from '../jobs/retention';
 import { jobFailureHandler } from '../observability/job-failures';
 import { startPaymentJobs } from '../payment/jobs';
-import { withSecretFiles } from '../secret-files';
 import { describeProviderModes, providerModes, providersFor } from '../payment/providers';
-import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from '../seed/seed';
+import { demoSeedOn, seedIfEmpty } from '../seed/seed';
 import { databaseFailure, describeError, listenFailure, withoutCredentials } from './startup-failure';
 
 /**
@@ -41,20 +40,24 @@ function configuration(): {
   database: DatabaseOptions;
   seedDemo: boolean;
   onSaleCapacity: number;
+  host: string;
+  port: number;
+  production: boolean;
 } {
   try {
-    // Secrets mounted as files (NAME_FILE) first, into the process's environment: every later reader (the app's own
-    // loadConfig, settling's) sees the filled-in values.
-    Object.assign(process.env, withSecretFiles(process.env));
-    const env = process.env;
-    const config = loadConfig(env);
+    // Read once: secrets mounted as files (NAME_FILE) filled in, every variable parsed (config/env-schema.ts).
+    const env = processEnv();
+    const config = configFromEnv(env);
     const refusal = embeddedDatabaseRefusal(env);
     if (refusal) throw new Error(refusal);
     return {
       config,
       database: databaseOptionsFromEnv(env),
       seedDemo: demoSeedOn(env),
-      onSaleCapacity: onSaleCapacityFromEnv(env),
+      onSaleCapacity: env.SEED_ONSALE_CAPACITY,
+      host: env.HOST,
+      port: env.PORT,
+      production: env.NODE_ENV === 'production',
     };
   } catch (error) {
     throw new StartupRefusal(error instanceof Error ? error.message : String(error));
@@ -62,9 +65,7 @@ function configuration(): {
 }
 
 async function main(): Promise<void> {
-  const { config, database: databaseOptions, seedDemo, onSaleCapacity } = configuration();
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '0.0.0.0';
+  const { config, database: databaseOptions, seedDemo, onSaleCapacity, host, port, production } = configuration();
   const clock = systemClock;
 
   // node-postgres connects on the first query, so a database that is down or refuses us shows here, at the migration.
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   const modes = providerModes(config.payment);
   for (const line of describeProviderModes(modes)) {
     // Test money taking real orders is the mistake to see at a glance in a production log.
-    if (process.env.NODE_ENV === 'production' && line.includes('SANDBOX')) app.log.warn(line);
+    if (production && line.includes('SANDBOX')) app.log.warn(line);
     else app.log.info(line);
   }
   if (config.devPages) {

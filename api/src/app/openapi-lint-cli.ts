@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildOrganiserOpenApiDocument } from '../organiser-api/openapi';
 import { organiserApiOperations } from './organiser-operations';
+import { childProcessEnv } from '../config/process-env';
 import { buildOpenApiDocument } from '../openapi/document';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -24,7 +25,7 @@ try {
   );
   const result = spawnSync(redocly, ['lint', '--config', path.join(REPO_ROOT, 'redocly.yaml'), checkout, organiser], {
     stdio: 'inherit',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    env: childProcessEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }),
   });
   if (result.error) throw result.error;
   process.exitCode = result.status ?? 1;

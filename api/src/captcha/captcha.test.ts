@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as messages from '@checkout/shared/messages/captcha';
@@ -23,37 +24,39 @@ async function solve(visitor: Visitor, sitekey = SANDBOX_SITE_KEY): Promise<stri
 
 describe('configuration', () => {
   test('the sandbox unless both hCaptcha keys are set; a secret without its site key is refused', () => {
-    expect(loadCaptchaConfig({})).toMatchObject({
+    expect(loadCaptchaConfig(parseEnv({}))).toMatchObject({
       mode: 'sandbox',
       siteKey: SANDBOX_SITE_KEY,
       reserveLimit: 5,
       reserveWindowSeconds: 600,
       sandboxTokenSeconds: 120,
     });
-    expect(loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'k', HCAPTCHA_SECRET: 's' })).toMatchObject({
+    expect(loadCaptchaConfig(parseEnv({ HCAPTCHA_SITE_KEY: 'k', HCAPTCHA_SECRET: 's' }))).toMatchObject({
       mode: 'hcaptcha',
       siteKey: 'k',
       secret: 's',
       verifyUrl: 'https://api.hcaptcha.com/siteverify',
     });
-    expect(loadCaptchaConfig({ HCAPTCHA_SITE_KEY: 'k' })).toMatchObject({
+    expect(loadCaptchaConfig(parseEnv({ HCAPTCHA_SITE_KEY: 'k' }))).toMatchObject({
       mode: 'sandbox',
       siteKey: SANDBOX_SITE_KEY,
       secret: undefined,
     });
-    expect(() => loadCaptchaConfig({ HCAPTCHA_SECRET: 's' })).toThrow(/both/);
+    expect(() => loadCaptchaConfig(parseEnv({ HCAPTCHA_SECRET: 's' }))).toThrow(/both/);
     expect(
-      loadCaptchaConfig({
-        CAPTCHA_RESERVE_LIMIT: '0',
-        CAPTCHA_RESERVE_WINDOW_SECONDS: '60',
-        CAPTCHA_SANDBOX_TOKEN_SECONDS: '30',
-      }),
+      loadCaptchaConfig(
+        parseEnv({
+          CAPTCHA_RESERVE_LIMIT: '0',
+          CAPTCHA_RESERVE_WINDOW_SECONDS: '60',
+          CAPTCHA_SANDBOX_TOKEN_SECONDS: '30',
+        }),
+      ),
     ).toMatchObject({
       reserveLimit: 0,
       reserveWindowSeconds: 60,
       sandboxTokenSeconds: 30,
     });
-    expect(() => loadCaptchaConfig({ CAPTCHA_RESERVE_LIMIT: 'lots' })).toThrow(/CAPTCHA_RESERVE_LIMIT/);
+    expect(() => loadCaptchaConfig(parseEnv({ CAPTCHA_RESERVE_LIMIT: 'lots' }))).toThrow(/CAPTCHA_RESERVE_LIMIT/);
   });
 });
 
@@ -84,7 +87,7 @@ describe('reserve attempts per address (counted in the database)', () => {
   });
 
   test('two policies on one database (two api processes) count the same attempts', async () => {
-    const config = { ...loadCaptchaConfig({}), reserveLimit: 2 };
+    const config = { ...loadCaptchaConfig(parseEnv({})), reserveLimit: 2 };
     const clock = manualClock(at(100_000));
     const one = new CaptchaPolicy(config, t.db, clock);
     const two = new CaptchaPolicy(config, t.db, clock);
@@ -201,7 +204,7 @@ describe('repeated reservations from one address', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      config: { captcha: { ...loadCaptchaConfig({}), reserveLimit: 5, reserveWindowSeconds: 600 } },
+      config: { captcha: { ...loadCaptchaConfig(parseEnv({})), reserveLimit: 5, reserveWindowSeconds: 600 } },
     });
   }, 60_000);
   afterAll(() => t.close());
@@ -248,11 +251,13 @@ describe('hCaptcha siteverify', () => {
     });
     await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
     const { port } = stub.address() as AddressInfo;
-    config = loadCaptchaConfig({
-      HCAPTCHA_SITE_KEY: 'real-site-key',
-      HCAPTCHA_SECRET: 'test-secret',
-      HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
-    });
+    config = loadCaptchaConfig(
+      parseEnv({
+        HCAPTCHA_SITE_KEY: 'real-site-key',
+        HCAPTCHA_SECRET: 'test-secret',
+        HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+      }),
+    );
     t = await createTestApp({ config: { captcha: config } });
   }, 60_000);
   afterAll(async () => {

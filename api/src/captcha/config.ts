@@ -1,3 +1,5 @@
+import type { AppEnv } from '../config/env-schema';
+
 /**
  * The captcha's configuration (environment). hCaptcha is used when both HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET are set;
  * otherwise the offline sandbox (captcha/sandbox.ts) with the site key 'sandbox-site-key'. A site key without its secret
@@ -22,20 +24,9 @@ export interface CaptchaConfig {
   sandboxTokenSeconds: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`${name} must be a whole number of at least ${min}, got '${raw}'`);
-  return value;
-}
-
-export function loadCaptchaConfig(env: Env = process.env): CaptchaConfig {
-  const siteKey = env.HCAPTCHA_SITE_KEY?.trim() || undefined;
-  const secret = env.HCAPTCHA_SECRET?.trim() || undefined;
+export function loadCaptchaConfig(env: AppEnv): CaptchaConfig {
+  const siteKey = env.HCAPTCHA_SITE_KEY;
+  const secret = env.HCAPTCHA_SECRET;
   if (secret !== undefined && siteKey === undefined) {
     throw new Error(
       'HCAPTCHA_SECRET is set without HCAPTCHA_SITE_KEY: set both for hCaptcha, or neither for the offline sandbox captcha.',
@@ -46,9 +37,9 @@ export function loadCaptchaConfig(env: Env = process.env): CaptchaConfig {
     mode: real ? 'hcaptcha' : 'sandbox',
     siteKey: real ? siteKey : SANDBOX_SITE_KEY,
     secret: real ? secret : undefined,
-    verifyUrl: env.HCAPTCHA_VERIFY_URL?.trim() || HCAPTCHA_VERIFY_URL,
-    reserveLimit: wholeNumber(env, 'CAPTCHA_RESERVE_LIMIT', 5, 0),
-    reserveWindowSeconds: wholeNumber(env, 'CAPTCHA_RESERVE_WINDOW_SECONDS', 600, 1),
-    sandboxTokenSeconds: wholeNumber(env, 'CAPTCHA_SANDBOX_TOKEN_SECONDS', 120, 1),
+    verifyUrl: env.HCAPTCHA_VERIFY_URL,
+    reserveLimit: env.CAPTCHA_RESERVE_LIMIT,
+    reserveWindowSeconds: env.CAPTCHA_RESERVE_WINDOW_SECONDS,
+    sandboxTokenSeconds: env.CAPTCHA_SANDBOX_TOKEN_SECONDS,
   };
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import { REPO_ROOT } from '../config';
+import type { AppEnv } from '../config/env-schema';
 import { rememberConnectionStats, timedDialect } from './db-connections';
 import { lockDataDir } from './embedded-lock';
 import type { Database, Db } from './schema';
@@ -123,22 +124,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 /** Options from the environment: DATABASE_URL for PostgreSQL, DATA_DIR for PGlite's directory. */
-export function databaseOptionsFromEnv(env: Record<string, string | undefined> = process.env): DatabaseOptions {
-  const databaseUrl = env.DATABASE_URL?.trim();
-  const dataDir = env.DATA_DIR?.trim();
+export function databaseOptionsFromEnv(
+  env: Pick<AppEnv, 'DATABASE_URL' | 'DATA_DIR' | 'PG_POOL_SIZE' | 'DB_STATEMENT_TIMEOUT_MS'>,
+): DatabaseOptions {
   return {
-    ...(databaseUrl ? { databaseUrl } : {}),
-    ...(dataDir ? { dataDir: path.resolve(dataDir) } : {}),
-    ...(env.PG_POOL_SIZE ? { poolSize: Number(env.PG_POOL_SIZE) } : {}),
-    ...(env.DB_STATEMENT_TIMEOUT_MS?.trim()
-      ? { statementTimeoutMs: statementTimeoutFrom(env.DB_STATEMENT_TIMEOUT_MS) }
-      : {}),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.DATA_DIR ? { dataDir: path.resolve(env.DATA_DIR) } : {}),
+    ...(env.PG_POOL_SIZE !== undefined ? { poolSize: env.PG_POOL_SIZE } : {}),
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   };
-}
-
-function statementTimeoutFrom(raw: string): number {
-  const value = Number(raw.trim());
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0: no limit), got '${raw}'`);
-  return value;
 }

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,11 @@ describe('the embedded database in production', () => {
     [{ NODE_ENV: 'development' }, false],
     [{ NODE_ENV: 'test' }, false],
   ])('%j refused: %s', (env, refused) => {
-    expect(embeddedDatabaseRefusal(env) !== null).toBe(refused);
+    expect(embeddedDatabaseRefusal(parseEnv(env)) !== null).toBe(refused);
   });
 
   test('the message names both ways out', () => {
-    expect(embeddedDatabaseRefusal({ NODE_ENV: 'production' })).toMatch(/DATABASE_URL.*ALLOW_EMBEDDED_DB=1/s);
+    expect(embeddedDatabaseRefusal(parseEnv({ NODE_ENV: 'production' }))).toMatch(/DATABASE_URL.*ALLOW_EMBEDDED_DB=1/s);
   });
 
   test('the api process stops before opening any database, saying why', () => {

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, databaseOptionsFromEnv, openDatabase } from './connect';
@@ -14,8 +15,10 @@ test('every connection has statement_timeout, 15 s unless DB_STATEMENT_TIMEOUT_M
   // The app's own connections (the PostgreSQL pool's, or PGlite's one).
   const shown = await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(t.db);
   expect(shown.rows[0]?.statement_timeout).toBe('15s');
-  expect(databaseOptionsFromEnv({ DB_STATEMENT_TIMEOUT_MS: '2500' }).statementTimeoutMs).toBe(2500);
-  expect(() => databaseOptionsFromEnv({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  expect(databaseOptionsFromEnv(parseEnv({ DB_STATEMENT_TIMEOUT_MS: '2500' })).statementTimeoutMs).toBe(2500);
+  expect(() => databaseOptionsFromEnv(parseEnv({ DB_STATEMENT_TIMEOUT_MS: 'soon' }))).toThrow(
+    /DB_STATEMENT_TIMEOUT_MS/,
+  );
 });
 
 // PGlite accepts the setting but cannot enforce it (its WebAssembly backend has no timer to interrupt a statement), so

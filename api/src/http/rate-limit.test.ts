@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app/app';
@@ -18,7 +19,7 @@ import { SIGNIN_PATHS } from '../identity/sign-in-paths';
  */
 let t: TestApp;
 const identity = {
-  ...loadIdentityConfig({}),
+  ...loadIdentityConfig(parseEnv({})),
   sendsPerClient: { limit: 8, windowSeconds: 900 },
   checksPerClient: { limit: 6, windowSeconds: 900 },
 };

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import net from 'node:net';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { serverMessages } from './server-messages';
@@ -12,7 +13,7 @@ describe('HTTP_*_TIMEOUT_MS', () => {
     ],
     [{ HTTP_HEADERS_TIMEOUT_MS: '30000' }, { headersMs: 30_000, requestMs: 30_000, keepAliveMs: 72_000 }],
   ])('%j reads as %j', (env, expected) => {
-    expect(loadHttpTimeouts(env)).toEqual(expected);
+    expect(loadHttpTimeouts(parseEnv(env))).toEqual(expected);
   });
 
   test.each([
@@ -23,7 +24,7 @@ describe('HTTP_*_TIMEOUT_MS', () => {
     [{ HTTP_REQUEST_TIMEOUT_MS: '0' }, "HTTP_REQUEST_TIMEOUT_MS must be a positive whole number, got '0'"],
     [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5s' }, "HTTP_KEEP_ALIVE_TIMEOUT_MS must be a positive whole number, got '5s'"],
   ])('%j is refused with a sentence', (env, sentence) => {
-    expect(() => loadHttpTimeouts(env)).toThrow(sentence);
+    expect(() => loadHttpTimeouts(parseEnv(env))).toThrow(sentence);
   });
 
   test.each([

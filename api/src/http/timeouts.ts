@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { type Env, positiveInt } from '../env';
+import type { AppEnv } from '../config/env-schema';
 
 /**
  * How long a client may take over a request. Without these a client that sends its headers, or its body, a byte at a
@@ -23,10 +23,10 @@ export interface HttpTimeouts {
   keepAliveMs: number;
 }
 
-export function loadHttpTimeouts(env: Env): HttpTimeouts {
-  const headersMs = positiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000);
-  const requestMs = positiveInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000);
-  const keepAliveMs = positiveInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000);
+export function loadHttpTimeouts(env: AppEnv): HttpTimeouts {
+  const headersMs = env.HTTP_HEADERS_TIMEOUT_MS;
+  const requestMs = env.HTTP_REQUEST_TIMEOUT_MS;
+  const keepAliveMs = env.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   if (headersMs > requestMs)
     throw new Error(
       `HTTP_HEADERS_TIMEOUT_MS (${headersMs}) must not be longer than HTTP_REQUEST_TIMEOUT_MS (${requestMs}): the whole request includes its headers.`,

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { loadIdentityConfig } from '../identity/config';
 import { identityMessages } from '../identity/messages';
 import { accountPaths } from '../testing/identity';
@@ -33,7 +34,7 @@ describe('parseTrustProxy', () => {
 });
 
 const SENDS = 3;
-const identity = { ...loadIdentityConfig({}), sendsPerClient: { limit: SENDS, windowSeconds: 900 } };
+const identity = { ...loadIdentityConfig(parseEnv({})), sendsPerClient: { limit: SENDS, windowSeconds: 900 } };
 
 /** Code sends through a proxy at `proxy`, which appends the address it saw (`client`) to what the client wrote. */
 async function sendThroughProxy(t: TestApp, proxy: string, client: string, written: string | undefined, email: string) {

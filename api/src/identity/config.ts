@@ -1,3 +1,4 @@
+import type { AppEnv } from '../config/env-schema';
 import type { RateRule } from '../http/rate-limit';
 
 /** One-time codes and their limits. The code's lifetime (15 minutes) and its tries are fixed. */
@@ -22,27 +23,16 @@ export interface IdentityConfig {
   checksPerClient: RateRule;
 }
 
-type Env = Record<string, string | undefined>;
-
 const WINDOW = 15 * 60;
 
-/** A positive whole number from the environment, or the fallback. */
-export function envCount(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
-  return value;
-}
-
-export function loadIdentityConfig(env: Env): IdentityConfig {
+export function loadIdentityConfig(env: AppEnv): IdentityConfig {
   return {
     codeTtlSeconds: 15 * 60,
     maxCodeAttempts: 5,
     verifiedEmailSeconds: 60 * 60,
-    sendsPerEmail: { limit: envCount(env, 'OTC_SENDS_PER_EMAIL', 5), windowSeconds: WINDOW },
-    sendsPerEmailClient: { limit: envCount(env, 'OTC_SENDS_PER_EMAIL_CLIENT', 5), windowSeconds: WINDOW },
-    sendsPerClient: { limit: envCount(env, 'OTC_SENDS_PER_CLIENT', 50), windowSeconds: WINDOW },
-    checksPerClient: { limit: envCount(env, 'OTC_CHECKS_PER_CLIENT', 100), windowSeconds: WINDOW },
+    sendsPerEmail: { limit: env.OTC_SENDS_PER_EMAIL, windowSeconds: WINDOW },
+    sendsPerEmailClient: { limit: env.OTC_SENDS_PER_EMAIL_CLIENT, windowSeconds: WINDOW },
+    sendsPerClient: { limit: env.OTC_SENDS_PER_CLIENT, windowSeconds: WINDOW },
+    checksPerClient: { limit: env.OTC_CHECKS_PER_CLIENT, windowSeconds: WINDOW },
   };
 }

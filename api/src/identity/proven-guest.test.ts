@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { loadIdentityConfig } from './config';
 import { accountPaths, guestVisitor, proveEmail, reservedVisitor } from '../testing/identity';
@@ -9,7 +10,7 @@ import { accountPaths, guestVisitor, proveEmail, reservedVisitor } from '../test
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    config: { holdSeconds: 7200, identity: { ...loadIdentityConfig({}), verifiedEmailSeconds: 1800 } },
+    config: { holdSeconds: 7200, identity: { ...loadIdentityConfig(parseEnv({})), verifiedEmailSeconds: 1800 } },
   });
 }, 60_000);
 afterAll(() => t.close());

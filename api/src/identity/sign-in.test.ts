@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as loginMessages from '@checkout/shared/messages/login';
 import { SEED } from '../seed/catalogue';
@@ -22,7 +23,7 @@ beforeAll(async () => {
     config: {
       holdSeconds: 3600,
       identity: {
-        ...loadIdentityConfig({}),
+        ...loadIdentityConfig(parseEnv({})),
         verifiedEmailSeconds: 1800,
         sendsPerEmail: MANY,
         sendsPerEmailClient: MANY,

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { randomUUID } from 'node:crypto';
 import { calls, type FormValue } from '@checkout/shared';
 import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
@@ -35,7 +36,7 @@ async function startApp(clock: ManualClock): Promise<TestApp> {
   const built = await buildAppWithDeps({
     db: database.db,
     clock,
-    config: { logLevel: 'silent', captcha: { ...loadCaptchaConfig({}), reserveLimit: 0 } },
+    config: { logLevel: 'silent', captcha: { ...loadCaptchaConfig(parseEnv({})), reserveLimit: 0 } },
   });
   apps.push(built);
   return {

@@ -1,3 +1,4 @@
+import { processEnv } from '../config/process-env';
 import { deliveryDepsOf } from '../delivery/handlers';
 import { emailWallet } from '../delivery/deliver';
 import { issueTicketsInTx } from '../tickets/tickets';
@@ -213,9 +214,8 @@ export function instalmentJobHandlers(deps: AppDeps): Record<string, JobHandler>
 }
 
 /** How often due instalment jobs are looked for (INSTALMENT_JOBS_MS, default one minute). */
-export function instalmentJobsIntervalMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.INSTALMENT_JOBS_MS ?? '');
-  return Number.isInteger(value) && value >= 100 ? value : 60_000;
+export function instalmentJobsIntervalMs(): number {
+  return processEnv().INSTALMENT_JOBS_MS;
 }
 
 /** The runner of payment plan jobs: only their kinds, so other domains' runners and this one never take each other's. */

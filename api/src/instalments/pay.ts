@@ -1,3 +1,4 @@
+import { processEnv } from '../config/process-env';
 import { NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
 import type { Clock } from '../platform/clock';
@@ -268,9 +269,8 @@ async function startPlan(
 }
 
 /** How long after pay_with_instalment its resume job looks at the plan (INSTALMENT_RESUME_MS, default 2 minutes). */
-export function planResumeAfterMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.INSTALMENT_RESUME_MS ?? '');
-  return Number.isInteger(value) && value >= 100 ? value : 120_000;
+export function planResumeAfterMs(): number {
+  return processEnv().INSTALMENT_RESUME_MS;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { processEnv } from '../config/process-env';
 import { sql, type Selectable } from 'kysely';
 import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx, JobsTable } from '../db/schema';
@@ -126,9 +127,8 @@ export interface JobRunner {
 }
 
 /** How long a claimed job is its runner's (JOB_LEASE_MS, default 5 minutes): a job whose runner died runs again after it. */
-export function jobLeaseMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.JOB_LEASE_MS ?? '');
-  return Number.isInteger(value) && value >= 1000 ? value : 5 * 60_000;
+export function jobLeaseMs(): number {
+  return processEnv().JOB_LEASE_MS;
 }
 
 export function startJobRunner(options: JobRunnerOptions): JobRunner {

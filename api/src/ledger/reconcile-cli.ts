@@ -6,13 +6,12 @@ import { systemClock } from '../platform/clock';
 import { toDecimal } from '../catalogue/money';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { withSecretFiles } from '../secret-files';
+import { processEnv } from '../config/process-env';
 import { reconcile } from './reconcile';
 
 async function run(): Promise<number> {
   // As the api reads them: DATABASE_URL_FILE, PGPASSWORD_FILE (a container's mounted secrets).
-  Object.assign(process.env, withSecretFiles(process.env));
-  const handle = await openDatabase(databaseOptionsFromEnv());
+  const handle = await openDatabase(databaseOptionsFromEnv(processEnv()));
   try {
     // The ledger tables are part of the schema: a database the api has not opened since they came is brought up to date.
     await migrateToLatest(handle.db);

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import nodemailer from 'nodemailer';
 import { manualClock } from '../platform/clock';
 import { loadConfig } from '../config';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const noSmtp: MailConfig = {
-  ...loadMailConfig({ NODE_ENV: 'test' }, 'http://localhost:8080', true, 'Events'),
+  ...loadMailConfig(parseEnv({ NODE_ENV: 'test' }), 'http://localhost:8080', true, 'Events'),
   from: '"Events" <no-reply@shop.test>',
 };
 const message = {
@@ -55,18 +56,18 @@ function recordingTransport(failures = 0): MailTransport & { sent: Envelope[] } 
 
 describe('config', () => {
   test('SMTP_URL and MAIL_FROM; the sender defaults to no-reply at the public host', () => {
-    expect(loadMailConfig({}, 'http://localhost:8080', false, 'Events')).toMatchObject({
+    expect(loadMailConfig(parseEnv({}), 'http://localhost:8080', false, 'Events')).toMatchObject({
       smtpUrl: undefined,
       from: '"Events" <no-reply@localhost>',
       senderName: 'Events',
     });
     expect(
-      loadMailConfig({ SMTP_URL: 'smtp://mail:1025' }, 'https://tickets.example.com', false, 'Events'),
+      loadMailConfig(parseEnv({ SMTP_URL: 'smtp://mail:1025' }), 'https://tickets.example.com', false, 'Events'),
     ).toMatchObject({
       smtpUrl: 'smtp://mail:1025',
       from: '"Events" <no-reply@tickets.example.com>',
     });
-    expect(loadMailConfig({ MAIL_FROM: 't@example.com' }, 'http://x', false, 'Events').from).toBe(
+    expect(loadMailConfig(parseEnv({ MAIL_FROM: 't@example.com' }), 'http://x', false, 'Events').from).toBe(
       '"Events" <t@example.com>',
     );
   });
@@ -107,10 +108,10 @@ describe('config', () => {
   });
 
   test('messages are printed on the console with the development pages only, never in tests', () => {
-    expect(loadMailConfig({ NODE_ENV: 'development' }, 'http://x', true, 'Events').logToConsole).toBe(true);
-    expect(loadMailConfig({}, 'http://x', true, 'Events').logToConsole).toBe(true);
-    expect(loadMailConfig({}, 'http://x', false, 'Events').logToConsole).toBe(false);
-    expect(loadMailConfig({ NODE_ENV: 'test' }, 'http://x', true, 'Events').logToConsole).toBe(false);
+    expect(loadMailConfig(parseEnv({ NODE_ENV: 'development' }), 'http://x', true, 'Events').logToConsole).toBe(true);
+    expect(loadMailConfig(parseEnv({}), 'http://x', true, 'Events').logToConsole).toBe(true);
+    expect(loadMailConfig(parseEnv({}), 'http://x', false, 'Events').logToConsole).toBe(false);
+    expect(loadMailConfig(parseEnv({ NODE_ENV: 'test' }), 'http://x', true, 'Events').logToConsole).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).mail.logToConsole).toBe(false);
     expect(loadConfig({}).mail.logToConsole).toBe(false);
   });

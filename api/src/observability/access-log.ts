@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../env';
 
 /** What a request no route matched is logged as: the same name the metrics and error reports give it. */
 export const UNMATCHED_ROUTE = 'not_found';
-
-/** ACCESS_LOG: on unless `0`; anything but 1 or 0 is refused, like the other switches, rather than guessed at. */
-export function accessLogOn(env: Env): boolean {
-  const raw = env.ACCESS_LOG?.trim();
-  if (raw === undefined || raw === '' || raw === '1') return true;
-  if (raw === '0') return false;
-  throw new Error(`ACCESS_LOG must be 1 or 0, got '${env.ACCESS_LOG}'`);
-}
 
 export interface AccessLogOptions {
   /** Route patterns logged at debug rather than info (health checks and scrapes, which would drown the rest). */

@@ -1,4 +1,4 @@
-import { type Env, positiveInt } from '../env';
+import type { AppEnv } from '../config/env-schema';
 
 /** Metrics, error reporting and retention settings, read once at start-up from the environment. */
 export interface ObservabilityConfig {
@@ -16,13 +16,13 @@ export interface ObservabilityConfig {
   retentionSweepMs: number;
 }
 
-export function loadObservabilityConfig(env: Env): ObservabilityConfig {
+export function loadObservabilityConfig(env: AppEnv): ObservabilityConfig {
   return {
-    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
-    sentryDsn: env.SENTRY_DSN?.trim() || undefined,
-    sentryEnvironment: env.SENTRY_ENVIRONMENT?.trim() || env.NODE_ENV?.trim() || 'production',
-    jobRetentionDays: positiveInt(env, 'JOB_RETENTION_DAYS', 14),
-    outboxRetentionDays: positiveInt(env, 'OUTBOX_RETENTION_DAYS', 30),
-    retentionSweepMs: positiveInt(env, 'RETENTION_SWEEP_MS', 60 * 60_000),
+    metricsToken: env.METRICS_TOKEN,
+    sentryDsn: env.SENTRY_DSN,
+    sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV ?? 'production',
+    jobRetentionDays: env.JOB_RETENTION_DAYS,
+    outboxRetentionDays: env.OUTBOX_RETENTION_DAYS,
+    retentionSweepMs: env.RETENTION_SWEEP_MS,
   };
 }

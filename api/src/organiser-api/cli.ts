@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { systemClock } from '../platform/clock';
+import { processEnv } from '../config/process-env';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/schema';
@@ -50,7 +51,7 @@ async function run(argv: string[]): Promise<void> {
   const command = positionals[0];
   if (!command || !['create-key', 'revoke-key', 'list-keys', 'list-organisers'].includes(command))
     throw new UsageError(command ? `Unknown command '${command}'.` : 'Name a command.');
-  const handle = await openDatabase(databaseOptionsFromEnv());
+  const handle = await openDatabase(databaseOptionsFromEnv(processEnv()));
   try {
     await migrateToLatest(handle.db);
     const db = handle.db;

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import * as messages from '@checkout/shared/messages/login';
 import { loadIdentityConfig } from '../identity/config';
 import { identityMessages } from '../identity/messages';
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       identity: {
-        ...loadIdentityConfig({}),
+        ...loadIdentityConfig(parseEnv({})),
         sendsPerEmail: MANY,
         sendsPerEmailClient: MANY,
         sendsPerClient: MANY,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isServerBuildPin } from '@checkout/shared';
 import type { RemoteName } from '../config';
-import type { ServerBuildConfig } from './server-build-config';
+import type { ServerBuildConfig } from '../config/server-build';
 
 /** What the shell's renderer trusts a remote's server build as (shell/src/server/step-remote.ts). */
 export type ServerBuildPin = { integrity: string } | { unpinned: true };

@@ -2,7 +2,12 @@ import type { SquareKeys } from './providers/square';
 import type { StripeKeys } from './providers/stripe';
 import type { TrueLayerKeys } from './providers/truelayer';
 
-type Env = Record<string, string | undefined>;
+import type { AppEnv } from '../config/env-schema';
+
+type Env = AppEnv;
+
+/** The variables that hold text (as opposed to numbers, switches or lists). */
+type TextName = { [K in keyof AppEnv]: AppEnv[K] extends string | undefined ? K : never }[keyof AppEnv];
 
 export interface PaymentConfig {
   /**
@@ -25,64 +30,37 @@ export interface PaymentConfig {
   idempotencyWaitMs: number;
 }
 
-function whole(env: Env, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got '${raw}'`);
-  return value;
-}
-
-const text = (env: Env, name: string): string | undefined => env[name]?.trim() || undefined;
-
-function environmentOf(env: Env, name: string): 'sandbox' | 'production' {
-  const raw = text(env, name) ?? 'sandbox';
-  if (raw !== 'sandbox' && raw !== 'production') throw new Error(`${name} must be sandbox or production, got '${raw}'`);
-  return raw;
-}
-
-/** An origin to talk to instead of the provider's own (tests: a local stub). */
-function baseUrl(env: Env, name: string): string | undefined {
-  const raw = text(env, name);
-  if (!raw) return undefined;
-  const url = new URL(raw);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`${name} must be an http(s) URL, got '${raw}'`);
-  return raw.replace(/\/+$/, '');
-}
-
 /**
  * A real provider is on only with its whole configuration: half of one would otherwise leave the offline sandbox,
  * which accepts test cards, taking the buyers' orders. So a partial configuration stops the start-up, naming what is
  * missing.
  */
-function requireAll(env: Env, provider: string, names: readonly string[]): Record<string, string> | null {
-  const values = Object.fromEntries(names.map((name) => [name, text(env, name)]));
-  const missing = names.filter((name) => values[name] === undefined);
+function requireAll<N extends TextName>(env: Env, provider: string, names: readonly N[]): Record<N, string> | null {
+  const missing = names.filter((name) => env[name] === undefined);
   if (missing.length === names.length) return null;
   if (missing.length > 0)
     throw new Error(
       `${provider}: ${missing.join(', ')} must be set with ${names.filter((name) => !missing.includes(name)).join(', ')}`,
     );
-  return values as Record<string, string>;
+  return Object.fromEntries(names.map((name) => [name, env[name] ?? ''])) as Record<N, string>;
 }
 
 export function loadSquareConfig(env: Env): SquareKeys | null {
   const values = requireAll(env, 'Square', ['SQUARE_APPLICATION_ID', 'SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID']);
   if (!values) return null;
-  const environment = environmentOf(env, 'SQUARE_ENVIRONMENT');
-  const applicationId = values.SQUARE_APPLICATION_ID ?? '';
+  const environment = env.SQUARE_ENVIRONMENT;
+  const applicationId = values.SQUARE_APPLICATION_ID;
   // Square's sandbox application ids start with 'sandbox-': with production they would fail only at the first payment.
   if (applicationId.startsWith('sandbox-') !== (environment === 'sandbox')) {
     throw new Error(
       `SQUARE_APPLICATION_ID '${applicationId}' is not a ${environment} application id (SQUARE_ENVIRONMENT=${environment})`,
     );
   }
-  const apiBase = baseUrl(env, 'SQUARE_API_BASE');
+  const apiBase = env.SQUARE_API_BASE;
   return {
     applicationId,
-    accessToken: values.SQUARE_ACCESS_TOKEN ?? '',
-    locationId: values.SQUARE_LOCATION_ID ?? '',
+    accessToken: values.SQUARE_ACCESS_TOKEN,
+    locationId: values.SQUARE_LOCATION_ID,
     environment,
     ...(apiBase ? { apiBase } : {}),
   };
@@ -99,26 +77,23 @@ export function loadTrueLayerConfig(env: Env, publicUrl: string): TrueLayerKeys 
     'TRUELAYER_SIGNING_PRIVATE_KEY',
   ]);
   if (!values) return null;
-  const gbp = text(env, 'TRUELAYER_MERCHANT_ACCOUNT_ID_GBP');
-  const eur = text(env, 'TRUELAYER_MERCHANT_ACCOUNT_ID_EUR');
+  const gbp = env.TRUELAYER_MERCHANT_ACCOUNT_ID_GBP;
+  const eur = env.TRUELAYER_MERCHANT_ACCOUNT_ID_EUR;
   if (!gbp && !eur)
     throw new Error(
       'TrueLayer: TRUELAYER_MERCHANT_ACCOUNT_ID_GBP or TRUELAYER_MERCHANT_ACCOUNT_ID_EUR must be set (the merchant accounts payments are made into)',
     );
-  const authBase = baseUrl(env, 'TRUELAYER_AUTH_URL');
-  const apiBase = baseUrl(env, 'TRUELAYER_API_URL');
-  const hppBase = baseUrl(env, 'TRUELAYER_HPP_URL');
-  const webhookJkus = (text(env, 'TRUELAYER_WEBHOOK_JKUS') ?? '')
-    .split(',')
-    .map((jku) => jku.trim())
-    .filter(Boolean);
+  const authBase = env.TRUELAYER_AUTH_URL;
+  const apiBase = env.TRUELAYER_API_URL;
+  const hppBase = env.TRUELAYER_HPP_URL;
+  const webhookJkus = env.TRUELAYER_WEBHOOK_JKUS;
   return {
-    clientId: values.TRUELAYER_CLIENT_ID ?? '',
-    clientSecret: values.TRUELAYER_CLIENT_SECRET ?? '',
-    signingKeyId: values.TRUELAYER_SIGNING_KEY_ID ?? '',
-    signingPrivateKeyPem: pem(values.TRUELAYER_SIGNING_PRIVATE_KEY ?? ''),
+    clientId: values.TRUELAYER_CLIENT_ID,
+    clientSecret: values.TRUELAYER_CLIENT_SECRET,
+    signingKeyId: values.TRUELAYER_SIGNING_KEY_ID,
+    signingPrivateKeyPem: pem(values.TRUELAYER_SIGNING_PRIVATE_KEY),
     merchantAccounts: { ...(gbp ? { GBP: gbp } : {}), ...(eur ? { EUR: eur } : {}) },
-    environment: environmentOf(env, 'TRUELAYER_ENVIRONMENT'),
+    environment: env.TRUELAYER_ENVIRONMENT,
     returnUri: `${publicUrl.replace(/\/+$/, '')}/checkout/?truelayer_return=1`,
     ...(authBase ? { authBase } : {}),
     ...(apiBase ? { apiBase } : {}),
@@ -127,24 +102,20 @@ export function loadTrueLayerConfig(env: Env, publicUrl: string): TrueLayerKeys 
   };
 }
 
-export function sandboxesOn(env: Env): boolean {
-  const raw = text(env, 'PAYMENTS_SANDBOX')?.toLowerCase();
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  if (raw === undefined) return env.NODE_ENV !== 'production';
-  throw new Error(`PAYMENTS_SANDBOX must be 1 or 0, got '${env.PAYMENTS_SANDBOX}'`);
+export function sandboxesOn(env: Pick<Env, 'PAYMENTS_SANDBOX' | 'NODE_ENV'>): boolean {
+  return env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production';
 }
 
 /** `publicUrl`: the buyers' origin (PUBLIC_URL), where TrueLayer sends the buyer back; from PORT when absent. */
 export function loadPaymentConfig(
   env: Env,
-  publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${text(env, 'PORT') ?? '8080'}`).replace(/\/+$/, ''),
+  publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
 ): PaymentConfig {
   const keys = requireAll(env, 'Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY']);
-  const apiBase = env.STRIPE_API_BASE?.trim();
+  const apiBase = env.STRIPE_API_BASE;
   let stripe: StripeKeys | null = null;
   if (keys) {
-    stripe = { secretKey: keys.STRIPE_SECRET_KEY ?? '', publishableKey: keys.STRIPE_PUBLISHABLE_KEY ?? '' };
+    stripe = { secretKey: keys.STRIPE_SECRET_KEY, publishableKey: keys.STRIPE_PUBLISHABLE_KEY };
     if (apiBase) {
       const url = new URL(apiBase);
       stripe = {
@@ -160,8 +131,8 @@ export function loadPaymentConfig(
     stripe,
     square: loadSquareConfig(env),
     truelayer: loadTrueLayerConfig(env, publicUrl),
-    bankSettleMs: whole(env, 'SANDBOX_BANK_SETTLE_MS', 4000),
-    jobsIntervalMs: Math.max(100, whole(env, 'PAYMENT_JOBS_MS', 2000)),
+    bankSettleMs: env.SANDBOX_BANK_SETTLE_MS,
+    jobsIntervalMs: Math.max(100, env.PAYMENT_JOBS_MS),
     idempotencyWaitMs: 30_000,
   };
 }

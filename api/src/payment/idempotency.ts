@@ -1,3 +1,4 @@
+import { processEnv } from '../config/process-env';
 import { createHash } from 'node:crypto';
 import type { ApiErrorBody } from '@checkout/shared';
 import type { Clock } from '../platform/clock';
@@ -28,9 +29,8 @@ export interface IdempotencyOptions {
 }
 
 /** How old an unfinished claim must be to count as abandoned (PAYMENT_CLAIM_STALE_MS, default one minute). */
-export function claimStaleMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.PAYMENT_CLAIM_STALE_MS ?? '');
-  return Number.isInteger(value) && value >= 100 ? value : 60_000;
+export function claimStaleMs(): number {
+  return processEnv().PAYMENT_CLAIM_STALE_MS;
 }
 
 /** JSON with sorted keys, so the same request always hashes the same. */

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { calls } from '@checkout/shared';
 import { loadPaymentConfig, sandboxesOn } from './config';
 import { paymentMessages } from './messages';
@@ -18,11 +19,11 @@ describe('whether a method without a real provider takes test money (PAYMENTS_SA
     [{ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }, true],
     [{ NODE_ENV: 'development', PAYMENTS_SANDBOX: 'false' }, false],
   ])('%j: %s', (env, on) => {
-    expect(sandboxesOn(env)).toBe(on);
+    expect(sandboxesOn(parseEnv(env))).toBe(on);
   });
 
   test('anything else stops the start-up, naming the variable', () => {
-    expect(() => sandboxesOn({ PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX must be 1 or 0/);
+    expect(() => sandboxesOn(parseEnv({ PAYMENTS_SANDBOX: 'yes' }))).toThrow(/PAYMENTS_SANDBOX must be 1 or 0/);
   });
 });
 
@@ -38,14 +39,14 @@ describe('each method live, sandbox or off', () => {
     ],
     ['development', { NODE_ENV: 'development' }, { card: 'sandbox', square: 'sandbox', bank: 'sandbox' }],
   ])('%s', (_name, env, modes) => {
-    expect(providerModes(loadPaymentConfig(env))).toEqual(modes);
+    expect(providerModes(loadPaymentConfig(parseEnv(env)))).toEqual(modes);
   });
 
   test.each([
     [{ STRIPE_SECRET_KEY: 'sk_live_x' }, /Stripe: STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY/],
     [{ STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }, /Stripe: STRIPE_SECRET_KEY must be set with STRIPE_PUBLISHABLE_KEY/],
   ])('half a Stripe configuration stops the start-up: %j', (env, message) => {
-    expect(() => loadPaymentConfig({ NODE_ENV: 'production', ...env })).toThrow(message);
+    expect(() => loadPaymentConfig(parseEnv({ NODE_ENV: 'production', ...env }))).toThrow(message);
   });
 
   test.each([

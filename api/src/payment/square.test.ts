@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { saleOf, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loadSquareConfig } from './config';
@@ -266,27 +267,27 @@ describe("the real square-type adapter, against a local stub of Square's Payment
 describe('Square configuration', () => {
   const env = { SQUARE_APPLICATION_ID: 'sandbox-sq0idb-abc', SQUARE_ACCESS_TOKEN: 'EAAA-x', SQUARE_LOCATION_ID: 'L1' };
   test('on with all three, sandbox unless told; off with none', () => {
-    expect(loadSquareConfig(env)).toEqual({
+    expect(loadSquareConfig(parseEnv(env))).toEqual({
       applicationId: 'sandbox-sq0idb-abc',
       accessToken: 'EAAA-x',
       locationId: 'L1',
       environment: 'sandbox',
     });
-    expect(loadSquareConfig({ ...env, SQUARE_API_BASE: 'http://127.0.0.1:9/' })).toMatchObject({
+    expect(loadSquareConfig(parseEnv({ ...env, SQUARE_API_BASE: 'http://127.0.0.1:9/' }))).toMatchObject({
       apiBase: 'http://127.0.0.1:9',
     });
-    expect(loadSquareConfig({})).toBeNull();
+    expect(loadSquareConfig(parseEnv({}))).toBeNull();
   });
   test('half a configuration, or a sandbox application id in production, stops the start-up', () => {
-    expect(() => loadSquareConfig({ SQUARE_APPLICATION_ID: 'sandbox-sq0idb-abc' })).toThrow(
+    expect(() => loadSquareConfig(parseEnv({ SQUARE_APPLICATION_ID: 'sandbox-sq0idb-abc' }))).toThrow(
       /SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID must be set/,
     );
-    expect(() => loadSquareConfig({ ...env, SQUARE_ENVIRONMENT: 'production' })).toThrow(
+    expect(() => loadSquareConfig(parseEnv({ ...env, SQUARE_ENVIRONMENT: 'production' }))).toThrow(
       /not a production application id/,
     );
-    expect(() => loadSquareConfig({ ...env, SQUARE_ENVIRONMENT: 'live' })).toThrow(/sandbox or production/);
+    expect(() => loadSquareConfig(parseEnv({ ...env, SQUARE_ENVIRONMENT: 'live' }))).toThrow(/sandbox or production/);
     expect(
-      loadSquareConfig({ ...env, SQUARE_APPLICATION_ID: 'sq0idp-abc', SQUARE_ENVIRONMENT: 'production' }),
+      loadSquareConfig(parseEnv({ ...env, SQUARE_APPLICATION_ID: 'sq0idp-abc', SQUARE_ENVIRONMENT: 'production' })),
     ).toMatchObject({ environment: 'production' });
   });
   test('a key longer than Square allows (45) is replaced by a stable digest', () => {

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { generateKeyPairSync } from 'node:crypto';
 import { SEED } from '../seed/catalogue';
 import { saleOf, salePaths, stockOf } from '../testing/sale-support';
@@ -497,7 +498,7 @@ describe('TrueLayer configuration and statuses', () => {
     TRUELAYER_MERCHANT_ACCOUNT_ID_GBP: 'ma-1',
   };
   test("on with the credentials and a merchant account; the return URI is PUBLIC_URL's checkout; a one-line PEM gets its newlines back", () => {
-    expect(loadTrueLayerConfig(env, 'https://tickets.example/')).toEqual({
+    expect(loadTrueLayerConfig(parseEnv(env), 'https://tickets.example/')).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       signingKeyId: 'kid',
@@ -506,16 +507,16 @@ describe('TrueLayer configuration and statuses', () => {
       environment: 'sandbox',
       returnUri: 'https://tickets.example/checkout/?truelayer_return=1',
     });
-    expect(loadTrueLayerConfig({}, 'https://tickets.example')).toBeNull();
+    expect(loadTrueLayerConfig(parseEnv({}), 'https://tickets.example')).toBeNull();
   });
   test('half a configuration or no merchant account stops the start-up', () => {
-    expect(() => loadTrueLayerConfig({ TRUELAYER_CLIENT_ID: 'id' }, 'https://x')).toThrow(
+    expect(() => loadTrueLayerConfig(parseEnv({ TRUELAYER_CLIENT_ID: 'id' }), 'https://x')).toThrow(
       /TRUELAYER_CLIENT_SECRET, TRUELAYER_SIGNING_KEY_ID, TRUELAYER_SIGNING_PRIVATE_KEY must be set/,
     );
-    expect(() => loadTrueLayerConfig({ ...env, TRUELAYER_MERCHANT_ACCOUNT_ID_GBP: '' }, 'https://x')).toThrow(
+    expect(() => loadTrueLayerConfig(parseEnv({ ...env, TRUELAYER_MERCHANT_ACCOUNT_ID_GBP: '' }), 'https://x')).toThrow(
       /MERCHANT_ACCOUNT_ID/,
     );
-    expect(() => loadTrueLayerConfig({ ...env, TRUELAYER_ENVIRONMENT: 'live' }, 'https://x')).toThrow(
+    expect(() => loadTrueLayerConfig(parseEnv({ ...env, TRUELAYER_ENVIRONMENT: 'live' }), 'https://x')).toThrow(
       /sandbox or production/,
     );
   });

@@ -4,6 +4,8 @@
  * between two steps that must survive a crash (money taken, not yet recorded). Unset (always, outside those tests),
  * a failpoint does nothing.
  */
+import { processEnv } from '../config/process-env';
+
 export type Failpoint =
   /** pay_with_instalment: the first payment charged, the sale not yet settled. */
   | 'instalment.after-first-charge'
@@ -14,13 +16,9 @@ export type Failpoint =
   /** get_token: the intent created, its answer not yet stored. */
   | 'card.after-intent';
 
-const armed = new Set(
-  (process.env.FAILPOINTS ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
+let armed: ReadonlySet<string> | undefined;
 
 export function failpoint(name: Failpoint): void {
+  armed ??= new Set(processEnv().FAILPOINTS);
   if (armed.has(name)) process.kill(process.pid, 'SIGKILL');
 }

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { loadIdentityConfig } from '../identity/config';
 import { accountPaths, accountSnapshot, demoUserVisitor, guestVisitor, reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
@@ -15,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       identity: {
-        ...loadIdentityConfig({}),
+        ...loadIdentityConfig(parseEnv({})),
         sendsPerEmail: MANY,
         sendsPerEmailClient: MANY,
         sendsPerClient: MANY,

@@ -2,13 +2,15 @@
 import { systemClock } from '../platform/clock';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { onSaleCapacityFromEnv, seedIfEmpty } from './seed';
+import { processEnv } from '../config/process-env';
+import { seedIfEmpty } from './seed';
 
 async function run(): Promise<void> {
-  const handle = await openDatabase(databaseOptionsFromEnv());
+  const env = processEnv();
+  const handle = await openDatabase(databaseOptionsFromEnv(env));
   try {
     await migrateToLatest(handle.db);
-    const seeded = await seedIfEmpty(handle.db, { now: systemClock.now(), onSaleCapacity: onSaleCapacityFromEnv() });
+    const seeded = await seedIfEmpty(handle.db, { now: systemClock.now(), onSaleCapacity: env.SEED_ONSALE_CAPACITY });
     console.log(
       seeded
         ? `Seeded the demo catalogue into ${handle.description}`

@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import { sql } from 'kysely';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
 import { SEED } from './catalogue';
@@ -154,10 +155,10 @@ describe('whether a start seeds the demo catalogue (SEED_DEMO)', () => {
     [{ NODE_ENV: 'production', SEED_DEMO: 'true' }, true],
     [{ NODE_ENV: 'development', SEED_DEMO: 'false' }, false],
   ])('%j: %s', (env, seeds) => {
-    expect(demoSeedOn(env)).toBe(seeds);
+    expect(demoSeedOn(parseEnv(env))).toBe(seeds);
   });
 
   test('anything else stops the start-up, naming the variable', () => {
-    expect(() => demoSeedOn({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO must be 1 or 0/);
+    expect(() => demoSeedOn(parseEnv({ SEED_DEMO: 'yes' }))).toThrow(/SEED_DEMO must be 1 or 0/);
   });
 });

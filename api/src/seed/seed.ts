@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AppEnv } from '../config/env-schema';
 import type { Db } from '../db/schema';
 import { importCatalogueFile } from '../organiser-api/catalogue/import';
 import { CatalogueFileSchema, type CatalogueFile } from '../organiser-api/catalogue/schemas';
@@ -44,25 +45,12 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
   });
 }
 
-export function onSaleCapacityFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SEED_ONSALE_CAPACITY;
-  if (raw === undefined || raw === '') return 100;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`SEED_ONSALE_CAPACITY must be a whole number, got '${raw}'`);
-  return value;
-}
-
 /**
  * Whether the api seeds the demo catalogue into an empty database when it starts. The demo has organisers, events on
  * sale, accounts and site-wide discount codes printed in api/README.md, so a production start never seeds it by itself:
  * SEED_DEMO=1 asks for it (`npm start` and the e2e and bench stacks do), SEED_DEMO=0 refuses it; unset, only a start
  * that is not NODE_ENV=production seeds. `npm run seed -w api` seeds whatever NODE_ENV says: running it is asking.
  */
-export function demoSeedOn(env: Record<string, string | undefined> = process.env): boolean {
-  const raw = env.SEED_DEMO?.trim().toLowerCase();
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  if (raw === undefined || raw === '') return env.NODE_ENV !== 'production';
-  throw new Error(`SEED_DEMO must be 1 or 0, got '${env.SEED_DEMO}'`);
+export function demoSeedOn(env: Pick<AppEnv, 'SEED_DEMO' | 'NODE_ENV'>): boolean {
+  return env.SEED_DEMO ?? env.NODE_ENV !== 'production';
 }

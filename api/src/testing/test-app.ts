@@ -1,3 +1,4 @@
+import { parseEnv } from '../config/env-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildAppWithDeps, type BuildAppOptions } from '../app/app';
 import { loadCaptchaConfig } from '../captcha/config';
@@ -23,7 +24,7 @@ export async function createTestApp(
   const database = await createTestDatabase(options);
   const clock = manualClock(TEST_NOW);
   // Every inject request comes from one address: the repeated-reservations captcha rule is off unless a test turns it on.
-  const captcha = { ...loadCaptchaConfig({}), reserveLimit: 0 };
+  const captcha = { ...loadCaptchaConfig(parseEnv({})), reserveLimit: 0 };
   // Tests read one-time codes from /dev/outbox.json, as the e2e stack does: the development pages are on unless a test
   // turns them off.
   const { app, deps } = await buildAppWithDeps({

@@ -1,3 +1,4 @@
+import { processEnv } from '../config/process-env';
 import type { AppDeps } from '../deps';
 import { startJobRunner, type Job, type JobRunner } from '../jobs/queue';
 import { notifyRecipient } from './notify';
@@ -13,9 +14,9 @@ export function transferIdOf(payload: unknown): number {
   return id;
 }
 
-export function transferJobsIntervalMs(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.TRANSFER_JOBS_MS ?? '');
-  return Number.isInteger(value) && value >= 100 ? value : 60_000;
+/** How often due transfer jobs are looked for (TRANSFER_JOBS_MS, default one minute). */
+export function transferJobsIntervalMs(): number {
+  return processEnv().TRANSFER_JOBS_MS;
 }
 
 /** The runner of transfer jobs (its kinds only). */

@@ -5,6 +5,7 @@
  * file.
  */
 import { systemClock } from '../../platform/clock';
+import { processEnv } from '../../config/process-env';
 import { databaseOptionsFromEnv, openDatabase } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { CatalogueFileError, describeImport, importCatalogueFromPath } from './import-file';
@@ -14,7 +15,7 @@ const USAGE = 'Usage: npm run catalogue -- import FILE.json';
 async function run(argv: string[]): Promise<void> {
   const [command, filePath, ...rest] = argv;
   if (command !== 'import' || filePath === undefined || rest.length > 0) throw new CatalogueFileError(USAGE);
-  const handle = await openDatabase(databaseOptionsFromEnv());
+  const handle = await openDatabase(databaseOptionsFromEnv(processEnv()));
   try {
     await migrateToLatest(handle.db);
     const result = await importCatalogueFromPath(handle.db, filePath, systemClock.now());

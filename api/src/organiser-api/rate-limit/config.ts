@@ -1,4 +1,4 @@
-import { type Env, positiveInt } from '../../env';
+import type { AppEnv } from '../../config/env-schema';
 
 /** How many organiser API requests are let through per window (organiser-api/rate-limit/limiter.ts). */
 export interface ApiRateLimitConfig {
@@ -16,10 +16,10 @@ export interface ApiRateLimitConfig {
   windowSeconds: number;
 }
 
-export function loadApiRateLimitConfig(env: Env): ApiRateLimitConfig {
+export function loadApiRateLimitConfig(env: AppEnv): ApiRateLimitConfig {
   return {
-    perKey: positiveInt(env, 'API_RATE_LIMIT_PER_KEY', 600),
-    perAddressWithoutKey: positiveInt(env, 'API_RATE_LIMIT_PER_ADDRESS', 30),
-    windowSeconds: positiveInt(env, 'API_RATE_LIMIT_WINDOW_SECONDS', 60),
+    perKey: env.API_RATE_LIMIT_PER_KEY,
+    perAddressWithoutKey: env.API_RATE_LIMIT_PER_ADDRESS,
+    windowSeconds: env.API_RATE_LIMIT_WINDOW_SECONDS,
   };
 }

@@ -1,3 +1,4 @@
+import { parseEnv } from '../../config/env-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildAppWithDeps } from '../../app/app';
 import { loadCaptchaConfig } from '../../captcha/config';
@@ -31,7 +32,7 @@ beforeAll(async () => {
     config: {
       logLevel: 'silent',
       devPages: true,
-      captcha: { ...loadCaptchaConfig({}), reserveLimit: 0 },
+      captcha: { ...loadCaptchaConfig(parseEnv({})), reserveLimit: 0 },
       ...overrides,
     },
   }));

@@ -1,4 +1,4 @@
-import { type Env, positiveInt } from '../../env';
+import type { AppEnv } from '../../config/env-schema';
 
 /** Where webhooks may be sent and how the deliverer runs. */
 export interface WebhookConfig {
@@ -13,12 +13,10 @@ export interface WebhookConfig {
   timeoutMs: number;
 }
 
-export function loadWebhookConfig(env: Env): WebhookConfig {
-  const raw = env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim().toLowerCase();
-  let allowPrivateUrls: boolean;
-  if (raw === undefined || raw === '') allowPrivateUrls = env.NODE_ENV !== 'production';
-  else if (raw === '1' || raw === 'true') allowPrivateUrls = true;
-  else if (raw === '0' || raw === 'false') allowPrivateUrls = false;
-  else throw new Error(`WEBHOOK_ALLOW_PRIVATE_URLS must be 1 or 0, got '${env.WEBHOOK_ALLOW_PRIVATE_URLS}'`);
-  return { allowPrivateUrls, deliverEveryMs: positiveInt(env, 'WEBHOOK_JOBS_MS', 5000), timeoutMs: 10_000 };
+export function loadWebhookConfig(env: AppEnv): WebhookConfig {
+  return {
+    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS ?? env.NODE_ENV !== 'production',
+    deliverEveryMs: env.WEBHOOK_JOBS_MS,
+    timeoutMs: 10_000,
+  };
 }

@@ -1,22 +1,25 @@
-import { type Env, positiveInt } from './env';
 import path from 'node:path';
 import { marketplaceNameOf, type RuntimeConfig } from '@checkout/shared';
-import { type CaptchaConfig, loadCaptchaConfig } from './captcha/config';
-import { type AddressConfig, loadAddressConfig } from './address/config';
-import { type IdentityConfig, loadIdentityConfig } from './identity/config';
-import { loadMailConfig, type MailConfig } from './mail/config';
-import { loadSaleConfig, type SaleConfig } from './sale/config';
-import { loadPaymentConfig, type PaymentConfig } from './payment/config';
-import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
-import { accessLogOn } from './observability/access-log';
-import { loadObservabilityConfig, type ObservabilityConfig } from './observability/config';
-import { loadWebhookConfig, type WebhookConfig } from './organiser-api/webhooks/config';
-import { type ApiRateLimitConfig, loadApiRateLimitConfig } from './organiser-api/rate-limit/config';
-import { type HttpTimeouts, loadHttpTimeouts } from './http/timeouts';
-import { loadServerBuildConfig, type ServerBuildConfig } from './pages/server-build-config';
+import { type CaptchaConfig, loadCaptchaConfig } from '../captcha/config';
+import { type AddressConfig, loadAddressConfig } from '../address/config';
+import { type IdentityConfig, loadIdentityConfig } from '../identity/config';
+import { loadMailConfig, type MailConfig } from '../mail/config';
+import { loadSaleConfig, type SaleConfig } from '../sale/config';
+import { loadPaymentConfig, type PaymentConfig } from '../payment/config';
+import type { TrustProxy } from '../http/trust-proxy';
+import { loadObservabilityConfig, type ObservabilityConfig } from '../observability/config';
+import { loadWebhookConfig, type WebhookConfig } from '../organiser-api/webhooks/config';
+import { type ApiRateLimitConfig, loadApiRateLimitConfig } from '../organiser-api/rate-limit/config';
+import { type HttpTimeouts, loadHttpTimeouts } from '../http/timeouts';
+import { type AppEnv, parseEnv, type RawEnv } from './env-schema';
+import { processEnv } from './process-env';
+import { serverBuildConfigOf, type ServerBuildConfig } from './server-build';
 
-/** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export { type AppEnv, EnvError, parseEnv, type RawEnv } from './env-schema';
+export { processEnv } from './process-env';
+
+/** The repository root (api/src/config/index.ts -> ../../..), where .data/ and the built shell live. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export type RemoteName = 'mf_basket' | 'mf_account' | 'mf_payment' | 'mf_post_sale';
 
@@ -60,7 +63,7 @@ export interface AppConfig {
    * basket remote's (pages/server-render.ts). On by default; SERVER_RENDER=0 leaves every step to the browser.
    */
   serverRender: boolean;
-  /** The pins of the remotes' server builds, checked before their code runs here (pages/server-build-config.ts). */
+  /** The pins of the remotes' server builds, checked before their code runs here (config/server-build.ts, pages/server-build-pins.ts). */
   serverBuilds: ServerBuildConfig;
   /**
    * SERVER_RENDER_SHED_LAG_MS: the event loop's p99 delay (ms, over the last second) past which /checkout/ is served for
@@ -111,49 +114,43 @@ export interface AppConfig {
   apiRateLimits: ApiRateLimitConfig;
 }
 
-function optional(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
 /**
  * DEV_PAGES=1|true turns the development pages on, 0|false off; unset, only an explicit NODE_ENV=development or test
  * (jest sets it) does. Never merely because something is missing (SMTP, NODE_ENV).
  */
-export function devPagesOn(env: Env): boolean {
-  const raw = env.DEV_PAGES?.trim().toLowerCase();
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === undefined || raw === '') return env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
-  if (raw === '0' || raw === 'false') return false;
-  throw new Error(`DEV_PAGES must be 1 or 0, got '${env.DEV_PAGES}'`);
+export function devPagesOn(env: AppEnv): boolean {
+  return env.DEV_PAGES ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test');
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
-  const port = positiveInt(env, 'PORT', 8080);
-  const publicUrl = (optional(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+/** Whether the logo URL is one the page may show: a path on this site, or https. */
+const safeLogo = (url: string) => /^\/(?![/\\])/.test(url) || url.startsWith('https://');
+
+/** The app's configuration from the parsed environment. */
+export function configFromEnv(env: AppEnv): AppConfig {
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const production = env.NODE_ENV === 'production';
-  const sentryDsn = optional(env, 'SENTRY_DSN');
-  const hcaptchaSiteKey = optional(env, 'HCAPTCHA_SITE_KEY');
-  const stripePublishableKey = optional(env, 'STRIPE_PUBLISHABLE_KEY');
-  const accommodationMapUrl = optional(env, 'ACCOMMODATION_MAP_URL');
+  const sentryDsn = env.SENTRY_DSN;
+  const hcaptchaSiteKey = env.HCAPTCHA_SITE_KEY;
+  const stripePublishableKey = env.STRIPE_PUBLISHABLE_KEY;
+  const accommodationMapUrl = env.ACCOMMODATION_MAP_URL;
   const marketplaceName = marketplaceNameOf(env.MARKETPLACE_NAME);
-  const marketplaceLogoUrl = optional(env, 'MARKETPLACE_LOGO_URL');
+  const marketplaceLogoUrl = env.MARKETPLACE_LOGO_URL;
   const devPages = devPagesOn(env);
   return {
-    holdSeconds: positiveInt(env, 'HOLD_SECONDS', 900),
-    holdSweepMs: positiveInt(env, 'HOLD_SWEEP_MS', 5000),
-    sessionSecret: optional(env, 'SESSION_SECRET'),
+    holdSeconds: env.HOLD_SECONDS,
+    holdSweepMs: env.HOLD_SWEEP_MS,
+    sessionSecret: env.SESSION_SECRET,
     secureCookies: publicUrl.startsWith('https:'),
     checkResponses: !production,
     publicUrl,
     remotes: {
-      mf_basket: optional(env, 'REMOTE_BASKET_URL') ?? 'http://localhost:3001/mf-manifest.json',
-      mf_account: optional(env, 'REMOTE_ACCOUNT_URL') ?? 'http://localhost:3002/mf-manifest.json',
-      mf_payment: optional(env, 'REMOTE_PAYMENT_URL') ?? 'http://localhost:3003/mf-manifest.json',
-      mf_post_sale: optional(env, 'REMOTE_POST_SALE_URL') ?? 'http://localhost:3004/mf-manifest.json',
+      mf_basket: env.REMOTE_BASKET_URL,
+      mf_account: env.REMOTE_ACCOUNT_URL,
+      mf_payment: env.REMOTE_PAYMENT_URL,
+      mf_post_sale: env.REMOTE_POST_SALE_URL,
     },
-    remotesFile: optional(env, 'REMOTES_FILE'),
-    remotesInternalOrigin: optional(env, 'REMOTES_INTERNAL_ORIGIN')?.replace(/\/+$/, ''),
+    remotesFile: env.REMOTES_FILE,
+    remotesInternalOrigin: env.REMOTES_INTERNAL_ORIGIN,
     marketplaceName,
     runtime: {
       apiBase: '',
@@ -163,26 +160,24 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ...(accommodationMapUrl?.startsWith('https://') ? { accommodationMapUrl } : {}),
       // The header's name and mark: the name always (the pages' and emails' own), a logo on this site or over https.
       marketplaceName,
-      ...(marketplaceLogoUrl && (/^\/(?![/\\])/.test(marketplaceLogoUrl) || marketplaceLogoUrl.startsWith('https://'))
-        ? { marketplaceLogoUrl }
-        : {}),
+      ...(marketplaceLogoUrl && safeLogo(marketplaceLogoUrl) ? { marketplaceLogoUrl } : {}),
     },
-    shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
-    serverRender: env.SERVER_RENDER !== '0',
-    serverBuilds: loadServerBuildConfig(env),
-    serverRenderShedLagMs: positiveInt(env, 'SERVER_RENDER_SHED_LAG_MS', 100),
+    shellDist: env.SHELL_DIST ?? path.join(REPO_ROOT, 'shell', 'dist'),
+    serverRender: env.SERVER_RENDER,
+    serverBuilds: serverBuildConfigOf(env),
+    serverRenderShedLagMs: env.SERVER_RENDER_SHED_LAG_MS,
     queue: {
-      joinsPerClient: positiveInt(env, 'QUEUE_JOINS_PER_CLIENT', 100),
-      placesPerClient: positiveInt(env, 'QUEUE_PLACES_PER_CLIENT', 10),
-      streamsPerProcess: positiveInt(env, 'QUEUE_STREAMS_PER_PROCESS', 20_000),
+      joinsPerClient: env.QUEUE_JOINS_PER_CLIENT,
+      placesPerClient: env.QUEUE_PLACES_PER_CLIENT,
+      streamsPerProcess: env.QUEUE_STREAMS_PER_PROCESS,
     },
     tokensCss: path.join(REPO_ROOT, 'shared', 'src', 'ui', 'styles.css'),
-    bodyLimit: positiveInt(env, 'BODY_LIMIT', 64 * 1024),
+    bodyLimit: env.BODY_LIMIT,
     httpTimeouts: loadHttpTimeouts(env),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy: env.TRUST_PROXY,
     devPages,
-    logLevel: optional(env, 'LOG_LEVEL') ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    accessLog: accessLogOn(env),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    accessLog: env.ACCESS_LOG,
     captcha: loadCaptchaConfig(env),
     sale: loadSaleConfig(env),
     identity: loadIdentityConfig(env),
@@ -193,4 +188,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhooks: loadWebhookConfig(env),
     apiRateLimits: loadApiRateLimitConfig(env),
   };
+}
+
+/**
+ * The app's configuration: from the process's environment, parsed once at start-up (processEnv), or from `raw` when
+ * given (tests). A bad value throws, naming the variable.
+ */
+export function loadConfig(raw?: RawEnv): AppConfig {
+  return configFromEnv(raw === undefined ? processEnv() : parseEnv(raw));
 }
