@@ -5,7 +5,8 @@ import { parkedStock } from '../../inventory/holds';
 import { defineOperation, idParam, notFound, refused } from '../operation';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
-import { CatalogueImporter, hasSales, lockCatalogue, type TicketTypeValues } from './import';
+import { CatalogueImporter } from './import';
+import { CatalogueWriter, hasSales, lockCatalogue, type TicketTypeValues } from './writer';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
 import {
   CatalogueEventSchema,
@@ -90,7 +91,7 @@ export const catalogueWriteOperations = [
     status: 201,
     async handler({ deps, organiserId, body }) {
       const eventId = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const existing = await tx
           .selectFrom('events')
           .select('id')
@@ -124,7 +125,7 @@ export const catalogueWriteOperations = [
     status: 201,
     async handler({ deps, organiserId, params, body }) {
       const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const event = await tx
           .selectFrom('events')
           .select(['id', 'external_id'])
@@ -174,7 +175,7 @@ export const catalogueWriteOperations = [
     response: TicketTypeViewSchema,
     async handler({ deps, organiserId, params, body }) {
       const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const stored = await ownTicketType(tx, organiserId, params.id);
         const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
         const label = `Ticket type '${body.name ?? stored.name}'`;
@@ -243,7 +244,7 @@ export const catalogueWriteOperations = [
     status: 204,
     async handler({ deps, organiserId, params }) {
       await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const stored = await ownTicketType(tx, organiserId, params.id);
         const label = `Ticket type '${stored.name}'`;
         if (await hasSales(tx, stored.id))
@@ -265,7 +266,7 @@ export const catalogueWriteOperations = [
     response: OrganiserViewSchema,
     async handler({ deps, organiserId, body }) {
       await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         await new CatalogueImporter(tx, { now: deps.clock.now() }).organiserSettings(organiserId, body);
       });
       return organiserView(deps.db, organiserId);
