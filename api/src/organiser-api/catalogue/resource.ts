@@ -105,15 +105,20 @@ const ownerColumn = (resource: { parent: 'organiser' | 'event' }) =>
   resource.parent === 'organiser' ? 'organiser_id' : 'event_id';
 
 /**
- * The dynamic table's rows, typed as the declaration's table: kysely cannot follow a table name that is a type
- * parameter, so the queries here name columns every resource table has (`id`, `external_id`, its owner's column).
+ * The rows of any resource table: kysely cannot follow a table name that is a type parameter, so the queries here
+ * name columns every resource table has (`id`, `external_id`, its owner's column) and their rows are typed as the
+ * declaration's table by the caller.
  */
-function rowsOf<T extends ResourceTable>(db: DbOrTx, table: T) {
-  return db.selectFrom(table as ResourceTable).selectAll();
+function rowsOf(db: DbOrTx, table: ResourceTable) {
+  return db.selectFrom(table).selectAll();
 }
 
 const readRow = async <T extends ResourceTable>(db: DbOrTx, table: T, id: number): Promise<ResourceRow<T>> =>
   (await rowsOf(db, table).where(sql.ref('id'), '=', id).executeTakeFirstOrThrow()) as ResourceRow<T>;
+
+async function deleteRow(tx: Tx, table: ResourceTable, id: number): Promise<void> {
+  await tx.deleteFrom(table).where(sql.ref('id'), '=', id).execute();
+}
 
 /** Makes the organiser API's operations of one catalogue entity from its declaration. */
 export function catalogueResource<
@@ -208,7 +213,7 @@ export function catalogueResource<
         const { external_id: externalId } = body as { external_id: string };
         const row = await deps.db.transaction().execute(async (tx) => {
           await lockCatalogue(tx, organiserId);
-          const event = underEvent ? await ownEvent(tx, organiserId, (params as { id: number }).id) : null;
+          const event = underEvent ? await ownEvent(tx, organiserId, params.id) : null;
           const existing = await rowsOf(tx, table)
             .where(sql.ref(ownerColumn(resource)), '=', event ? event.id : organiserId)
             .where(sql.ref('external_id'), '=', externalId)
@@ -264,11 +269,7 @@ export function catalogueResource<
           await resource.refuseDelete?.(context);
           await guarded(label, async () => {
             if (resource.remove) await resource.remove(context);
-            else
-              await tx
-                .deleteFrom(table as ResourceTable)
-                .where(sql.ref('id'), '=', stored.id)
-                .execute();
+            else await deleteRow(tx, table, stored.id);
           });
         });
         return undefined;

@@ -18,8 +18,8 @@ import {
 import { eventView, EventViewSchema, ticketTypeView, TicketTypeViewSchema } from './views';
 
 /**
- * The organiser API's writes of the catalogue. They go through the import's code (CatalogueImporter), so a write and
- * an import apply the same rules: a capacity never below what is sold or held, a sold ticket type keeps its currency.
+ * The organiser API's writes of events, ticket types and the organiser's settings. They go through the writer
+ * (CatalogueWriter), as the import does, so a write and an import apply the same rules: a capacity never below what is sold or held, a sold ticket type keeps its currency.
  */
 
 export const TicketTypePatchSchema = named(
@@ -177,7 +177,7 @@ export const catalogueWriteOperations = [
       const row = await deps.db.transaction().execute(async (tx) => {
         await lockCatalogue(tx, organiserId);
         const stored = await ownTicketType(tx, organiserId, params.id);
-        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
+        const importer = new CatalogueWriter(tx, { now: deps.clock.now() });
         const label = `Ticket type '${body.name ?? stored.name}'`;
         const dateId =
           body.date === undefined ? stored.event_date_id : await importer.dateIdOf(label, stored.event_id, body.date);
@@ -267,7 +267,7 @@ export const catalogueWriteOperations = [
     async handler({ deps, organiserId, body }) {
       await deps.db.transaction().execute(async (tx) => {
         await lockCatalogue(tx, organiserId);
-        await new CatalogueImporter(tx, { now: deps.clock.now() }).organiserSettings(organiserId, body);
+        await new CatalogueWriter(tx, { now: deps.clock.now() }).organiserSettings(organiserId, body);
       });
       return organiserView(deps.db, organiserId);
     },
