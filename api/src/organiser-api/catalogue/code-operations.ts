@@ -1,17 +1,13 @@
-import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
-import type { CodesTable, Tx } from '../../db/schema';
 import { validationError } from '../../http/validation';
-import { defineOperation, idParam, notFound, refused } from '../operation';
-import { pageRows, pageQuery, pageSchema, toPage } from '../pagination';
+import { refused } from '../operation';
 import { named } from '../schemas';
-import { guarded } from './database-refusal';
-import { CatalogueImporter, lockCatalogue } from './import';
+import { catalogueResource, defineResource } from './resource';
 import { codeFields, CodeSchema } from './schemas';
 
 /**
- * The organiser API's discount and gift voucher codes, written through the import's code (CatalogueImporter): the
- * same rules as an import (a code unique across the platform, `max_uses` never below the uses made).
+ * The organiser API's discount and gift voucher codes: the same rules as an import (a code unique across the
+ * platform, `max_uses` never below the uses made).
  */
 
 export const CodeViewSchema = named(
@@ -43,8 +39,14 @@ export const CodePatchSchema = named(
   'The fields of a code to change; the others stay as they are',
 );
 
-function codeView(row: Selectable<CodesTable>): z.input<typeof CodeViewSchema> {
-  return {
+export const codes = defineResource({
+  name: 'code',
+  noun: 'Code',
+  table: 'codes',
+  parent: 'organiser',
+  segment: '/codes',
+  schemas: { create: CodeSchema, update: CodePatchSchema, view: CodeViewSchema },
+  view: (row) => ({
     id: row.id,
     external_id: row.external_id,
     code: row.code,
@@ -57,160 +59,70 @@ function codeView(row: Selectable<CodesTable>): z.input<typeof CodeViewSchema> {
     max_uses: row.max_uses,
     uses: row.uses,
     expires_at: row.expires_at ? row.expires_at.toISOString() : null,
-  };
-}
-
-/** The organiser's code, locked for the change, or a 404 (another organiser's, or a platform-wide one, is not found). */
-async function ownCode(tx: Tx, organiserId: number, id: number): Promise<Selectable<CodesTable>> {
-  const code = await tx
-    .selectFrom('codes')
-    .selectAll()
-    .where('id', '=', id)
-    .where('organiser_id', '=', organiserId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!code) throw notFound('code');
-  return code;
-}
-
-const codeLabel = (code: { id: number; external_id: string | null; code: string }) =>
-  `Code '${code.external_id ?? code.code}'`;
-
-const readCode = (tx: Tx, id: number) =>
-  tx.selectFrom('codes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-export const codeOperations = [
-  defineOperation({
-    method: 'GET',
-    path: '/codes',
-    operationId: 'listCodes',
-    summary: 'The organiser’s discount and gift voucher codes, page by page',
-    tag: 'catalogue',
-    scope: 'read',
-    query: z.strictObject({
-      ...pageQuery,
-      external_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-    }),
-    response: pageSchema(CodeViewSchema),
-    async handler({ deps, organiserId, query }) {
-      const rows = await deps.db
-        .selectFrom('codes')
-        .selectAll()
-        .where('organiser_id', '=', organiserId)
-        .$if(query.external_id !== undefined, (qb) => qb.where('external_id', '=', query.external_id ?? ''))
-        .$call(pageRows(query))
-        .execute();
-      const page = toPage(rows, query);
-      return { data: page.data.map(codeView), next_cursor: page.next_cursor };
-    },
   }),
-
-  defineOperation({
-    method: 'POST',
-    path: '/codes',
-    operationId: 'createCode',
-    summary: 'Create a discount code (percent or fixed) or a gift voucher code',
-    description:
-      '`event` names one of the organiser’s events by external id: the code applies to it alone. A code of the ' +
-      'same external id already exists: 409; a code text taken anywhere on the platform: 409.',
-    tag: 'catalogue',
-    scope: 'write',
-    body: CodeSchema,
-    response: CodeViewSchema,
-    status: 201,
-    async handler({ deps, organiserId, body }) {
-      const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        const existing = await tx
-          .selectFrom('codes')
-          .select('id')
-          .where('organiser_id', '=', organiserId)
-          .where('external_id', '=', body.external_id)
-          .executeTakeFirst();
-        if (existing) throw refused(`Code '${body.external_id}' exists (id ${existing.id}): change it instead.`);
-        return readCode(tx, await new CatalogueImporter(tx, { now: deps.clock.now() }).code(organiserId, body));
-      });
-      return codeView(row);
+  labelKey: (row) => row.code,
+  listByExternalId: true,
+  operations: {
+    list: { operationId: 'listCodes', summary: 'The organiser’s discount and gift voucher codes, page by page' },
+    create: {
+      operationId: 'createCode',
+      summary: 'Create a discount code (percent or fixed) or a gift voucher code',
+      description:
+        '`event` names one of the organiser’s events by external id: the code applies to it alone. A code of the ' +
+        'same external id already exists: 409; a code text taken anywhere on the platform: 409.',
     },
-  }),
-
-  defineOperation({
-    method: 'PATCH',
-    path: '/codes/:id',
-    operationId: 'updateCode',
-    summary: 'Change a code (amount, limits, expiry, the event it applies to…)',
-    description:
-      'Its uses and balance are the sales’: they cannot be set. `max_uses` below the uses already made: 409. ' +
-      'To stop a code, set `expires_at` to now.',
-    tag: 'catalogue',
-    scope: 'write',
-    params: z.object({ id: idParam }),
-    body: CodePatchSchema,
-    response: CodeViewSchema,
-    async handler({ deps, organiserId, params, body }) {
-      const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        const stored = await ownCode(tx, organiserId, params.id);
-        const event =
-          stored.event_id === null
-            ? null
-            : await tx.selectFrom('events').select('external_id').where('id', '=', stored.event_id).executeTakeFirst();
-        const merged = {
-          code: stored.code,
-          kind: stored.kind,
-          event: event?.external_id ?? null,
-          percent_bp: stored.percent_bp,
-          amount_minor: stored.amount_minor,
-          currency: stored.currency === null ? null : stored.currency.trimEnd(),
-          max_uses: stored.max_uses,
-          expires_at: stored.expires_at ? stored.expires_at.toISOString() : null,
-          ...body,
-          // For the check only: a code without an external id keeps none.
-          external_id: body.external_id ?? stored.external_id ?? String(stored.id),
-        };
-        if (stored.event_id !== null && !event?.external_id && body.event === undefined)
-          throw refused(`${codeLabel(stored)} applies to an event without an external id: name its 'event'.`);
-        // The change as a whole must still be a code (a percent code keeps its percentage, a fixed one its amount).
-        const parsed = CodeSchema.safeParse(merged);
-        if (!parsed.success) throw validationError(parsed.error.issues, body);
-        const input = { ...parsed.data, external_id: body.external_id ?? stored.external_id };
-        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
-        await importer.saveCode(codeLabel(stored), organiserId, stored, input);
-        return readCode(tx, stored.id);
-      });
-      return codeView(row);
+    update: {
+      operationId: 'updateCode',
+      summary: 'Change a code (amount, limits, expiry, the event it applies to…)',
+      description:
+        'Its uses and balance are the sales’: they cannot be set. `max_uses` below the uses already made: 409. ' +
+        'To stop a code, set `expires_at` to now.',
     },
-  }),
-
-  defineOperation({
-    method: 'DELETE',
-    path: '/codes/:id',
-    operationId: 'deleteCode',
-    summary: 'Delete a code that has never been used',
-    description:
-      'Refused (409) once the code has been used or is in a basket, or a gift voucher code has been spent: a ' +
-      'sale names it. Expire it instead (`PATCH /codes/{id}` with `expires_at` set to now).',
-    tag: 'catalogue',
-    scope: 'write',
-    params: z.object({ id: idParam }),
-    response: z.undefined(),
-    status: 204,
-    async handler({ deps, organiserId, params }) {
-      await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        const stored = await ownCode(tx, organiserId, params.id);
-        const label = codeLabel(stored);
-        const inSale = await tx
-          .selectFrom('sale_codes')
-          .select('code_id')
-          .where('code_id', '=', stored.id)
-          .executeTakeFirst();
-        const spent = stored.kind === 'gift_voucher' && stored.balance_minor !== stored.amount_minor;
-        if (stored.uses > 0 || inSale !== undefined || spent)
-          throw refused(`${label} has been used: it cannot be deleted. Set 'expires_at' to now to stop it instead.`);
-        await guarded(label, () => tx.deleteFrom('codes').where('id', '=', stored.id).execute());
-      });
-      return undefined;
+    delete: {
+      operationId: 'deleteCode',
+      summary: 'Delete a code that has never been used',
+      description:
+        'Refused (409) once the code has been used or is in a basket, or a gift voucher code has been spent: a ' +
+        'sale names it. Expire it instead (`PATCH /codes/{id}` with `expires_at` set to now).',
     },
-  }),
-];
+  },
+  create: ({ writer, organiserId, label }, body) => writer.saveCode(label, organiserId, undefined, body),
+  async update({ tx, writer, organiserId, label, stored }, body) {
+    const event =
+      stored.event_id === null
+        ? null
+        : await tx.selectFrom('events').select('external_id').where('id', '=', stored.event_id).executeTakeFirst();
+    const merged = {
+      code: stored.code,
+      kind: stored.kind,
+      event: event?.external_id ?? null,
+      percent_bp: stored.percent_bp,
+      amount_minor: stored.amount_minor,
+      currency: stored.currency === null ? null : stored.currency.trimEnd(),
+      max_uses: stored.max_uses,
+      expires_at: stored.expires_at ? stored.expires_at.toISOString() : null,
+      ...body,
+      // For the check only: a code without an external id keeps none.
+      external_id: body.external_id ?? stored.external_id ?? String(stored.id),
+    };
+    if (stored.event_id !== null && !event?.external_id && body.event === undefined)
+      throw refused(`${label} applies to an event without an external id: name its 'event'.`);
+    // The change as a whole must still be a code (a percent code keeps its percentage, a fixed one its amount).
+    const parsed = CodeSchema.safeParse(merged);
+    if (!parsed.success) throw validationError(parsed.error.issues, body);
+    const input = { ...parsed.data, external_id: body.external_id ?? stored.external_id };
+    await writer.saveCode(label, organiserId, stored, input);
+  },
+  async refuseDelete({ tx, label, stored }) {
+    const inSale = await tx
+      .selectFrom('sale_codes')
+      .select('code_id')
+      .where('code_id', '=', stored.id)
+      .executeTakeFirst();
+    const spent = stored.kind === 'gift_voucher' && stored.balance_minor !== stored.amount_minor;
+    if (stored.uses > 0 || inSale !== undefined || spent)
+      throw refused(`${label} has been used: it cannot be deleted. Set 'expires_at' to now to stop it instead.`);
+  },
+});
+
+export const codeOperations = catalogueResource(codes);

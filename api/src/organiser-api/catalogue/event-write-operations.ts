@@ -1,16 +1,15 @@
 import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
-import type { EventDatesTable, EventsTable, Tx } from '../../db/schema';
+import type { EventsTable, Tx } from '../../db/schema';
 import { defineOperation, idParam, notFound, refused } from '../operation';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
-import { CatalogueImporter, hasSales, lockCatalogue } from './import';
-import { EventDateSchema, EventFieldsSchema, type EventFieldsInput } from './schemas';
-import { dateView, EventDateViewSchema, eventView, EventViewSchema } from './views';
-import { removeTicketType } from './write-operations';
+import { CatalogueWriter, hasSales, lockCatalogue } from './writer';
+import { EventFieldsSchema, type EventFieldsInput } from './schemas';
+import { eventView, EventViewSchema } from './views';
 
 /**
- * The organiser API's changes to an event and its dates. They go through the import's code (CatalogueImporter), so a
+ * The organiser API's changes to an event's own fields, and its delete. They go through the import's code (CatalogueImporter), so a
  * change here and an import apply the same rules; what was sold or is in a basket is never deleted.
  */
 
@@ -18,12 +17,6 @@ export const EventPatchSchema = named(
   z.partial(EventFieldsSchema),
   'EventPatch',
   'The fields of an event to change; the others stay as they are. `venue`, when given, replaces the whole venue',
-);
-
-export const EventDatePatchSchema = named(
-  z.partial(EventDateSchema),
-  'EventDatePatch',
-  'The fields of a date to change; the others stay as they are',
 );
 
 const eventLabel = (event: { id: number; external_id: string | null }) => `Event '${event.external_id ?? event.id}'`;
@@ -41,32 +34,13 @@ async function ownEvent(tx: Tx, organiserId: number, id: number): Promise<Select
   return event;
 }
 
-/** The organiser's date with its event's label, the date locked for the change, or a 404. */
-async function ownDate(tx: Tx, organiserId: number, id: number) {
-  const owner = await tx
-    .selectFrom('event_dates as d')
-    .innerJoin('events as e', 'e.id', 'd.event_id')
-    .select(['e.id', 'e.external_id'])
-    .where('d.id', '=', id)
-    .where('e.organiser_id', '=', organiserId)
-    .executeTakeFirst();
-  if (!owner) throw notFound('date');
-  const date = await tx
-    .selectFrom('event_dates')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return { date, label: `Date '${date.external_id ?? date.id}' of ${eventLabel(owner).toLowerCase()}` };
-}
-
 /** The ticket types of an event or of one date, locked: a checkout holding them waits until the delete is decided. */
-async function lockedTypes(tx: Tx, column: 'event_id' | 'event_date_id', id: number) {
+export async function lockedTypes(tx: Tx, column: 'event_id' | 'event_date_id', id: number) {
   return tx.selectFrom('ticket_types').select(['id', 'name']).where(column, '=', id).forUpdate().execute();
 }
 
 /** The first of `types` anything was ever sold or held of, or that is in a basket now. */
-async function firstSold(tx: Tx, types: readonly { id: number; name: string }[]) {
+export async function firstSold(tx: Tx, types: readonly { id: number; name: string }[]) {
   for (const type of types) if (await hasSales(tx, type.id)) return type;
   return undefined;
 }
@@ -109,14 +83,6 @@ function eventFields(row: Selectable<EventsTable>): Omit<EventFieldsInput, 'exte
   };
 }
 
-function dateFields(row: Selectable<EventDatesTable>) {
-  return {
-    external_id: row.external_id,
-    starts_at: row.starts_at.toISOString(),
-    ends_at: row.ends_at ? row.ends_at.toISOString() : null,
-  };
-}
-
 export const eventWriteOperations = [
   defineOperation({
     method: 'PATCH',
@@ -133,9 +99,9 @@ export const eventWriteOperations = [
     response: EventViewSchema,
     async handler({ deps, organiserId, params, body }) {
       await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const stored = await ownEvent(tx, organiserId, params.id);
-        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
+        const importer = new CatalogueWriter(tx, { now: deps.clock.now() });
         await importer.saveEvent(eventLabel(stored), organiserId, stored, { ...eventFields(stored), ...body });
       });
       const event = await eventView(deps.db, organiserId, params.id);
@@ -160,7 +126,7 @@ export const eventWriteOperations = [
     status: 204,
     async handler({ deps, organiserId, params }) {
       await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const event = await ownEvent(tx, organiserId, params.id);
         const label = eventLabel(event);
         const sold = await firstSold(tx, await lockedTypes(tx, 'event_id', event.id));
@@ -193,102 +159,6 @@ export const eventWriteOperations = [
               .execute();
           // Dates, ticket types (with their companion rules), questions and messages go with the event.
           await tx.deleteFrom('events').where('id', '=', event.id).execute();
-        });
-      });
-      return undefined;
-    },
-  }),
-
-  defineOperation({
-    method: 'POST',
-    path: '/events/:id/dates',
-    operationId: 'createEventDate',
-    summary: 'Add a date (performance) to one of the organiser’s events',
-    description: 'A date with the same external id in the event already exists: 409.',
-    tag: 'catalogue',
-    scope: 'write',
-    params: z.object({ id: idParam }),
-    body: EventDateSchema,
-    response: EventDateViewSchema,
-    status: 201,
-    async handler({ deps, organiserId, params, body }) {
-      const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        const event = await ownEvent(tx, organiserId, params.id);
-        const existing = await tx
-          .selectFrom('event_dates')
-          .select('id')
-          .where('event_id', '=', event.id)
-          .where('external_id', '=', body.external_id)
-          .executeTakeFirst();
-        if (existing)
-          throw refused(`Date '${body.external_id}' exists in this event (id ${existing.id}): change it instead.`);
-        const id = await new CatalogueImporter(tx, { now: deps.clock.now() }).date(event.id, eventLabel(event), body);
-        return tx.selectFrom('event_dates').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      });
-      return dateView(row);
-    },
-  }),
-
-  defineOperation({
-    method: 'PATCH',
-    path: '/dates/:id',
-    operationId: 'updateEventDate',
-    summary: 'Change a date’s start, end or external id',
-    description:
-      'Tickets already sold for the date stay valid for its new time. A date ending before it starts, or an ' +
-      'external id another date of the event has: 409.',
-    tag: 'catalogue',
-    scope: 'write',
-    params: z.object({ id: idParam }),
-    body: EventDatePatchSchema,
-    response: EventDateViewSchema,
-    async handler({ deps, organiserId, params, body }) {
-      const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        const { date, label } = await ownDate(tx, organiserId, params.id);
-        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
-        await importer.saveDate(label, date.event_id, date, { ...dateFields(date), ...body });
-        return tx.selectFrom('event_dates').selectAll().where('id', '=', date.id).executeTakeFirstOrThrow();
-      });
-      return dateView(row);
-    },
-  }),
-
-  defineOperation({
-    method: 'DELETE',
-    path: '/dates/:id',
-    operationId: 'deleteEventDate',
-    summary: 'Delete a date that has never sold a ticket, with its ticket types',
-    description:
-      'Its ticket types go with it. Refused (409) while any of them was sold or held or is in a basket, and for ' +
-      'the event’s only date (an event keeps at least one: delete the event instead).',
-    tag: 'catalogue',
-    scope: 'write',
-    params: z.object({ id: idParam }),
-    response: z.undefined(),
-    status: 204,
-    async handler({ deps, organiserId, params }) {
-      await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        const { date, label } = await ownDate(tx, organiserId, params.id);
-        const types = await lockedTypes(tx, 'event_date_id', date.id);
-        const sold = await firstSold(tx, types);
-        if (sold)
-          throw refused(
-            `${label} has tickets sold, held or in a basket (${sold.name}): it cannot be deleted. ` +
-              "Set its ticket types' 'on_sale' to false instead.",
-          );
-        const others = await tx
-          .selectFrom('event_dates')
-          .select('id')
-          .where('event_id', '=', date.event_id)
-          .where('id', '<>', date.id)
-          .executeTakeFirst();
-        if (!others) throw refused(`${label} is the event's only date: delete the event instead.`);
-        await guarded(label, async () => {
-          for (const type of types) await removeTicketType(tx, type.id);
-          await tx.deleteFrom('event_dates').where('id', '=', date.id).execute();
         });
       });
       return undefined;

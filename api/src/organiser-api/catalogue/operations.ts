@@ -2,10 +2,12 @@ import * as z from 'zod/mini';
 import { defineOperation, idParam, notFound } from '../operation';
 import { pageLimit, pageRows, pageQuery, pageSchema, toPage } from '../pagination';
 import { named } from '../schemas';
-import { CATALOGUE_KINDS, type CatalogueKind, importOrganiserCatalogue } from './import';
+import { importOrganiserCatalogue } from './import';
+import { CATALOGUE_KINDS, type CatalogueKind } from './writer';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
 import { catalogueWriteOperations } from './write-operations';
 import { eventWriteOperations } from './event-write-operations';
+import { dateOperations } from './date-operations';
 import { codeOperations } from './code-operations';
 import { giftVoucherOperations } from './gift-voucher-operations';
 import { questionOperations } from './question-operations';
@@ -179,6 +181,7 @@ export const catalogueOperations = [
   }),
   ...catalogueWriteOperations,
   ...eventWriteOperations,
+  ...dateOperations,
   ...codeOperations,
   ...giftVoucherOperations,
   ...questionOperations,

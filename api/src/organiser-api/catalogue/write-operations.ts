@@ -5,7 +5,8 @@ import { parkedStock } from '../../inventory/holds';
 import { defineOperation, idParam, notFound, refused } from '../operation';
 import { named } from '../schemas';
 import { guarded } from './database-refusal';
-import { CatalogueImporter, hasSales, lockCatalogue, type TicketTypeValues } from './import';
+import { CatalogueImporter } from './import';
+import { CatalogueWriter, hasSales, lockCatalogue, type TicketTypeValues } from './writer';
 import { OrganiserViewSchema, organiserView } from './organiser-view';
 import {
   CatalogueEventSchema,
@@ -17,8 +18,8 @@ import {
 import { eventView, EventViewSchema, ticketTypeView, TicketTypeViewSchema } from './views';
 
 /**
- * The organiser API's writes of the catalogue. They go through the import's code (CatalogueImporter), so a write and
- * an import apply the same rules: a capacity never below what is sold or held, a sold ticket type keeps its currency.
+ * The organiser API's writes of events, ticket types and the organiser's settings. They go through the writer
+ * (CatalogueWriter), as the import does, so a write and an import apply the same rules: a capacity never below what is sold or held, a sold ticket type keeps its currency.
  */
 
 export const TicketTypePatchSchema = named(
@@ -90,7 +91,7 @@ export const catalogueWriteOperations = [
     status: 201,
     async handler({ deps, organiserId, body }) {
       const eventId = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const existing = await tx
           .selectFrom('events')
           .select('id')
@@ -124,7 +125,7 @@ export const catalogueWriteOperations = [
     status: 201,
     async handler({ deps, organiserId, params, body }) {
       const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const event = await tx
           .selectFrom('events')
           .select(['id', 'external_id'])
@@ -174,9 +175,9 @@ export const catalogueWriteOperations = [
     response: TicketTypeViewSchema,
     async handler({ deps, organiserId, params, body }) {
       const row = await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const stored = await ownTicketType(tx, organiserId, params.id);
-        const importer = new CatalogueImporter(tx, { now: deps.clock.now() });
+        const importer = new CatalogueWriter(tx, { now: deps.clock.now() });
         const label = `Ticket type '${body.name ?? stored.name}'`;
         const dateId =
           body.date === undefined ? stored.event_date_id : await importer.dateIdOf(label, stored.event_id, body.date);
@@ -243,7 +244,7 @@ export const catalogueWriteOperations = [
     status: 204,
     async handler({ deps, organiserId, params }) {
       await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
+        await lockCatalogue(tx, organiserId);
         const stored = await ownTicketType(tx, organiserId, params.id);
         const label = `Ticket type '${stored.name}'`;
         if (await hasSales(tx, stored.id))
@@ -265,8 +266,8 @@ export const catalogueWriteOperations = [
     response: OrganiserViewSchema,
     async handler({ deps, organiserId, body }) {
       await deps.db.transaction().execute(async (tx) => {
-        await lockCatalogue(tx);
-        await new CatalogueImporter(tx, { now: deps.clock.now() }).organiserSettings(organiserId, body);
+        await lockCatalogue(tx, organiserId);
+        await new CatalogueWriter(tx, { now: deps.clock.now() }).organiserSettings(organiserId, body);
       });
       return organiserView(deps.db, organiserId);
     },
