@@ -104,6 +104,22 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The failure as an Error of this realm: p-retry retries only those, and fetch's own (a DOMException on a timeout)
+ * is not one when the code runs in a vm context (jest's), which would end the tries at once. The name and message
+ * stay; an Error of this realm is returned as it is.
+ */
+function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const { name, message } = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown;
+    message?: unknown;
+  };
+  const same = new Error(typeof message === 'string' ? message : String(error), { cause: error });
+  if (typeof name === 'string') same.name = name;
+  return same;
+}
+
 /** A webhook that is not TrueLayer's (no signature, a key address not TrueLayer's, a signature that does not verify). */
 export class WebhookRefused extends Error {
   constructor(reason: string) {
@@ -264,11 +280,17 @@ export class TrueLayerBankProvider implements BankProvider {
         try {
           headers = this.headers(method, url, body, options.idempotencyKey, await this.accessToken());
         } catch (error) {
-          throw new AbortError(error instanceof Error ? error : String(error));
+          throw new AbortError(asError(error));
         }
-        // Not reached, no answer in time, or an unreadable answer: retried.
-        const response = await this.fetch(url, { method, headers, ...(body ? { body } : {}) });
-        const json = await readAnswer(response);
+        // Not reached, no answer in time, or an answer cut short: retried.
+        let response: Response;
+        let json: unknown;
+        try {
+          response = await this.fetch(url, { method, headers, ...(body ? { body } : {}) });
+          json = await readAnswer(response);
+        } catch (error) {
+          throw asError(error);
+        }
         if (response.ok) {
           const parsed = options.answer.safeParse(json);
           if (parsed.success) return parsed.data;
