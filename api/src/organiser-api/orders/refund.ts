@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { organiserOfLines, recordRefundPart } from '../../ledger/record';
 import { enqueueRefund } from '../../payment/settle';
 import { randomId } from '../../payment/random-id';
-import { parseComponents } from '../../sale/price';
+import { parseComponents } from '../../pricing/price';
 import { refused } from '../operation';
 import { recordWebhookEvent } from '../webhooks/record';
 import { refundParts } from './refund-amount';
