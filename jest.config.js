@@ -17,7 +17,7 @@ const transform = {
   ],
 };
 
-// Some server dependencies are ESM only (cookie 2, content-disposition) and some CommonJS ones load modules with
+// Some server dependencies are ESM only (cookie 2, content-disposition, p-retry) and some CommonJS ones load modules with
 // import() (PGlite's node built-ins, @fastify/cookie's `cookie`), which jest's VM refuses without
 // --experimental-vm-modules: swc turns them all into plain CommonJS (require), like our own code. react-email's render
 // loads react-dom/server with import() too.
@@ -27,7 +27,7 @@ const nodeTransform = {
     '(@electric-sql/pglite|@react-email/render)/dist/.+\\.cjs$': transform['^.+\\.(t|j)sx?$'],
   },
   transformIgnorePatterns: [
-    '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition)/)',
+    '/node_modules/(?!(kysely|@electric-sql/pglite|@react-email/render|cookie|@fastify/cookie|content-disposition|p-retry|is-network-error)/)',
   ],
 };
 

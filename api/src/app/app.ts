@@ -140,7 +140,7 @@ export async function buildAppWithDeps({
   });
 
   // First, so every answer carries them: pages, /ajax, assets, errors and 404s (http/security-headers.ts).
-  registerSecurityHeaders(app, config, remotes);
+  await registerSecurityHeaders(app, config, remotes);
   registerRequestId(app);
   registerRequestTiming(app);
   if (config.accessLog) registerAccessLog(app, { quietRoutes: [HEALTH_ROUTE, METRICS_ROUTE] });

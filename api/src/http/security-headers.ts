@@ -1,3 +1,4 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 
@@ -49,7 +50,9 @@ export type SecurityHeadersConfig = Pick<AppConfig, 'remotes' | 'runtime' | 'cap
   Partial<Pick<AppConfig, 'publicUrl'>>;
 
 /** A year, subdomains included: sent only when buyers reach us over https (PUBLIC_URL), where it cannot lock anyone out. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+/** The Strict-Transport-Security header those options give. */
+export const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 /** The origin a URL lives on; null for a relative URL (it lives on this origin, which 'self' covers). */
 function originOf(url: string): string | null {
@@ -135,43 +138,65 @@ export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): 
   };
 }
 
-export function contentSecurityPolicy(config: SecurityHeadersConfig): string {
-  return Object.entries(contentSecurityPolicyDirectives(config))
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
-}
+/** The features no answer may use (the door page alone allows its own camera). Helmet has no Permissions-Policy. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 
-/** Every header, computed once per app. */
-export function securityHeaders(config: SecurityHeadersConfig): Record<string, string> {
+/**
+ * Helmet's options for the headers every answer carries: the policy above, nosniff, strict-origin-when-cross-origin,
+ * DENY framing for browsers that predate frame-ancestors, and HSTS over https only. Helmet's other headers are off:
+ * the cross-origin isolation ones would refuse the remotes' scripts and the providers' frames, and the rest are for
+ * browsers we do not serve. `directives` gives each directive's value when the answer is sent.
+ */
+export function helmetOptions(
+  config: SecurityHeadersConfig,
+  directives: () => Record<string, string[]>,
+): FastifyHelmetOptions {
+  const names = Object.keys(directives());
   return {
-    'content-security-policy': contentSecurityPolicy(config),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    // For browsers that predate frame-ancestors.
-    'x-frame-options': 'DENY',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-    ...(config.publicUrl?.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(names.map((name) => [name, [() => (directives()[name] ?? []).join(' ')]])),
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: config.publicUrl?.startsWith('https:')
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false }
+      : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xPoweredBy: false,
+    xXssProtection: false,
   };
 }
 
 /**
- * Adds the headers to every response of the app, whatever route (or error or 404) produced it. The remotes' origins
- * are the ones in force now (REMOTES_FILE can move a remote without a restart, pages/remotes.ts): the policy is
- * rebuilt when the list changes, so a remote shipped to a new origin is allowed from its first page load.
+ * Adds the headers to every response of the app, whatever route (or error or 404) produced it: @fastify/helmet, and
+ * Permissions-Policy, which Helmet does not send. The remotes' origins are the ones in force now (REMOTES_FILE can
+ * move a remote without a restart, pages/remotes.ts): the directives are rebuilt when the list changes, so a remote
+ * shipped to a new origin is allowed from its first page load. Awaited, so its hooks run before any added after it.
  */
-export function registerSecurityHeaders(
+export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: SecurityHeadersConfig,
   remotes: { current(): SecurityHeadersConfig['remotes'] } = { current: () => config.remotes },
-): void {
+): Promise<void> {
   let lastRemotes = remotes.current();
-  let headers = Object.entries(securityHeaders({ ...config, remotes: lastRemotes }));
-  app.addHook('onRequest', async (_request, reply) => {
+  let directives = contentSecurityPolicyDirectives({ ...config, remotes: lastRemotes });
+  const currentDirectives = () => {
     const now = remotes.current();
     if (now !== lastRemotes) {
       lastRemotes = now;
-      headers = Object.entries(securityHeaders({ ...config, remotes: now }));
+      directives = contentSecurityPolicyDirectives({ ...config, remotes: now });
     }
-    for (const [name, value] of headers) reply.header(name, value);
+    return directives;
+  };
+  await app.register(fastifyHelmet, helmetOptions(config, currentDirectives));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 }

@@ -1,5 +1,6 @@
 import { processEnv } from '../config/process-env';
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiErrorBody } from '@checkout/shared';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
@@ -49,8 +50,6 @@ export const requestHash = (call: string, request: unknown) =>
   createHash('sha256')
     .update(`${call}\n${stable(request)}`)
     .digest('hex');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A request that was refused for a reason the buyer can act on: the same key gets the same refusal. */
 const isAnswer = (error: unknown): error is HttpError => error instanceof HttpError && error.statusCode < 500;

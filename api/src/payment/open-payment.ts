@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as messages from '@checkout/shared/messages/payment';
 import type { Clock } from '../platform/clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
@@ -47,8 +48,6 @@ export type Claim =
   | { kind: 'create'; row: ProviderPayment; sale: Sale; snapshot: PriceSnapshot };
 
 type Step = Claim | { kind: 'wait' };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The refusals every way of paying shares, checked under the sale's lock: a live reservation, the mandatory questions

@@ -1,4 +1,5 @@
 import { createHash, createPublicKey } from 'node:crypto';
+import pRetry, { AbortError } from 'p-retry';
 import * as tlSigning from 'truelayer-signing';
 import type * as z from 'zod/mini';
 import type { Clock } from '../../platform/clock';
@@ -103,6 +104,22 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The failure as an Error of this realm: p-retry retries only those, and fetch's own (a DOMException on a timeout)
+ * is not one when the code runs in a vm context (jest's), which would end the tries at once. The name and message
+ * stay; an Error of this realm is returned as it is.
+ */
+function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const { name, message } = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown;
+    message?: unknown;
+  };
+  const same = new Error(typeof message === 'string' ? message : String(error), { cause: error });
+  if (typeof name === 'string') same.name = name;
+  return same;
+}
+
 /** A webhook that is not TrueLayer's (no signature, a key address not TrueLayer's, a signature that does not verify). */
 export class WebhookRefused extends Error {
   constructor(reason: string) {
@@ -143,8 +160,6 @@ export function bankStatusOf(payment: Pick<TrueLayerPayment, 'status' | 'failure
       return 'pending';
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The remitter's statement reference: letters, digits, spaces and dashes, at most 18 characters (UK Faster Payments). */
 const statementReference = (saleId: number) => `TICKETS-${saleId}`.slice(0, 18);
@@ -220,6 +235,31 @@ export class TrueLayerBankProvider implements BankProvider {
 
   // ---- Requests ---------------------------------------------------------------------------------------------------
 
+  /** The request's headers: the token, and on a POST its Idempotency-Key and the Tl-Signature over it and the body. */
+  private headers(
+    method: 'GET' | 'POST',
+    url: URL,
+    body: string,
+    idempotencyKey: string | undefined,
+    token: string,
+  ): Record<string, string> {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (method === 'POST') {
+      const key = idempotencyKey ?? '';
+      headers['idempotency-key'] = key;
+      if (body) headers['content-type'] = 'application/json';
+      headers['tl-signature'] = tlSigning.sign({
+        kid: this.keys.signingKeyId,
+        privateKeyPem: this.keys.signingPrivateKeyPem,
+        method: 'POST' as tlSigning.HttpMethod,
+        path: url.pathname,
+        headers: { 'Idempotency-Key': key },
+        body,
+      });
+    }
+    return headers;
+  }
+
   /**
    * One API request: signed when it is a POST, retried with the same Idempotency-Key when TrueLayer could not be
    * reached, did not answer in time or failed on its side (5xx, 429), with a fresh token when the token was refused.
@@ -232,45 +272,39 @@ export class TrueLayerBankProvider implements BankProvider {
   ): Promise<T> {
     const url = new URL(path, `${this.hosts.api}/`);
     const body = options.body === undefined ? '' : JSON.stringify(options.body);
-    let lastError: unknown;
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      if (attempt > 0) await sleep(250 * 4 ** (attempt - 1));
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${await this.accessToken()}`,
-        accept: 'application/json',
-      };
-      if (method === 'POST') {
-        const idempotencyKey = options.idempotencyKey ?? '';
-        headers['idempotency-key'] = idempotencyKey;
-        if (body) headers['content-type'] = 'application/json';
-        headers['tl-signature'] = tlSigning.sign({
-          kid: this.keys.signingKeyId,
-          privateKeyPem: this.keys.signingPrivateKeyPem,
-          method: 'POST' as tlSigning.HttpMethod,
-          path: url.pathname,
-          headers: { 'Idempotency-Key': idempotencyKey },
-          body,
-        });
-      }
-      let response: Response;
-      let json: unknown;
-      try {
-        response = await this.fetch(url, { method, headers, ...(body ? { body } : {}) });
-        json = await readAnswer(response);
-      } catch (error) {
-        lastError = error;
-        continue;
-      }
-      if (response.ok) {
-        const parsed = options.answer.safeParse(json);
-        if (parsed.success) return parsed.data;
-        throw new TrueLayerAnswerError(response.status, json, options.what, answerProblem(parsed.error));
-      }
-      lastError = new TrueLayerError(response.status, json, options.what);
-      if (response.status === 401) this.token = null;
-      else if (response.status !== 429 && response.status < 500) throw lastError;
-    }
-    throw lastError;
+    // Three tries, 250 ms then 1 s apart. An AbortError ends the tries with the error it wraps: a failure that a
+    // retry would repeat (no token, a 4xx, an answer of another shape).
+    return pRetry(
+      async () => {
+        let headers: Record<string, string>;
+        try {
+          headers = this.headers(method, url, body, options.idempotencyKey, await this.accessToken());
+        } catch (error) {
+          throw new AbortError(asError(error));
+        }
+        // Not reached, no answer in time, or an answer cut short: retried.
+        let response: Response;
+        let json: unknown;
+        try {
+          response = await this.fetch(url, { method, headers, ...(body ? { body } : {}) });
+          json = await readAnswer(response);
+        } catch (error) {
+          throw asError(error);
+        }
+        if (response.ok) {
+          const parsed = options.answer.safeParse(json);
+          if (parsed.success) return parsed.data;
+          throw new AbortError(
+            new TrueLayerAnswerError(response.status, json, options.what, answerProblem(parsed.error)),
+          );
+        }
+        const error = new TrueLayerError(response.status, json, options.what);
+        if (response.status === 401) this.token = null;
+        else if (response.status !== 429 && response.status < 500) throw new AbortError(error);
+        throw error;
+      },
+      { retries: 2, minTimeout: 250, factor: 4, randomize: false },
+    );
   }
 
   // ---- BankProvider -----------------------------------------------------------------------------------------------
