@@ -4,6 +4,7 @@ import { type Clock, systemClock } from './clock';
 import { type AppConfig, loadConfig } from './config';
 import type { Db } from './db/schema';
 import type { AppDeps } from './deps';
+import { type DomainEventSubscriber, installDomainEventSubscribers } from './domain-events/subscribers';
 import { registerCleanTextGuard, routeUncleanUrls } from './http/clean-text';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { parseFormBody, parseQueryString } from './http/form';
@@ -49,6 +50,7 @@ import { saleHandlers } from './sale/handlers';
 import { transferHandlers } from './transfers/handlers';
 import { startTransferRunner } from './transfers/jobs';
 import { startWebhookRunner } from './organiser-api/webhooks/deliver';
+import { webhookSubscribers } from './organiser-api/webhooks/subscriber';
 import { registerTransferRoutes } from './transfers/routes';
 import { registerSaleRoutes } from './sale/routes';
 import { registerWaiverPages } from './waivers/routes';
@@ -66,7 +68,15 @@ export interface BuildAppOptions {
   errorReporter?: ErrorReporter;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * What reacts to the core's domain events, in the transaction that publishes them (domain-events/publish.ts); by
+   * default the app's own (appDomainEventSubscribers). Installed for the process when the app is built.
+   */
+  domainEventSubscribers?: (deps: AppDeps) => readonly DomainEventSubscriber[];
 }
+
+/** The integrations that follow the core's domain events: the organiser API's webhooks. */
+export const appDomainEventSubscribers = (_deps: AppDeps): readonly DomainEventSubscriber[] => [...webhookSubscribers];
 
 export interface App {
   app: FastifyInstance;
@@ -89,6 +99,7 @@ export async function buildAppWithDeps({
   config: overrides = {},
   errorReporter,
   logStream,
+  domainEventSubscribers = appDomainEventSubscribers,
 }: BuildAppOptions): Promise<App> {
   const config: AppConfig = { ...loadConfig(), ...overrides };
   const reporter =
@@ -115,6 +126,7 @@ export async function buildAppWithDeps({
     onError: (error, job) => jobFailureHandler(app.log, reporter, 'mail delivery failed')(error, job),
   });
   const deps: AppDeps = { db, clock, config, sessions, mailer };
+  installDomainEventSubscribers(domainEventSubscribers(deps));
 
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },

@@ -768,6 +768,7 @@ export interface Database {
   onsale_ticket_types: OnsaleTicketTypesTable;
   queue_entries: QueueEntriesTable;
   queue_client_places: QueueClientPlacesTable;
+  domain_events: DomainEventsTable;
 }
 
 /** 'door' is a door token (0017_door): it can only admit tickets, and it expires. */
@@ -815,6 +816,17 @@ export interface WebhookEndpointsTable {
   secret: string;
   created_at: Timestamp;
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/**
+ * An event the core published (0026_domain_events; domain-events/publish.ts), written in the transaction of its
+ * change: `type` is one of domain-events/events.ts, `data` the event without its type.
+ */
+export interface DomainEventsTable {
+  id: Generated<number>;
+  type: string;
+  data: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
 }
 
 /** What happened, written in the transaction that made it happen (an outbox for webhooks). */
