@@ -49,6 +49,7 @@ import { questionHandlers } from './questions/handlers';
 import { saleHandlers } from './sale/handlers';
 import { transferHandlers } from './transfers/handlers';
 import { startTransferRunner } from './transfers/jobs';
+import { transferMailSubscribers } from './transfers/mail-subscriber';
 import { startWebhookRunner } from './organiser-api/webhooks/deliver';
 import { webhookSubscribers } from './organiser-api/webhooks/subscriber';
 import { registerTransferRoutes } from './transfers/routes';
@@ -75,8 +76,11 @@ export interface BuildAppOptions {
   domainEventSubscribers?: (deps: AppDeps) => readonly DomainEventSubscriber[];
 }
 
-/** The integrations that follow the core's domain events: the organiser API's webhooks. */
-export const appDomainEventSubscribers = (_deps: AppDeps): readonly DomainEventSubscriber[] => [...webhookSubscribers];
+/** What follows the core's domain events: the organiser API's webhooks and the mail sent on them. */
+export const appDomainEventSubscribers = (deps: AppDeps): readonly DomainEventSubscriber[] => [
+  ...webhookSubscribers,
+  ...transferMailSubscribers(deps),
+];
 
 export interface App {
   app: FastifyInstance;
