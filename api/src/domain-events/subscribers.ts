@@ -30,7 +30,9 @@ export type DomainEventSubscriber = {
 let installed: readonly DomainEventSubscriber[] = [];
 
 /** Makes `list` the subscribers every publish runs; returns what was installed before. */
-export function installDomainEventSubscribers(list: readonly DomainEventSubscriber[]): readonly DomainEventSubscriber[] {
+export function installDomainEventSubscribers(
+  list: readonly DomainEventSubscriber[],
+): readonly DomainEventSubscriber[] {
   const previous = installed;
   installed = [...list];
   return previous;

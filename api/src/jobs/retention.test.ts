@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { DOMAIN_EVENT_RETENTION_DAYS } from '../domain-events/retention';
 import { finishedJobIds, sentMessageIds, startRetentionSweeper, sweepRetention } from './retention';
 
 const DAY = 24 * 60 * 60_000;
@@ -109,4 +110,25 @@ test('finds what it deletes through its partial indexes, not by reading every jo
     expect(await plan(finishedJobIds(t.clock.now()))).toContain('jobs_done_finished');
     expect(await plan(sentMessageIds(t.clock.now()))).toContain('outbox_sent');
   });
+});
+
+test('domain events older than DOMAIN_EVENT_RETENTION_DAYS go; newer ones stay', async () => {
+  const published = async (daysAgo: number) =>
+    (
+      await t.db
+        .insertInto('domain_events')
+        .values({
+          type: 'sale.expired',
+          data: JSON.stringify({ saleId: 1 }),
+          created_at: new Date(t.clock.now().getTime() - daysAgo * 24 * 60 * 60_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const old = await published(DOMAIN_EVENT_RETENTION_DAYS + 1);
+  const recent = await published(DOMAIN_EVENT_RETENTION_DAYS - 1);
+  const result = await sweepRetention(t.db, t.clock.now(), { jobDays: 14, outboxDays: 30 });
+  expect(result.domainEvents).toBe(1);
+  const left = await t.db.selectFrom('domain_events').select('id').where('id', 'in', [old, recent]).execute();
+  expect(left.map((row) => row.id)).toEqual([recent]);
 });

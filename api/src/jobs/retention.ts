@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '../clock';
 import type { Db } from '../db/schema';
+import { deleteOldDomainEvents } from '../domain-events/retention';
 import { type Periodic, startPeriodic } from './periodic';
 
 export interface RetentionPolicy {
@@ -13,6 +14,8 @@ export interface RetentionPolicy {
 export interface RetentionResult {
   jobs: number;
   messages: number;
+  /** Domain events older than DOMAIN_EVENT_RETENTION_DAYS (domain-events/retention.ts). */
+  domainEvents: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -39,7 +42,8 @@ export const sentMessageIds = (before: Date) =>
 /**
  * Deletes what is finished and old: jobs that are 'done' (never pending, running or failed ones: a failed job is the
  * record someone has to look at) and outbox messages that were sent (never unsent ones: without SMTP the outbox is all
- * there is, and an SMS row is never 'sent'). Ages count from when they finished or were sent.
+ * there is, and an SMS row is never 'sent'). Ages count from when they finished or were sent. Domain events go after
+ * their own fixed retention, counted from when they were published.
  */
 export async function sweepRetention(db: Db, now: Date, policy: RetentionPolicy): Promise<RetentionResult> {
   const jobsBefore = new Date(now.getTime() - policy.jobDays * DAY_MS);
@@ -52,7 +56,8 @@ export async function sweepRetention(db: Db, now: Date, policy: RetentionPolicy)
     const result = await sql`DELETE FROM outbox WHERE id IN (${sentMessageIds(mailBefore)})`.execute(db);
     return Number(result.numAffectedRows ?? 0n);
   });
-  return { jobs, messages };
+  const domainEvents = await deleteInBatches(() => deleteOldDomainEvents(db, now, BATCH));
+  return { jobs, messages, domainEvents };
 }
 
 export type RetentionSweeper = Periodic<RetentionResult>;
@@ -73,6 +78,6 @@ export function startRetentionSweeper(options: RetentionSweeperOptions): Retenti
     intervalMs: options.intervalMs,
     onError: options.onError,
     onResult: options.onSwept,
-    worthTelling: (result) => result.jobs > 0 || result.messages > 0,
+    worthTelling: (result) => result.jobs > 0 || result.messages > 0 || result.domainEvents > 0,
   });
 }

@@ -20,7 +20,11 @@ export const webhookSubscribers: readonly DomainEventSubscriber[] = [
     type: 'order.refunded',
     async handle(tx, { event, now }) {
       const answer = await refundAnswer(tx, event.organiserId, event.refundId);
-      await recordWebhookEvent(tx, { organiserId: event.organiserId, type: 'order.refunded', data: { ...answer } }, now);
+      await recordWebhookEvent(
+        tx,
+        { organiserId: event.organiserId, type: 'order.refunded', data: { ...answer } },
+        now,
+      );
     },
   },
   {
