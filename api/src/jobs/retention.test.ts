@@ -93,8 +93,8 @@ test('the periodic sweeper deletes in batches until nothing old is left, and rep
     onSwept: (result) => swept.push(result),
   });
   try {
-    expect(await sweeper.sweepNow()).toEqual({ jobs: 1205, messages: 0 });
-    expect(swept).toEqual([{ jobs: 1205, messages: 0 }]);
+    expect(await sweeper.sweepNow()).toEqual({ jobs: 1205, messages: 0, domainEvents: 0 });
+    expect(swept).toEqual([{ jobs: 1205, messages: 0, domainEvents: 0 }]);
     expect(await remaining('jobs', ids)).toEqual([]);
   } finally {
     await sweeper.stop();
