@@ -18,7 +18,7 @@ export type DomainEventSubscriber = {
     /** Names it in errors and logs. */
     name: string;
     type: T;
-    handle(tx: Tx, published: Published<T>): Promise<void>;
+    handle: (tx: Tx, published: Published<T>) => Promise<void>;
   };
 }[DomainEventType];
 

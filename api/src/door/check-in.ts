@@ -1,8 +1,7 @@
 import type { DbOrTx, Db } from '../db/schema';
 import { niceDate } from '../catalogue/dates';
 import { publish } from '../domain-events/publish';
-import { HttpError } from '../http/errors';
-import { refused } from '../organiser-api/operation';
+import { HttpError, refused } from '../http/errors';
 import { doorMessages } from './messages';
 
 export interface CheckInRequest {
