@@ -58,7 +58,7 @@ const externals = {
 rmSync(dist, { recursive: true, force: true });
 const result = await esbuild.build({
   entryPoints: {
-    main: 'src/main.ts',
+    main: 'src/app/main.ts',
     seed: 'src/seed/cli.ts',
     reconcile: 'src/ledger/reconcile-cli.ts',
     organiser: 'src/organiser-api/cli.ts',

@@ -1,6 +1,6 @@
 import { calls } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
+import { issueTickets } from '../tickets/tickets';
 import { guestVisitor } from '../identity/testing';
 import { createApiKey } from '../organiser-api/keys';
 import { apiMessages } from '../organiser-api/plugin';

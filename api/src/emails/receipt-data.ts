@@ -4,13 +4,13 @@ import { niceDay, niceTime } from '../catalogue/dates';
 import { links } from '../catalogue/links';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
-import { displayCode } from '../delivery/codes';
-import { WALLET_PATH } from '../delivery/wallet-email';
+import { displayCode } from '../tickets/codes';
+import { WALLET_PATH } from './wallet-email';
 import { describeCard, paymentCardOf } from '../payment/card-details';
 import type { PaymentConfig } from '../payment/config';
 import { type BreakdownTicket, type BreakdownTotals, type BreakdownVoucher, priceBreakdown } from '../sale/breakdown';
-import type { PriceComponents, PricedLine } from '../sale/price';
-import type { WaiverKeys } from '../identity/waiver-keys';
+import type { PriceComponents, PricedLine } from '../pricing/price';
+import type { WaiverKeys } from '../session/waiver-keys';
 
 /**
  * Everything the order confirmation says, read once from the database: the settlement's price components (exactly

@@ -1,6 +1,6 @@
 import { calls, type FormValue } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
+import { issueTickets } from '../tickets/tickets';
 import { instalmentMessages } from '../instalments/messages';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';

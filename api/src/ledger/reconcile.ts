@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/schema';
-import { checkComponents, type PriceComponents } from '../sale/price';
+import { checkComponents, type PriceComponents } from '../pricing/price';
 import { refundParts } from '../organiser-api/orders/refund-amount';
 import { checkCodeUses } from './code-uses';
 import { checkFees, feesText } from './fees';

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { DbOrTx, LedgerEntriesTable, Tx } from '../db/schema';
-import type { PriceComponents } from '../sale/price';
+import type { PriceComponents } from '../pricing/price';
 import { partiesOf, type Share, sharesOf } from './shares';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
-import { connectionAcquireSeconds, connectionStatsOf } from './db-connections';
+import { connectionAcquireSeconds, connectionStatsOf } from '../db/db-connections';
 
 /*
  * The counters domains record into are created once per process (prom-client's usual pattern), so settling a payment

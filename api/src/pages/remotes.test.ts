@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { parseRemotesFile } from './remotes';

@@ -12,7 +12,7 @@ import { sessionUser } from '../identity/users';
 import { html, layout, type PageAssets } from './html';
 import { testModeOf } from '../payment/modes';
 import { safeNext } from './safe-next';
-import { WALLET_PATH } from '../delivery/wallet-email';
+import { WALLET_PATH } from '../emails/wallet-email';
 
 export const SIGNIN_PATHS = { page: '/signin/', verify: '/signin/verify', signOut: '/signin/sign-out' } as const;
 

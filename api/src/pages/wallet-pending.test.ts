@@ -1,7 +1,7 @@
 import { calls } from '@checkout/shared';
 import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
+import { issueTickets } from '../tickets/tickets';
 import { guestVisitor, latestCode } from '../identity/testing';
 import { instalmentMessages } from '../instalments/messages';
 import { SEED } from '../seed/catalogue';

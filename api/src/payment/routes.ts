@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { AppDeps } from '../deps';
-import { failpoint } from '../failpoints';
+import { failpoint } from '../platform/failpoints';
 import { HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
 import { enqueueJob } from '../jobs/queue';

@@ -2,21 +2,21 @@ import * as messages from '@checkout/shared/messages/payment';
 import { codesClaimedElsewhere, recordCodeUses } from '../catalogue/codes';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
-import { systemClock } from '../clock';
+import { systemClock } from '../platform/clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { publish } from '../domain-events/publish';
 import { drainStock, endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
-import { issueTicketsInTx } from '../delivery/tickets';
+import { issueTicketsInTx } from '../tickets/tickets';
 import {
   componentsText,
   parseComponents,
   type PriceComponents,
   type PriceSnapshot,
   priceSnapshot,
-} from '../sale/price';
+} from '../pricing/price';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import type { Providers } from './providers/types';

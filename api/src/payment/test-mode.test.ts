@@ -4,7 +4,7 @@ import path from 'node:path';
 import { calls, CheckoutSchema, FIRST_ANSWERS_ELEMENT_ID, type PaymentMethod } from '@checkout/shared';
 import { testModeNotice } from '@checkout/shared/messages/common';
 import { deliveryPaths, markPaid } from '../delivery/test-support';
-import { WALLET_EMAIL_KIND } from '../delivery/wallet-email';
+import { WALLET_EMAIL_KIND } from '../emails/wallet-email';
 import { refundEmail } from '../emails/refund';
 import { guestVisitor, reservedVisitor } from '../identity/testing';
 import { saleOf } from '../sale/test-support';

@@ -1,7 +1,7 @@
 import type { Db, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { currentSale } from '../sale/current';
 
 /** The session's sale once paid: the order-completed calls act on nothing else (409 otherwise, nothing written). */

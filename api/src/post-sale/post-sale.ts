@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { normaliseEmail } from '../identity/one-time-codes';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { currentSale } from '../sale/current';
 import { buyerEmail, paidSale } from './paid-sale';
 

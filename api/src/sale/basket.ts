@@ -1,11 +1,11 @@
 import * as messages from '@checkout/shared/messages/basket';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import { giftVoucherOnSale, ticketOnSale, voucherValueAllowed } from '../catalogue/queries';
 import { toMinor } from '../catalogue/money';
 import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { basketChanged, lockCurrentSale, openBasket } from './current';
 
 export type AddToBasketInput =

@@ -1,7 +1,7 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, Sale, Session, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { lockCurrentSale } from './current';
 import { saleMessages } from './messages';
 

@@ -3,7 +3,7 @@ import { currencyOf, toDecimal } from '../catalogue/money';
 import { appliedCodes, priceBreakdown } from './breakdown';
 import type { CheckoutSource } from './checkout-load';
 import { saleMessages } from './messages';
-import { vouchersLeftToPay } from './voucher-scope';
+import { vouchersLeftToPay } from '../pricing/voucher-scope';
 
 type MoneyFields =
   | 'currency'

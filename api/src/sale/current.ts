@@ -1,5 +1,5 @@
 import type { Db, Sale, Session, Tx } from '../db/schema';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { endHolds } from '../inventory/holds';
 import { cancelOpenPayments } from '../payment/cancel-open';
 import { newSaleReference } from './reference';

@@ -3,7 +3,7 @@ import { toDecimal } from '../catalogue/money';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { loadSaleTotals } from './amounts';
+import { loadSaleTotals } from '../pricing/amounts';
 import { saleOf, salePaths as paths } from './test-support';
 
 /**

@@ -1,10 +1,10 @@
 import type { ExtendReservationResponse } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/shell';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { lockReservedSale, reservationProblem } from '../identity/checkout-sale';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { LIVE } from '../payment/cancel-open';
 import { secondsRemaining } from './current';
 

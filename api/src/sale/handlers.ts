@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import { provenGuest } from '../identity/proven-guest';
 import type { CallHandlers } from '../http/route';
 import { addToBasket } from './basket';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { buildCheckout } from './checkout';
 import { removeCode, setCode } from './codes';
 import { currentSale } from './current';

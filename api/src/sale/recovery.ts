@@ -4,7 +4,7 @@ import { html, layout, type PageAssets } from '../pages/html';
 import { links } from '../catalogue/links';
 import { saleMessages } from './messages';
 import { testModeOf } from '../payment/modes';
-import { WALLET_PATH } from '../delivery/wallet-email';
+import { WALLET_PATH } from '../emails/wallet-email';
 import { SIGNIN_PATHS } from '../pages/signin';
 import { lockSessionsOfMove, moveSale, MOVABLE } from './move';
 

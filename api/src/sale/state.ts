@@ -1,9 +1,9 @@
 import { CHECKOUT_FLOW, CHECKOUT_STATES, type CheckoutState } from '@checkout/shared';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { currentSale, reservationLapsed, secondsRemaining } from './current';
 import { extensionOffered } from './extend';
 

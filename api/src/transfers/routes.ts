@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
-import { WALLET_PATH } from '../delivery/wallet-email';
+import { WALLET_PATH } from '../emails/wallet-email';
 import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
 import { layout, type PageAssets, type SafeHtml } from '../pages/html';
 import { pageScript } from '../pages/page-scripts';

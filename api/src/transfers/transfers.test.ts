@@ -1,9 +1,9 @@
 import { calls } from '@checkout/shared';
 import { sql } from 'kysely';
-import { buildAppWithDeps } from '../app';
+import { buildAppWithDeps } from '../app/app';
 import { statements as identityMigration } from '../db/migrations/0009_identity';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
+import { issueTickets } from '../tickets/tickets';
 import { guestVisitor, latestCode } from '../identity/testing';
 import { escapeHtml } from '../pages/html';
 import { SEED } from '../seed/catalogue';

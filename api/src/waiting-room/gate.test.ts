@@ -1,6 +1,6 @@
 import { queueRequired } from '@checkout/shared/messages/queue';
 import { QueueRequiredAnswerSchema } from '@checkout/shared';
-import { hashToken } from '../identity/tokens';
+import { hashToken } from '../session/tokens';
 import { reservationsTotal } from '../observability/metrics';
 import { freshTicketType, salePaths, saleOf, stockOf } from '../sale/test-support';
 import { SEED } from '../seed/catalogue';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, QueueEntry } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
 import { layout, type PageAssets } from '../pages/html';
 import { pageScript } from '../pages/page-scripts';
@@ -16,7 +16,7 @@ import { currentSale, reservationLapsed } from '../sale/current';
 import { QueueLive, type LiveOptions, type LiveWatcher } from './live';
 import { queueBody, queueHead, queueNotFoundBody, queueRefusedBody } from './page';
 import { admissionOf, isEnded } from './admission';
-import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import { hitRateLimit, rateKey } from '../http/rate-limit';
 import { clientGroupOf } from '../http/client-group';
 import {
   ClientPlacesTaken,

@@ -4,7 +4,7 @@ import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { waiverPath } from '@checkout/shared';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { waiverMessages } from './messages';
 import { SIGNATURES_PER_WAIVER_MAX } from './waivers';
 

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { issueTickets } from '../../delivery/tickets';
+import { issueTickets } from '../../tickets/tickets';
 import { reconcile } from '../../ledger/reconcile';
 import {
   cardForm,

@@ -1,4 +1,4 @@
-import { issueTickets } from '../../delivery/tickets';
+import { issueTickets } from '../../tickets/tickets';
 import { reconcile } from '../../ledger/reconcile';
 import { startStripeStub, type StripeStub } from '../../payment/testing/stripe-stub';
 import { confirmSalePayment } from '../../payment/settle';

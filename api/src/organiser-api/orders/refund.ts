@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors';
 import { organiserOfLines, recordRefundPart } from '../../ledger/record';
 import { enqueueRefund } from '../../payment/settle';
 import { randomId } from '../../payment/random-id';
-import { parseComponents } from '../../sale/price';
+import { parseComponents } from '../../pricing/price';
 import { refused } from '../operation';
 import { refundParts } from './refund-amount';
 import type { Order, Refund } from './schemas';

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/schema';
-import { parseComponents } from '../../sale/price';
+import { parseComponents } from '../../pricing/price';
 import { organiserTickets, toTicket } from '../tickets/view';
 import { recordWebhookEvent } from '../webhooks/record';
 import type { Order, Refund } from './schemas';

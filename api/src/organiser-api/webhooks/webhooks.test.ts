@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calls } from '@checkout/shared';
 import { markPaid } from '../../delivery/test-support';
-import { issueTickets } from '../../delivery/tickets';
+import { issueTickets } from '../../tickets/tickets';
 import { guestVisitor, reservedVisitor } from '../../identity/testing';
 import { expireHolds } from '../../inventory/holds';
 import type { JobRunner } from '../../jobs/queue';
