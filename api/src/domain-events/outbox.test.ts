@@ -1,6 +1,6 @@
 import { calls } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
+import { issueTickets } from '../tickets/tickets';
 import { guestVisitor, reservedVisitor } from '../identity/testing';
 import { expireHolds } from '../inventory/holds';
 import { apiCaller, type ApiCaller } from '../organiser-api/testing';
