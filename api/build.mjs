@@ -96,7 +96,7 @@ const copyAssets = (folder) => {
 };
 copyAssets(src);
 // The plain pages' browser scripts (src/<area>/assets/<name>.ts), each beside its twin folder's other assets, where
-// src/pages/page-scripts.ts reads it: the server never bundles at run time.
+// src/web/page-scripts.ts reads it: the server never bundles at run time.
 const scripts = await pageScripts.buildPageScripts(src, dist);
 
 // A package the bundle imports but the api does not declare as a runtime dependency would be missing from the image

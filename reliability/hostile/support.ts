@@ -8,7 +8,7 @@ import { calls } from '@checkout/shared';
 import { sql } from 'kysely';
 import { markPaid } from '../../api/src/delivery/test-support';
 import { issueTickets } from '../../api/src/tickets/tickets';
-import { guestVisitor, proveEmail, reservedVisitor } from '../../api/src/identity/testing';
+import { guestVisitor, proveEmail, reservedVisitor } from '../../api/src/testing/identity';
 import { SEED } from '../../api/src/seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../../api/src/testing/test-app';
 import { describeWithPostgres, urlFor } from '../support/postgres';

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from '../platform/clock';
-import { type AppConfig, loadConfig } from '../config';
+import { type AppConfig, loadConfig, REPO_ROOT } from '../config';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { type DomainEventSubscriber, installDomainEventSubscribers } from '../domain-events/subscribers';
@@ -28,7 +28,7 @@ import { registerOpenApi } from '../openapi/routes';
 import { buildOrganiserOpenApiDocument } from '../organiser-api/openapi';
 import { registerDevOrganiserKeys } from '../organiser-api/dev-keys';
 import { registerDoorPage } from '../door/page';
-import { organiserApiOperations } from '../organiser-api/operations';
+import { organiserApiOperations } from './organiser-operations';
 import { ORGANISER_API_PREFIX, registerOrganiserApi } from '../organiser-api/plugin';
 import { registerAccessLog } from '../observability/access-log';
 import { createErrorReporter, type ErrorReporter } from '../observability/error-reporting';
@@ -41,6 +41,7 @@ import { createRemotesSource, registerRemotes, shellRuntimeJson } from '../pages
 import { registerPages } from '../pages/routes';
 import { createRenderShedding } from '../pages/render-shedding';
 import { loadServerRender } from '../pages/server-render';
+import { serverBuildPins } from '../pages/server-build-pins';
 import { registerShell } from '../pages/shell';
 import { createPaymentDomain } from '../payment';
 import { postSaleHandlers } from '../post-sale/handlers';
@@ -52,6 +53,7 @@ import { startTransferRunner } from '../transfers/jobs';
 import { transferMailSubscribers } from '../transfers/mail-subscriber';
 import { startWebhookRunner } from '../organiser-api/webhooks/deliver';
 import { webhookSubscribers } from '../organiser-api/webhooks/subscriber';
+import { checkedInWebhookSubscriber } from '../door/checked-in-subscriber';
 import { registerTransferRoutes } from '../transfers/routes';
 import { registerSaleRoutes } from '../sale/routes';
 import { registerWaiverPages } from '../waivers/routes';
@@ -79,6 +81,7 @@ export interface BuildAppOptions {
 /** What follows the core's domain events: the organiser API's webhooks and the mail sent on them. */
 export const appDomainEventSubscribers = (deps: AppDeps): readonly DomainEventSubscriber[] => [
   ...webhookSubscribers,
+  checkedInWebhookSubscriber,
   ...transferMailSubscribers(deps),
 ];
 
@@ -219,6 +222,7 @@ export async function buildAppWithDeps({
           runtime: config.runtime,
           log: app.log,
           shedding: renderShedding,
+          serverBuilds: serverBuildPins(config.serverBuilds, remotes, REPO_ROOT, app.log),
         })
       : null,
   });

@@ -11,7 +11,7 @@ import { embeddedDatabaseRefusal } from '../db/embedded-guard';
 import { describeTrustProxy } from '../http/trust-proxy';
 import { OUTBOX_PATHS } from '../pages/dev-outbox';
 import { migrateToLatest } from '../db/migrate';
-import { startHoldSweeper } from '../jobs/hold-sweeper';
+import { startHoldSweeper } from '../inventory/hold-sweeper';
 import { startRetentionSweeper } from '../jobs/retention';
 import { jobFailureHandler } from '../observability/job-failures';
 import { startPaymentJobs } from '../payment/jobs';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as messages from '@checkout/shared/messages/captcha';
 import { manualClock } from '../platform/clock';
-import { freshTicketType, saleOf, salePaths as paths, stockOf } from '../sale/test-support';
+import { freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { calls } from '@checkout/shared';
-import { accountPaths, demoUserVisitor, guestVisitor, latestCode, reservedVisitor } from '../identity/testing';
+import { accountPaths, demoUserVisitor, guestVisitor, latestCode, reservedVisitor } from '../testing/identity';
 import { providersFor } from '../payment/providers';
-import { saleOf } from '../sale/test-support';
+import { saleOf } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

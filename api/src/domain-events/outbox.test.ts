@@ -5,6 +5,7 @@ import { guestVisitor, reservedVisitor } from '../identity/testing';
 import { expireHolds } from '../inventory/holds';
 import { apiCaller, type ApiCaller } from '../organiser-api/testing';
 import { ORGANISER_API_PREFIX } from '../organiser-api/plugin';
+import { checkedInWebhookSubscriber } from '../door/checked-in-subscriber';
 import { webhookSubscribers } from '../organiser-api/webhooks/subscriber';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
@@ -220,7 +221,7 @@ describe('the event and what its subscribers write share the transaction of the 
       type: 'ticket.checked_in',
       handle: () => Promise.reject(new Error('subscriber failed')),
     };
-    const previous = installDomainEventSubscribers([...webhookSubscribers, failing]);
+    const previous = installDomainEventSubscribers([...webhookSubscribers, checkedInWebhookSubscriber, failing]);
     try {
       const response = await demo.call('POST', '/check-ins', { code: ticket?.code });
       expect(response.statusCode).toBe(500);

@@ -8,13 +8,18 @@ import { displayCode } from '../tickets/codes';
 import { WALLET_PATH } from './wallet-email';
 import { describeCard, paymentCardOf } from '../payment/card-details';
 import type { PaymentConfig } from '../payment/config';
-import { type BreakdownTicket, type BreakdownTotals, type BreakdownVoucher, priceBreakdown } from '../sale/breakdown';
+import {
+  type BreakdownTicket,
+  type BreakdownTotals,
+  type BreakdownVoucher,
+  priceBreakdown,
+} from '../pricing/breakdown';
 import type { PriceComponents, PricedLine } from '../pricing/price';
 import type { WaiverKeys } from '../session/waiver-keys';
 
 /**
  * Everything the order confirmation says, read once from the database: the settlement's price components (exactly
- * what was charged, whatever the catalogue says now) turned into the checkout's own rows (sale/breakdown.ts), the
+ * what was charged, whatever the catalogue says now) turned into the checkout's own rows (pricing/breakdown.ts), the
  * tickets issued, the events with their organiser, date, time and venue, and how the order was paid.
  */
 

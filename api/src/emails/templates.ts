@@ -1,7 +1,7 @@
 import * as commonMessages from '@checkout/shared/messages/common';
 import { sentBy, sentByLine, type MailSender } from './render';
 import { colours } from './ui';
-import { html } from '../pages/html';
+import { html } from '../web/html';
 import type { OutboxMessage } from '../mail/outbox';
 
 export const ONE_TIME_CODE_KIND = 'one_time_code';

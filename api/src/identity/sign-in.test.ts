@@ -7,7 +7,7 @@ import { loadIdentityConfig } from './config';
 import { identityMessages } from './messages';
 import { SESSION_COOKIE } from '../session/session';
 import { hashToken } from '../session/tokens';
-import { accountPaths, accountSnapshot, latestCode, proveEmail, reservedVisitor } from './testing';
+import { accountPaths, accountSnapshot, latestCode, proveEmail, reservedVisitor } from '../testing/identity';
 
 /**
  * The account step's server: one-time codes (lifetime, single use, resend, tries), no enumeration, session

@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors';
 import { oneTimeCodeEmail } from '../emails/templates';
 import type { MailSender } from '../emails/render';
 import type { Mailer } from '../mail/mailer';
-import { lockCurrentSale } from '../sale/current';
+import { lockCurrentSale } from '../session/current-sale';
 import { assertReservedSale, lockReservedSale } from './checkout-sale';
 import type { IdentityConfig } from './config';
 import { identityMessages } from './messages';

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { manualClock } from '../platform/clock';
 import { loadConfig } from '../config';
-import { accountPaths, latestCode, reservedVisitor } from '../identity/testing';
+import { accountPaths, latestCode, reservedVisitor } from '../testing/identity';
 import { pendingJobs } from '../jobs/queue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';

@@ -44,6 +44,12 @@ export const jobFailuresTotal = new Counter({
   registers: [],
 });
 
+export const serverRenderRefusalsTotal = new Counter({
+  name: 'server_render_refusals_total',
+  help: "Checkout pages served for the browser to render because a remote's server build did not match its pin (its code was not run)",
+  registers: [],
+});
+
 export function recordReservation(outcome: ReservationOutcome, reason = ''): void {
   reservationsTotal.inc({ outcome, reason });
 }
@@ -73,6 +79,7 @@ export function createMetricsRegistry(db: Db, clock: Clock, options: { processMe
   registry.registerMetric(reservationsTotal);
   registry.registerMetric(paymentsTotal);
   registry.registerMetric(jobFailuresTotal);
+  registry.registerMetric(serverRenderRefusalsTotal);
   registry.registerMetric(connectionAcquireSeconds);
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
 

@@ -9,7 +9,7 @@ import { hitRateLimit, rateKey } from '../http/rate-limit';
 import { sessionUser } from '../identity/users';
 import { preferencesMessages } from '../preferences/messages';
 import { subscribeToNewsletter } from '../preferences/marketing';
-import { html, layout, type PageAssets } from './html';
+import { html, layout, type PageAssets } from '../web/html';
 import { testModeOf } from '../payment/modes';
 
 export const MAILING_LIST_PATH = '/mailing-list';

@@ -10,7 +10,7 @@ import { displayCode, TICKET_CODE_PATTERN } from '../tickets/codes';
 import { WALLET_PATH } from '../emails/wallet-email';
 import { SESSIONLESS } from '../session/session';
 import { ownedTicket, walletOwnerOf, walletTickets, type WalletTicket } from '../delivery/wallet';
-import { html, layout, type PageAssets } from './html';
+import { html, layout, type PageAssets } from '../web/html';
 import { testModeOf } from '../payment/modes';
 import { plansInWallet, type PlanInWallet } from '../instalments/in-wallet';
 import { instalmentMessages } from '../instalments/messages';

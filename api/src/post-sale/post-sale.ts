@@ -3,7 +3,7 @@ import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../session/session';
-import { currentSale } from '../sale/current';
+import { currentSale } from '../session/current-sale';
 import { buyerEmail, paidSale } from './paid-sale';
 
 /** get_simple_info: the sale's email and reference; empty strings without a sale (the call fails silently). */

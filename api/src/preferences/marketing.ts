@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../session/session';
-import { currentSale } from '../sale/current';
+import { currentSale } from '../session/current-sale';
 import { basketOrganisers } from './basket-organisers';
 import { preferencesMessages } from './messages';
 

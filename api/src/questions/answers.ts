@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import { reservationProblem } from '../identity/checkout-sale';
 import type { SessionHandle } from '../session/session';
-import { currentSale } from '../sale/current';
+import { currentSale } from '../session/current-sale';
 import { expectedAnswers } from './expected';
 import { checkAnswers } from './validate';
 

@@ -6,7 +6,8 @@ import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../session/session';
-import { basketChanged, lockCurrentSale, openBasket } from './current';
+import { basketChanged, openBasket } from './current';
+import { lockCurrentSale } from '../session/current-sale';
 
 export type AddToBasketInput =
   { ticket_id: number; quantity: number } | { gift_voucher_id: number; qty: number; value: number };

@@ -2,7 +2,7 @@ import type { Clock } from '../platform/clock';
 import type { Db, Sale, Session, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { SessionHandle } from '../session/session';
-import { lockCurrentSale } from './current';
+import { lockCurrentSale } from '../session/current-sale';
 import { saleMessages } from './messages';
 
 export interface BasketChange {

@@ -1,6 +1,6 @@
 import type { Checkout, TicketLine } from '@checkout/shared';
 import { currencyOf, toDecimal } from '../catalogue/money';
-import { appliedCodes, priceBreakdown } from './breakdown';
+import { appliedCodes, priceBreakdown } from '../pricing/breakdown';
 import type { CheckoutSource } from './checkout-load';
 import { saleMessages } from './messages';
 import { vouchersLeftToPay } from '../pricing/voucher-scope';

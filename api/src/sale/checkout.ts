@@ -12,7 +12,7 @@ import { loadCheckoutContext, loadCheckoutLines, type CheckoutSource } from './c
 import { checkoutMoney } from './checkout-money';
 import { checkoutPaymentOptions, paymentModesOf } from './checkout-payment-options';
 import { checkoutPostSale } from './checkout-post-sale';
-import { secondsRemaining } from './current';
+import { secondsRemaining } from '../session/current-sale';
 import { visibleState } from './state';
 
 /**

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { loadSaleTotals } from '../pricing/amounts';
 import { saleMessages } from './messages';
-import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
+import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors';
 import { lockReservedSale, reservationProblem } from '../identity/checkout-sale';
 import type { SessionHandle } from '../session/session';
 import { LIVE } from '../payment/cancel-open';
-import { secondsRemaining } from './current';
+import { secondsRemaining } from '../session/current-sale';
 
 /**
  * 'Need more time?': one extension of a live reservation, where every event in the basket allows one. The time

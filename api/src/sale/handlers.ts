@@ -6,7 +6,7 @@ import { addToBasket } from './basket';
 import { waiverKeysOf } from '../session/waiver-keys';
 import { buildCheckout } from './checkout';
 import { removeCode, setCode } from './codes';
-import { currentSale } from './current';
+import { currentSale } from '../session/current-sale';
 import { destroySale } from './destroy';
 import { extendReservation, extensionOffered } from './extend';
 import {

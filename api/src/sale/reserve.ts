@@ -10,7 +10,8 @@ import type { SessionHandle } from '../session/session';
 import { activeHeld, availableOf, endHolds, expireHolds } from '../inventory/holds';
 import { recordReservation } from '../observability/metrics';
 import { publish } from '../domain-events/publish';
-import { basketChanged, secondsRemaining } from './current';
+import { basketChanged } from './current';
+import { secondsRemaining } from '../session/current-sale';
 import { claimPass } from '../waiting-room/queue';
 import { saleMessages } from './messages';
 

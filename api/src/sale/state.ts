@@ -4,7 +4,7 @@ import type { Db, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../session/session';
-import { currentSale, reservationLapsed, secondsRemaining } from './current';
+import { currentSale, reservationLapsed, secondsRemaining } from '../session/current-sale';
 import { extensionOffered } from './extend';
 
 /** Steps after the money is taken: only a paid sale may be in them. */

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 import { normaliseEmail } from '../identity/one-time-codes';
 import type { SessionHandle } from '../session/session';
 import { newTicketCode } from '../tickets/codes';
-import { retireTicketCodes } from '../door/retire';
+import { retireTicketCodes } from '../tickets/retire';
 import { enqueueJob } from '../jobs/queue';
 import { publish } from '../domain-events/publish';
 import { paidSale } from '../post-sale/paid-sale';

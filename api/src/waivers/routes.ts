@@ -4,9 +4,9 @@ import { waiverPath, WAIVER_KEY_PARAM, WAIVER_PATH_PREFIX } from '@checkout/shar
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { hitRateLimit, rateKey } from '../http/rate-limit';
-import { CSS_TYPE, JS_TYPE, hashedAsset, serveAssets, type Asset } from '../pages/hashed-assets';
-import { layout, type PageAssets } from '../pages/html';
-import { pageScript } from '../pages/page-scripts';
+import { CSS_TYPE, JS_TYPE, hashedAsset, serveAssets, type Asset } from '../web/hashed-assets';
+import { layout, type PageAssets } from '../web/html';
+import { pageScript } from '../web/page-scripts';
 import { testModeOf } from '../payment/modes';
 import { waiverMessages } from './messages';
 import { waiverKeysOf } from '../session/waiver-keys';

@@ -1,5 +1,5 @@
 import { markPaid } from '../delivery/test-support';
-import { reservedVisitor } from '../identity/testing';
+import { reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

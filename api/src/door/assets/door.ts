@@ -5,7 +5,7 @@
 // XSRF header are involved.
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { ChecksumException, FormatException, NotFoundException } from '@zxing/library';
-import { required, setBusy } from '../../pages/browser/forms';
+import { required, setBusy } from '../../web/browser/forms';
 
 const STORAGE_KEY = 'door-token';
 const API = '/api/v1';

@@ -7,7 +7,7 @@ import { enqueueRefund } from '../../payment/settle';
 import { randomId } from '../../payment/random-id';
 import { parseComponents } from '../../pricing/price';
 import { refused } from '../operation';
-import { refundParts } from './refund-amount';
+import { refundParts } from '../../ledger/refund-amount';
 import type { Order, Refund } from './schemas';
 import { orderViews, refundView } from './view';
 

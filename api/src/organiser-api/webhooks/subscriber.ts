@@ -1,4 +1,3 @@
-import { admittedTicket } from '../../door/check-in';
 import type { DomainEventSubscriber } from '../../domain-events/subscribers';
 import { refundAnswer } from '../orders/refund';
 import { recordOrderPaid } from '../orders/view';
@@ -8,6 +7,7 @@ import { recordWebhookEvent } from './record';
 /**
  * The organiser API's webhooks, as subscribers of the domain events: each event becomes the webhook events (and the
  * deliveries to the endpoints subscribed to them) of the organisers it concerns, in the transaction of the change.
+ * ticket.checked_in is the door's (door/checked-in-subscriber.ts), as its payload is the door's view of the ticket.
  */
 export const webhookSubscribers: readonly DomainEventSubscriber[] = [
   {
@@ -37,29 +37,6 @@ export const webhookSubscribers: readonly DomainEventSubscriber[] = [
         new Map(event.previousCodes.map(({ ticketId, code }) => [ticketId, code])),
         now,
       ),
-  },
-  {
-    name: 'webhooks.ticket.checked_in',
-    type: 'ticket.checked_in',
-    async handle(tx, { event, now }) {
-      const ticket = await admittedTicket(tx, event.ticketId);
-      // The integrator's systems know tickets by their order: the event names it beside the ticket.
-      const order = await tx
-        .selectFrom('tickets')
-        .innerJoin('sales', 'sales.id', 'tickets.sale_id')
-        .select('sales.reference')
-        .where('tickets.id', '=', event.ticketId)
-        .executeTakeFirstOrThrow();
-      await recordWebhookEvent(
-        tx,
-        {
-          organiserId: event.organiserId,
-          type: 'ticket.checked_in',
-          data: { ...ticket, order_reference: order.reference },
-        },
-        now,
-      );
-    },
   },
   {
     name: 'webhooks.sale.expired',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { calls } from '@checkout/shared';
 import { markPaid } from '../../delivery/test-support';
 import { issueTickets } from '../../tickets/tickets';
-import { guestVisitor, reservedVisitor } from '../../identity/testing';
+import { guestVisitor, reservedVisitor } from '../../testing/identity';
 import { expireHolds } from '../../inventory/holds';
 import type { JobRunner } from '../../jobs/queue';
 import { SEED } from '../../seed/catalogue';

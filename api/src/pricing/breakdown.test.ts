@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { toMinor } from '../catalogue/money';
 import type { CodeRow } from '../catalogue/codes';
-import { saleTotals, type TicketTotalsRow, type VoucherTotalsRow } from '../pricing/amounts';
+import { saleTotals, type TicketTotalsRow, type VoucherTotalsRow } from './amounts';
 import { appliedCodes, priceBreakdown } from './breakdown';
 
 /** The order summary's rows add up to the total to the penny, whatever the basket (a property over random baskets). */

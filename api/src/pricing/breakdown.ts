@@ -2,7 +2,7 @@ import { type AppliedCode, type BreakdownRow, formatMoney } from '@checkout/shar
 import * as messages from '@checkout/shared/messages/order-summary';
 import type { CodeRow } from '../catalogue/codes';
 import { toDecimal } from '../catalogue/money';
-import type { SaleTotals } from '../pricing/amounts';
+import type { SaleTotals } from './amounts';
 
 /** What the breakdown needs of a ticket line, in the order the totals were computed. */
 export interface BreakdownTicket {
