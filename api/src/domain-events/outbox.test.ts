@@ -1,7 +1,7 @@
 import { calls } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
 import { issueTickets } from '../tickets/tickets';
-import { guestVisitor, reservedVisitor } from '../identity/testing';
+import { guestVisitor, reservedVisitor } from '../testing/identity';
 import { expireHolds } from '../inventory/holds';
 import { apiCaller, type ApiCaller } from '../organiser-api/testing';
 import { ORGANISER_API_PREFIX } from '../organiser-api/plugin';

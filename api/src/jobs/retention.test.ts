@@ -1,7 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { DOMAIN_EVENT_RETENTION_DAYS } from '../domain-events/retention';
-import { finishedJobIds, sentMessageIds, startRetentionSweeper, sweepRetention } from './retention';
+import {
+  DOMAIN_EVENT_RETENTION_DAYS,
+  finishedJobIds,
+  sentMessageIds,
+  startRetentionSweeper,
+  sweepRetention,
+} from './retention';
 
 const DAY = 24 * 60 * 60_000;
 let t: TestApp;
