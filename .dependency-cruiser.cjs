@@ -57,24 +57,6 @@ const pending = [
     why: 'areas read their settings from config.ts and env.ts, which import those areas back',
     removedBy: 'one zod environment schema in api/src/config/ (env.ts goes, config.ts stops importing the areas)',
   },
-  {
-    from: '^api/src/(inventory/holds|sale/reserve)\\.ts$',
-    to: '^api/src/organiser-api/webhooks/emit\\.ts$',
-    why: 'holds and reservations tell organisers’ webhooks directly, so core and features import an integration',
-    removedBy: 'the domain-event outbox (api/src/domain-events/): they record an event, organiser-api delivers it',
-  },
-  {
-    from: '^api/src/transfers/transfers\\.ts$',
-    to: '^api/src/organiser-api/webhooks/emit\\.ts$',
-    why: 'a transfer tells organisers’ webhooks directly, so a feature imports an integration',
-    removedBy: 'the domain-event outbox (api/src/domain-events/), like holds and reservations',
-  },
-  {
-    from: '^api/src/payment/settle\\.ts$',
-    to: '^api/src/organiser-api/(orders/view|webhooks/record)\\.ts$',
-    why: 'settling a payment builds the organiser’s order view and records its webhook itself',
-    removedBy: 'the domain-event outbox (api/src/domain-events/): settle records an event, organiser-api reacts',
-  },
 ];
 
 const folderPattern = (folders) =>

@@ -63,6 +63,7 @@ const OVERRIDES: Record<string, string> = {
   'jobs.payload': 'ColumnType<unknown, string | undefined, string>',
   'order_refunds.answer': 'ColumnType<unknown, string, string>',
   'webhook_events.data': 'ColumnType<unknown, string, string>',
+  'domain_events.data': 'ColumnType<unknown, string, string>',
   'ledger_entries.test_money': 'ColumnType<boolean, never, never>',
 };
 

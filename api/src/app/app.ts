@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../platform/clock';
 import { type AppConfig, loadConfig, REPO_ROOT } from '../config';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { type DomainEventSubscriber, installDomainEventSubscribers } from '../domain-events/subscribers';
 import { registerCleanTextGuard, routeUncleanUrls } from '../http/clean-text';
 import { createErrorHandler, notFoundHandler } from '../http/error-handler';
 import { parseFormBody, parseQueryString } from '../http/form';
@@ -49,7 +50,10 @@ import { questionHandlers } from '../questions/handlers';
 import { saleHandlers } from '../sale/handlers';
 import { transferHandlers } from '../transfers/handlers';
 import { startTransferRunner } from '../transfers/jobs';
+import { transferMailSubscribers } from '../transfers/mail-subscriber';
 import { startWebhookRunner } from '../organiser-api/webhooks/deliver';
+import { webhookSubscribers } from '../organiser-api/webhooks/subscriber';
+import { checkedInWebhookSubscriber } from '../door/checked-in-subscriber';
 import { registerTransferRoutes } from '../transfers/routes';
 import { registerSaleRoutes } from '../sale/routes';
 import { registerWaiverPages } from '../waivers/routes';
@@ -67,7 +71,19 @@ export interface BuildAppOptions {
   errorReporter?: ErrorReporter;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * What reacts to the core's domain events, in the transaction that publishes them (domain-events/publish.ts); by
+   * default the app's own (appDomainEventSubscribers). Installed for the process when the app is built.
+   */
+  domainEventSubscribers?: (deps: AppDeps) => readonly DomainEventSubscriber[];
 }
+
+/** What follows the core's domain events: the organiser API's webhooks and the mail sent on them. */
+export const appDomainEventSubscribers = (deps: AppDeps): readonly DomainEventSubscriber[] => [
+  ...webhookSubscribers,
+  checkedInWebhookSubscriber,
+  ...transferMailSubscribers(deps),
+];
 
 export interface App {
   app: FastifyInstance;
@@ -90,6 +106,7 @@ export async function buildAppWithDeps({
   config: overrides = {},
   errorReporter,
   logStream,
+  domainEventSubscribers = appDomainEventSubscribers,
 }: BuildAppOptions): Promise<App> {
   const config: AppConfig = { ...loadConfig(), ...overrides };
   const reporter =
@@ -116,6 +133,7 @@ export async function buildAppWithDeps({
     onError: (error, job) => jobFailureHandler(app.log, reporter, 'mail delivery failed')(error, job),
   });
   const deps: AppDeps = { db, clock, config, sessions, mailer };
+  installDomainEventSubscribers(domainEventSubscribers(deps));
 
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },

@@ -120,7 +120,9 @@ async function main(): Promise<void> {
     intervalMs: config.observability.retentionSweepMs,
     onError: jobFailureHandler(app.log, errorReporter, 'retention sweep failed'),
     onSwept: (result) =>
-      app.log.info(`retention: deleted ${result.jobs} finished jobs and ${result.messages} sent messages`),
+      app.log.info(
+        `retention: deleted ${result.jobs} finished jobs, ${result.messages} sent messages and ${result.domainEvents} domain events`,
+      ),
   });
 
   let closing = false;

@@ -26,6 +26,7 @@ import { statements as testMoney } from './migrations/0022_test_money';
 import { statements as requestRateWindows } from './migrations/0023_request_rate_windows';
 import { statements as queuePlaces } from './migrations/0024_queue_places';
 import { statements as holdExtension } from './migrations/0025_hold_extension';
+import { statements as domainEvents } from './migrations/0026_domain_events';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0023_request_rate_windows': fromStatements(requestRateWindows),
   '0024_queue_places': fromStatements(queuePlaces),
   '0025_hold_extension': fromStatements(holdExtension),
+  '0026_domain_events': fromStatements(domainEvents),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

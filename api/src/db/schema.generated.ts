@@ -100,6 +100,13 @@ export interface Codes {
   uses: Generated<number>;
 }
 
+export interface DomainEvents {
+  created_at: Date;
+  data: ColumnType<unknown, string, string>;
+  id: Generated<number>;
+  type: string;
+}
+
 export interface EventDates {
   ends_at: Date | null;
   event_id: number;
@@ -847,6 +854,7 @@ export interface DB {
   captcha_tokens: CaptchaTokens;
   charities: Charities;
   codes: Codes;
+  domain_events: DomainEvents;
   event_dates: EventDates;
   events: Events;
   gift_aid_declarations: GiftAidDeclarations;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/schema';
+import type { Db, DbOrTx } from '../db/schema';
 import type { SessionHandle } from '../session/session';
 
 /** One ticket as the wallet page and the wallet email show it. */
@@ -46,7 +46,7 @@ export function ownsNothing(owner: WalletOwner): boolean {
   return owner.userId === null && owner.emails.length === 0 && owner.saleId === null;
 }
 
-function ticketQuery(db: Db) {
+function ticketQuery(db: DbOrTx) {
   return db
     .selectFrom('tickets as k')
     .innerJoin('sales as s', 's.id', 'k.sale_id')
@@ -112,7 +112,7 @@ export function saleTickets(db: Db, saleId: number): Promise<WalletTicket[]> {
 }
 
 /** Tickets by id, in the sale's order (a transfer's tickets, for the recipient's email). */
-export function ticketsByIds(db: Db, ids: readonly number[]): Promise<WalletTicket[]> {
+export function ticketsByIds(db: DbOrTx, ids: readonly number[]): Promise<WalletTicket[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return ticketQuery(db)
     .where('k.id', 'in', [...ids])

@@ -1,8 +1,7 @@
 import type { DbOrTx, Db } from '../db/schema';
 import { niceDate } from '../catalogue/dates';
-import { HttpError } from '../http/errors';
-import { refused } from '../organiser-api/operation';
-import { recordWebhookEvent } from '../organiser-api/webhooks/record';
+import { publish } from '../domain-events/publish';
+import { HttpError, refused } from '../http/errors';
 import { doorMessages } from './messages';
 
 export interface CheckInRequest {
@@ -54,7 +53,7 @@ function organiserDates(db: DbOrTx, organiserId: number, eventId: number | null)
   return dates;
 }
 
-async function admittedTicket(db: DbOrTx, ticketId: number): Promise<AdmittedTicket> {
+export async function admittedTicket(db: DbOrTx, ticketId: number): Promise<AdmittedTicket> {
   const row = await db
     .selectFrom('tickets')
     .innerJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
@@ -111,7 +110,7 @@ async function admittedTicket(db: DbOrTx, ticketId: number): Promise<AdmittedTic
 /**
  * Admits a ticket once. One conditional update claims it (not yet admitted, not void, one of the organiser's events),
  * so among any number of scans of one code at once, at several doors, exactly one admits: PostgreSQL makes the others
- * wait for the row and re-check the condition, which no longer holds. The webhook event is written in the same
+ * wait for the row and re-check the condition, which no longer holds. ticket.checked_in is published in the same
  * transaction. A ticket of a past or later date is still admitted: the organiser decides at the door (a door token may
  * be limited to one event).
  *
@@ -130,24 +129,8 @@ export async function checkIn(db: Db, request: CheckInRequest, now: Date): Promi
       .returning('id')
       .executeTakeFirst();
     if (!claimed) return undefined;
-    const ticket = await admittedTicket(tx, claimed.id);
-    // The integrator's systems know tickets by their order: the event names it beside the ticket.
-    const order = await tx
-      .selectFrom('tickets')
-      .innerJoin('sales', 'sales.id', 'tickets.sale_id')
-      .select('sales.reference')
-      .where('tickets.id', '=', claimed.id)
-      .executeTakeFirstOrThrow();
-    await recordWebhookEvent(
-      tx,
-      {
-        organiserId: request.organiserId,
-        type: 'ticket.checked_in',
-        data: { ...ticket, order_reference: order.reference },
-      },
-      now,
-    );
-    return ticket;
+    await publish(tx, { type: 'ticket.checked_in', organiserId: request.organiserId, ticketId: claimed.id }, now);
+    return admittedTicket(tx, claimed.id);
   });
   if (admitted) return admitted;
   throw await refusal(db, request);

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, HoldStatus, Tx } from '../db/schema';
-import { recordSaleExpired } from '../organiser-api/webhooks/emit';
+import { publish } from '../domain-events/publish';
 
 /**
  * Stock is `capacity - sold - held` on the ticket type plus what is parked in its stock buckets; `held` always equals
@@ -175,7 +175,7 @@ export async function expireHolds(db: Db, now: Date): Promise<SweepResult> {
             .where('hold_expires_at', '<=', now)
             .returning('id')
             .executeTakeFirst();
-          if (expired) await recordSaleExpired(tx, saleId, now);
+          if (expired) await publish(tx, { type: 'sale.expired', saleId }, now);
         }
         return released;
       });
@@ -216,7 +216,7 @@ export async function expireHolds(db: Db, now: Date): Promise<SweepResult> {
       )
       .returning('id')
       .execute();
-    for (const sale of lapsed) await recordSaleExpired(tx, sale.id, now);
+    for (const sale of lapsed) await publish(tx, { type: 'sale.expired', saleId: sale.id }, now);
   });
   return result;
 }

@@ -1,6 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { finishedJobIds, sentMessageIds, startRetentionSweeper, sweepRetention } from './retention';
+import {
+  DOMAIN_EVENT_RETENTION_DAYS,
+  finishedJobIds,
+  sentMessageIds,
+  startRetentionSweeper,
+  sweepRetention,
+} from './retention';
 
 const DAY = 24 * 60 * 60_000;
 let t: TestApp;
@@ -92,8 +98,8 @@ test('the periodic sweeper deletes in batches until nothing old is left, and rep
     onSwept: (result) => swept.push(result),
   });
   try {
-    expect(await sweeper.sweepNow()).toEqual({ jobs: 1205, messages: 0 });
-    expect(swept).toEqual([{ jobs: 1205, messages: 0 }]);
+    expect(await sweeper.sweepNow()).toEqual({ jobs: 1205, messages: 0, domainEvents: 0 });
+    expect(swept).toEqual([{ jobs: 1205, messages: 0, domainEvents: 0 }]);
     expect(await remaining('jobs', ids)).toEqual([]);
   } finally {
     await sweeper.stop();
@@ -109,4 +115,25 @@ test('finds what it deletes through its partial indexes, not by reading every jo
     expect(await plan(finishedJobIds(t.clock.now()))).toContain('jobs_done_finished');
     expect(await plan(sentMessageIds(t.clock.now()))).toContain('outbox_sent');
   });
+});
+
+test('domain events older than DOMAIN_EVENT_RETENTION_DAYS go; newer ones stay', async () => {
+  const published = async (daysAgo: number) =>
+    (
+      await t.db
+        .insertInto('domain_events')
+        .values({
+          type: 'sale.expired',
+          data: JSON.stringify({ saleId: 1 }),
+          created_at: new Date(t.clock.now().getTime() - daysAgo * 24 * 60 * 60_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const old = await published(DOMAIN_EVENT_RETENTION_DAYS + 1);
+  const recent = await published(DOMAIN_EVENT_RETENTION_DAYS - 1);
+  const result = await sweepRetention(t.db, t.clock.now(), { jobDays: 14, outboxDays: 30 });
+  expect(result.domainEvents).toBe(1);
+  const left = await t.db.selectFrom('domain_events').select('id').where('id', 'in', [old, recent]).execute();
+  expect(left.map((row) => row.id)).toEqual([recent]);
 });

@@ -13,9 +13,22 @@ export interface RetentionPolicy {
 export interface RetentionResult {
   jobs: number;
   messages: number;
+  /** Domain events older than DOMAIN_EVENT_RETENTION_DAYS. */
+  domainEvents: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * How long a domain_events row is kept (domain-events/publish.ts). Its subscribers ran in its transaction, so nothing
+ * waits on the row: it is the record of what happened, for looking into a change, and a month covers that while the
+ * table stays small.
+ */
+export const DOMAIN_EVENT_RETENTION_DAYS = 30;
+
+/** The next batch of domain events published before `before` (the domain_events_created index finds them). */
+export const oldDomainEventIds = (before: Date) =>
+  sql`SELECT id FROM domain_events WHERE created_at < ${before} ORDER BY created_at LIMIT ${BATCH}`;
 /** Rows per delete: each statement stays short, so it never holds the tables' locks for long. */
 const BATCH = 1000;
 
@@ -39,7 +52,8 @@ export const sentMessageIds = (before: Date) =>
 /**
  * Deletes what is finished and old: jobs that are 'done' (never pending, running or failed ones: a failed job is the
  * record someone has to look at) and outbox messages that were sent (never unsent ones: without SMTP the outbox is all
- * there is, and an SMS row is never 'sent'). Ages count from when they finished or were sent.
+ * there is, and an SMS row is never 'sent'). Ages count from when they finished or were sent. Domain events go after
+ * their own fixed retention, counted from when they were published.
  */
 export async function sweepRetention(db: Db, now: Date, policy: RetentionPolicy): Promise<RetentionResult> {
   const jobsBefore = new Date(now.getTime() - policy.jobDays * DAY_MS);
@@ -52,7 +66,12 @@ export async function sweepRetention(db: Db, now: Date, policy: RetentionPolicy)
     const result = await sql`DELETE FROM outbox WHERE id IN (${sentMessageIds(mailBefore)})`.execute(db);
     return Number(result.numAffectedRows ?? 0n);
   });
-  return { jobs, messages };
+  const eventsBefore = new Date(now.getTime() - DOMAIN_EVENT_RETENTION_DAYS * DAY_MS);
+  const domainEvents = await deleteInBatches(async () => {
+    const result = await sql`DELETE FROM domain_events WHERE id IN (${oldDomainEventIds(eventsBefore)})`.execute(db);
+    return Number(result.numAffectedRows ?? 0n);
+  });
+  return { jobs, messages, domainEvents };
 }
 
 export type RetentionSweeper = Periodic<RetentionResult>;
@@ -73,6 +92,6 @@ export function startRetentionSweeper(options: RetentionSweeperOptions): Retenti
     intervalMs: options.intervalMs,
     onError: options.onError,
     onResult: options.onSwept,
-    worthTelling: (result) => result.jobs > 0 || result.messages > 0,
+    worthTelling: (result) => result.jobs > 0 || result.messages > 0 || result.domainEvents > 0,
   });
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../platform/clock';
-import type { Db } from '../db/schema';
+import type { Db, DbOrTx } from '../db/schema';
 import { enqueueJob, startJobRunner, type Job, type JobRunner } from '../jobs/queue';
 import type { MailConfig } from './config';
 import { attachmentsOf, markFailed, markSent, storeMessage, type OutboxMessage } from './outbox';
@@ -14,6 +14,11 @@ const MAX_DELIVERY_ATTEMPTS = 8;
 export interface Mailer {
   /** Stores the message (and queues its delivery); resolves with its outbox id. Never waits for the mail server. */
   send(message: OutboxMessage): Promise<number>;
+  /**
+   * send inside the caller's transaction: the message exists exactly when the caller's change does (a domain event's
+   * subscriber). Its delivery waits for the runner's next round, as it cannot start before the transaction commits.
+   */
+  sendInTransaction(tx: DbOrTx, message: OutboxMessage): Promise<number>;
   /** Runs the deliveries that are due now; resolves with how many ran (0 without SMTP). */
   deliverDue(): Promise<number>;
   close(): Promise<void>;
@@ -76,29 +81,39 @@ export function createMailer(options: MailerOptions): Mailer {
       })
     : undefined;
 
+  const store = async (tx: DbOrTx, message: OutboxMessage): Promise<number> => {
+    const now = clock.now();
+    const stored = await storeMessage(tx, message, now);
+    if (transport) {
+      await enqueueJob(
+        tx,
+        {
+          kind: MAIL_JOB,
+          payload: { outboxId: stored },
+          runAt: now,
+          dedupeKey: `mail:${stored}`,
+          maxAttempts: MAX_DELIVERY_ATTEMPTS,
+        },
+        now,
+      );
+    }
+    return stored;
+  };
+  const printed = (message: OutboxMessage): void => {
+    if (config.logToConsole) log(`\n--- mail to ${message.to}: ${message.subject} ---\n${message.text}\n---\n`);
+  };
+
   return {
     async send(message) {
-      const now = clock.now();
-      const id = await db.transaction().execute(async (tx) => {
-        const stored = await storeMessage(tx, message, now);
-        if (transport) {
-          await enqueueJob(
-            tx,
-            {
-              kind: MAIL_JOB,
-              payload: { outboxId: stored },
-              runAt: now,
-              dedupeKey: `mail:${stored}`,
-              maxAttempts: MAX_DELIVERY_ATTEMPTS,
-            },
-            now,
-          );
-        }
-        return stored;
-      });
-      if (config.logToConsole) log(`\n--- mail to ${message.to}: ${message.subject} ---\n${message.text}\n---\n`);
+      const id = await db.transaction().execute((tx) => store(tx, message));
+      printed(message);
       // Deliver now rather than at the next tick, without making the request wait for the mail server.
       if (runner) runner.runDue().catch(options.onError);
+      return id;
+    },
+    async sendInTransaction(tx, message) {
+      const id = await store(tx, message);
+      printed(message);
       return id;
     },
     deliverDue: () => runner?.runDue() ?? Promise.resolve(0),

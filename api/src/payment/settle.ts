@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { systemClock } from '../platform/clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
+import { publish } from '../domain-events/publish';
 import { drainStock, endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
 import { issueTicketsInTx } from '../tickets/tickets';
-import { recordOrderPaid } from '../organiser-api/orders/view';
 import {
   componentsText,
   parseComponents,
@@ -398,7 +398,7 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
   // The tickets exist from the moment the sale is paid (not when the buyer's page reaches delivery): a buyer who
   // closes the tab still has them, and order.paid carries their codes. A payment plan issues after its final payment.
   await issueTicketsInTx(tx, sale.id, input.now);
-  await recordOrderPaid(tx, sale.id, input.now);
+  await publish(tx, { type: 'order.paid', saleId: sale.id }, input.now);
   return { outcome: 'paid', alreadySettled: false };
 }
 

@@ -9,7 +9,7 @@ import { serverMessages } from '../http/server-messages';
 import type { SessionHandle } from '../session/session';
 import { activeHeld, availableOf, endHolds, expireHolds } from '../inventory/holds';
 import { recordReservation } from '../observability/metrics';
-import { recordSaleExpired } from '../organiser-api/webhooks/emit';
+import { publish } from '../domain-events/publish';
 import { basketChanged } from './current';
 import { secondsRemaining } from '../session/current-sale';
 import { claimPass } from '../waiting-room/queue';
@@ -145,7 +145,7 @@ async function expireLapsed(db: Db, saleId: number, now: Date): Promise<void> {
     if (sale?.status !== 'reserved' || !sale.hold_expires_at || sale.hold_expires_at.getTime() > now.getTime()) return;
     await endHolds(tx, saleId, 'expired', now);
     await tx.updateTable('sales').set({ status: 'expired', updated_at: now }).where('id', '=', saleId).execute();
-    await recordSaleExpired(tx, saleId, now);
+    await publish(tx, { type: 'sale.expired', saleId }, now);
   });
 }
 

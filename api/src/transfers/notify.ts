@@ -1,5 +1,5 @@
 import { niceDay, niceTime } from '../catalogue/dates';
-import type { Db } from '../db/schema';
+import type { Db, DbOrTx, Tx } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { displayCode } from '../tickets/codes';
 import { ticketsByIds } from '../delivery/wallet';
@@ -21,7 +21,7 @@ export function acceptPath(token: string): string {
 }
 
 /** The order's buyer as they gave their name (a guest's on the sale, an account's on the account). */
-export async function buyerNameOf(db: Db, saleId: number): Promise<string | null> {
+export async function buyerNameOf(db: DbOrTx, saleId: number): Promise<string | null> {
   const sale = await db
     .selectFrom('sales')
     .select(['full_name', 'user_id'])
@@ -38,7 +38,7 @@ export async function buyerNameOf(db: Db, saleId: number): Promise<string | null
 }
 
 /** The event, date and venue of a transfer's tickets (all of one ticket type, so of one date). */
-async function transferEventOf(db: Db, transferId: number): Promise<TransferEvent | null> {
+async function transferEventOf(db: DbOrTx, transferId: number): Promise<TransferEvent | null> {
   const row = await db
     .selectFrom('transfer_tickets as tt')
     .innerJoin('tickets as k', 'k.id', 'tt.ticket_id')
@@ -93,23 +93,23 @@ export async function notifyRecipient(deps: AppDeps, transferId: number): Promis
 }
 
 /**
- * After the recipient accepted: their tickets with the codes issued on acceptance (the sender's codes no longer work),
+ * In the transaction where the recipient accepted (a ticket.transferred subscriber, transfers/mail-subscriber.ts): their tickets with the codes issued on acceptance (the sender's codes no longer work),
  * and the wallet link, where they appear once the recipient signs in with this email.
  */
-export async function mailAcceptedTickets(deps: AppDeps, transferId: number): Promise<void> {
-  const transfer = await deps.db
+export async function mailAcceptedTickets(deps: AppDeps, tx: Tx, transferId: number): Promise<void> {
+  const transfer = await tx
     .selectFrom('ticket_transfers')
     .select(['recipient_email', 'recipient_name', 'sale_id'])
     .where('id', '=', transferId)
     .executeTakeFirst();
   if (!transfer) return;
   const ids = (
-    await deps.db.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transferId).execute()
+    await tx.selectFrom('transfer_tickets').select('ticket_id').where('transfer_id', '=', transferId).execute()
   ).map((row) => row.ticket_id);
   const [tickets, event, sender] = await Promise.all([
-    ticketsByIds(deps.db, ids),
-    transferEventOf(deps.db, transferId),
-    buyerNameOf(deps.db, transfer.sale_id),
+    ticketsByIds(tx, ids),
+    transferEventOf(tx, transferId),
+    buyerNameOf(tx, transfer.sale_id),
   ]);
   // A transfer is of one ticket type, so of one event date.
   const first = tickets[0];
@@ -143,7 +143,10 @@ export async function mailAcceptedTickets(deps: AppDeps, transferId: number): Pr
     events,
     walletUrl: `${deps.config.publicUrl}${WALLET_PATH}`,
   };
-  await deps.mailer.send(await acceptedTicketsEmail(accepted, mailSenderOf(deps.config), TRANSFER_ACCEPTED_MAIL_KIND));
+  await deps.mailer.sendInTransaction(
+    tx,
+    await acceptedTicketsEmail(accepted, mailSenderOf(deps.config), TRANSFER_ACCEPTED_MAIL_KIND),
+  );
 }
 
 /** What the accept page shows before anything moves: who offers which tickets, for which event, and whether it stands. */

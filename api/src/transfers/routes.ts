@@ -8,7 +8,7 @@ import { testModeOf } from '../payment/modes';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transferMessages } from './messages';
-import { mailAcceptedTickets, transferOffer } from './notify';
+import { transferOffer } from './notify';
 import { offerBody, outcomeBody } from './page';
 import { acceptTransfer, type AcceptOutcome } from './transfers';
 
@@ -84,8 +84,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps, asse
   app.post<{ Params: { token: string } }>(ROUTE, async (request, reply) => {
     const token = request.params.token;
     const accepted = TOKEN.test(token) ? await acceptTransfer(db, token, clock.now()) : undefined;
-    // The new codes go to the recipient by email (outbox first, so a mail failure loses nothing).
-    if (accepted?.transferId !== undefined) await mailAcceptedTickets(deps, accepted.transferId);
+    // The new codes went to the recipient by email in the same transaction (transfers/mail-subscriber.ts).
     const offer = accepted && accepted.outcome !== 'unknown' ? await transferOffer(db, token) : undefined;
     return outcomePage(reply, accepted?.outcome ?? 'unknown', accepted?.recipientEmail, offer);
   });

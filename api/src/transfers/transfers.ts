@@ -9,7 +9,7 @@ import type { SessionHandle } from '../session/session';
 import { newTicketCode } from '../tickets/codes';
 import { retireTicketCodes } from '../tickets/retire';
 import { enqueueJob } from '../jobs/queue';
-import { recordTicketsTransferred, ticketCodes } from '../organiser-api/webhooks/emit';
+import { publish } from '../domain-events/publish';
 import { paidSale } from '../post-sale/paid-sale';
 import { TRANSFER_NOTIFY_JOB } from './jobs';
 import { transferMessages } from './messages';
@@ -147,7 +147,12 @@ export async function acceptTransfer(
       .where(sql<string>`lower(email)`, '=', transfer.recipient_email)
       .executeTakeFirst();
     await retireTicketCodes(tx, ticketIds, 'transferred', now);
-    const previousCodes = await ticketCodes(tx, ticketIds);
+    const previousCodes = await tx
+      .selectFrom('tickets')
+      .select(['id as ticketId', 'code'])
+      .where('id', 'in', ticketIds)
+      .orderBy('id')
+      .execute();
     for (const id of ticketIds) {
       await tx
         .updateTable('tickets')
@@ -156,7 +161,7 @@ export async function acceptTransfer(
         .execute();
     }
     await tx.updateTable('ticket_transfers').set({ accepted_at: now }).where('id', '=', transfer.id).execute();
-    await recordTicketsTransferred(tx, transfer.id, previousCodes, now);
+    await publish(tx, { type: 'ticket.transferred', transferId: transfer.id, previousCodes }, now);
     return { outcome: 'accepted', transferId: transfer.id, recipientEmail: transfer.recipient_email };
   });
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/schema';
+import { publish } from '../../domain-events/publish';
 import { HttpError } from '../../http/errors';
 import { organiserOfLines, recordRefundPart } from '../../ledger/record';
 import { enqueueRefund } from '../../payment/settle';
 import { randomId } from '../../payment/random-id';
 import { parseComponents } from '../../pricing/price';
 import { refused } from '../operation';
-import { recordWebhookEvent } from '../webhooks/record';
 import { refundParts } from '../../ledger/refund-amount';
 import type { Order, Refund } from './schemas';
 import { orderViews, refundView } from './view';
@@ -277,22 +277,43 @@ async function refundInTransaction(
     now,
   );
 
-  const [order] = await orderViews(tx, organiserId, [sale.id]);
-  if (!order) throw new Error(`refund: sale ${sale.id} is no longer an order of organiser ${organiserId}`);
-  const answer: RefundAnswer = {
-    refund: refundView(
-      refund,
-      chosen.map((ticket) => ticket.code),
-    ),
-    order,
-  };
+  const answer = await refundAnswer(tx, organiserId, refund.id);
   await tx
     .updateTable('order_refunds')
     .set({ answer: JSON.stringify(answer) })
     .where('id', '=', refund.id)
     .execute();
-  await recordWebhookEvent(tx, { organiserId, type: 'order.refunded', data: { ...answer } }, now);
+  await publish(tx, { type: 'order.refunded', saleId: sale.id, organiserId, refundId: refund.id }, now);
   return answer;
+}
+
+/**
+ * A refund and its order as the organiser sees them now: the refund's answer, and the data of its order.refunded
+ * event. Its tickets are listed in their order in the sale.
+ */
+export async function refundAnswer(tx: Tx, organiserId: number, refundId: number): Promise<RefundAnswer> {
+  const refund = await tx
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('id', '=', refundId)
+    .where('organiser_id', '=', organiserId)
+    .executeTakeFirstOrThrow();
+  const codes = await tx
+    .selectFrom('order_refund_tickets as rt')
+    .innerJoin('tickets as t', 't.id', 'rt.ticket_id')
+    .select('t.code')
+    .where('rt.refund_id', '=', refundId)
+    .orderBy('t.position')
+    .execute();
+  const [order] = await orderViews(tx, organiserId, [refund.sale_id]);
+  if (!order) throw new Error(`refund: sale ${refund.sale_id} is no longer an order of organiser ${organiserId}`);
+  return {
+    refund: refundView(
+      refund,
+      codes.map((ticket) => ticket.code),
+    ),
+    order,
+  };
 }
 
 /** The refunded tickets go back on sale: each type's `sold` comes down, its rows locked in id order. */

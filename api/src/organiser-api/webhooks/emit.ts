@@ -1,9 +1,9 @@
-import type { DbOrTx, Tx } from '../../db/schema';
+import type { Tx } from '../../db/schema';
 import { recordWebhookEvent } from './record';
 
 /**
- * The events this module reports from other domains' transactions: `ticket.transferred` when a recipient accepts a
- * transfer, `sale.expired` when a reservation lapses (without the unpaid sale's reference). Each organiser whose tickets (or vouchers) are involved gets an
+ * The webhook events made from other domains' events (webhooks/subscriber.ts): `ticket.transferred` when a recipient
+ * accepts a transfer, `sale.expired` when a reservation lapses (without the unpaid sale's reference). Each organiser whose tickets (or vouchers) are involved gets an
  * event with its own part only: an organiser never learns what else was in a buyer's sale.
  */
 
@@ -15,17 +15,6 @@ export function deliverableData(type: string, data: unknown): unknown {
   if (type !== 'sale.expired' || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
   const { reference: _reference, ...rest } = data as Record<string, unknown>;
   return rest;
-}
-
-/** The tickets' codes before a change replaces them (read inside the same transaction, before it). */
-export async function ticketCodes(tx: DbOrTx, ticketIds: readonly number[]): Promise<Map<number, string>> {
-  if (ticketIds.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('tickets')
-    .select(['id', 'code'])
-    .where('id', 'in', [...ticketIds])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.code]));
 }
 
 /** After a transfer's tickets moved to its recipient (with new codes): one event per organiser of the tickets. */
