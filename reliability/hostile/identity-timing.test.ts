@@ -13,7 +13,7 @@
 import { parseEnv } from '../../api/src/config/env-schema';
 import { calls, encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance } from 'fastify';
-import { loadIdentityConfig } from '../../api/src/identity/config';
+import { loadIdentityConfig } from '../../api/src/config/identity';
 import { accountPaths, latestCode } from '../../api/src/testing/identity';
 import { SIGNIN_PATHS } from '../../api/src/identity/sign-in-paths';
 import { SEED } from '../../api/src/seed/catalogue';

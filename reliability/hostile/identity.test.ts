@@ -9,12 +9,12 @@
 import { parseEnv } from '../../api/src/config/env-schema';
 import { calls, encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SANDBOX_SITE_KEY } from '../../api/src/captcha/config';
+import { SANDBOX_SITE_KEY } from '../../api/src/config/captcha';
 import { SANDBOX_SOLVE_PATH } from '../../api/src/captcha/sandbox';
 import { loadConfig } from '../../api/src/config';
 import { markPaid } from '../../api/src/delivery/test-support';
 import { issueTickets } from '../../api/src/tickets/tickets';
-import { loadIdentityConfig } from '../../api/src/identity/config';
+import { loadIdentityConfig } from '../../api/src/config/identity';
 import { identityMessages } from '../../api/src/identity/messages';
 import { SESSION_COOKIE } from '../../api/src/session/session';
 import { accountPaths, latestCode } from '../../api/src/testing/identity';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { type FormValue } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery-address';
 import * as paymentMessages from '@checkout/shared/messages/payment';
-import { loadIdentityConfig } from '../identity/config';
+import { loadIdentityConfig } from '../config/identity';
 import {
   accountPaths,
   accountSnapshot,
@@ -15,7 +15,7 @@ import {
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { loadAddressConfig } from './config';
+import { loadAddressConfig } from '../config/address';
 import { idealPostcodesLookup } from './lookup/ideal-postcodes';
 import { offlineLookup } from './lookup/offline';
 import { addressMessages } from './messages';

@@ -8,7 +8,7 @@ import { systemClock } from '../platform/clock';
 import { configFromEnv, processEnv, type AppConfig } from '../config';
 import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from '../db/connect';
 import { embeddedDatabaseRefusal } from '../db/embedded-guard';
-import { describeTrustProxy } from '../http/trust-proxy';
+import { describeTrustProxy } from '../config/trust-proxy';
 import { OUTBOX_PATHS } from '../pages/dev-outbox';
 import { migrateToLatest } from '../db/migrate';
 import { startHoldSweeper } from '../inventory/hold-sweeper';

@@ -10,7 +10,7 @@ import type { Visitor } from '../testing/visitor';
 import { rateKey } from '../http/rate-limit';
 import { recordReserveAttempt } from './attempts';
 import { CaptchaPolicy } from './policy';
-import { loadCaptchaConfig, SANDBOX_SITE_KEY, type CaptchaConfig } from './config';
+import { loadCaptchaConfig, SANDBOX_SITE_KEY, type CaptchaConfig } from '../config/captcha';
 import { captchaMessages } from './messages';
 import { SANDBOX_SOLVE_PATH } from './sandbox';
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { recordReserveAttempt } from './attempts';
-import type { CaptchaConfig } from './config';
+import type { CaptchaConfig } from '../config/captcha';
 import { hcaptchaVerifier } from './hcaptcha';
 import { SandboxCaptcha } from './sandbox';
 import type { CaptchaVerdict, CaptchaVerifier } from './verifier';

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { validationError } from '../http/validation';
-import type { CaptchaConfig } from './config';
+import type { CaptchaConfig } from '../config/captcha';
 import { captchaMessages } from './messages';
 import type { CaptchaVerdict, CaptchaVerifier } from './verifier';
 

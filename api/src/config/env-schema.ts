@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTrustProxy } from '../http/trust-proxy';
+import { parseTrustProxy } from './trust-proxy';
 import {
   httpUrl,
   httpUrlOr,
@@ -268,7 +268,7 @@ export const ENV_VARIABLES = {
   SERVER_RENDER_UNPINNED: variable(
     'Pages and remotes',
     switchOr(false),
-    '`1` runs a remote\'s server build that has no pin, unverified (a warning at start-up); off, a step without a pin renders in the browser.',
+    "`1` runs a remote's server build that has no pin, unverified (a warning at start-up); off, a step without a pin renders in the browser.",
   ),
 
   // Sale, holds and the waiting room

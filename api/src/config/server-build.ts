@@ -29,6 +29,7 @@ export function serverBuildConfigOf(env: AppEnv): ServerBuildConfig {
     mf_post_sale: env.REMOTE_POST_SALE_SERVER_INTEGRITY,
   };
   const integrity: Partial<Record<RemoteName, string>> = {};
-  for (const [remote, pin] of Object.entries(pins) as [RemoteName, string | undefined][]) if (pin) integrity[remote] = pin;
+  for (const [remote, pin] of Object.entries(pins) as [RemoteName, string | undefined][])
+    if (pin) integrity[remote] = pin;
   return { integrity, allowUnpinned: env.SERVER_RENDER_UNPINNED, localBuilds: env.NODE_ENV !== 'production' };
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { orderConfirmationFor } from '../emails/order-confirmation-for';
 import type { Mailer } from '../mail/mailer';
-import type { PaymentConfig } from '../payment/config';
+import type { PaymentConfig } from '../config/payment';
 import type { ConfirmPayment } from './confirm';
 import { deliveryMessages } from './messages';
 import { issueTickets } from '../tickets/tickets';

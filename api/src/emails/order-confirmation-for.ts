@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import type { OutboxMessage } from '../mail/outbox';
-import type { PaymentConfig } from '../payment/config';
+import type { PaymentConfig } from '../config/payment';
 import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';

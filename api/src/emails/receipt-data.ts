@@ -7,7 +7,7 @@ import type { Db } from '../db/schema';
 import { displayCode } from '../tickets/codes';
 import { WALLET_PATH } from './wallet-email';
 import { describeCard, paymentCardOf } from '../payment/card-details';
-import type { PaymentConfig } from '../payment/config';
+import type { PaymentConfig } from '../config/payment';
 import {
   type BreakdownTicket,
   type BreakdownTotals,

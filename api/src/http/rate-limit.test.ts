@@ -4,11 +4,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app/app';
 import { SEED } from '../seed/catalogue';
 import { answerOf, createTestApp, paths, type TestApp } from '../testing/test-app';
-import { loadIdentityConfig } from '../identity/config';
+import { loadIdentityConfig } from '../config/identity';
 import { identityMessages } from '../identity/messages';
 import { hitRateLimit } from './rate-limit';
 import { accountPaths } from '../testing/identity';
-import { SANDBOX_SITE_KEY } from '../captcha/config';
+import { SANDBOX_SITE_KEY } from '../config/captcha';
 import { SANDBOX_SOLVE_PATH } from '../captcha/sandbox';
 import { SIGNIN_PATHS } from '../identity/sign-in-paths';
 

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../db/schema';
 
-/** At most `limit` hits in any `windowSeconds` (approximately: see hitRateLimit). */
-export interface RateRule {
-  limit: number;
-  windowSeconds: number;
-}
+import type { RateRule } from '../config/rate-rule';
+
+export type { RateRule };
 
 export interface RateDecision {
   allowed: boolean;

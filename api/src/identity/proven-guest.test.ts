@@ -1,6 +1,6 @@
 import { parseEnv } from '../config/env-schema';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
-import { loadIdentityConfig } from './config';
+import { loadIdentityConfig } from '../config/identity';
 import { accountPaths, guestVisitor, proveEmail, reservedVisitor } from '../testing/identity';
 
 /**

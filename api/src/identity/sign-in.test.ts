@@ -4,7 +4,7 @@ import * as loginMessages from '@checkout/shared/messages/login';
 import { SEED } from '../seed/catalogue';
 import { answerOf, createTestApp, paths, type TestApp } from '../testing/test-app';
 import { Visitor } from '../testing/visitor';
-import { loadIdentityConfig } from './config';
+import { loadIdentityConfig } from '../config/identity';
 import { identityMessages } from './messages';
 import { SESSION_COOKIE } from '../session/session';
 import { hashToken } from '../session/tokens';

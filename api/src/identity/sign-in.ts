@@ -10,7 +10,7 @@ import type { MailSender } from '../emails/render';
 import type { Mailer } from '../mail/mailer';
 import { lockCurrentSale } from '../session/current-sale';
 import { assertReservedSale, lockReservedSale } from './checkout-sale';
-import type { IdentityConfig } from './config';
+import type { IdentityConfig } from '../config/identity';
 import { identityMessages } from './messages';
 import { checkCode, issueCode, normaliseEmail } from './one-time-codes';
 import { hitRateLimit, rateKey, takeBackHit } from '../http/rate-limit';

@@ -4,7 +4,7 @@ import { calls, type FormValue } from '@checkout/shared';
 import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
 import { invalidPhone } from '@checkout/shared/messages/payment';
 import { buildAppWithDeps, type App } from '../app/app';
-import { loadCaptchaConfig } from '../captcha/config';
+import { loadCaptchaConfig } from '../config/captcha';
 import { manualClock, type ManualClock } from '../platform/clock';
 import { deliveryPaths } from '../delivery/test-support';
 import { WALLET_EMAIL_KIND } from '../emails/wallet-email';

@@ -6,7 +6,7 @@ import { accountPaths, latestCode, reservedVisitor } from '../testing/identity';
 import { pendingJobs } from '../jobs/queue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
-import { loadMailConfig, type MailConfig } from './config';
+import { loadMailConfig, type MailConfig } from '../config/mail';
 import { createMailer, MAIL_JOB } from './mailer';
 import { attachmentsOf } from './outbox';
 import { oneTimeCodeEmail } from '../emails/templates';

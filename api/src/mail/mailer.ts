@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx } from '../db/schema';
 import { enqueueJob, startJobRunner, type Job, type JobRunner } from '../jobs/queue';
-import type { MailConfig } from './config';
+import type { MailConfig } from '../config/mail';
 import { attachmentsOf, markFailed, markSent, storeMessage, type OutboxMessage } from './outbox';
 import { smtpTransport, type MailTransport } from './transport';
 

@@ -1,6 +1,6 @@
 import { parseEnv } from '../config/env-schema';
 import * as messages from '@checkout/shared/messages/login';
-import { loadIdentityConfig } from '../identity/config';
+import { loadIdentityConfig } from '../config/identity';
 import { identityMessages } from '../identity/messages';
 import { SESSION_COOKIE } from '../session/session';
 import { accountPaths, accountSnapshot, guestVisitor, latestCode } from '../testing/identity';

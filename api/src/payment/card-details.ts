@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Db, DbOrTx } from '../db/schema';
 import { brandOf, digitsOf } from './card-numbers';
-import type { PaymentConfig } from './config';
+import type { PaymentConfig } from '../config/payment';
 
 /**
  * The card a payment was taken from, as a receipt names it: the brand and the last four digits, nothing more. Kept on

@@ -1,6 +1,6 @@
 import { parseEnv } from '../config/env-schema';
 import { calls } from '@checkout/shared';
-import { loadPaymentConfig, sandboxesOn } from './config';
+import { loadPaymentConfig, sandboxesOn } from '../config/payment';
 import { paymentMessages } from './messages';
 import { availablePaymentMethods, takesTestMoney } from './modes';
 import { describeProviderModes, providerModes } from './providers';

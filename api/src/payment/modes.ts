@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@checkout/shared';
-import type { PaymentConfig } from './config';
+import type { PaymentConfig } from '../config/payment';
 
 /** How a payment method is served: by the real provider, by its offline sandbox (test money), or not at all. */
 export type ProviderMode = 'live' | 'sandbox' | 'off';

@@ -1,7 +1,7 @@
 import { parseEnv } from '../config/env-schema';
 import { saleOf, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { loadSquareConfig } from './config';
+import { loadSquareConfig } from '../config/payment';
 import { paymentMessages } from './messages';
 import { SQUARE_WEB_SDK, SquareCardProvider, type SquareKeys, squareIdempotencyKey } from './providers/square';
 import { type SquareStub, startSquareStub } from './testing/square-stub';

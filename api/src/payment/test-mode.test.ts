@@ -9,7 +9,7 @@ import { refundEmail } from '../emails/refund';
 import { guestVisitor, reservedVisitor } from '../testing/identity';
 import { saleOf } from '../testing/sale-support';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
-import type { PaymentConfig } from './config';
+import type { PaymentConfig } from '../config/payment';
 import { paymentMessages } from './messages';
 import { freshTickets, payPaths, reservedBuyer, testPaymentConfig, toBank } from './test-support';
 

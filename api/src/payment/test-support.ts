@@ -5,7 +5,7 @@ import { salePaths } from '../testing/sale-support';
 import type { TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentJobHandlers } from './jobs';
-import type { PaymentConfig } from './config';
+import type { PaymentConfig } from '../config/payment';
 import { providersFor } from './providers';
 import { startJobRunner } from '../jobs/queue';
 

@@ -4,7 +4,7 @@ import { SEED } from '../seed/catalogue';
 import { saleOf, salePaths, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { loadTrueLayerConfig } from './config';
+import { loadTrueLayerConfig } from '../config/payment';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import {

@@ -1,5 +1,5 @@
 import { parseEnv } from '../config/env-schema';
-import { loadIdentityConfig } from '../identity/config';
+import { loadIdentityConfig } from '../config/identity';
 import { accountPaths, accountSnapshot, demoUserVisitor, guestVisitor, reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';

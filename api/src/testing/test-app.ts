@@ -1,7 +1,7 @@
 import { parseEnv } from '../config/env-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildAppWithDeps, type BuildAppOptions } from '../app/app';
-import { loadCaptchaConfig } from '../captcha/config';
+import { loadCaptchaConfig } from '../config/captcha';
 import { manualClock, type ManualClock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';

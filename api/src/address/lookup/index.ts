@@ -1,4 +1,4 @@
-import type { AddressConfig } from '../config';
+import type { AddressConfig } from '../../config/address';
 import { idealPostcodesLookup } from './ideal-postcodes';
 import { offlineLookup } from './offline';
 import type { AddressLookupProvider } from './provider';

@@ -1,7 +1,7 @@
 import { parseEnv } from '../../config/env-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildAppWithDeps } from '../../app/app';
-import { loadCaptchaConfig } from '../../captcha/config';
+import { loadCaptchaConfig } from '../../config/captcha';
 import type { AppConfig } from '../../config';
 import { SEED } from '../../seed/catalogue';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../db/schema';
-import type { PaymentConfig } from '../config';
+import type { PaymentConfig } from '../../config/payment';
 import { providerModes, type ProviderModes } from '../modes';
 import { SandboxBankProvider } from './sandbox-bank';
 import { SandboxCardProvider } from './sandbox-card';

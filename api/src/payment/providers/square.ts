@@ -4,20 +4,9 @@ import type { Square, SquareClient, SquareError } from 'square';
 import { paymentMessages } from '../messages';
 import { PROVIDER_REQUEST_TIMEOUT_MS } from './timeouts';
 import type { CreateIntentInput, ProviderCard, RefundPart, SquarePaymentResult, SquareProvider } from './types';
+import type { SquareKeys } from '../../config/payment';
 
-export interface SquareKeys {
-  /** The Web Payments SDK's application id (public: the page gets it). */
-  applicationId: string;
-  /** The seller's access token (secret: the server only). */
-  accessToken: string;
-  /** The seller's location the payments are taken for. */
-  locationId: string;
-  environment: 'sandbox' | 'production';
-  /** Another Square API origin (tests: a local stub); Square's own for the environment when absent. */
-  apiBase?: string;
-  /** Retries of a request that got no answer or a 5xx (the SDK's default, 2, when absent). */
-  maxRetries?: number;
-}
+export type { SquareKeys };
 
 /** The Web Payments SDK the page loads for each environment (developer.squareup.com/docs/web-payments/overview). */
 export const SQUARE_WEB_SDK = {

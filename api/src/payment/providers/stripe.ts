@@ -10,15 +10,9 @@ import {
   ProviderError,
   type RefundPart,
 } from './types';
+import type { StripeKeys } from '../../config/payment';
 
-export interface StripeKeys {
-  secretKey: string;
-  publishableKey: string;
-  /** Where the Stripe API is (tests point it at a local stub); Stripe's own host when absent. */
-  host?: string;
-  port?: number;
-  protocol?: 'http' | 'https';
-}
+export type { StripeKeys };
 
 type Intent = Stripe.PaymentIntent;
 

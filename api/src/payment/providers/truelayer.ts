@@ -24,28 +24,9 @@ import {
   ProviderError,
   type RefundPart,
 } from './types';
+import type { TrueLayerKeys } from '../../config/payment';
 
-export interface TrueLayerKeys {
-  clientId: string;
-  clientSecret: string;
-  /** The id TrueLayer gave the public key of the signing key pair (Console > Payments > Settings). */
-  signingKeyId: string;
-  /** The EC P-521 private key that signs every POST (Tl-Signature), PEM. */
-  signingPrivateKeyPem: string;
-  /** The merchant accounts payments are made into, per currency; a currency without one is not offered. */
-  merchantAccounts: Partial<Record<'GBP' | 'EUR', string>>;
-  environment: 'sandbox' | 'production';
-  /** Where TrueLayer's payment page sends the buyer back: `${PUBLIC_URL}/checkout/?truelayer_return=1`. */
-  returnUri: string;
-  /** Other origins for TrueLayer's auth server, API and payment page (tests: local stubs). */
-  authBase?: string;
-  apiBase?: string;
-  hppBase?: string;
-  /** JWKS addresses a webhook signature may name besides TrueLayer's own (tests: a local stub's). */
-  extraWebhookJkus?: string[];
-  /** How long one request may take before it counts as no answer (default PROVIDER_REQUEST_TIMEOUT_MS). */
-  timeoutMs?: number;
-}
+export type { TrueLayerKeys };
 
 /** TrueLayer's hosts per environment (docs.truelayer.com; webhook keys: truelayer-signing's README). */
 export const TRUELAYER_HOSTS = {

@@ -1,8 +1,8 @@
-import { parseEnv } from '../config/env-schema';
+import { parseEnv } from './env-schema';
 import net from 'node:net';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { serverMessages } from './server-messages';
-import { checkingIntervalMs, loadHttpTimeouts } from './timeouts';
+import { serverMessages } from '../http/server-messages';
+import { checkingIntervalMs, loadHttpTimeouts } from './http-timeouts';
 
 describe('HTTP_*_TIMEOUT_MS', () => {
   test.each([

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../../config/env-schema';
+import type { AppEnv } from './env-schema';
 
 /** Where webhooks may be sent and how the deliverer runs. */
 export interface WebhookConfig {

@@ -1,5 +1,5 @@
-import type { AppEnv } from '../config/env-schema';
-import type { RateRule } from '../http/rate-limit';
+import type { AppEnv } from './env-schema';
+import type { RateRule } from './rate-rule';
 
 /** One-time codes and their limits. The code's lifetime (15 minutes) and its tries are fixed. */
 export interface IdentityConfig {

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../config/env-schema';
+import type { AppEnv } from './env-schema';
 
 /** The sale domain's configuration (environment). */
 export interface SaleConfig {

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../../config/env-schema';
+import type { AppEnv } from './env-schema';
 
 /** How many organiser API requests are let through per window (organiser-api/rate-limit/limiter.ts). */
 export interface ApiRateLimitConfig {

@@ -1,8 +1,49 @@
-import type { SquareKeys } from './providers/square';
-import type { StripeKeys } from './providers/stripe';
-import type { TrueLayerKeys } from './providers/truelayer';
+import type { AppEnv } from './env-schema';
 
-import type { AppEnv } from '../config/env-schema';
+export interface SquareKeys {
+  /** The Web Payments SDK's application id (public: the page gets it). */
+  applicationId: string;
+  /** The seller's access token (secret: the server only). */
+  accessToken: string;
+  /** The seller's location the payments are taken for. */
+  locationId: string;
+  environment: 'sandbox' | 'production';
+  /** Another Square API origin (tests: a local stub); Square's own for the environment when absent. */
+  apiBase?: string;
+  /** Retries of a request that got no answer or a 5xx (the SDK's default, 2, when absent). */
+  maxRetries?: number;
+}
+
+export interface StripeKeys {
+  secretKey: string;
+  publishableKey: string;
+  /** Where the Stripe API is (tests point it at a local stub); Stripe's own host when absent. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export interface TrueLayerKeys {
+  clientId: string;
+  clientSecret: string;
+  /** The id TrueLayer gave the public key of the signing key pair (Console > Payments > Settings). */
+  signingKeyId: string;
+  /** The EC P-521 private key that signs every POST (Tl-Signature), PEM. */
+  signingPrivateKeyPem: string;
+  /** The merchant accounts payments are made into, per currency; a currency without one is not offered. */
+  merchantAccounts: Partial<Record<'GBP' | 'EUR', string>>;
+  environment: 'sandbox' | 'production';
+  /** Where TrueLayer's payment page sends the buyer back: `${PUBLIC_URL}/checkout/?truelayer_return=1`. */
+  returnUri: string;
+  /** Other origins for TrueLayer's auth server, API and payment page (tests: local stubs). */
+  authBase?: string;
+  apiBase?: string;
+  hppBase?: string;
+  /** JWKS addresses a webhook signature may name besides TrueLayer's own (tests: a local stub's). */
+  extraWebhookJkus?: string[];
+  /** How long one request may take before it counts as no answer (default PROVIDER_REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
 
 type Env = AppEnv;
 

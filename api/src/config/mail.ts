@@ -1,4 +1,4 @@
-import type { AppEnv } from '../config/env-schema';
+import type { AppEnv } from './env-schema';
 
 /** Mail settings, read once at start-up from the environment. */
 export interface MailConfig {

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../config/env-schema';
+import type { AppEnv } from './env-schema';
 
 /**
  * The captcha's configuration (environment). hCaptcha is used when both HCAPTCHA_SITE_KEY and HCAPTCHA_SECRET are set;

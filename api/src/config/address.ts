@@ -1,5 +1,5 @@
-import type { AppEnv } from '../config/env-schema';
-import type { RateRule } from '../http/rate-limit';
+import type { AppEnv } from './env-schema';
+import type { RateRule } from './rate-rule';
 
 /** Address lookup: the bundled offline provider by default; a real one when its key is set. */
 export interface AddressConfig {

@@ -1,5 +1,5 @@
-import { parseEnv } from '../../config/env-schema';
-import { loadWebhookConfig } from './config';
+import { parseEnv } from './env-schema';
+import { loadWebhookConfig } from './webhooks';
 
 test.each([
   [{}, true],

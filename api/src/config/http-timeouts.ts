@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { AppEnv } from '../config/env-schema';
+import type { AppEnv } from './env-schema';
 
 /**
  * How long a client may take over a request. Without these a client that sends its headers, or its body, a byte at a

@@ -1,5 +1,5 @@
-import { parseEnv } from '../config/env-schema';
-import { loadIdentityConfig } from '../identity/config';
+import { parseEnv } from './env-schema';
+import { loadIdentityConfig } from './identity';
 import { identityMessages } from '../identity/messages';
 import { accountPaths } from '../testing/identity';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
