@@ -58,7 +58,7 @@ const externals = {
 rmSync(dist, { recursive: true, force: true });
 const result = await esbuild.build({
   entryPoints: {
-    main: 'src/main.ts',
+    main: 'src/app/main.ts',
     seed: 'src/seed/cli.ts',
     reconcile: 'src/ledger/reconcile-cli.ts',
     organiser: 'src/organiser-api/cli.ts',
@@ -96,7 +96,7 @@ const copyAssets = (folder) => {
 };
 copyAssets(src);
 // The plain pages' browser scripts (src/<area>/assets/<name>.ts), each beside its twin folder's other assets, where
-// src/pages/page-scripts.ts reads it: the server never bundles at run time.
+// src/web/page-scripts.ts reads it: the server never bundles at run time.
 const scripts = await pageScripts.buildPageScripts(src, dist);
 
 // A package the bundle imports but the api does not declare as a runtime dependency would be missing from the image

@@ -1,7 +1,7 @@
 // The browser scripts of the api's plain pages: every src/<area>/assets/<name>.ts is an entry, bundled by esbuild
-// with what it imports (src/pages/browser/, @checkout/shared) into one classic script. build.mjs writes them into
+// with what it imports (src/web/browser/, @checkout/shared) into one classic script. build.mjs writes them into
 // dist/<area>/assets/<name>.js for production, with their source maps beside them but not referenced; from source
-// (tsx, jest) src/pages/page-scripts.ts bundles an entry in memory when it is first served. One set of options here,
+// (tsx, jest) src/web/page-scripts.ts bundles an entry in memory when it is first served. One set of options here,
 // so both ways make the same script.
 const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');

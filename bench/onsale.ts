@@ -820,7 +820,7 @@ export async function startApi(
   // --profile DIR: the api writes a V8 CPU profile there when it stops (to see where a reservation's time goes).
   const profileAt = process.argv.indexOf('--profile');
   const profile = profileAt >= 0 ? [`--cpu-prof`, `--cpu-prof-dir=${process.argv[profileAt + 1] ?? os.tmpdir()}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'api/src/app/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -63,7 +63,15 @@ export async function startStack(options: {
           },
         ),
       );
-      distEnv[REMOTE_URL_VARS[index] as string] = `http://localhost:${port}/mf-manifest.json`;
+      const urlVar = REMOTE_URL_VARS[index] as string;
+      distEnv[urlVar] = `http://localhost:${port}/mf-manifest.json`;
+      // The api runs a server build only when it is the pinned one: these builds' own pins (scripts/start.mjs pins the
+      // tree's builds the same way).
+      const pins = path.join(options.distRoot as string, workspace, 'dist', 'server', 'integrity.json');
+      if (fs.existsSync(pins))
+        distEnv[urlVar.replace(/_URL$/, '_SERVER_INTEGRITY')] = (
+          JSON.parse(fs.readFileSync(pins, 'utf8')) as Record<string, string>
+        )['remoteEntry.js'] as string;
     });
     distEnv.SHELL_DIST = path.join(options.distRoot, 'shell', 'dist');
   }

@@ -3,6 +3,7 @@
 // server per remote. Expects `npm run build` (the api and the page builds) to have run. Every port is overridable; the api is told where each remote
 // lives through REMOTE_*_URL unless those are set already.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireNode } from './node-version.cjs';
@@ -19,7 +20,7 @@ const remotes = [
   { pkg: 'mf-account', port: Number(env.MF_ACCOUNT_PORT ?? 3002), urlVar: 'REMOTE_ACCOUNT_URL' },
   { pkg: 'mf-payment', port: Number(env.MF_PAYMENT_PORT ?? 3003), urlVar: 'REMOTE_PAYMENT_URL' },
   { pkg: 'mf-post-sale', port: Number(env.MF_POST_SALE_PORT ?? 3004), urlVar: 'REMOTE_POST_SALE_URL' },
-];
+].map((remote) => ({ ...remote, pinVar: remote.urlVar.replace(/_URL$/, '_SERVER_INTEGRITY') }));
 
 const children = [];
 let stopping = false;
@@ -55,6 +56,15 @@ for (const remote of remotes) {
 const remoteUrls = Object.fromEntries(
   remotes.map((r) => [r.urlVar, env[r.urlVar] ?? `http://${publicHost}:${r.port}/mf-manifest.json`]),
 );
+// The api runs a remote's server build only when its bytes are the pinned ones: this stack serves the builds here, so
+// it pins each to the integrity.json its build wrote, as an operator's deployment does (unless told another remote).
+const serverPins = Object.fromEntries(
+  remotes
+    .filter((r) => env[r.urlVar] === undefined && env[r.pinVar] === undefined)
+    .map((r) => [r.pinVar, path.join(root, r.pkg, 'dist', 'server', 'integrity.json')])
+    .filter(([, file]) => existsSync(file))
+    .map(([pinVar, file]) => [pinVar, JSON.parse(readFileSync(file, 'utf8'))['remoteEntry.js']]),
+);
 // A development stack: /dev/outbox is where a newcomer (and the e2e and bench walks) read one-time codes, so the
 // development pages are on unless DEV_PAGES says otherwise. The api's own start (Docker image, compose) leaves them off.
 // The api runs as production runs it, from its build (api/dist, `npm run build`). This is the one-process stack on the
@@ -68,6 +78,7 @@ run('api', [path.join(root, 'api/dist/main.js')], {
   PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? '1',
   ALLOW_EMBEDDED_DB: env.ALLOW_EMBEDDED_DB ?? '1',
   ...remoteUrls,
+  ...serverPins,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

@@ -18,7 +18,7 @@ new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } })
       at('mf-basket/src/basket/Step.tsx', "import { model } from '../reserve/model';"),
       // The shell's own model/api folder is not the api package.
       at('shell/src/model/state/state.ts', "import { getCheckoutFx } from '../api/effects';"),
-      at('api/src/app.ts', "import Fastify from 'fastify';"),
+      at('api/src/app/app.ts', "import Fastify from 'fastify';"),
       // Packages without a policy (e2e here) are not checked.
       at('e2e/deploy/variant.tsx', "import { BasketStep } from '../../mf-basket/src/basket/Step';"),
     ],

@@ -5,6 +5,7 @@
 // remote's server code deploys as its browser code does: by publishing its build and changing its URL.
 'use strict';
 
+const { createHash } = require('node:crypto');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -68,9 +69,46 @@ function shellServerConfig({ dir, entry = './src/server/render.tsx' }) {
   };
 }
 
+/** Where a remote's server build names its pin, beside the container it pins (the operator carries it to the api). */
+const INTEGRITY_FILE = 'integrity.json';
+
+/**
+ * Writes dist/server/integrity.json: `{ "remoteEntry.js": "sha384-…" }`, the pin the api checks the container's bytes
+ * against before it runs them. The pin covers the whole server build only while the container is its one file of
+ * code, so a build that emits any other script fails here rather than ship a part the api would run unchecked.
+ */
+class ServerIntegrityPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ServerIntegrityPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ServerIntegrityPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          const scripts = Object.keys(assets).filter((name) => /\.(c|m)?js$/.test(name));
+          const unpinned = scripts.filter((name) => name !== 'remoteEntry.js');
+          if (unpinned.length > 0 || !scripts.includes('remoteEntry.js')) {
+            compilation.errors.push(
+              new webpack.WebpackError(
+                `the server build must be remoteEntry.js alone (the api pins that one file), it emitted: ${scripts.join(', ')}`,
+              ),
+            );
+            return;
+          }
+          const bytes = assets['remoteEntry.js'].buffer();
+          const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+          compilation.emitAsset(
+            INTEGRITY_FILE,
+            new webpack.sources.RawSource(`${JSON.stringify({ 'remoteEntry.js': integrity }, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
 /**
  * A remote's container for Node: the modules of the states the server renders, in one file (remoteEntry.js, no chunks
- * to fetch), as a CommonJS module the federation runtime's Node loader fetches and evaluates.
+ * to fetch), as a CommonJS module the federation runtime's Node loader fetches, checks against its pin (integrity.json,
+ * written beside it) and evaluates.
  */
 function remoteServerConfig({ dir, name, states, entry = './src/index.ts' }) {
   return (_env, argv = {}) => {
@@ -90,6 +128,7 @@ function remoteServerConfig({ dir, name, states, entry = './src/index.ts' }) {
         shared: serverShared(dir),
       }),
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new ServerIntegrityPlugin(),
     ];
     return config;
   };

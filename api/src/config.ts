@@ -13,6 +13,7 @@ import { loadObservabilityConfig, type ObservabilityConfig } from './observabili
 import { loadWebhookConfig, type WebhookConfig } from './organiser-api/webhooks/config';
 import { type ApiRateLimitConfig, loadApiRateLimitConfig } from './organiser-api/rate-limit/config';
 import { type HttpTimeouts, loadHttpTimeouts } from './http/timeouts';
+import { loadServerBuildConfig, type ServerBuildConfig } from './pages/server-build-config';
 
 /** The repository root (api/src/config.ts -> ../..), where .data/ and the built shell live. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -59,6 +60,8 @@ export interface AppConfig {
    * basket remote's (pages/server-render.ts). On by default; SERVER_RENDER=0 leaves every step to the browser.
    */
   serverRender: boolean;
+  /** The pins of the remotes' server builds, checked before their code runs here (pages/server-build-config.ts). */
+  serverBuilds: ServerBuildConfig;
   /**
    * SERVER_RENDER_SHED_LAG_MS: the event loop's p99 delay (ms, over the last second) past which /checkout/ is served for
    * the browser to render rather than rendered here (pages/render-shedding.ts); default 100.
@@ -166,6 +169,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     shellDist: optional(env, 'SHELL_DIST') ?? path.join(REPO_ROOT, 'shell', 'dist'),
     serverRender: env.SERVER_RENDER !== '0',
+    serverBuilds: loadServerBuildConfig(env),
     serverRenderShedLagMs: positiveInt(env, 'SERVER_RENDER_SHED_LAG_MS', 100),
     queue: {
       joinsPerClient: positiveInt(env, 'QUEUE_JOINS_PER_CLIENT', 100),

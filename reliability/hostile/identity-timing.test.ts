@@ -13,8 +13,8 @@
 import { calls, encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance } from 'fastify';
 import { loadIdentityConfig } from '../../api/src/identity/config';
-import { accountPaths, latestCode } from '../../api/src/identity/testing';
-import { SIGNIN_PATHS } from '../../api/src/pages/signin';
+import { accountPaths, latestCode } from '../../api/src/testing/identity';
+import { SIGNIN_PATHS } from '../../api/src/identity/sign-in-paths';
 import { SEED } from '../../api/src/seed/catalogue';
 import { paths, type TestApp } from '../../api/src/testing/test-app';
 import { highestFigure } from '../support/figures';

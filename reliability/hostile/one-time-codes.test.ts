@@ -9,7 +9,7 @@
 import { encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { identityMessages } from '../../api/src/identity/messages';
-import { accountPaths, latestCode } from '../../api/src/identity/testing';
+import { accountPaths, latestCode } from '../../api/src/testing/identity';
 import { SEED } from '../../api/src/seed/catalogue';
 import { paths, type TestApp } from '../../api/src/testing/test-app';
 import { countFigure } from '../support/figures';

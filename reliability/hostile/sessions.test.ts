@@ -6,7 +6,7 @@
  */
 import { calls, waiverPath } from '@checkout/shared';
 import { SEED } from '../../api/src/seed/catalogue';
-import { waiverKeysOf } from '../../api/src/identity/waiver-keys';
+import { waiverKeysOf } from '../../api/src/session/waiver-keys';
 import { paths, type TestApp } from '../../api/src/testing/test-app';
 import type { Visitor } from '../../api/src/testing/visitor';
 import { countFigure } from '../support/figures';

@@ -2,7 +2,7 @@
  * Buying a gift voucher with a gift voucher, over HTTP against two api processes on one PostgreSQL database. Our rule
  * (docs/domain-rules.md): a gift voucher code pays for tickets, fees, delivery and donations, never
  * for gift vouchers. A basket of vouchers only cannot take the code at all; beside tickets it pays the tickets, and the
- * card is charged for the vouchers. The rules are tested in api/src/sale/voucher-scope.test.ts and codes.test.ts.
+ * card is charged for the vouchers. The rules are tested in api/src/pricing/voucher-scope.test.ts and codes.test.ts.
  */
 import { SEED } from '../../api/src/seed/catalogue';
 import type { ApiProcess } from '../support/api-process';

@@ -1,5 +1,5 @@
 /**
- * Hostile input — XSRF (api/src/identity/session.ts): every POST under the session (every /ajax/ call of
+ * Hostile input — XSRF (api/src/session/session.ts): every POST under the session (every /ajax/ call of
  * the registry, and the plain pages' forms) is refused with a 403 and changes nothing when it comes without the token,
  * with another session's token, with a forged token, or from another site (Sec-Fetch-Site / Origin) even carrying the
  * right token. The same request from the page itself goes through. api/src/http/malformed.test.ts covers the missing

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { encodeForm, type FormValue } from '@checkout/shared';
 import { PROXY_TEMPLATE, renderTemplate } from '../../deploy/dockerfile';
 import { serverMessages } from '../../api/src/http/server-messages';
-import { rateKey } from '../../api/src/identity/rate-limit';
+import { rateKey } from '../../api/src/http/rate-limit';
 import { ApiProcess, freePort } from '../support/api-process';
 import { paths } from '../support/buyer';
 import { countFigure } from '../support/figures';

@@ -14,6 +14,7 @@ export * from './contract/calls';
 export * from './contract/queue';
 export * from './contract/queue-urls';
 export * from './contract/waiver-link';
+export * from './contract/server-build-pin';
 export * from './api/form';
 export * from './api/client';
 export * from './api/browser';

@@ -10,7 +10,7 @@ import {
   guestVisitor,
   proveEmail,
   reservedVisitor,
-} from '../identity/testing';
+} from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

@@ -1,8 +1,8 @@
 import type { SavedAddress } from '@checkout/shared';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { addressMessages } from './messages';
 import { countryName } from './places';
 

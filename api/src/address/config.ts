@@ -1,5 +1,5 @@
 import { envCount } from '../identity/config';
-import type { RateRule } from '../identity/rate-limit';
+import type { RateRule } from '../http/rate-limit';
 
 /** Address lookup: the bundled offline provider by default; a real one when its key is set. */
 export interface AddressConfig {

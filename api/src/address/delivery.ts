@@ -1,9 +1,9 @@
 import { addressErrors, COUNTRY, giftVoucherErrors, type Address, type AddressOwner } from '@checkout/shared';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { assertReservedSale, lockReservedSale } from '../identity/checkout-sale';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { ownAddress } from './book';
 import { addressMessages } from './messages';
 import { countryName, usStateCode } from './places';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
 import { HttpError } from '../http/errors';
-import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import { hitRateLimit, rateKey } from '../http/rate-limit';
 import { deleteAddress, userAddresses } from './book';
 import { setDeliveryAddress } from './delivery';
 import { createAddressLookup, type AddressLookupProvider } from './lookup';

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/schema';
-import { rateKey } from '../identity/rate-limit';
+import { rateKey } from '../http/rate-limit';
 
 /** The window is counted in this many buckets: an attempt leaves the count at most one bucket early, never late. */
 const BUCKETS_PER_WINDOW = 10;
 
 /**
  * Reserve attempts per client address, counted in the database (rate_limit_counters, like the one-time-code limits in
- * identity/rate-limit.ts), so every api replica counts the same attempts: a client spread over several replicas meets
+ * http/rate-limit.ts), so every api replica counts the same attempts: a client spread over several replicas meets
  * the captcha after the same number of attempts as one talking to a single replica.
  *
  * The window slides in buckets of a tenth of it: the count is the attempts of every bucket that started within the

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as messages from '@checkout/shared/messages/captcha';
-import { manualClock } from '../clock';
-import { freshTicketType, saleOf, salePaths as paths, stockOf } from '../sale/test-support';
+import { manualClock } from '../platform/clock';
+import { freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { rateKey } from '../identity/rate-limit';
+import { rateKey } from '../http/rate-limit';
 import { recordReserveAttempt } from './attempts';
 import { CaptchaPolicy } from './policy';
 import { loadCaptchaConfig, SANDBOX_SITE_KEY, type CaptchaConfig } from './config';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as messages from '@checkout/shared/messages/captcha';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { validationError } from '../http/validation';
 import type { CaptchaConfig } from './config';

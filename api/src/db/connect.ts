@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { Pool } from 'pg';
 import { REPO_ROOT } from '../config';
-import { rememberConnectionStats, timedDialect } from '../observability/db-connections';
+import { rememberConnectionStats, timedDialect } from './db-connections';
 import { lockDataDir } from './embedded-lock';
 import type { Database, Db } from './schema';
 

@@ -25,12 +25,22 @@ describe('the embedded database in production', () => {
   test('the api process stops before opening any database, saying why', () => {
     const root = path.resolve(__dirname, '..', '..', '..');
     const dataDir = path.join(root, '.data', 'embedded-guard-never-created');
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/main.ts'], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'api/src/app/main.ts'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+        },
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('ALLOW_EMBEDDED_DB=1');
     expect(result.stderr).toContain('DATABASE_URL');

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
 import { providersFor } from '../payment/providers';

@@ -1,12 +1,12 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { orderConfirmationFor } from '../emails/order-confirmation-for';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentConfig } from '../payment/config';
 import type { ConfirmPayment } from './confirm';
 import { deliveryMessages } from './messages';
-import { issueTickets } from './tickets';
-import type { WaiverKeys } from '../identity/waiver-keys';
+import { issueTickets } from '../tickets/tickets';
+import type { WaiverKeys } from '../session/waiver-keys';
 
 export interface DeliveryDeps {
   db: Db;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { calls } from '@checkout/shared';
-import { accountPaths, demoUserVisitor, guestVisitor, latestCode, reservedVisitor } from '../identity/testing';
+import { accountPaths, demoUserVisitor, guestVisitor, latestCode, reservedVisitor } from '../testing/identity';
 import { providersFor } from '../payment/providers';
-import { saleOf } from '../sale/test-support';
+import { saleOf } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { TICKET_CODE_PATTERN } from './codes';
+import { TICKET_CODE_PATTERN } from '../tickets/codes';
 import { deliveryPaths as paths, markPaid } from './test-support';
-import { WALLET_EMAIL_KIND } from './wallet-email';
+import { WALLET_EMAIL_KIND } from '../emails/wallet-email';
 
 let t: TestApp;
 beforeAll(async () => {

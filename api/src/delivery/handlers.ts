@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { CallHandlers } from '../http/route';
-import { currentSale } from '../sale/current';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { currentSale } from '../session/current-sale';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { providerConfirmation } from './confirm';
 import { deliverTickets, emailWallet, type DeliveryDeps } from './deliver';
 

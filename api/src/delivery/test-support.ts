@@ -1,7 +1,7 @@
 import { calls } from '@checkout/shared';
 import type { Db } from '../db/schema';
 import { settleSalePaid } from '../payment/settle';
-import { componentsText, priceSnapshot } from '../sale/price';
+import { componentsText, priceSnapshot } from '../pricing/price';
 
 /** Helpers the delivery and instalment server tests share (no tests here). */
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 
 /** One ticket as the wallet page and the wallet email show it. */
 export interface WalletTicket {

@@ -2,7 +2,7 @@ import { donationFee } from '@checkout/shared';
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
 import * as sharedDonationMessages from '@checkout/shared/messages/donation';
-import { accountPaths, accountSnapshot, reservedVisitor } from '../identity/testing';
+import { accountPaths, accountSnapshot, reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

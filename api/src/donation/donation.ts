@@ -3,11 +3,11 @@ import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-add
 import * as sharedDonationMessages from '@checkout/shared/messages/donation';
 import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
 import { toDecimal, toMinor } from '../catalogue/money';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { assertReservedSale, lockReservedSale } from '../identity/checkout-sale';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { basketOrganisers } from '../preferences/basket-organisers';
 import { priceChanged } from '../sale/current';
 import { donationMessages } from './messages';

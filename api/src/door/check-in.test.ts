@@ -1,7 +1,7 @@
 import { calls } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
-import { guestVisitor } from '../identity/testing';
+import { issueTickets } from '../tickets/tickets';
+import { guestVisitor } from '../testing/identity';
 import { createApiKey } from '../organiser-api/keys';
 import { apiMessages } from '../organiser-api/plugin';
 import { apiCaller, type ApiCaller } from '../organiser-api/testing';

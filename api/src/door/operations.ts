@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { TICKET_CODE_PATTERN } from '../delivery/codes';
+import { TICKET_CODE_PATTERN } from '../tickets/codes';
 import { HttpError } from '../http/errors';
 import { createApiKey, revokeApiKey } from '../organiser-api/keys';
 import { defineOperation, idParam, notFound } from '../organiser-api/operation';

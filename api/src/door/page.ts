@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
-import { html, layout, type PageAssets } from '../pages/html';
-import { pageScript } from '../pages/page-scripts';
+import { CSS_TYPE, hashedAsset, serveAssets } from '../web/hashed-assets';
+import { html, layout, type PageAssets } from '../web/html';
+import { pageScript } from '../web/page-scripts';
 import { DOOR_PAGE_PATH } from './operations';
 
 /** The door page alone may use the camera (every other answer of the app refuses it: http/security-headers.ts). */

@@ -1,11 +1,11 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import type { OutboxMessage } from '../mail/outbox';
 import type { PaymentConfig } from '../payment/config';
 import { testModeOf } from '../payment/modes';
 import { orderConfirmationEmail } from './order-confirmation';
 import { loadReceipt } from './receipt-data';
-import type { WaiverKeys } from '../identity/waiver-keys';
+import type { WaiverKeys } from '../session/waiver-keys';
 
 export interface OrderConfirmationDeps {
   db: Db;

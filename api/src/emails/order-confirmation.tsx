@@ -1,5 +1,5 @@
 import type { MailAttachment, OutboxMessage } from '../mail/outbox';
-import { WALLET_EMAIL_KIND } from '../delivery/wallet-email';
+import { WALLET_EMAIL_KIND } from './wallet-email';
 import { calendarFile, calendarFileName, type CalendarContext } from './calendar';
 import type { ReceiptEvent, ReceiptModel } from './receipt-data';
 import { blocks, heading, moneyLine, renderHtml, sentBy, type MailSender } from './render';

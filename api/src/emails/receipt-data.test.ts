@@ -1,14 +1,14 @@
 import { calls } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { guestVisitor } from '../identity/testing';
+import { guestVisitor } from '../testing/identity';
 import { settleSalePaid } from '../payment/settle';
 import { key, payPaths } from '../payment/test-support';
-import { componentsText, priceSnapshot } from '../sale/price';
-import { saleOf, salePaths } from '../sale/test-support';
+import { componentsText, priceSnapshot } from '../pricing/price';
+import { saleOf, salePaths } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { loadReceipt, type ReceiptModel } from './receipt-data';
 
 /**

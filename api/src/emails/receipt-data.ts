@@ -4,19 +4,19 @@ import { niceDay, niceTime } from '../catalogue/dates';
 import { links } from '../catalogue/links';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
-import { displayCode } from '../delivery/codes';
-import { WALLET_PATH } from '../delivery/wallet-email';
+import { displayCode } from '../tickets/codes';
+import { WALLET_PATH } from './wallet-email';
 import { paymentCardOf } from '../payment/card-details';
 import type { PaymentConfig } from '../payment/config';
-import type { BreakdownTotals } from '../sale/breakdown';
-import type { PriceComponents, PricedLine } from '../sale/price';
-import type { WaiverKeys } from '../identity/waiver-keys';
+import type { BreakdownTotals } from '../pricing/breakdown';
+import type { PriceComponents, PricedLine } from '../pricing/price';
+import type { WaiverKeys } from '../session/waiver-keys';
 import { receiptLines } from './receipt-lines';
 import { paymentMethod, withInstalments } from './receipt-payment';
 
 /**
  * Everything the order confirmation says, read once from the database: the settlement's price components (exactly
- * what was charged, whatever the catalogue says now) turned into the checkout's own rows (sale/breakdown.ts), the
+ * what was charged, whatever the catalogue says now) turned into the checkout's own rows (pricing/breakdown.ts), the
  * tickets issued, the events with their organiser, date, time and venue, and how the order was paid.
  */
 

@@ -1,6 +1,6 @@
 import { niceDay, niceTime } from '../catalogue/dates';
-import { type BreakdownTicket, type BreakdownVoucher, priceBreakdown } from '../sale/breakdown';
-import type { PriceComponents, PricedLine } from '../sale/price';
+import { type BreakdownTicket, type BreakdownVoucher, priceBreakdown } from '../pricing/breakdown';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 import { type CatalogueEntry, type ReceiptLine, totalsOfComponents } from './receipt-data';
 
 export interface ReceiptLinesInput {

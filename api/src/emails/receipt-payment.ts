@@ -1,7 +1,7 @@
 import { niceDay } from '../catalogue/dates';
 import type { Db } from '../db/schema';
 import { describeCard, type PaymentCard } from '../payment/card-details';
-import type { PriceComponents } from '../sale/price';
+import type { PriceComponents } from '../pricing/price';
 import type { ReceiptModel } from './receipt-data';
 
 type ReceiptPayment = ReceiptModel['payment'];

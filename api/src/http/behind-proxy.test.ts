@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { serverMessages } from './server-messages';
 import { HSTS } from './security-headers';

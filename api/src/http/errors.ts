@@ -23,3 +23,5 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A request the current state refuses, with the sentence saying why (409, code 'conflict'). */
+export const refused = (sentence: string): HttpError => new HttpError(409, sentence, undefined, 'conflict');

@@ -1,6 +1,6 @@
 import { loadIdentityConfig } from '../identity/config';
 import { identityMessages } from '../identity/messages';
-import { accountPaths } from '../identity/testing';
+import { accountPaths } from '../testing/identity';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 

@@ -2,8 +2,8 @@ import * as messages from '@checkout/shared/messages/common';
 import type { Db, Sale, Session, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import { currentSale, lockCurrentSale, reservationLapsed } from '../sale/current';
-import type { SessionHandle } from './session';
+import { currentSale, lockCurrentSale, reservationLapsed } from '../session/current-sale';
+import type { SessionHandle } from '../session/session';
 
 /** The error type the page reads to go back to the basket (a reserving-type error returns to the basket). */
 export const RESERVING = 'reserving';

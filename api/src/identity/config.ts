@@ -1,4 +1,4 @@
-import type { RateRule } from './rate-limit';
+import type { RateRule } from '../http/rate-limit';
 
 /** One-time codes and their limits. The code's lifetime (15 minutes) and its tries are fixed. */
 export interface IdentityConfig {

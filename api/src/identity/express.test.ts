@@ -1,11 +1,11 @@
 import { calls, type FormValue } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
+import { issueTickets } from '../tickets/tickets';
 import { instalmentMessages } from '../instalments/messages';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { guestVisitor, proveEmail, reservedVisitor } from './testing';
+import { guestVisitor, proveEmail, reservedVisitor } from '../testing/identity';
 
 /**
  * Express checkout and proof of the email: set_account_details creates or finds the account, answers the same either

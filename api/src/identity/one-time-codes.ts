@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { DbOrTx } from '../db/schema';
-import { sameToken } from './tokens';
+import { sameToken } from '../session/tokens';
 
 /**
  * One-time codes: 6 digits from the CSPRNG, kept only as an HMAC (keyed by a server secret, bound to the email), one

@@ -1,6 +1,6 @@
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { loadIdentityConfig } from './config';
-import { accountPaths, guestVisitor, proveEmail, reservedVisitor } from './testing';
+import { accountPaths, guestVisitor, proveEmail, reservedVisitor } from '../testing/identity';
 
 /**
  * The checkout's proven_guest: the account step carries on after a reload or Edit basket for the guest this very

@@ -5,9 +5,9 @@ import { answerOf, createTestApp, paths, type TestApp } from '../testing/test-ap
 import { Visitor } from '../testing/visitor';
 import { loadIdentityConfig } from './config';
 import { identityMessages } from './messages';
-import { SESSION_COOKIE } from './session';
-import { hashToken } from './tokens';
-import { accountPaths, accountSnapshot, latestCode, proveEmail, reservedVisitor } from './testing';
+import { SESSION_COOKIE } from '../session/session';
+import { hashToken } from '../session/tokens';
+import { accountPaths, accountSnapshot, latestCode, proveEmail, reservedVisitor } from '../testing/identity';
 
 /**
  * The account step's server: one-time codes (lifetime, single use, resend, tries), no enumeration, session

@@ -2,19 +2,19 @@ import { isValidFullName, splitFullName } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/login';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaPolicy } from '../captcha/policy';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { oneTimeCodeEmail } from '../mail/templates';
+import { oneTimeCodeEmail } from '../emails/templates';
 import type { MailSender } from '../emails/render';
 import type { Mailer } from '../mail/mailer';
-import { lockCurrentSale } from '../sale/current';
+import { lockCurrentSale } from '../session/current-sale';
 import { assertReservedSale, lockReservedSale } from './checkout-sale';
 import type { IdentityConfig } from './config';
 import { identityMessages } from './messages';
 import { checkCode, issueCode, normaliseEmail } from './one-time-codes';
-import { hitRateLimit, rateKey, takeBackHit } from './rate-limit';
-import { rotateSession, type Sessions } from './session';
+import { hitRateLimit, rateKey, takeBackHit } from '../http/rate-limit';
+import { rotateSession, type Sessions } from '../session/session';
 import { findUserByEmail } from './users';
 
 /** The error type the page reads to show a code problem inline and clear the code. */

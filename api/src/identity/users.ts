@@ -2,7 +2,7 @@ import type { User } from '@checkout/shared';
 import { sql } from 'kysely';
 import type { Db, DbOrTx, UserRow } from '../db/schema';
 import { normaliseEmail } from './one-time-codes';
-import type { SessionHandle } from './session';
+import type { SessionHandle } from '../session/session';
 
 export function toUser(row: UserRow): User {
   return {

@@ -1,6 +1,6 @@
 import type { Db, Sale } from '../db/schema';
-import { loadSaleTotals } from '../sale/amounts';
-import type { Totals } from '../sale/totals';
+import { loadSaleTotals } from '../pricing/amounts';
+import type { Totals } from '../pricing/totals';
 import type { PlanBasket } from './schedule';
 
 export interface PlanBasketInput {

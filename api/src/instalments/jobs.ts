@@ -1,11 +1,11 @@
 import { deliveryDepsOf } from '../delivery/handlers';
 import { emailWallet } from '../delivery/deliver';
-import { issueTicketsInTx } from '../delivery/tickets';
+import { issueTicketsInTx } from '../tickets/tickets';
 import type { AppDeps } from '../deps';
-import { failpoint } from '../failpoints';
+import { failpoint } from '../platform/failpoints';
 import { startJobRunner, type Job, type JobHandler, type JobRunner } from '../jobs/queue';
 import { recordPayment } from '../ledger/record';
-import { parseComponents } from '../sale/price';
+import { parseComponents } from '../pricing/price';
 import { paymentFailedEmail, reminderEmail, reminderText } from './emails';
 import { CHARGE_JOB, INSTALMENT_JOB_KINDS, instalmentPayloadOf, REMINDER_JOB, START_JOB } from './job-kinds';
 import { CARD_OFF, firstEventTitle, instalmentDepsOf, resumePlanStart } from './pay';

@@ -1,12 +1,12 @@
 import { NEW_PAYMENT_METHOD, type CallRequest, type Calls } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/schema';
-import { failpoint } from '../failpoints';
+import { failpoint } from '../platform/failpoints';
 import { HttpError } from '../http/errors';
 import { paymentMessages } from '../payment/messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { enqueueJob } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import { claimStaleMs, idempotent } from '../payment/idempotency';
@@ -14,7 +14,7 @@ import { attachProviderPayment, claimPayment, failPayment } from '../payment/ope
 import { providersFor } from '../payment/providers';
 import type { CardProvider } from '../payment/providers/types';
 import { payableSale, requireAmount, sessionSale } from '../payment/sale-context';
-import { loadSaleTotals } from '../sale/amounts';
+import { loadSaleTotals } from '../pricing/amounts';
 import { settleSalePaid } from '../payment/settle';
 import { planBasketOf } from './basket';
 import { scheduleEmail } from './emails';

@@ -1,5 +1,5 @@
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
-import { manualClock } from '../clock';
+import { manualClock } from '../platform/clock';
 import { claimJobs, enqueueJob, pendingJobs, startJobRunner, type Job } from './queue';
 
 let database: TestDatabase;

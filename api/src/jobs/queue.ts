@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx, JobsTable } from '../db/schema';
 
 /**

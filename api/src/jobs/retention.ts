@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { type Periodic, startPeriodic } from './periodic';
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/schema';
-import { parseComponents } from '../sale/price';
+import { parseComponents } from '../pricing/price';
 import type { Mismatch } from './reconcile';
 
 /**

@@ -1,4 +1,4 @@
-import type { PriceComponents, PricedLine } from '../sale/price';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 import { checkFees, feesText } from './fees';
 import { partiesOf } from './shares';
 

@@ -1,4 +1,4 @@
-import type { PriceComponents, PricedLine } from '../sale/price';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 
 /**
  * The fee rule (shared/src/rules/fees.ts) as reconcile checks it on a settled price, from the price alone (not from

@@ -2,7 +2,7 @@
  * `npm run reconcile`: checks the ledger against what was sold, on the database the api uses (PGlite under .data/, or
  * DATABASE_URL). Prints each mismatch with its sale reference; exits 1 when there is any.
  */
-import { systemClock } from '../clock';
+import { systemClock } from '../platform/clock';
 import { toDecimal } from '../catalogue/money';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';

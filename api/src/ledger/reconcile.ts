@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/schema';
-import { checkComponents, type PriceComponents } from '../sale/price';
-import { refundParts } from '../organiser-api/orders/refund-amount';
+import { checkComponents, type PriceComponents } from '../pricing/price';
+import { refundParts } from './refund-amount';
 import { checkCodeUses } from './code-uses';
 import { checkFees, feesText } from './fees';
 import { organiserOfCodes, organiserOfLines } from './record';
@@ -12,7 +12,7 @@ import { partiesOf } from './shares';
  *
  * - a paid sale: its settlement's price components add up and list exactly the tickets sold, and the money kept
  *   (collected − refunded) equals that price less what the organisers refunded of it (the refunded tickets and, with
- *   a sale's last tickets, its own parts: organiser-api/orders/refund-amount.ts) — or, for an instalment plan, the
+ *   a sale's last tickets, its own parts: ledger/refund-amount.ts) — or, for an instalment plan, the
  *   plan's total is that price and the money kept is what its paid instalments collected;
  * - any other sale (refunded, still open, expired, destroyed): the money kept is 0;
  * - no refund has been waiting for its provider longer than the grace period;

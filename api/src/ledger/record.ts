@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { DbOrTx, LedgerEntriesTable, Tx } from '../db/schema';
-import type { PriceComponents } from '../sale/price';
+import type { PriceComponents } from '../pricing/price';
 import { partiesOf, type Share, sharesOf } from './shares';
 
 /**
@@ -117,7 +117,7 @@ export function recordRefund(tx: Tx, entry: Entry): Promise<void> {
 
 /**
  * A part of a payment given back (an organiser's refund of some of a sale's tickets), shared as the caller priced it
- * (organiser-api/orders/refund-amount.ts); `refund_of` names the payment (the database checks every part of it adds
+ * (ledger/refund-amount.ts); `refund_of` names the payment (the database checks every part of it adds
  * up to no more than it collected).
  */
 export function recordRefundPart(

@@ -1,4 +1,4 @@
-import type { PriceComponents, PricedLine } from '../sale/price';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 import { apportion, partiesOf, sharesOf } from './shares';
 
 const line = (id: number, qty: number, unit_price_minor: number, more: Partial<PricedLine> = {}): PricedLine => ({

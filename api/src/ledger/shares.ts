@@ -1,4 +1,4 @@
-import type { PriceComponents, PricedLine } from '../sale/price';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 
 /**
  * Who a payment belongs to. The marketplace collects every payment; a basket of several organisers is one payment,

@@ -11,7 +11,7 @@ import {
   runPaymentJobs,
   toBank,
 } from '../payment/test-support';
-import { saleOf } from '../sale/test-support';
+import { saleOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**

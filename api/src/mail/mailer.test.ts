@@ -1,14 +1,14 @@
 import nodemailer from 'nodemailer';
-import { manualClock } from '../clock';
+import { manualClock } from '../platform/clock';
 import { loadConfig } from '../config';
-import { accountPaths, latestCode, reservedVisitor } from '../identity/testing';
+import { accountPaths, latestCode, reservedVisitor } from '../testing/identity';
 import { pendingJobs } from '../jobs/queue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, TEST_NOW, type TestDatabase } from '../testing/test-db';
 import { loadMailConfig, type MailConfig } from './config';
 import { createMailer, MAIL_JOB } from './mailer';
 import { attachmentsOf } from './outbox';
-import { oneTimeCodeEmail } from './templates';
+import { oneTimeCodeEmail } from '../emails/templates';
 import { startSmtpListener } from './testing/smtp-listener';
 import { nodemailerTransport, type Envelope, type MailTransport } from './transport';
 

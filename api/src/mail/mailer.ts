@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { enqueueJob, startJobRunner, type Job, type JobRunner } from '../jobs/queue';
 import type { MailConfig } from './config';

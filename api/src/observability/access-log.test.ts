@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { accessLogOn, UNMATCHED_ROUTE } from './access-log';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
-import { connectionAcquireSeconds, connectionStatsOf } from './db-connections';
+import { connectionAcquireSeconds, connectionStatsOf } from '../db/db-connections';
 
 /*
  * The counters domains record into are created once per process (prom-client's usual pattern), so settling a payment
@@ -44,6 +44,12 @@ export const jobFailuresTotal = new Counter({
   registers: [],
 });
 
+export const serverRenderRefusalsTotal = new Counter({
+  name: 'server_render_refusals_total',
+  help: "Checkout pages served for the browser to render because a remote's server build did not match its pin (its code was not run)",
+  registers: [],
+});
+
 export function recordReservation(outcome: ReservationOutcome, reason = ''): void {
   reservationsTotal.inc({ outcome, reason });
 }
@@ -73,6 +79,7 @@ export function createMetricsRegistry(db: Db, clock: Clock, options: { processMe
   registry.registerMetric(reservationsTotal);
   registry.registerMetric(paymentsTotal);
   registry.registerMetric(jobFailuresTotal);
+  registry.registerMetric(serverRenderRefusalsTotal);
   registry.registerMetric(connectionAcquireSeconds);
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
 

@@ -54,7 +54,7 @@ import {
 } from '@checkout/shared';
 import { callSummaries } from '@checkout/shared/call-summaries';
 import { registry, toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../identity/session';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../session/session';
 import { PAYMENT_PATHS } from '../payment/routes';
 import { PASS_COOKIE } from '../waiting-room/queue';
 

@@ -1,4 +1,4 @@
-import { escapeHtml, html, layout, type PageAssets, SafeHtml } from '../pages/html';
+import { escapeHtml, html, layout, type PageAssets, SafeHtml } from '../web/html';
 import { OPENAPI_PATH, RESPONSE_REF_PREFIX, SCHEMA_REF_PREFIX, type OpenApiDocument } from './document';
 
 const schemaAnchor = (name: string) => `schema-${name}`;

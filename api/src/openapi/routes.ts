@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PageAssets } from '../pages/html';
+import type { PageAssets } from '../web/html';
 import { buildOpenApiDocument, OPENAPI_PAGE_PATH, OPENAPI_PATH } from './document';
 import { renderOpenApiPage } from './page';
 

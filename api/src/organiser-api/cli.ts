@@ -8,7 +8,7 @@
  *   list-organisers
  */
 import { parseArgs } from 'node:util';
-import { systemClock } from '../clock';
+import { systemClock } from '../platform/clock';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/schema';

@@ -68,4 +68,4 @@ export const idParam = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(
 
 export const notFound = (what: string): HttpError =>
   new HttpError(404, `There is no ${what} with that id.`, undefined, 'not_found');
-export const refused = (sentence: string): HttpError => new HttpError(409, sentence, undefined, 'conflict');
+export { refused } from '../http/errors';

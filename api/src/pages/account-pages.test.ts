@@ -1,8 +1,8 @@
 import * as messages from '@checkout/shared/messages/login';
 import { loadIdentityConfig } from '../identity/config';
 import { identityMessages } from '../identity/messages';
-import { SESSION_COOKIE } from '../identity/session';
-import { accountPaths, accountSnapshot, guestVisitor, latestCode } from '../identity/testing';
+import { SESSION_COOKIE } from '../session/session';
+import { accountPaths, accountSnapshot, guestVisitor, latestCode } from '../testing/identity';
 import { preferencesMessages } from '../preferences/messages';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import { DEFAULT_NEXT, safeNext } from './safe-next';

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { registerDevOutbox } from './dev-outbox';
-import { CSS_TYPE, hashedAsset, serveAssets } from './hashed-assets';
-import type { PageAssets } from './html';
+import { CSS_TYPE, hashedAsset, serveAssets } from '../web/hashed-assets';
+import type { PageAssets } from '../web/html';
 import { registerMailingList } from './mailing-list';
-import { pageScript } from './page-scripts';
+import { pageScript } from '../web/page-scripts';
 import { registerSignIn } from './signin';
 import { testModeOf } from '../payment/modes';
 

@@ -3,7 +3,7 @@ import { niceDate } from '../catalogue/dates';
 import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
 import { activeHeld, availableOf } from '../inventory/holds';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../web/html';
 
 /** How many of a ticket the quantity menu offers at most (the per-customer cap usually bites first). */
 const MENU_MAX = 20;

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CSS_TYPE, hashedAsset, serveAssets } from './hashed-assets';
-import type { PageAssets } from './html';
-import { pageScript } from './page-scripts';
+import { CSS_TYPE, hashedAsset, serveAssets } from '../web/hashed-assets';
+import type { PageAssets } from '../web/html';
+import { pageScript } from '../web/page-scripts';
 
 /**
  * The plain pages' stylesheets and the events page's script, served under content-hashed names (cached for a

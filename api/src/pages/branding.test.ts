@@ -1,6 +1,6 @@
 import { DEFAULT_MARKETPLACE_NAME } from '@checkout/shared';
 import { loadConfig } from '../config';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /** The marketplace's name and logo in the checkout's header, and the favicon browsers ask for at the site's root. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../web/html';
 
 /** Placeholder thumbnails for the demo catalogue (/assets/demo/<name>.svg): a colour from the name, and the name. */
 function svgFor(name: string): string {

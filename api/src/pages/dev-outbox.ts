@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/schema';
 import { attachmentsOf, listMessages, type OutboxRow } from '../mail/outbox';
-import { html, layout, type PageAssets } from './html';
+import { html, layout, type PageAssets } from '../web/html';
 
 export const OUTBOX_PATHS = {
   page: '/dev/outbox',

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIRST_ANSWERS_ELEMENT_ID } from '@checkout/shared';
-import { SESSION_COOKIE } from '../identity/session';
-import { hashToken } from '../identity/tokens';
+import { SESSION_COOKIE } from '../session/session';
+import { hashToken } from '../session/tokens';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 

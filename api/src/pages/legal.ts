@@ -1,5 +1,5 @@
 import { standardRefundPolicy } from '../catalogue/refund-policy';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../web/html';
 
 export function renderRefundPolicy(): SafeHtml {
   return html`<div class="prose">

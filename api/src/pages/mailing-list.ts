@@ -5,11 +5,11 @@ import * as z from 'zod/mini';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
-import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import { hitRateLimit, rateKey } from '../http/rate-limit';
 import { sessionUser } from '../identity/users';
 import { preferencesMessages } from '../preferences/messages';
 import { subscribeToNewsletter } from '../preferences/marketing';
-import { html, layout, type PageAssets } from './html';
+import { html, layout, type PageAssets } from '../web/html';
 import { testModeOf } from '../payment/modes';
 
 export const MAILING_LIST_PATH = '/mailing-list';

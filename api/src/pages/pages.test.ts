@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SHELL_RUNTIME_ELEMENT_ID } from '@checkout/shared';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { loadConfig } from '../config';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';

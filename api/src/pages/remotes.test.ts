@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { parseRemotesFile } from './remotes';
+import { createRemotesSource, parseRemoteDeployments, parseRemotesFile } from './remotes';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'remotes-file-'));
 const file = path.join(dir, 'remotes.json');
@@ -114,5 +114,45 @@ describe('REMOTES_FILE: the remotes are configuration, read again without a rest
     expect(() =>
       parseRemotesFile(JSON.stringify({ mf_basket: entry }), 'f', envRemotes, 'http://localhost:8080'),
     ).toThrow(/mf_basket must be an http\(s\) URL or a path starting with \//);
+  });
+
+  describe("a remote's server build pin comes with its address", () => {
+    const pin = (char: string) => `sha384-${char.repeat(64)}`;
+    const base = { urls: envRemotes, serverIntegrity: { mf_basket: pin('A'), mf_account: pin('B') } };
+
+    test("an entry may be { manifest, serverIntegrity }; a plain address keeps the environment's pin", () => {
+      const text = JSON.stringify({
+        mf_basket: { manifest: '/remotes/mf-basket-v15/mf-manifest.json', serverIntegrity: pin('C') },
+        mf_account: '/remotes/mf-account-v2/mf-manifest.json',
+      });
+      const deployments = parseRemoteDeployments(text, 'f', base, 'https://tickets.example.org');
+      expect(deployments.urls.mf_basket).toBe('https://tickets.example.org/remotes/mf-basket-v15/mf-manifest.json');
+      // A build at mf_account's new address that is not the one REMOTE_ACCOUNT_SERVER_INTEGRITY names is refused.
+      expect(deployments.serverIntegrity).toEqual({ mf_basket: pin('C'), mf_account: pin('B') });
+      expect(parseRemotesFile(text, 'f', envRemotes, 'https://tickets.example.org').mf_account).toBe(
+        'https://tickets.example.org/remotes/mf-account-v2/mf-manifest.json',
+      );
+    });
+
+    test('a pin that is not a sha384 value is refused, naming the remote', () => {
+      const text = JSON.stringify({ mf_basket: { manifest: '/m.json', serverIntegrity: 'sha256-abc' } });
+      expect(() => parseRemoteDeployments(text, 'f', base, 'http://localhost:8080')).toThrow(/^f: mf_basket/);
+    });
+
+    test("the source hands the environment's pins (REMOTE_*_SERVER_INTEGRITY) without a file, the file's with one", () => {
+      const serverBuilds = { integrity: { mf_basket: pin('A') } };
+      const plain = createRemotesSource({ remotes: envRemotes, remotesFile: undefined, publicUrl: '', serverBuilds });
+      expect(plain.serverIntegrity()).toEqual({ mf_basket: pin('A') });
+      const pinned = path.join(dir, 'pinned.json');
+      writeFileSync(pinned, JSON.stringify({ mf_basket: { manifest: '/m.json', serverIntegrity: pin('D') } }));
+      const source = createRemotesSource({
+        remotes: envRemotes,
+        remotesFile: pinned,
+        publicUrl: 'http://localhost:8080',
+        serverBuilds,
+      });
+      expect(source.current().mf_basket).toBe('http://localhost:8080/m.json');
+      expect(source.serverIntegrity()).toEqual({ mf_basket: pin('D') });
+    });
   });
 });

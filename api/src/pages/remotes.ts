@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
+import { SERVER_BUILD_PIN } from '@checkout/shared';
 import type { AppConfig, RemoteName } from '../config';
 
 /**
@@ -20,21 +21,56 @@ export function absoluteRemoteUrl(url: string, publicUrl: string): string {
   return url.startsWith('/') ? new URL(url, new URL(publicUrl).origin).href : url;
 }
 
-/** REMOTES_FILE's shape: any of the four remotes, each its manifest URL; an unknown name is a typo, refused. */
+/**
+ * A remote's deployment in REMOTES_FILE: its manifest URL, or that and the pin of its server build
+ * (`{ "manifest": "…", "serverIntegrity": "sha384-…" }`, the value of the build's dist/server/integrity.json).
+ */
+const remoteEntry = z.union([
+  manifestUrl,
+  z.strictObject({
+    manifest: manifestUrl,
+    serverIntegrity: z.optional(
+      z.string().check(z.regex(SERVER_BUILD_PIN, "must be the sha384-… value of the build's integrity.json")),
+    ),
+  }),
+]);
+
+/** REMOTES_FILE's shape: any of the four remotes, each its deployment; an unknown name is a typo, refused. */
 export const RemotesFileSchema = z.strictObject({
-  mf_basket: z.optional(manifestUrl),
-  mf_account: z.optional(manifestUrl),
-  mf_payment: z.optional(manifestUrl),
-  mf_post_sale: z.optional(manifestUrl),
+  mf_basket: z.optional(remoteEntry),
+  mf_account: z.optional(remoteEntry),
+  mf_payment: z.optional(remoteEntry),
+  mf_post_sale: z.optional(remoteEntry),
 });
 
 type Remotes = Record<RemoteName, string>;
+type Pins = Partial<Record<RemoteName, string>>;
+
+/** The remotes in force: each one's manifest URL, and the pin of its server build where there is one. */
+export interface RemoteDeployments {
+  urls: Remotes;
+  serverIntegrity: Pins;
+}
 
 /**
  * The file's entries over the environment's, paths made absolute on `publicUrl`; throws with the file's name and the
  * first problem when it does not fit.
  */
 export function parseRemotesFile(text: string, file: string, base: Remotes, publicUrl: string): Remotes {
+  return parseRemoteDeployments(text, file, { urls: base, serverIntegrity: {} }, publicUrl).urls;
+}
+
+/**
+ * The file's deployments over the environment's. An entry's pin wins over the environment's; an entry without one
+ * keeps the environment's (REMOTE_*_SERVER_INTEGRITY), which then must match what the entry's address serves: a build
+ * that does not is refused, never run.
+ */
+export function parseRemoteDeployments(
+  text: string,
+  file: string,
+  base: RemoteDeployments,
+  publicUrl: string,
+): RemoteDeployments {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -46,10 +82,15 @@ export function parseRemotesFile(text: string, file: string, base: Remotes, publ
     const issue = parsed.error.issues[0];
     throw new Error(`${file}: ${issue ? `${issue.path.join('.') || '(root)'} ${issue.message}` : 'invalid'}`);
   }
-  const entries = Object.entries(parsed.data)
-    .filter((entry): entry is [RemoteName, string] => entry[1] !== undefined)
-    .map(([name, url]): [RemoteName, string] => [name, absoluteRemoteUrl(url, publicUrl)]);
-  return { ...base, ...(Object.fromEntries(entries) as Partial<Remotes>) };
+  const urls: Remotes = { ...base.urls };
+  const serverIntegrity: Pins = { ...base.serverIntegrity };
+  for (const [name, entry] of Object.entries(parsed.data) as [RemoteName, z.infer<typeof remoteEntry> | undefined][]) {
+    if (entry === undefined) continue;
+    const deployment = typeof entry === 'string' ? { manifest: entry } : entry;
+    urls[name] = absoluteRemoteUrl(deployment.manifest, publicUrl);
+    if (deployment.serverIntegrity) serverIntegrity[name] = deployment.serverIntegrity;
+  }
+  return { urls, serverIntegrity };
 }
 
 function body(remotes: Remotes, config: AppConfig): string {
@@ -62,6 +103,8 @@ function body(remotes: Remotes, config: AppConfig): string {
 /** The remote URLs in force now: the environment's, or REMOTES_FILE's over them as the file reads now. */
 export interface RemotesSource {
   current(): Remotes;
+  /** The pins of the remotes' server builds, as of the last `current()` (the same reading of the file). */
+  serverIntegrity(): Pins;
 }
 
 /**
@@ -70,30 +113,34 @@ export interface RemotesSource {
  * (the server does not start); a bad edit later is reported once through `onError` and the last good list stays.
  */
 export function createRemotesSource(
-  config: Pick<AppConfig, 'remotes' | 'remotesFile' | 'publicUrl'>,
+  config: Pick<AppConfig, 'remotes' | 'remotesFile' | 'publicUrl'> & {
+    serverBuilds?: Pick<AppConfig['serverBuilds'], 'integrity'>;
+  },
   onError: (message: string) => void = () => undefined,
 ): RemotesSource {
   const file = config.remotesFile;
-  if (!file) return { current: () => config.remotes };
+  const base: RemoteDeployments = { urls: config.remotes, serverIntegrity: config.serverBuilds?.integrity ?? {} };
+  if (!file) return { current: () => base.urls, serverIntegrity: () => base.serverIntegrity };
   const stamp = () => {
     const stat = statSync(file);
     return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
   };
   let seen = stamp();
-  let good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes, config.publicUrl);
+  let good = parseRemoteDeployments(readFileSync(file, 'utf8'), file, base, config.publicUrl);
   return {
     current() {
       let now: string;
       try {
         now = stamp();
-        if (now === seen) return good;
+        if (now === seen) return good.urls;
         seen = now;
-        good = parseRemotesFile(readFileSync(file, 'utf8'), file, config.remotes, config.publicUrl);
+        good = parseRemoteDeployments(readFileSync(file, 'utf8'), file, base, config.publicUrl);
       } catch (error) {
         onError(`remotes: ${(error as Error).message}; still serving the last good list`);
       }
-      return good;
+      return good.urls;
     },
+    serverIntegrity: () => good.serverIntegrity,
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { registerAccountPages } from './account-pages';
 import { renderAllEvents } from './all-events';
-import { layout, type PageAssets } from './html';
+import { layout, type PageAssets } from '../web/html';
 import { renderPurchaseTerms, renderRefundPolicy } from './legal';
 import { testModeOf } from '../payment/modes';
 import { registerWallet } from './wallet';

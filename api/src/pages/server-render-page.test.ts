@@ -1,10 +1,11 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FIRST_ANSWERS_ELEMENT_ID, formatMoney, type Checkout } from '@checkout/shared';
-import { loadConfig, REPO_ROOT } from '../config';
+import { type AppConfig, loadConfig, REPO_ROOT } from '../config';
+import { serverRenderRefusalsTotal } from '../observability/metrics';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 
@@ -28,15 +29,24 @@ async function serve(root: string): Promise<{ server: FastifyInstance; origin: s
   return { server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
-async function appWithBasketAt(origin: string): Promise<TestApp> {
+type LogLine = { level: number; msg: string; reason?: string };
+
+async function appWithBasketAt(
+  origin: string,
+  options: { serverBuilds?: AppConfig['serverBuilds']; logged?: LogLine[] } = {},
+): Promise<TestApp> {
   const { remotes } = loadConfig({});
+  const { logged } = options;
   return createTestApp({
     // A busy test machine's event loop runs late: the page must be rendered here all the same.
     config: {
       shellDist,
       serverRenderShedLagMs: 60_000,
       remotes: { ...remotes, mf_basket: `${origin}/mf-manifest.json` },
+      ...(options.serverBuilds ? { serverBuilds: options.serverBuilds } : {}),
+      ...(logged ? { logLevel: 'warn' } : {}),
     },
+    ...(logged ? { logStream: { write: (line: string) => void logged.push(JSON.parse(line) as LogLine) } } : {}),
   });
 }
 
@@ -115,5 +125,106 @@ if (!built && process.env.CI)
     expect(page.body).not.toContain('data-server-rendered');
     expect(page.body).toContain('Determining checkout progress');
     expect(page.body).toMatch(BLOCK);
+  });
+});
+
+/** The pin the basket's build wrote, as an operator copies it into REMOTE_BASKET_SERVER_INTEGRITY. */
+const builtPin = () =>
+  (JSON.parse(readFileSync(path.join(basketDist, 'server', 'integrity.json'), 'utf8')) as Record<string, string>)[
+    'remoteEntry.js'
+  ] ?? '';
+
+(built ? describe : describe.skip)("/checkout/ runs a remote's server build only when it is the pinned one", () => {
+  const servers: FastifyInstance[] = [];
+  const apps: TestApp[] = [];
+  const tamperedDir = mkdtempSync(path.join(os.tmpdir(), 'basket-tampered-'));
+  let origin = '';
+  let tamperedOrigin = '';
+  /** NODE_ENV=production as loadServerBuildConfig reads it: no local builds, no opt-out unless given. */
+  const production = (serverBuilds: Partial<AppConfig['serverBuilds']>): AppConfig['serverBuilds'] => ({
+    integrity: {},
+    allowUnpinned: false,
+    localBuilds: false,
+    ...serverBuilds,
+  });
+
+  beforeAll(async () => {
+    const remote = await serve(basketDist);
+    // The build as published, with one byte of its server container changed (as a compromised host would serve it).
+    cpSync(basketDist, tamperedDir, { recursive: true });
+    const entry = path.join(tamperedDir, 'server', 'remoteEntry.js');
+    const bytes = readFileSync(entry);
+    const at = bytes.indexOf('Reserve');
+    bytes[at] = 'r'.charCodeAt(0);
+    writeFileSync(entry, bytes);
+    const tampered = await serve(tamperedDir);
+    servers.push(remote.server, tampered.server);
+    origin = remote.origin;
+    tamperedOrigin = tampered.origin;
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await Promise.all(servers.map((server) => server.close()));
+    rmSync(tamperedDir, { recursive: true, force: true });
+  });
+
+  async function basketPage(app: TestApp) {
+    apps.push(app);
+    const visitor = await app.visitor();
+    await visitor.post(paths.addToBasket, { ticket_id: SEED.ticket.folkBalcony, quantity: 1 });
+    const page = await visitor.get('/checkout/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(BLOCK);
+    return page.body;
+  }
+
+  test('a tampered build (one byte) is refused: the page renders in the browser, with an error logged and counted', async () => {
+    const logged: LogLine[] = [];
+    const before = (await serverRenderRefusalsTotal.get()).values[0]?.value ?? 0;
+    // Under test, the remote is pinned to the repository's own build, which the tampered copy no longer is.
+    const page = await basketPage(await appWithBasketAt(tamperedOrigin, { logged }));
+    expect(page).not.toContain('data-server-rendered');
+    expect(page).toContain('Determining checkout progress');
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: expect.stringContaining('does not match its pin'),
+        reason: expect.stringMatching(/integrity mismatch, pinned sha384-/),
+      }),
+    );
+    expect((await serverRenderRefusalsTotal.get()).values[0]?.value).toBe(before + 1);
+  });
+
+  test('in production, the pin the build wrote (REMOTE_BASKET_SERVER_INTEGRITY) renders the step', async () => {
+    const page = await basketPage(
+      await appWithBasketAt(origin, { serverBuilds: production({ integrity: { mf_basket: builtPin() } }) }),
+    );
+    expect(page).toContain('<div id="root" data-server-rendered>');
+    expect(page).toContain('Reserve Basket');
+  });
+
+  test('in production, the same pin refuses the tampered copy', async () => {
+    const logged: LogLine[] = [];
+    const serverBuilds = production({ integrity: { mf_basket: builtPin() } });
+    const page = await basketPage(await appWithBasketAt(tamperedOrigin, { serverBuilds, logged }));
+    expect(page).not.toContain('data-server-rendered');
+    expect(logged.filter((line) => line.level === 50)).toHaveLength(1);
+  });
+
+  test('in production without a pin nothing is run: the page renders in the browser, saying why', async () => {
+    const logged: LogLine[] = [];
+    const page = await basketPage(await appWithBasketAt(origin, { serverBuilds: production({}), logged }));
+    expect(page).not.toContain('data-server-rendered');
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 40, reason: 'mf_basket has no pinned server build' }),
+    );
+  });
+
+  test('in production without a pin, SERVER_RENDER_UNPINNED=1 runs the build unverified, and says so at start', async () => {
+    const logged: LogLine[] = [];
+    const serverBuilds = production({ allowUnpinned: true });
+    const page = await basketPage(await appWithBasketAt(origin, { serverBuilds, logged }));
+    expect(page).toContain('<div id="root" data-server-rendered>');
+    expect(logged).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining('unverified') }));
   });
 });

@@ -3,22 +3,32 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstAnswers, RuntimeConfig } from '@checkout/shared';
+import { serverRenderRefusalsTotal } from '../observability/metrics';
 import type { RenderShedding } from './render-shedding';
+import type { ServerBuildPin, ServerBuildPins } from './server-build-pins';
 
 /** What the shell's renderer answers (shell/src/server/render.tsx). */
 export type FirstStepResult =
   | { kind: 'rendered'; state: string; html: string }
   | { kind: 'skipped'; reason: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** The remote served a server build that is not the pinned one: none of it ran. */
+  | { kind: 'refused'; reason: string };
 
 interface FirstStepInput {
   answers: FirstAnswers;
   config: RuntimeConfig;
   remotes: Readonly<Record<string, string>>;
+  serverBuilds: Readonly<Record<string, ServerBuildPin>>;
 }
 
-/** shell/dist/server/render.js: built with the shell (tooling/webpack-server.cjs), so it speaks the page's own markup. */
+/**
+ * shell/dist/server/render.js: built with the shell (tooling/webpack-server.cjs), so it speaks the page's own markup.
+ * `verifiesServerBuilds`: it checks a remote's server build against its pin before running it; a renderer without
+ * that would run whatever a remote's URL serves, and is not used.
+ */
 interface RendererModule {
+  verifiesServerBuilds: true;
   createFirstStepRenderer(options?: {
     timeoutMs?: number;
     retryAfterMs?: number;
@@ -29,7 +39,8 @@ function isRendererModule(value: unknown): value is RendererModule {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as Partial<RendererModule>).createFirstStepRenderer === 'function'
+    typeof (value as Partial<RendererModule>).createFirstStepRenderer === 'function' &&
+    (value as Partial<RendererModule>).verifiesServerBuilds === true
   );
 }
 
@@ -49,6 +60,8 @@ export interface ServerRenderOptions {
   retryAfterMs?: number;
   /** Refuses renders under load (the page is then served plain); none: every page is rendered. */
   shedding?: RenderShedding;
+  /** Each remote's server build pin for the page (pages/server-build-pins.ts): a remote without one is not run. */
+  serverBuilds: ServerBuildPins;
 }
 
 /**
@@ -74,7 +87,10 @@ export function loadServerRender(options: ServerRenderOptions): RenderFirstStep 
     return null;
   }
   if (!isRendererModule(module)) {
-    log.warn({ file }, 'checkout page: the server renderer exports no createFirstStepRenderer');
+    log.warn(
+      { file },
+      'checkout page: the server renderer exports no createFirstStepRenderer that verifies server builds (rebuild the shell)',
+    );
     return null;
   }
   const render = module.createFirstStepRenderer({
@@ -110,7 +126,9 @@ export function loadServerRender(options: ServerRenderOptions): RenderFirstStep 
       );
     });
     // A render past the limit goes on in the background: it keeps its place among the renders at once until it ends.
-    const rendering = Promise.resolve().then(() => render({ answers, config: runtime, remotes }));
+    const rendering = Promise.resolve().then(() =>
+      render({ answers, config: runtime, remotes, serverBuilds: options.serverBuilds() }),
+    );
     rendering.then(release, release);
     try {
       result = await Promise.race([rendering, limit]);
@@ -118,6 +136,17 @@ export function loadServerRender(options: ServerRenderOptions): RenderFirstStep 
       result = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
     } finally {
       clearTimeout(timer);
+    }
+    if (result.kind === 'refused') {
+      // Someone changed the remote's server build without its pin: its bytes did not run, and the operator must know.
+      serverRenderRefusalsTotal.inc();
+      if (result.reason !== lastFailure)
+        log.error(
+          { reason: result.reason },
+          "checkout page: a remote's server build does not match its pin, not run; the first step renders in the browser",
+        );
+      lastFailure = result.reason;
+      return null;
     }
     if (result.kind === 'failed') {
       if (result.reason !== lastFailure)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { calls, remoteForState } from '@checkout/shared';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../web/html';
 
 /**
  * Mobile lab: without help the page asks for the basket remote only after the shell's scripts have

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson, SHELL_RUNTIME_ELEMENT_ID, type RuntimeConfig } from '@checkout/shared';
 import { firstAnswersScript, withTheme, type FirstAnswersSource } from './first-answers';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../web/html';
 import { withRenderedRoot, type RenderFirstStep } from './server-render';
 import {
   createManifestCache,

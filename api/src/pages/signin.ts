@@ -7,14 +7,13 @@ import type { AppDeps } from '../deps';
 import { validationError } from '../http/validation';
 import { SANDBOX_SOLVE_PATH } from '../captcha/sandbox';
 import { signInDeps } from '../identity/handlers';
+import { SIGNIN_PATHS } from '../identity/sign-in-paths';
 import { logoutOfSale, signInWithCode } from '../identity/sign-in';
 import { sessionUser } from '../identity/users';
-import { html, layout, type PageAssets } from './html';
+import { html, layout, type PageAssets } from '../web/html';
 import { testModeOf } from '../payment/modes';
 import { safeNext } from './safe-next';
-import { WALLET_PATH } from '../delivery/wallet-email';
-
-export const SIGNIN_PATHS = { page: '/signin/', verify: '/signin/verify', signOut: '/signin/sign-out' } as const;
+import { WALLET_PATH } from '../emails/wallet-email';
 
 const VerifySchema = z.extend(calls.checkOneTimeCode.request, { next: z.optional(z.string()) });
 

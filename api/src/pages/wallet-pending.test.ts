@@ -1,15 +1,15 @@
 import { calls } from '@checkout/shared';
 import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
-import { guestVisitor, latestCode } from '../identity/testing';
+import { issueTickets } from '../tickets/tickets';
+import { guestVisitor, latestCode } from '../testing/identity';
 import { instalmentMessages } from '../instalments/messages';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { TRANSFER_MAIL_KIND } from '../transfers/notify';
 import { transferMessages as tm } from '../transfers/messages';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../web/html';
 
 /**
  * The wallet's tickets that are not plain tickets yet: those its owner offered to someone (not accepted), the offers

@@ -1,6 +1,6 @@
 import { expireHolds } from '../inventory/holds';
 import { SEED } from '../seed/catalogue';
-import { saleOf, salePaths, stockOf } from '../sale/test-support';
+import { saleOf, salePaths, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentMessages } from './messages';

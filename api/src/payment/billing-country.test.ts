@@ -1,5 +1,5 @@
 import { COUNTRY } from '@checkout/shared';
-import { accountPaths, demoUserVisitor, guestVisitor } from '../identity/testing';
+import { accountPaths, demoUserVisitor, guestVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

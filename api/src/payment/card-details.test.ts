@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { guestVisitor } from '../identity/testing';
-import { saleOf } from '../sale/test-support';
+import { guestVisitor } from '../testing/identity';
+import { saleOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { cardOfNumber, describeCard, paymentCardOf } from './card-details';

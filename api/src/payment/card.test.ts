@@ -1,5 +1,5 @@
 import * as messages from '@checkout/shared/messages/awaiting-bank';
-import { saleOf, salePaths, stockOf } from '../sale/test-support';
+import { saleOf, salePaths, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentMessages } from './messages';

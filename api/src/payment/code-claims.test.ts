@@ -1,6 +1,6 @@
 import { expireHolds } from '../inventory/holds';
 import { reconcile } from '../ledger/reconcile';
-import { saleOf, salePaths } from '../sale/test-support';
+import { saleOf, salePaths } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentMessages } from './messages';

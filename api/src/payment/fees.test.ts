@@ -1,6 +1,6 @@
 import { reconcile } from '../ledger/reconcile';
 import { apiCaller } from '../organiser-api/testing';
-import { saleOf, salePaths } from '../sale/test-support';
+import { saleOf, salePaths } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

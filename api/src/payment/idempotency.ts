@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiErrorBody } from '@checkout/shared';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { paymentMessages } from './messages';

@@ -5,7 +5,7 @@ import type { LedgerEntriesTable } from '../db/schema';
 import { reconcile } from '../ledger/reconcile';
 import { expectedAnswers } from '../questions/expected';
 import { SEED } from '../seed/catalogue';
-import { saleOf, salePaths, stockOf } from '../sale/test-support';
+import { saleOf, salePaths, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import {

@@ -1,5 +1,5 @@
 import { calls } from '@checkout/shared';
-import { saleOf } from '../sale/test-support';
+import { saleOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { freshTickets, key, payPaths, reservedBuyer } from './test-support';

@@ -2,7 +2,7 @@ import * as messages from '@checkout/shared/messages/common';
 import { sql } from 'kysely';
 import { reconcile } from '../ledger/reconcile';
 import { SEED } from '../seed/catalogue';
-import { saleOf, salePaths, stockOf } from '../sale/test-support';
+import { saleOf, salePaths, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { cardForm, CARDS, freshTickets, key, payPaths, runPaymentJobs, testPaymentConfig } from './test-support';

@@ -1,12 +1,12 @@
 import * as messages from '@checkout/shared/messages/payment';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { lockReservedSale } from '../identity/checkout-sale';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { unansweredBeforePayment } from '../questions/unanswered';
 import { recordPayment, type PaymentOutcome } from '../observability/metrics';
-import { componentsText, type PriceSnapshot, priceSnapshot } from '../sale/price';
+import { componentsText, type PriceSnapshot, priceSnapshot } from '../pricing/price';
 import { paymentMessages } from './messages';
 import { cancelAtProvider, cancelOpenPayments, LIVE } from './cancel-open';
 import { randomId } from './random-id';

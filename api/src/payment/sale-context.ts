@@ -1,8 +1,8 @@
 import type { PaymentProviderKind, Db, DbOrTx, Sale } from '../db/schema';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { assertReservedSale, reservationProblem } from '../identity/checkout-sale';
 import { currencyOf } from '../catalogue/money';
-import { loadSaleTotals } from '../sale/amounts';
+import { loadSaleTotals } from '../pricing/amounts';
 import { namesList } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/common';
 import { HttpError } from '../http/errors';

@@ -2,13 +2,13 @@ import * as messages from '@checkout/shared/messages/payment';
 import { codesClaimedElsewhere, recordCodeUses } from '../catalogue/codes';
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
-import { systemClock } from '../clock';
+import { systemClock } from '../platform/clock';
 import type { Db, ProviderPayment, Sale, Tx } from '../db/schema';
 import { drainStock, endHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import { recordPayment, recordRefund } from '../ledger/record';
 import { recordPayment as countPayment } from '../observability/metrics';
-import { issueTicketsInTx } from '../delivery/tickets';
+import { issueTicketsInTx } from '../tickets/tickets';
 import { recordOrderPaid } from '../organiser-api/orders/view';
 import {
   componentsText,
@@ -16,7 +16,7 @@ import {
   type PriceComponents,
   type PriceSnapshot,
   priceSnapshot,
-} from '../sale/price';
+} from '../pricing/price';
 import { paymentMessages } from './messages';
 import { providersFor } from './providers';
 import type { Providers } from './providers/types';

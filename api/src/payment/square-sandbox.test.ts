@@ -3,7 +3,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { PAGE_SCRIPT_BUILDER } from '../pages/page-scripts';
+import { PAGE_SCRIPT_BUILDER } from '../web/page-scripts';
 
 interface SandboxCard {
   attach(selector: string): Promise<void>;

@@ -1,4 +1,4 @@
-import { saleOf, stockOf } from '../sale/test-support';
+import { saleOf, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { loadSquareConfig } from './config';
 import { paymentMessages } from './messages';

@@ -1,4 +1,4 @@
-import { saleOf, stockOf } from '../sale/test-support';
+import { saleOf, stockOf } from '../testing/sale-support';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { StripeCardProvider } from './providers/stripe';
 import { startStripeStub, type StripeStub } from './testing/stripe-stub';

@@ -1,7 +1,7 @@
 import { calls } from '@checkout/shared';
 import { randomUUID } from 'node:crypto';
 import { SEED } from '../seed/catalogue';
-import { salePaths } from '../sale/test-support';
+import { salePaths } from '../testing/sale-support';
 import type { TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { paymentJobHandlers } from './jobs';

@@ -1,8 +1,8 @@
 import type { Db, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
-import { currentSale } from '../sale/current';
+import type { SessionHandle } from '../session/session';
+import { currentSale } from '../session/current-sale';
 
 /** The session's sale once paid: the order-completed calls act on nothing else (409 otherwise, nothing written). */
 export async function paidSale(db: Db, session: SessionHandle): Promise<Sale> {

@@ -1,6 +1,6 @@
 import { calls } from '@checkout/shared';
 import { markPaid } from '../delivery/test-support';
-import { demoUserVisitor, guestVisitor, reservedVisitor } from '../identity/testing';
+import { demoUserVisitor, guestVisitor, reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { normaliseEmail } from '../identity/one-time-codes';
-import type { SessionHandle } from '../identity/session';
-import { currentSale } from '../sale/current';
+import type { SessionHandle } from '../session/session';
+import { currentSale } from '../session/current-sale';
 import { buyerEmail, paidSale } from './paid-sale';
 
 /** get_simple_info: the sale's email and reference; empty strings without a sale (the call fails silently). */

@@ -1,5 +1,5 @@
 import { loadIdentityConfig } from '../identity/config';
-import { accountPaths, accountSnapshot, demoUserVisitor, guestVisitor, reservedVisitor } from '../identity/testing';
+import { accountPaths, accountSnapshot, demoUserVisitor, guestVisitor, reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

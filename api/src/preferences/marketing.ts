@@ -1,9 +1,9 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { normaliseEmail } from '../identity/one-time-codes';
-import type { SessionHandle } from '../identity/session';
-import { currentSale } from '../sale/current';
+import type { SessionHandle } from '../session/session';
+import { currentSale } from '../session/current-sale';
 import { basketOrganisers } from './basket-organisers';
 import { preferencesMessages } from './messages';
 

@@ -1,10 +1,10 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, QuestionTiming } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
 import { reservationProblem } from '../identity/checkout-sale';
-import type { SessionHandle } from '../identity/session';
-import { currentSale } from '../sale/current';
+import type { SessionHandle } from '../session/session';
+import { currentSale } from '../session/current-sale';
 import { expectedAnswers } from './expected';
 import { checkAnswers } from './validate';
 

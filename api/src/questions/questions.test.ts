@@ -1,7 +1,7 @@
 import { answersToSend, CheckoutSchema, questionSteps, type Checkout, type TicketQuestion } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/questions';
 import { markPaid } from '../delivery/test-support';
-import { reservedVisitor } from '../identity/testing';
+import { reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

@@ -1,12 +1,13 @@
 import * as messages from '@checkout/shared/messages/basket';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import { giftVoucherOnSale, ticketOnSale, voucherValueAllowed } from '../catalogue/queries';
 import { toMinor } from '../catalogue/money';
 import type { Db, Sale, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
-import { basketChanged, lockCurrentSale, openBasket } from './current';
+import type { SessionHandle } from '../session/session';
+import { basketChanged, openBasket } from './current';
+import { lockCurrentSale } from '../session/current-sale';
 
 export type AddToBasketInput =
   { ticket_id: number; quantity: number } | { gift_voucher_id: number; qty: number; value: number };

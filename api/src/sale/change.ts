@@ -1,8 +1,8 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, Sale, Session, Tx } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { SessionHandle } from '../identity/session';
-import { lockCurrentSale } from './current';
+import type { SessionHandle } from '../session/session';
+import { lockCurrentSale } from '../session/current-sale';
 import { saleMessages } from './messages';
 
 export interface BasketChange {

@@ -7,7 +7,7 @@ import type { Sale } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
 import { addMonths } from '../instalments/schedule';
 import { availableOf } from '../inventory/holds';
-import type { SaleTotals } from './amounts';
+import type { SaleTotals } from '../pricing/amounts';
 import type { CheckoutSource } from './checkout-load';
 import { saleMessages } from './messages';
 
@@ -38,7 +38,7 @@ export function checkoutLines({
       date_id: line.date_id,
       nice_date: niceDate(line.starts_at, line.timezone),
       qty: line.qty,
-      // Net of an absorbed fee, so price + booking fee is what one ticket costs (sale/totals.ts).
+      // Net of an absorbed fee, so price + booking fee is what one ticket costs (pricing/totals.ts).
       price: toDecimal(amounts?.unitPriceMinor ?? line.price_minor),
       discount_amount: toDecimal(amounts?.unitDiscountMinor ?? 0),
       absorb_fee: line.absorb_fee,

@@ -3,7 +3,7 @@ import { saleCodes } from '../catalogue/codes';
 import type { AppConfig } from '../config';
 import type { Db, Sale } from '../db/schema';
 import { activeHeld } from '../inventory/holds';
-import type { SaleTotals } from './amounts';
+import type { SaleTotals } from '../pricing/amounts';
 
 /** The sale's lines with their catalogue rows, its own holds, codes and issued seats, read side by side. */
 export async function loadCheckoutLines(db: Db, saleId: number) {

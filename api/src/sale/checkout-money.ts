@@ -1,9 +1,9 @@
 import type { Checkout, TicketLine } from '@checkout/shared';
 import { currencyOf, toDecimal } from '../catalogue/money';
-import { appliedCodes, priceBreakdown } from './breakdown';
+import { appliedCodes, priceBreakdown } from '../pricing/breakdown';
 import type { CheckoutSource } from './checkout-load';
 import { saleMessages } from './messages';
-import { vouchersLeftToPay } from './voucher-scope';
+import { vouchersLeftToPay } from '../pricing/voucher-scope';
 
 type MoneyFields =
   | 'currency'

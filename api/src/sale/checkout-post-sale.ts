@@ -3,7 +3,7 @@ import { niceDay, niceTime } from '../catalogue/dates';
 import type { Db } from '../db/schema';
 import { questionsByTicket } from '../questions/by-ticket';
 import { canTransfer } from '../transfers/transferable';
-import type { WaiverKeys } from '../identity/waiver-keys';
+import type { WaiverKeys } from '../session/waiver-keys';
 import type { CheckoutSource } from './checkout-load';
 
 type PostSaleFields =

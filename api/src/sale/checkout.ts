@@ -2,8 +2,8 @@ import { EMPTY_CHECKOUT, type Checkout } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/common';
 import type { AppConfig } from '../config';
 import type { Db, Sale } from '../db/schema';
-import type { WaiverKeys } from '../identity/waiver-keys';
-import { saleTotals } from './amounts';
+import type { WaiverKeys } from '../session/waiver-keys';
+import { saleTotals } from '../pricing/amounts';
 import { checkoutDonation } from './checkout-donation';
 import { checkoutEvents } from './checkout-events';
 import { checkoutIdentity } from './checkout-identity';
@@ -12,7 +12,7 @@ import { loadCheckoutContext, loadCheckoutLines, type CheckoutSource } from './c
 import { checkoutMoney } from './checkout-money';
 import { checkoutPaymentOptions, paymentModesOf } from './checkout-payment-options';
 import { checkoutPostSale } from './checkout-post-sale';
-import { secondsRemaining } from './current';
+import { secondsRemaining } from '../session/current-sale';
 import { visibleState } from './state';
 
 /**

@@ -2,9 +2,9 @@ import { recordCodeUses } from '../catalogue/codes';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { loadSaleTotals } from './amounts';
+import { loadSaleTotals } from '../pricing/amounts';
 import { saleMessages } from './messages';
-import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
+import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 
 let t: TestApp;
 beforeAll(async () => {

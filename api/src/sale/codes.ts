@@ -1,8 +1,8 @@
 import { ticketUnitAmounts, ticketUnitCost, type FeeTicket } from '@checkout/shared';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import { findCode, liveClaims, lockCode, type CodeRow } from '../catalogue/codes';
 import type { Db, Sale, Tx } from '../db/schema';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { changeBasket } from './change';
 import { basketChanged } from './current';
 import { saleMessages } from './messages';
@@ -48,7 +48,7 @@ async function refusalOf(tx: Tx, code: CodeRow, sale: Sale, now: Date): Promise<
       .execute();
     // An organiser's voucher pays only that organiser's part of the tickets (their prices net of an absorbed fee),
     // never a fee; the marketplace's own voucher pays anything but gift vouchers. Gift vouchers in the basket are
-    // never paid for with a voucher code (sale/voucher-scope.ts).
+    // never paid for with a voucher code (pricing/voucher-scope.ts).
     const payable = tickets.some(
       (line) =>
         inScope(line) &&

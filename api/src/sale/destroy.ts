@@ -1,10 +1,11 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { cancelOpenPayments } from '../payment/cancel-open';
-import { lockCurrentSale, reopenBasket } from './current';
+import { reopenBasket } from './current';
+import { lockCurrentSale } from '../session/current-sale';
 
 /**
  * Edit basket (destroy_sale): the reservation is given back at once and the sale returns to the basket with its

@@ -3,8 +3,8 @@ import { toDecimal } from '../catalogue/money';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { loadSaleTotals } from './amounts';
-import { saleOf, salePaths as paths } from './test-support';
+import { loadSaleTotals } from '../pricing/amounts';
+import { saleOf, salePaths as paths } from '../testing/sale-support';
 
 /**
  * The page shows the subtotal and booking fee with shared/src/rules/totals.ts, derived from what

@@ -7,7 +7,7 @@ import { serverMessages } from '../http/server-messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { extensionUsed } from './extend';
-import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
+import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 
 let t: TestApp;
 // Creating the first database snapshot of a new schema takes a while on a busy machine.

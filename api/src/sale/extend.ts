@@ -1,12 +1,12 @@
 import type { ExtendReservationResponse } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/shell';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { lockReservedSale, reservationProblem } from '../identity/checkout-sale';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { LIVE } from '../payment/cancel-open';
-import { secondsRemaining } from './current';
+import { secondsRemaining } from '../session/current-sale';
 
 /**
  * 'Need more time?': one extension of a live reservation, where every event in the basket allows one. The time

@@ -3,10 +3,10 @@ import type { AppDeps } from '../deps';
 import { provenGuest } from '../identity/proven-guest';
 import type { CallHandlers } from '../http/route';
 import { addToBasket } from './basket';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { buildCheckout } from './checkout';
 import { removeCode, setCode } from './codes';
-import { currentSale } from './current';
+import { currentSale } from '../session/current-sale';
 import { destroySale } from './destroy';
 import { extendReservation, extensionOffered } from './extend';
 import {

@@ -2,7 +2,7 @@ import * as messages from '@checkout/shared/messages/basket';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { saleMessages } from './messages';
-import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
+import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import * as messages from '@checkout/shared/messages/basket';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import { toMinor } from '../catalogue/money';
 import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { activeHeld, availableOf } from '../inventory/holds';
 import { changeBasket } from './change';
 import { basketChanged, reopenBasket } from './current';

@@ -2,7 +2,7 @@ import { SANDBOX_SOLVE_PATH } from '../captcha/sandbox';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { salePaths as paths } from './test-support';
+import { salePaths as paths } from '../testing/sale-support';
 
 /**
  * Each basket call with each kind of bad value: a 4xx with { error } naming the field, and the database exactly as it

@@ -1,6 +1,6 @@
 import { calls } from '@checkout/shared';
 import * as paymentMessages from '@checkout/shared/messages/payment';
-import { accountPaths, latestCode, proveEmail } from '../identity/testing';
+import { accountPaths, latestCode, proveEmail } from '../testing/identity';
 import { CARDS, cardForm, freshTickets, key, payPaths, reservedBuyer } from '../payment/test-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -8,7 +8,7 @@ import type { Visitor } from '../testing/visitor';
 import { saleMessages } from './messages';
 import { keepsBuyer, provesBuyer, stepAfterForgetting } from './move';
 import { RECOVERY_COMPLETED_PATH } from './recovery';
-import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from './test-support';
+import { buyerOf, freshTicketType, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 
 let t: TestApp;
 beforeAll(async () => {

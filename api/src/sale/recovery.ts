@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { html, layout, type PageAssets } from '../pages/html';
+import { html, layout, type PageAssets } from '../web/html';
 import { links } from '../catalogue/links';
 import { saleMessages } from './messages';
 import { testModeOf } from '../payment/modes';
-import { WALLET_PATH } from '../delivery/wallet-email';
-import { SIGNIN_PATHS } from '../pages/signin';
+import { WALLET_PATH } from '../emails/wallet-email';
+import { SIGNIN_PATHS } from '../identity/sign-in-paths';
 import { lockSessionsOfMove, moveSale, MOVABLE } from './move';
 
 export const RECOVERY_PATH = '/smartcheckout/';

@@ -1,8 +1,8 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { SessionHandle } from '../identity/session';
-import { loadSaleTotals } from './amounts';
+import type { SessionHandle } from '../session/session';
+import { loadSaleTotals } from '../pricing/amounts';
 import { changeBasket } from './change';
 import { priceChanged } from './current';
 import { saleMessages } from './messages';

@@ -3,14 +3,15 @@ import * as messages from '@checkout/shared/messages/basket';
 import { queueRequired } from '@checkout/shared/messages/queue';
 import { sql } from 'kysely';
 import type { CaptchaPolicy } from '../captcha/policy';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
+import type { SessionHandle } from '../session/session';
 import { activeHeld, availableOf, endHolds, expireHolds } from '../inventory/holds';
 import { recordReservation } from '../observability/metrics';
 import { recordSaleExpired } from '../organiser-api/webhooks/emit';
-import { basketChanged, secondsRemaining } from './current';
+import { basketChanged } from './current';
+import { secondsRemaining } from '../session/current-sale';
 import { claimPass } from '../waiting-room/queue';
 import { saleMessages } from './messages';
 

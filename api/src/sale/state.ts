@@ -1,10 +1,10 @@
 import { CHECKOUT_FLOW, CHECKOUT_STATES, type CheckoutState } from '@checkout/shared';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, Sale } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';
-import type { SessionHandle } from '../identity/session';
-import { currentSale, reservationLapsed, secondsRemaining } from './current';
+import type { SessionHandle } from '../session/session';
+import { currentSale, reservationLapsed, secondsRemaining } from '../session/current-sale';
 import { extensionOffered } from './extend';
 
 /** Steps after the money is taken: only a paid sale may be in them. */

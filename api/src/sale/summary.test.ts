@@ -3,7 +3,7 @@ import { toMinor } from '../catalogue/money';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
-import { buyerOf, saleOf, salePaths as paths, stockOf } from './test-support';
+import { buyerOf, saleOf, salePaths as paths, stockOf } from '../testing/sale-support';
 
 /**
  * What the buyer sees adds up: the checkout's price_breakdown over the seeded baskets that did not, codes shown and

@@ -1,5 +1,5 @@
 /** `npm run seed -w api`: migrates, then seeds the demo catalogue if the database has none. */
-import { systemClock } from '../clock';
+import { systemClock } from '../platform/clock';
 import { databaseOptionsFromEnv, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { onSaleCapacityFromEnv, seedIfEmpty } from './seed';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildAppWithDeps, type BuildAppOptions } from '../app';
+import { buildAppWithDeps, type BuildAppOptions } from '../app/app';
 import { loadCaptchaConfig } from '../captcha/config';
-import { manualClock, type ManualClock } from '../clock';
+import { manualClock, type ManualClock } from '../platform/clock';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { createTestDatabase, TEST_NOW, type TestDatabaseOptions } from './test-db';

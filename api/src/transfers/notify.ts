@@ -1,9 +1,9 @@
 import { niceDay, niceTime } from '../catalogue/dates';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { displayCode } from '../delivery/codes';
+import { displayCode } from '../tickets/codes';
 import { ticketsByIds } from '../delivery/wallet';
-import { WALLET_PATH } from '../delivery/wallet-email';
+import { WALLET_PATH } from '../emails/wallet-email';
 import { mailSenderOf } from '../emails/render';
 import {
   acceptedTicketsEmail,

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../pages/html';
+import { html, type SafeHtml } from '../web/html';
 import { transferMessages as m } from './messages';
 import type { TransferOffer } from './notify';
 

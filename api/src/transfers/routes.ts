@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
-import { WALLET_PATH } from '../delivery/wallet-email';
-import { CSS_TYPE, hashedAsset, serveAssets } from '../pages/hashed-assets';
-import { layout, type PageAssets, type SafeHtml } from '../pages/html';
-import { pageScript } from '../pages/page-scripts';
+import { WALLET_PATH } from '../emails/wallet-email';
+import { CSS_TYPE, hashedAsset, serveAssets } from '../web/hashed-assets';
+import { layout, type PageAssets, type SafeHtml } from '../web/html';
+import { pageScript } from '../web/page-scripts';
 import { testModeOf } from '../payment/modes';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,11 +1,11 @@
 import { calls } from '@checkout/shared';
 import { sql } from 'kysely';
-import { buildAppWithDeps } from '../app';
+import { buildAppWithDeps } from '../app/app';
 import { statements as identityMigration } from '../db/migrations/0009_identity';
 import { markPaid } from '../delivery/test-support';
-import { issueTickets } from '../delivery/tickets';
-import { guestVisitor, latestCode } from '../identity/testing';
-import { escapeHtml } from '../pages/html';
+import { issueTickets } from '../tickets/tickets';
+import { guestVisitor, latestCode } from '../testing/identity';
+import { escapeHtml } from '../web/html';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, paths, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

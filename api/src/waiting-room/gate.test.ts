@@ -1,8 +1,8 @@
 import { queueRequired } from '@checkout/shared/messages/queue';
 import { QueueRequiredAnswerSchema } from '@checkout/shared';
-import { hashToken } from '../identity/tokens';
+import { hashToken } from '../session/tokens';
 import { reservationsTotal } from '../observability/metrics';
-import { freshTicketType, salePaths, saleOf, stockOf } from '../sale/test-support';
+import { freshTicketType, salePaths, saleOf, stockOf } from '../testing/sale-support';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';

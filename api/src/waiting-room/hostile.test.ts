@@ -70,7 +70,7 @@ describe('the reserve gate', () => {
   }
 
   test("another on-sale's pass does not open this one's tickets; a pass claimed by a reservation of free tickets stays single use", async () => {
-    const { freshTicketType, salePaths } = await import('../sale/test-support');
+    const { freshTicketType, salePaths } = await import('../testing/sale-support');
     await t.db.deleteFrom('onsales').execute();
     const gatedA = await freshTicketType(t, 10);
     const gatedB = await freshTicketType(t, 10);

@@ -1,6 +1,6 @@
 import type { QueueStatus } from '@checkout/shared';
 import { sql } from 'kysely';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, Onsale, QueueEntry } from '../db/schema';
 import { admissionOf, statusFor } from './admission';
 import { joinQueue, loadOnsale, placeEarlyArrivals } from './queue';

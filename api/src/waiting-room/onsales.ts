@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Onsale, Tx } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { HttpError, refused } from '../http/errors';
 import { setStockBuckets } from '../inventory/holds';
-import { refused } from '../organiser-api/operation';
 import { admissionOf, isEnded, rebased } from './admission';
 import { gatedOnSale } from './queue';
 

@@ -1,7 +1,7 @@
 import type { QueueStatus } from '@checkout/shared';
 import { queuePaths } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/queue';
-import { html, SafeHtml } from '../pages/html';
+import { html, SafeHtml } from '../web/html';
 import { queueView, type QueueView } from './view';
 
 /** The zone the server words times in; the page's script words them again in the buyer's own. */

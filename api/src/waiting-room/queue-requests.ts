@@ -5,8 +5,8 @@ import type { Db, QueueEntry } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { clientGroupOf } from '../http/client-group';
-import type { SessionHandle } from '../identity/session';
-import { hitRateLimit, rateKey } from '../identity/rate-limit';
+import type { SessionHandle } from '../session/session';
+import { hitRateLimit, rateKey } from '../http/rate-limit';
 import {
   ClientPlacesTaken,
   loadEntry,

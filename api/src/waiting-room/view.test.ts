@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import * as messages from '@checkout/shared/messages/queue';
-import { pageScript } from '../pages/page-scripts';
+import { pageScript } from '../web/page-scripts';
 import { announcement, formatOpening, formatQueueTime, formatWait, queueView } from './view';
 
 const waiting = (ahead: number, wait: number) =>

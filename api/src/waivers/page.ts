@@ -1,5 +1,5 @@
 import { niceDate } from '../catalogue/dates';
-import { html, type SafeHtml } from '../pages/html';
+import { html, type SafeHtml } from '../web/html';
 import { waiverMessages as m, WAIVER_NAME_MAX } from './messages';
 import type { SaleWaiver, WaiverSale } from './waivers';
 

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { waiverPath, WAIVER_KEY_PARAM, WAIVER_PATH_PREFIX } from '@checkout/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
-import { hitRateLimit, rateKey } from '../identity/rate-limit';
-import { CSS_TYPE, JS_TYPE, hashedAsset, serveAssets, type Asset } from '../pages/hashed-assets';
-import { layout, type PageAssets } from '../pages/html';
-import { pageScript } from '../pages/page-scripts';
+import { hitRateLimit, rateKey } from '../http/rate-limit';
+import { CSS_TYPE, JS_TYPE, hashedAsset, serveAssets, type Asset } from '../web/hashed-assets';
+import { layout, type PageAssets } from '../web/html';
+import { pageScript } from '../web/page-scripts';
 import { testModeOf } from '../payment/modes';
 import { waiverMessages } from './messages';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { refusalBody, waiverBody, type FormOutcome } from './page';
 import { signerName } from './signer-name';
 import { signWaiver, waiverSale, type WaiverSale } from './waivers';
@@ -56,7 +56,7 @@ interface LinkRequest {
  * /activity-terms-and-conditions/{sale_reference}/?key={key} (the waiver link): each member of a paid
  * booking's party reads the terms of its tickets and signs by typing their full name. The reference alone opens
  * nothing (it is printed on tickets and travels in recovery links): the link carries a key only the buyer was given
- * (identity/waiver-keys.ts), checked before the database is asked, so a wrong key tells nothing of the sale, not even whether it
+ * (session/waiver-keys.ts), checked before the database is asked, so a wrong key tells nothing of the sale, not even whether it
  * exists. Without it the page says the link is not valid and a POST stores nothing. The form posts with the XSRF
  * header (the page's script), and the answer is the page again: with the message beside the form when refused
  * (nothing stored), with the new name in the list when signed. The link is a bearer secret: never cached, never sent

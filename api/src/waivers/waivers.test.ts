@@ -1,10 +1,10 @@
 import { markPaid } from '../delivery/test-support';
-import { reservedVisitor } from '../identity/testing';
+import { reservedVisitor } from '../testing/identity';
 import { SEED } from '../seed/catalogue';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Visitor } from '../testing/visitor';
 import { waiverPath } from '@checkout/shared';
-import { waiverKeysOf } from '../identity/waiver-keys';
+import { waiverKeysOf } from '../session/waiver-keys';
 import { waiverMessages } from './messages';
 import { SIGNATURES_PER_WAIVER_MAX } from './waivers';
 

@@ -222,7 +222,7 @@ export const AfterSaleMessageSchema = z.object({
 export type AfterSaleMessage = z.infer<typeof AfterSaleMessageSchema>;
 
 /**
- * One row of the order summary: every component of basket_total, built by the server (api/src/sale/breakdown.ts).
+ * One row of the order summary: every component of basket_total, built by the server (api/src/pricing/breakdown.ts).
  * The amounts are signed (a discount or a gift voucher code takes off) and always add up to basket_total.
  */
 export const BreakdownRowSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * The order summary's words (the shell's column, the phone's basket, the basket step's totals and the rows the server
- * builds in sale/breakdown.ts): the spec's where it has them, our own otherwise. Parameterised
+ * builds in pricing/breakdown.ts): the spec's where it has them, our own otherwise. Parameterised
  * sentences are functions.
  */
 
@@ -18,7 +18,7 @@ export const orderSummary = 'Order summary';
 export const subtotal = 'Subtotal';
 export const total = 'Total';
 
-/** The order summary's rows besides the ticket and voucher lines (the server builds them: sale/breakdown.ts). */
+/** The order summary's rows besides the ticket and voucher lines (the server builds them: pricing/breakdown.ts). */
 export const discountRow = (code: string) => `Discount code ${code}`;
 
 export const giftVoucherCodeRow = (code: string) => `Gift voucher ${code}`;

@@ -23,7 +23,7 @@ import { stepPropsFactory } from '../steps/stepProps';
 import { App } from '../ui/App';
 import { brandOf } from '../ui/brand';
 import { SERVER_RENDERED_STATE, serverEntryOf, serverRenderedStep } from './first-step';
-import { createStepRemote, type StepRemoteOptions } from './step-remote';
+import { createStepRemote, type ServerBuildPin, type StepRemoteOptions } from './step-remote';
 
 export interface FirstStepInput {
   /** The answers of the page's first calls, as inlined in the page (the page starts from the same). */
@@ -32,12 +32,25 @@ export interface FirstStepInput {
   config: ShellConfig;
   /** The remotes in force: each one's browser manifest URL, as the server reaches it. */
   remotes: Readonly<Record<string, string>>;
+  /**
+   * What each remote's server build is trusted as: its pin (`{ integrity: 'sha384-…' }`, checked against the fetched
+   * bytes before they run), or `{ unpinned: true }` where the operator opted out. A remote without one is not loaded.
+   */
+  serverBuilds?: Readonly<Record<string, ServerBuildPin>>;
 }
 
+/** `refused`: the remote's server build is not the pinned one; none of it ran. */
 export type FirstStepResult =
   | { kind: 'rendered'; state: CheckoutState; html: string }
   | { kind: 'skipped'; reason: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  | { kind: 'refused'; reason: string };
+
+/**
+ * Says to the api that this renderer checks a remote's server build against its pin before running it: a renderer
+ * built before it did is not used, since it would run any bytes the remote's URL serves.
+ */
+export const verifiesServerBuilds = true;
 
 /** The server has the first answers and nothing else: any other call would be a bug, and fails. */
 const offline: HttpRequester = {
@@ -110,8 +123,10 @@ export function createFirstStepRenderer(options: StepRemoteOptions = {}) {
     if (!location) return { kind: 'skipped', reason: `the checkout is on ${state}` };
     const manifest = input.remotes[location.remote];
     if (!manifest) return { kind: 'skipped', reason: `${location.remote} is not configured` };
-    const loaded = await loadStep(location, serverEntryOf(manifest));
-    if (loaded.kind === 'failed') return { kind: 'failed', reason: loaded.reason };
+    const pin = input.serverBuilds?.[location.remote];
+    if (!pin) return { kind: 'failed', reason: `${location.remote} has no pinned server build` };
+    const loaded = await loadStep(location, serverEntryOf(manifest), pin);
+    if (loaded.kind !== 'loaded') return loaded;
     const element = serverElementOf(loaded.module, location);
     if (typeof element === 'string') return { kind: 'failed', reason: `${location.remote}: ${element}` };
     try {

@@ -6,7 +6,7 @@
  */
 export const statements: readonly string[] = [
   // The snapshot a provider payment was created for: the sale's basket version and the components of its total (JSON,
-  // sale/price.ts). 'creating' holds the sale's one slot while the provider is asked; 'open' can still be paid;
+  // pricing/price.ts). 'creating' holds the sale's one slot while the provider is asked; 'open' can still be paid;
   // 'cancelled' ended by a change of price (or another way of paying); 'failed' declined or abandoned with nothing
   // taken; 'settled' sold the sale; 'refunded' collected for a snapshot that no longer held and given back.
   `ALTER TABLE sale_provider_payments ALTER COLUMN provider_payment_id DROP NOT NULL`,

@@ -10,7 +10,7 @@
  * - A ticket accepted by a transfer's recipient gets a new code, so the one the sender was emailed no longer admits;
  *   tickets transferred before this migration are given theirs here (the recipients were never emailed the old codes:
  *   the transfer email carries only the accept link). Codes are 20 base32 characters from gen_random_uuid's CSPRNG
- *   bytes (each byte modulo 32, uniform), like delivery/codes.ts's.
+ *   bytes (each byte modulo 32, uniform), like tickets/codes.ts's.
  */
 export const statements: readonly string[] = [
   `ALTER TABLE one_time_codes ADD COLUMN session_hash text NOT NULL DEFAULT ''`,

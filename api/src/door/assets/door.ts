@@ -5,7 +5,7 @@
 // XSRF header are involved.
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { ChecksumException, FormatException, NotFoundException } from '@zxing/library';
-import { required, setBusy } from '../../pages/browser/forms';
+import { required, setBusy } from '../../web/browser/forms';
 
 const STORAGE_KEY = 'door-token';
 const API = '/api/v1';
@@ -77,7 +77,6 @@ async function callApi(token: string, method: 'GET' | 'POST', path: string, body
   return { status: response.status, json };
 }
 
-type Verdict = 'admitted' | 'refused' | 'pending' | 'problem';
 type Verdict = 'admitted' | 'refused' | 'pending' | 'problem';
 
 function doorElements() {

@@ -4,7 +4,7 @@
  * operator is trusted: the file may hold any organiser, charities and platform-wide codes. api/README.md describes the
  * file.
  */
-import { systemClock } from '../../clock';
+import { systemClock } from '../../platform/clock';
 import { databaseOptionsFromEnv, openDatabase } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { CatalogueFileError, describeImport, importCatalogueFromPath } from './import-file';

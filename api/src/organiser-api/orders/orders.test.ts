@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { issueTickets } from '../../delivery/tickets';
+import { issueTickets } from '../../tickets/tickets';
 import { reconcile } from '../../ledger/reconcile';
 import {
   cardForm,
@@ -10,7 +10,7 @@ import {
   runPaymentJobs,
   testPaymentConfig,
 } from '../../payment/test-support';
-import { saleOf, salePaths, stockOf } from '../../sale/test-support';
+import { saleOf, salePaths, stockOf } from '../../testing/sale-support';
 import { SEED } from '../../seed/catalogue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ORGANISER_API_PREFIX } from '../plugin';

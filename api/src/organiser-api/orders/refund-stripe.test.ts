@@ -1,4 +1,4 @@
-import { issueTickets } from '../../delivery/tickets';
+import { issueTickets } from '../../tickets/tickets';
 import { reconcile } from '../../ledger/reconcile';
 import { startStripeStub, type StripeStub } from '../../payment/testing/stripe-stub';
 import { confirmSalePayment } from '../../payment/settle';
@@ -10,7 +10,7 @@ import {
   runPaymentJobs,
   testPaymentConfig,
 } from '../../payment/test-support';
-import { saleOf } from '../../sale/test-support';
+import { saleOf } from '../../testing/sale-support';
 import { SEED } from '../../seed/catalogue';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ORGANISER_API_PREFIX } from '../plugin';

@@ -4,10 +4,10 @@ import { HttpError } from '../../http/errors';
 import { organiserOfLines, recordRefundPart } from '../../ledger/record';
 import { enqueueRefund } from '../../payment/settle';
 import { randomId } from '../../payment/random-id';
-import { parseComponents, type PriceComponents } from '../../sale/price';
+import { parseComponents, type PriceComponents } from '../../pricing/price';
 import { refused } from '../operation';
 import { recordWebhookEvent } from '../webhooks/record';
-import { refundParts, type RefundParts } from './refund-amount';
+import { refundParts, type RefundParts } from '../../ledger/refund-amount';
 import type { Order, Refund } from './schemas';
 import { orderViews, refundView } from './view';
 

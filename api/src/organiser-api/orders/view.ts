@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/schema';
-import { parseComponents, type PricedLine } from '../../sale/price';
+import { parseComponents, type PricedLine } from '../../pricing/price';
 import { toTicket } from '../tickets/view';
 import { recordWebhookEvent } from '../webhooks/record';
 import { orderRows, type OrderRows } from './order-rows';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { clientGroupOf } from '../../http/client-group';
 import { HttpError } from '../../http/errors';
-import { rateKey } from '../../identity/rate-limit';
+import { rateKey } from '../../http/rate-limit';
 import { databaseRateLimitStore } from './store';
 
 export const rateLimitMessages = {

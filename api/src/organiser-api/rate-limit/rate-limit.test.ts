@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildAppWithDeps } from '../../app';
+import { buildAppWithDeps } from '../../app/app';
 import { loadCaptchaConfig } from '../../captcha/config';
 import type { AppConfig } from '../../config';
 import { SEED } from '../../seed/catalogue';

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { DbOrTx } from '../../db/schema';
 
 /** Expired windows deleted at most per new window: each delete stays short, and the table never outgrows its live rows by much. */

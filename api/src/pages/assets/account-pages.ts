@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The sign-in and mailing-list forms, posted with fetch so the XSRF header is sent (browser/forms.ts). Their texts
 // come from data attributes the server renders.
-import { postForJson, required, setBusy, showStatus } from '../browser/forms';
+import { postForJson, required, setBusy, showStatus } from '../../web/browser/forms';
 
 interface HCaptcha {
   render(

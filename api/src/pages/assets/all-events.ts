@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The events page's add-to-basket forms, posted with fetch so the XSRF header is sent (browser/forms.ts).
-import { formFields, postForJson, required, setBusy, showStatus, type StatusKind } from '../browser/forms';
+import { formFields, postForJson, required, setBusy, showStatus, type StatusKind } from '../../web/browser/forms';
 
 const FAILED = 'Sorry, that could not be added to your basket. Please try again.';
 

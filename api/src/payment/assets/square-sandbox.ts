@@ -3,8 +3,8 @@
 // (appId, locationId).card() -> { attach(selector), tokenize(), destroy() }, like Square's Web Payments SDK. It renders
 // its own labelled card fields in the given element (card number, then expiry and security code side by side, with the
 // page's field classes, as the sandbox card form draws them) and tokenises with POST /sandbox/square/tokenize, with
-// the XSRF header like every POST (pages/browser/forms.ts).
-import { postForm } from '../../pages/browser/forms';
+// the XSRF header like every POST (web/browser/forms.ts).
+import { postForm } from '../../web/browser/forms';
 
 interface CardInputs {
   number: HTMLInputElement;

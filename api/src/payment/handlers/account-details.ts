@@ -6,7 +6,7 @@ import type { CallHandlers } from '../../http/route';
 import { RESERVING } from '../../identity/checkout-sale';
 import { findOrCreateAccount } from '../../identity/users';
 import { setMarketingPreferences } from '../../preferences/marketing';
-import { lockCurrentSale } from '../../sale/current';
+import { lockCurrentSale } from '../../session/current-sale';
 import { assertUsableBillingAddress, saveBillingAddress } from '../billing';
 import { paymentMessages } from '../messages';
 import { isExpress } from '../sale-context';

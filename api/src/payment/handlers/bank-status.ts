@@ -4,7 +4,7 @@ import * as sharedPaymentMessages from '@checkout/shared/messages/payment';
 import { toDecimal } from '../../catalogue/money';
 import { HttpError } from '../../http/errors';
 import type { CallHandlers } from '../../http/route';
-import { secondsRemaining } from '../../sale/current';
+import { secondsRemaining } from '../../session/current-sale';
 import { paymentMessages } from '../messages';
 import { bankEndedOutcome, failPayment } from '../open-payment';
 import { latestProviderPayment, sessionSale } from '../sale-context';

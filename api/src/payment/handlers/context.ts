@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { Db } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';

@@ -1,4 +1,4 @@
-import { failpoint } from '../../failpoints';
+import { failpoint } from '../../platform/failpoints';
 import { HttpError } from '../../http/errors';
 import { paymentMessages } from '../messages';
 import {

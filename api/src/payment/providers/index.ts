@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { Db } from '../../db/schema';
 import type { PaymentConfig } from '../config';
 import { providerModes, type ProviderModes } from '../modes';

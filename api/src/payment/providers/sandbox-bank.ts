@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx, SandboxBankStatus } from '../../db/schema';
 import { paymentMessages } from '../messages';
 import { randomId } from '../random-id';

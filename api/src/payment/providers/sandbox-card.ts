@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx, SandboxIntentStatus } from '../../db/schema';
 import { brandOf, type CardFields, type CardOutcome, checkCard, declineOf } from '../card-numbers';
 import { paymentMessages } from '../messages';

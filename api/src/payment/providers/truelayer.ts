@@ -1,7 +1,7 @@
 import { createHash, createPublicKey } from 'node:crypto';
 import * as tlSigning from 'truelayer-signing';
 import type * as z from 'zod/mini';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { Db } from '../../db/schema';
 import { paymentMessages } from '../messages';
 import { PROVIDER_REQUEST_TIMEOUT_MS } from './timeouts';

@@ -3,7 +3,7 @@
 // few seconds), shown through the same QueueView the server rendered the page from (../view.ts).
 import { looksLikeQueueStatus, queuePaths, type QueueStatus } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/queue';
-import { postForm, required } from '../../pages/browser/forms';
+import { postForm, required } from '../../web/browser/forms';
 import { announcement, queueView, type QueueView } from '../view';
 
 const POLL_MS = 5000;

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // The waiver page (/activity-terms-and-conditions/{reference}/?key=…): shows each waiver's terms once DOMPurify has
 // cleaned them (organisers' HTML is stored as given), and posts the signing forms with fetch so the XSRF header is
-// sent; the server's answer (the page again) replaces ours (pages/browser/form-page.ts).
+// sent; the server's answer (the page again) replaces ours (web/browser/form-page.ts).
 import { ORGANISER_HTML_FORBIDDEN_TAGS } from '@checkout/shared';
 import type { DOMPurify } from 'dompurify';
-import { startFormPage } from '../../pages/browser/form-page';
+import { startFormPage } from '../../web/browser/form-page';
 
 declare global {
   interface Window {

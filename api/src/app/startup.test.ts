@@ -1,5 +1,5 @@
 /**
- * The api process as an operator starts it (api/src/main.ts, NODE_ENV=production): what it refuses, in one sentence,
+ * The api process as an operator starts it (api/src/app/main.ts, NODE_ENV=production): what it refuses, in one sentence,
  * and what a production start on an empty database does not do (seed the demo, take sandbox money).
  */
 import { spawn } from 'node:child_process';
@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from './db/connect';
-import { paymentMessages } from './payment/messages';
-import { PAYMENT_PATHS } from './payment/routes';
-import { describeInOnePass } from './testing/one-pass';
+import { openDatabase } from '../db/connect';
+import { paymentMessages } from '../payment/messages';
+import { PAYMENT_PATHS } from '../payment/routes';
+import { describeInOnePass } from '../testing/one-pass';
 
 jest.setTimeout(120_000);
 
@@ -18,7 +18,7 @@ jest.setTimeout(120_000);
 // runs on, so they run in one of its passes.
 const describeOnce = describeInOnePass;
 
-const root = path.resolve(__dirname, '..', '..');
+const root = path.resolve(__dirname, '..', '..', '..');
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 
 interface Exit {
@@ -31,7 +31,7 @@ interface Exit {
 function runApi(env: Record<string, string>, whileRunning?: (port: number) => Promise<void>): Promise<Exit> {
   return new Promise((resolve, reject) => {
     void freePort().then((port) => {
-      const child = spawn(process.execPath, [tsx, 'api/src/main.ts'], {
+      const child = spawn(process.execPath, [tsx, 'api/src/app/main.ts'], {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
       });

@@ -1,5 +1,5 @@
-import type { Share } from '../../ledger/shares';
-import type { PriceComponents, PricedLine } from '../../sale/price';
+import type { Share } from './shares';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 
 /**
  * What an organiser's refund gives back, from the price the sale was paid at (its settlement's components): each

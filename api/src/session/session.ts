@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db, DbOrTx, Session } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { serverMessages } from '../http/server-messages';

@@ -7,7 +7,7 @@ import { JS_TYPE, hashedAsset, type Asset } from './hashed-assets';
  * The plain pages' scripts are TypeScript for the browser, type-checked and linted with the rest of the api.
  *
  * To add one: write `api/src/<area>/assets/<name>.ts` (browser code: the DOM, no node; it may import
- * `api/src/pages/browser/` for posting forms with the XSRF header and showing their status (forms.ts), or for a page
+ * `api/src/web/browser/` for posting forms with the XSRF header and showing their status (forms.ts), or for a page
  * whose forms the server answers with the page again (form-page.ts), and `@checkout/shared`),
  * then serve it from the area's routes with `serveAssets(app, [pageScript(__dirname, '<name>')])` and put the asset's
  * url in `layout({ scripts })`. Nothing else: api/page-scripts.cjs finds every such entry.

@@ -2,8 +2,8 @@ import { calls } from '@checkout/shared';
 import { sql } from 'kysely';
 import { activeHeld, parkedStock } from '../inventory/holds';
 import { SEED } from '../seed/catalogue';
-import type { TestApp } from '../testing/test-app';
-import type { Visitor } from '../testing/visitor';
+import type { TestApp } from './test-app';
+import type { Visitor } from './visitor';
 
 /** Helpers the sale domain's server tests share (no tests here). */
 

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildOrganiserOpenApiDocument } from '../organiser-api/openapi';
-import { organiserApiOperations } from '../organiser-api/operations';
-import { buildOpenApiDocument } from './document';
+import { organiserApiOperations } from './organiser-operations';
+import { buildOpenApiDocument } from '../openapi/document';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));

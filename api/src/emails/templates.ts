@@ -1,8 +1,8 @@
 import * as commonMessages from '@checkout/shared/messages/common';
-import { sentBy, sentByLine, type MailSender } from '../emails/render';
-import { colours } from '../emails/ui';
-import { html } from '../pages/html';
-import type { OutboxMessage } from './outbox';
+import { sentBy, sentByLine, type MailSender } from './render';
+import { colours } from './ui';
+import { html } from '../web/html';
+import type { OutboxMessage } from '../mail/outbox';
 
 export const ONE_TIME_CODE_KIND = 'one_time_code';
 /** A one-time code is valid for 15 minutes. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SESSIONLESS } from '../identity/session';
+import { SESSIONLESS } from '../session/session';
 
 export const JS_TYPE = 'text/javascript; charset=utf-8';
 export const CSS_TYPE = 'text/css; charset=utf-8';

@@ -1,7 +1,7 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/schema';
-import { expireHolds, type SweepResult } from '../inventory/holds';
-import { type Periodic, startPeriodic } from './periodic';
+import { expireHolds, type SweepResult } from './holds';
+import { type Periodic, startPeriodic } from '../jobs/periodic';
 
 export type HoldSweeper = Periodic<SweepResult>;
 

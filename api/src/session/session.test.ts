@@ -212,7 +212,7 @@ describe('XSRF', () => {
 
   test('the XSRF token survives a restart of the app: the secret is kept in the database', async () => {
     const visitor = await t.visitor();
-    const { buildApp } = await import('../app');
+    const { buildApp } = await import('../app/app');
     const second = await buildApp({ db: t.db, clock: t.clock, config: { logLevel: 'silent' } });
     try {
       const response = await second.inject({

@@ -1,15 +1,15 @@
 import { encodeForm, type FormValue } from '@checkout/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { SEED } from '../seed/catalogue';
 import { answerOf, createTestApp, paths, type TestApp } from '../testing/test-app';
-import { loadIdentityConfig } from './config';
-import { identityMessages } from './messages';
+import { loadIdentityConfig } from '../identity/config';
+import { identityMessages } from '../identity/messages';
 import { hitRateLimit } from './rate-limit';
-import { accountPaths } from './testing';
+import { accountPaths } from '../testing/identity';
 import { SANDBOX_SITE_KEY } from '../captcha/config';
 import { SANDBOX_SOLVE_PATH } from '../captcha/sandbox';
-import { SIGNIN_PATHS } from '../pages/signin';
+import { SIGNIN_PATHS } from '../identity/sign-in-paths';
 
 /**
  * Rate limits on one-time codes: per email from one client address (5 per 15 minutes), per client address, and per

@@ -4,20 +4,20 @@
  * sweeper and listens on HOST:PORT. SIGINT/SIGTERM close it cleanly.
  */
 import { buildAppWithDeps } from './app';
-import { systemClock } from './clock';
-import { loadConfig, type AppConfig } from './config';
-import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from './db/connect';
-import { embeddedDatabaseRefusal } from './db/embedded-guard';
-import { describeTrustProxy } from './http/trust-proxy';
-import { OUTBOX_PATHS } from './pages/dev-outbox';
-import { migrateToLatest } from './db/migrate';
-import { startHoldSweeper } from './jobs/hold-sweeper';
-import { startRetentionSweeper } from './jobs/retention';
-import { jobFailureHandler } from './observability/job-failures';
-import { startPaymentJobs } from './payment/jobs';
-import { withSecretFiles } from './secret-files';
-import { describeProviderModes, providerModes, providersFor } from './payment/providers';
-import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from './seed/seed';
+import { systemClock } from '../platform/clock';
+import { loadConfig, type AppConfig } from '../config';
+import { databaseOptionsFromEnv, describeDatabase, openDatabase, type DatabaseOptions } from '../db/connect';
+import { embeddedDatabaseRefusal } from '../db/embedded-guard';
+import { describeTrustProxy } from '../http/trust-proxy';
+import { OUTBOX_PATHS } from '../pages/dev-outbox';
+import { migrateToLatest } from '../db/migrate';
+import { startHoldSweeper } from '../inventory/hold-sweeper';
+import { startRetentionSweeper } from '../jobs/retention';
+import { jobFailureHandler } from '../observability/job-failures';
+import { startPaymentJobs } from '../payment/jobs';
+import { withSecretFiles } from '../secret-files';
+import { describeProviderModes, providerModes, providersFor } from '../payment/providers';
+import { demoSeedOn, onSaleCapacityFromEnv, seedIfEmpty } from '../seed/seed';
 import { databaseFailure, describeError, listenFailure, withoutCredentials } from './startup-failure';
 
 /**

@@ -1,4 +1,4 @@
-import type { PriceComponents, PricedLine } from '../../sale/price';
+import type { PriceComponents, PricedLine } from '../pricing/price';
 import { lineOfPosition, refundParts } from './refund-amount';
 
 const line = (id: number, qty: number, price: number, fee: number, discount = 0): PricedLine => ({

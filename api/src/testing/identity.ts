@@ -1,7 +1,7 @@
 import { calls, type FormValue } from '@checkout/shared';
 import { SEED } from '../seed/catalogue';
-import { paths, type TestApp } from '../testing/test-app';
-import type { Visitor } from '../testing/visitor';
+import { paths, type TestApp } from './test-app';
+import type { Visitor } from './visitor';
 
 /** Paths of the account-step calls, for server tests. */
 export const accountPaths = {

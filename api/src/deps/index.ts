@@ -1,8 +1,8 @@
-import type { Clock } from './clock';
-import type { AppConfig } from './config';
-import type { Db } from './db/schema';
-import type { Sessions } from './identity/session';
-import type { Mailer } from './mail/mailer';
+import type { Clock } from '../platform/clock';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/schema';
+import type { Sessions } from '../session/session';
+import type { Mailer } from '../mail/mailer';
 
 /** What every domain's handlers are built from: created once per app, never per request. */
 export interface AppDeps {

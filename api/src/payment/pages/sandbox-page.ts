@@ -1,5 +1,5 @@
 import * as commonMessages from '@checkout/shared/messages/common';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../web/html';
 
 /**
  * The frame of the offline payment sandboxes' pages (3-D Secure, bank portal): standalone, server-rendered, every

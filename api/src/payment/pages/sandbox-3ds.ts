@@ -1,5 +1,5 @@
 import { formatMoney } from '@checkout/shared';
-import { html } from './html';
+import { html } from '../../web/html';
 import { sandboxPage } from './sandbox-page';
 
 export const THREE_DS_PATH = '/sandbox/stripe/3ds';
