@@ -100,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return (await buildAppWithDeps(options)).app;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the composition root: it wires every plugin, route and runner in the order Fastify needs, and reads best as that one list
 export async function buildAppWithDeps({
   db,
   clock = systemClock,

@@ -6,16 +6,13 @@ import { currencyOf, toDecimal } from '../catalogue/money';
 import type { Db } from '../db/schema';
 import { displayCode } from '../tickets/codes';
 import { WALLET_PATH } from './wallet-email';
-import { describeCard, paymentCardOf } from '../payment/card-details';
+import { paymentCardOf } from '../payment/card-details';
 import type { PaymentConfig } from '../config/payment';
-import {
-  type BreakdownTicket,
-  type BreakdownTotals,
-  type BreakdownVoucher,
-  priceBreakdown,
-} from '../pricing/breakdown';
+import type { BreakdownTotals } from '../pricing/breakdown';
 import type { PriceComponents, PricedLine } from '../pricing/price';
 import type { WaiverKeys } from '../session/waiver-keys';
+import { receiptLines } from './receipt-lines';
+import { paymentMethod, withInstalments } from './receipt-payment';
 
 /**
  * Everything the order confirmation says, read once from the database: the settlement's price components (exactly
@@ -210,15 +207,10 @@ function issuedTickets(db: Db, saleId: number) {
     .execute();
 }
 
-const quantityLabel = (quantity: number | null, label: string) =>
-  quantity && quantity > 0 ? `${quantity} × ${label}` : label;
+export type CatalogueEntry = Awaited<ReturnType<typeof ticketTypeQuery>>[number];
 
-/**
- * The receipt of a paid sale, or undefined when it has no settlement that paid for it. `to` is where it goes (the
- * sale's email, or its account's).
- */
-export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string): Promise<ReceiptModel | undefined> {
-  const { db, publicUrl } = deps;
+/** The sale and the settlement that paid for it. */
+async function saleAndSettlement(db: Db, saleId: number) {
   const sale = await db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirst();
   const settlement = await db
     .selectFrom('payments')
@@ -226,43 +218,68 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
     .where('sale_id', '=', saleId)
     .where('status', '=', 'paid')
     .executeTakeFirst();
-  if (!sale || !settlement) return undefined;
-  const components = parseComponents(settlement.components);
-  const currency = currencyOf(components?.currency ?? settlement.currency);
-  const money = (minor: number) => formatMoney(toDecimal(minor), currency.symbol);
+  return sale && settlement ? { sale, settlement } : undefined;
+}
 
-  const ticketLines = (components?.lines ?? []).filter((line): line is PricedLine => line.kind === 'ticket');
-  const voucherLines = (components?.lines ?? []).filter((line) => line.kind === 'voucher');
+type Sale = NonNullable<Awaited<ReturnType<typeof saleAndSettlement>>>['sale'];
+
+const vouchersNamed = (db: Db, voucherLines: readonly PricedLine[]) =>
+  voucherLines.length
+    ? db
+        .selectFrom('gift_vouchers')
+        .select(['id', 'name'])
+        .where(
+          'id',
+          'in',
+          voucherLines.map((line) => line.id),
+        )
+        .execute()
+    : Promise.resolve([]);
+
+const charityOf = (db: Db, components: PriceComponents | null) =>
+  components?.charity_id
+    ? db.selectFrom('charities').select('name').where('id', '=', components.charity_id).executeTakeFirst()
+    : Promise.resolve(undefined);
+
+const buyerOf = (db: Db, sale: Sale) =>
+  sale.user_id === null
+    ? Promise.resolve(undefined)
+    : db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', sale.user_id).executeTakeFirst();
+
+const activePlanOf = (db: Db, saleId: number) =>
+  db
+    .selectFrom('payment_plans')
+    .select(['id', 'months'])
+    .where('sale_id', '=', saleId)
+    .where('status', 'in', ['active', 'completed'])
+    .executeTakeFirst();
+
+/** Everything else the receipt reads about the sale, at once. */
+async function receiptRows(
+  db: Db,
+  sale: Sale,
+  components: PriceComponents | null,
+  ticketLines: readonly PricedLine[],
+  voucherLines: readonly PricedLine[],
+) {
   const [catalogue, vouchers, charity, tickets, user, address, plan] = await Promise.all([
     catalogueOf(db, [...new Set(ticketLines.map((line) => line.id))]),
-    voucherLines.length
-      ? db
-          .selectFrom('gift_vouchers')
-          .select(['id', 'name'])
-          .where(
-            'id',
-            'in',
-            voucherLines.map((line) => line.id),
-          )
-          .execute()
-      : Promise.resolve([]),
-    components?.charity_id
-      ? db.selectFrom('charities').select('name').where('id', '=', components.charity_id).executeTakeFirst()
-      : Promise.resolve(undefined),
-    issuedTickets(db, saleId),
-    sale.user_id === null
-      ? Promise.resolve(undefined)
-      : db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', sale.user_id).executeTakeFirst(),
-    db.selectFrom('sale_delivery_addresses').selectAll().where('sale_id', '=', saleId).executeTakeFirst(),
-    db
-      .selectFrom('payment_plans')
-      .select(['id', 'months'])
-      .where('sale_id', '=', saleId)
-      .where('status', 'in', ['active', 'completed'])
-      .executeTakeFirst(),
+    vouchersNamed(db, voucherLines),
+    charityOf(db, components),
+    issuedTickets(db, sale.id),
+    buyerOf(db, sale),
+    db.selectFrom('sale_delivery_addresses').selectAll().where('sale_id', '=', sale.id).executeTakeFirst(),
+    activePlanOf(db, sale.id),
   ]);
+  return { catalogue, vouchers, charity, tickets, user, address, plan };
+}
 
-  // The events, in the order their tickets were bought, each with the tickets issued for it.
+/** The events, in the order their tickets were bought, each with the tickets issued for it. */
+function receiptEvents(
+  ticketLines: readonly PricedLine[],
+  catalogue: ReadonlyMap<number, CatalogueEntry>,
+  tickets: Awaited<ReturnType<typeof issuedTickets>>,
+): ReceiptEvent[] {
   const events: ReceiptEvent[] = [];
   for (const line of ticketLines) {
     const type = catalogue.get(line.id);
@@ -285,119 +302,70 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
         .map((ticket) => ({ name: ticket.name, seat: ticket.seat_label, code: displayCode(ticket.code) })),
     });
   }
+  return events;
+}
 
+/** What is posted: the gift vouchers, and the tickets of each event that charges for delivery. */
+function postedItems(
+  voucherLines: readonly PricedLine[],
+  events: readonly ReceiptEvent[],
+  catalogue: ReadonlyMap<number, CatalogueEntry>,
+) {
   const catalogueByDate = new Map([...catalogue.values()].map((type) => [type.date_id, type]));
+  return [
+    ...(voucherLines.length
+      ? [voucherLines.reduce((sum, line) => sum + line.qty, 0) === 1 ? 'gift voucher' : 'gift vouchers']
+      : []),
+    ...events
+      .filter((event) => (catalogueByDate.get(event.dateId)?.delivery_fee_minor ?? 0) > 0)
+      .map((event) => `tickets for ${event.title}`),
+  ];
+}
 
-  // The checkout's rows, from what was charged.
-  let lines: ReceiptLine[] = [];
-  if (components) {
-    const breakdownTickets: BreakdownTicket[] = ticketLines.map((line) => {
-      const type = catalogue.get(line.id);
-      return {
-        ticket_name: type?.name ?? 'Ticket',
-        event_name: type?.title ?? '',
-        nice_date: type
-          ? `${niceDay(type.starts_at, type.timezone)} at ${niceTime(type.starts_at, type.timezone)}`
-          : '',
-        qty: line.qty,
-        absorb_fee: type?.absorb_fee ?? false,
-        event_hide_booking_fee: type?.hide_booking_fee ?? false,
-      };
-    });
-    const breakdownVouchers: BreakdownVoucher[] = voucherLines.map((line) => ({
-      name: vouchers.find((voucher) => voucher.id === line.id)?.name ?? 'Gift voucher',
-      qty: line.qty,
-      value_minor: line.unit_price_minor,
-    }));
-    const rows = priceBreakdown({
-      totals: totalsOfComponents(components),
-      tickets: breakdownTickets,
-      vouchers: breakdownVouchers,
-      donationMinor: components.donation_minor,
-      donationFeeMinor: components.donation_fee_minor,
-      isGiftAid: components.gift_aid,
-      charityName: charity?.name ?? null,
-      currencySymbol: currency.symbol,
-    });
-    // Ticket rows come in ticket-line order (one each): the venue goes under the event and date the row names.
-    let ticketIndex = 0;
-    lines = rows.map((row) => {
-      const details = row.detail ? row.detail.split(' · ') : [];
-      if (row.kind === 'ticket') {
-        const type = catalogue.get(ticketLines[ticketIndex]?.id ?? -1);
-        ticketIndex += 1;
-        if (type) details.splice(1, 0, type.venue_full_address ?? type.location);
-      }
-      if (row.kind === 'voucher' && (sale.gift_voucher_to || sale.gift_voucher_from)) {
-        details.push(
-          [
-            sale.gift_voucher_to ? `For ${sale.gift_voucher_to}` : null,
-            sale.gift_voucher_from ? `from ${sale.gift_voucher_from}` : null,
-          ]
-            .filter(Boolean)
-            .join(', '),
-        );
-      }
-      const amountMinor = Math.round(row.amount * 100);
-      return {
-        kind: row.kind,
-        label: row.kind === 'ticket' || row.kind === 'voucher' ? quantityLabel(row.quantity, row.label) : row.label,
-        details,
-        amount: money(amountMinor),
-        amountMinor,
-      };
-    });
-  }
+/**
+ * The receipt of a paid sale, or undefined when it has no settlement that paid for it. `to` is where it goes (the
+ * sale's email, or its account's).
+ */
+export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string): Promise<ReceiptModel | undefined> {
+  const { db, publicUrl } = deps;
+  const paid = await saleAndSettlement(db, saleId);
+  if (!paid) return undefined;
+  const { sale, settlement } = paid;
+  const components = parseComponents(settlement.components);
+  const currency = currencyOf(components?.currency ?? settlement.currency);
+  const money = (minor: number) => formatMoney(toDecimal(minor), currency.symbol);
+
+  const ticketLines = (components?.lines ?? []).filter((line): line is PricedLine => line.kind === 'ticket');
+  const voucherLines = (components?.lines ?? []).filter((line) => line.kind === 'voucher');
+  const { catalogue, vouchers, charity, tickets, user, address, plan } = await receiptRows(
+    db,
+    sale,
+    components,
+    ticketLines,
+    voucherLines,
+  );
+  const events = receiptEvents(ticketLines, catalogue, tickets);
+  const lines = components
+    ? receiptLines({
+        components,
+        ticketLines,
+        voucherLines,
+        catalogue,
+        vouchers,
+        charityName: charity?.name ?? null,
+        currencySymbol: currency.symbol,
+        giftVoucher: { to: sale.gift_voucher_to, from: sale.gift_voucher_from },
+        money,
+      })
+    : [];
   const totalMinor = components?.total_minor ?? settlement.price_minor;
 
-  // How it was paid.
   const card =
     settlement.provider === 'stripe' || settlement.provider === 'square'
       ? await paymentCardOf({ db, payment: deps.payment }, settlement.provider, settlement.provider_payment_id)
       : null;
-  let payment: ReceiptModel['payment'];
-  if (settlement.provider === 'free' || totalMinor === 0) {
-    const byVoucher = (components?.gift_vouchers_applied_minor ?? 0) > 0;
-    payment = byVoucher
-      ? {
-          kind: 'voucher',
-          method: 'Gift voucher',
-          sentence: 'Paid in full with your gift voucher: nothing was charged to a card.',
-          instalments: null,
-        }
-      : { kind: 'free', method: 'Free', sentence: 'Your tickets were free: no payment was taken.', instalments: null };
-  } else if (settlement.provider === 'truelayer') {
-    payment = {
-      kind: 'bank',
-      method: 'Bank transfer',
-      sentence: 'Paid by bank transfer from your bank account.',
-      instalments: null,
-    };
-  } else if (settlement.provider === 'stripe' || settlement.provider === 'square') {
-    const method = card ? describeCard(card) : 'Card';
-    payment = { kind: 'card', method, sentence: card ? `Paid with ${method}.` : 'Paid by card.', instalments: null };
-  } else {
-    payment = { kind: 'other', method: 'Paid', sentence: 'Paid in full.', instalments: null };
-  }
-  if (plan) {
-    const instalments = await db
-      .selectFrom('payment_plan_instalments')
-      .select(['due_at', 'amount_minor', 'status'])
-      .where('plan_id', '=', plan.id)
-      .orderBy('seq')
-      .execute();
-    const paidCount = instalments.filter((row) => row.status === 'paid').length;
-    payment = {
-      ...payment,
-      method: `${payment.method}, ${instalments.length} monthly payments`,
-      sentence: `Paid in ${instalments.length} monthly payments${card ? ` with ${describeCard(card)}` : ''}${paidCount === instalments.length ? '' : `; ${paidCount} made so far`}.`,
-      instalments: instalments.map((row) => ({
-        due: niceDay(row.due_at, 'Europe/London'),
-        amount: money(row.amount_minor),
-        paid: row.status === 'paid',
-      })),
-    };
-  }
+  const method = paymentMethod(settlement.provider, totalMinor, components, card);
+  const payment = plan ? await withInstalments(db, plan.id, method, card, money) : method;
 
   const buyerName = sale.full_name?.trim() || (user ? `${user.first_name} ${user.last_name}`.trim() : '') || null;
   return {
@@ -414,14 +382,7 @@ export async function loadReceipt(deps: ReceiptDeps, saleId: number, to: string)
     giftAid: components?.gift_aid ? { charity: charity?.name ?? 'the charity' } : null,
     refundProtection: (components?.refund_protection_minor ?? 0) > 0,
     deliveryAddress: address ? addressText(address) : null,
-    posted: [
-      ...(voucherLines.length
-        ? [voucherLines.reduce((sum, line) => sum + line.qty, 0) === 1 ? 'gift voucher' : 'gift vouchers']
-        : []),
-      ...events
-        .filter((event) => (catalogueByDate.get(event.dateId)?.delivery_fee_minor ?? 0) > 0)
-        .map((event) => `tickets for ${event.title}`),
-    ],
+    posted: postedItems(voucherLines, events, catalogue),
     voucherCount: voucherLines.reduce((sum, line) => sum + line.qty, 0),
     links: {
       wallet: `${publicUrl}${WALLET_PATH}`,

@@ -22,7 +22,7 @@ import { scheduleEmail } from './emails';
 import { CHARGE_JOB, REMINDER_JOB, reminderAt, START_JOB } from './job-kinds';
 import { instalmentMessages } from './messages';
 import { saveNewCard, savedCard } from './saved-cards';
-import { planPayments, scheduleOptions } from './schedule';
+import { planPayments, scheduleOptions, type PlanBasket, type PlannedPayment } from './schedule';
 
 export type PayWithInstalmentInput = CallRequest<Calls['payWithInstalment']>;
 export type PayWithInstalmentResult = { status: 'success' | 'redirect_to_url' | 'unsuccessful'; url?: string | null };
@@ -124,22 +124,8 @@ export async function payWithInstalment(
   );
 }
 
-async function startPlan(
-  deps: InstalmentDeps,
-  session: SessionHandle,
-  input: PayWithInstalmentInput,
-  saleId: number,
-): Promise<PayWithInstalmentResult> {
-  const { db, clock, config } = deps;
-  const now = clock.now();
-  const sale = await db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
-  const basket = await planBasketOf(db, sale, config.sale.refundProtectionBp, now);
-  const months = input.instalment_option;
-  if (!scheduleOptions(basket, now)[String(months)]) {
-    throw new HttpError(400, instalmentMessages.optionNotOffered, {
-      instalment_option: instalmentMessages.optionNotOffered,
-    });
-  }
+/** The signed-in buyer (when there is one) and the email the plan's messages go to. */
+async function planBuyerOf(db: Db, session: SessionHandle, saleEmail: string | null) {
   const userId = (await session.load())?.user_id ?? null;
   const user =
     userId === null
@@ -149,60 +135,51 @@ async function startPlan(
           .select(['email', 'first_name', 'last_name'])
           .where('id', '=', userId)
           .executeTakeFirst();
-  const email = sale.email ?? user?.email;
+  const email = saleEmail ?? user?.email;
   if (!email) throw new HttpError(409, instalmentMessages.unknownSavedCard);
-  const method = await paymentMethodFor(deps, userId, input);
-  const payments = planPayments(basket, months, now);
-  const first = payments[0];
-  if (!first)
-    throw new HttpError(400, instalmentMessages.optionNotOffered, {
-      instalment_option: instalmentMessages.optionNotOffered,
-    });
-  // The sale's one payment slot, priced now: the plan is for this basket's total, its first payment is charged below.
-  const slot = await claimPayment(
-    {
-      db,
-      clock,
-      refundProtectionBp: config.sale.refundProtectionBp,
-      waitMs: config.payment.idempotencyWaitMs,
-      staleMs: claimStaleMs(),
-    },
-    session,
-    {
-      provider: 'stripe',
-      instalment: true,
-      reusable: false,
-      amountMinor: () => first.amountMinor,
-      expectTotalMinor: basket.basketTotalMinor,
-    },
-  );
-  const card = deps.card();
-  const customer = await card.createCustomer({
-    email,
-    name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '),
-    idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}`,
-  });
+  return { userId, user, email };
+}
 
-  // The plan row first: one live plan per sale (a unique index), so two different keys cannot both charge. With it, a
-  // durable job that finishes the start if this process dies before it does (a crash after the first charge must
-  // neither lose the payment nor leave the plan 'charging'): resumePlanStart, which finds nothing to do otherwise.
-  const plan = await db.transaction().execute(async (tx) => {
+interface NewPlan {
+  saleId: number;
+  input: PayWithInstalmentInput;
+  months: number;
+  method: { ref: string; saveNew: boolean };
+  userId: number | null;
+  email: string;
+  sandbox: boolean;
+  customerRef: string;
+  basket: PlanBasket;
+  payments: PlannedPayment[];
+  slotId: number;
+  now: Date;
+}
+
+/**
+ * The plan row first: one live plan per sale (a unique index), so two different keys cannot both charge. With it, a
+ * durable job that finishes the start if this process dies before it does (a crash after the first charge must
+ * neither lose the payment nor leave the plan 'charging'): resumePlanStart, which finds nothing to do otherwise.
+ * Undefined when the sale has a live plan already.
+ */
+async function createPlan(db: Db, plan: NewPlan) {
+  const { saleId, input, now } = plan;
+  return db.transaction().execute(async (tx) => {
     const created = await tx
       .insertInto('payment_plans')
       .values({
         sale_id: saleId,
         status: 'charging',
         idempotency_key: input.idempotency_key,
-        request_hash: `${months}:${method.ref}`,
-        user_id: userId,
-        email,
+        request_hash: `${plan.months}:${plan.method.ref}`,
+        user_id: plan.userId,
+        email: plan.email,
         contact_number: input.contact_number,
-        provider: card.sandbox ? 'sandbox' : 'stripe',
-        customer_ref: customer.id,
-        payment_method_ref: method.ref,
-        currency: basket.currency.toUpperCase(),
-        months,
-        total_minor: basket.basketTotalMinor,
+        provider: plan.sandbox ? 'sandbox' : 'stripe',
+        customer_ref: plan.customerRef,
+        payment_method_ref: plan.method.ref,
+        currency: plan.basket.currency.toUpperCase(),
+        months: plan.months,
+        total_minor: plan.basket.basketTotalMinor,
         created_at: now,
       })
       .onConflict((oc) => oc.column('sale_id').where('status', 'in', ['charging', 'active', 'completed']).doNothing())
@@ -212,12 +189,12 @@ async function startPlan(
     await tx
       .updateTable('sale_provider_payments')
       .set({ provider_key: `plan-${created.id}-1` })
-      .where('id', '=', slot.row.id)
+      .where('id', '=', plan.slotId)
       .execute();
     await tx
       .insertInto('payment_plan_instalments')
       .values(
-        payments.map((payment) => ({
+        plan.payments.map((payment) => ({
           plan_id: created.id,
           seq: payment.seq,
           due_at: payment.dueAt,
@@ -247,6 +224,83 @@ async function startPlan(
     );
     return created;
   });
+}
+
+type NewCard = { userId: number; card: NonNullable<PayWithInstalmentInput['new_payment_method']> };
+
+/** The start finished here (active, declined or failed): the resume job has nothing left to do. */
+async function finishStartHere(deps: InstalmentDeps, planId: number, newCard: NewCard | undefined) {
+  const { db, clock } = deps;
+  try {
+    return await finishPlanStart(deps, planId, newCard);
+  } finally {
+    await db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: clock.now() })
+      .where('dedupe_key', '=', `instalment-start:${planId}`)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+const optionNotOffered = () =>
+  new HttpError(400, instalmentMessages.optionNotOffered, { instalment_option: instalmentMessages.optionNotOffered });
+
+async function startPlan(
+  deps: InstalmentDeps,
+  session: SessionHandle,
+  input: PayWithInstalmentInput,
+  saleId: number,
+): Promise<PayWithInstalmentResult> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const sale = await db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
+  const basket = await planBasketOf(db, sale, config.sale.refundProtectionBp, now);
+  const months = input.instalment_option;
+  if (!scheduleOptions(basket, now)[String(months)]) throw optionNotOffered();
+  const { userId, user, email } = await planBuyerOf(db, session, sale.email);
+  const method = await paymentMethodFor(deps, userId, input);
+  const payments = planPayments(basket, months, now);
+  const first = payments[0];
+  if (!first) throw optionNotOffered();
+  // The sale's one payment slot, priced now: the plan is for this basket's total, its first payment is charged below.
+  const slot = await claimPayment(
+    {
+      db,
+      clock,
+      refundProtectionBp: config.sale.refundProtectionBp,
+      waitMs: config.payment.idempotencyWaitMs,
+      staleMs: claimStaleMs(),
+    },
+    session,
+    {
+      provider: 'stripe',
+      instalment: true,
+      reusable: false,
+      amountMinor: () => first.amountMinor,
+      expectTotalMinor: basket.basketTotalMinor,
+    },
+  );
+  const card = deps.card();
+  const customer = await card.createCustomer({
+    email,
+    name: sale.full_name ?? [user?.first_name, user?.last_name].filter(Boolean).join(' '),
+    idempotencyKey: `plan-customer-${saleId}-${input.idempotency_key}`,
+  });
+  const plan = await createPlan(db, {
+    saleId,
+    input,
+    months,
+    method,
+    userId,
+    email,
+    sandbox: card.sandbox,
+    customerRef: customer.id,
+    basket,
+    payments,
+    slotId: slot.row.id,
+    now,
+  });
   if (!plan) {
     await failPayment(db, slot.row.id, clock.now());
     throw new HttpError(409, instalmentMessages.planExists);
@@ -255,22 +309,67 @@ async function startPlan(
     method.saveNew && userId !== null && input.new_payment_method
       ? { userId, card: input.new_payment_method }
       : undefined;
-  try {
-    return await finishPlanStart(deps, plan.id, newCard);
-  } finally {
-    // Finished here (active, declined or failed): the resume job has nothing left to do.
-    await db
-      .updateTable('jobs')
-      .set({ status: 'done', finished_at: clock.now() })
-      .where('dedupe_key', '=', `instalment-start:${plan.id}`)
-      .where('status', '=', 'pending')
-      .execute();
-  }
+  return finishStartHere(deps, plan.id, newCard);
 }
 
 /** How long after pay_with_instalment its resume job looks at the plan (INSTALMENT_RESUME_MS, default 2 minutes). */
 export function planResumeAfterMs(): number {
   return processEnv().INSTALMENT_RESUME_MS;
+}
+
+/**
+ * The first payment taken: the plan becomes active (once), its first instalment paid, a new card saved when asked,
+ * and each later payment and its reminder scheduled. False when another run activated it first.
+ */
+async function activatePlan(
+  db: Db,
+  plan: { id: number; provider: string },
+  payments: readonly PlannedPayment[],
+  providerPaymentId: string,
+  newCard: NewCard | undefined,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const active = await tx
+      .updateTable('payment_plans')
+      .set({ status: 'active' })
+      .where('id', '=', plan.id)
+      .where('status', '=', 'charging')
+      .returning('id')
+      .executeTakeFirst();
+    if (!active) return false;
+    await tx
+      .updateTable('payment_plan_instalments')
+      .set({ status: 'paid', paid_at: at, provider_payment_id: providerPaymentId, attempts: 1 })
+      .where('plan_id', '=', plan.id)
+      .where('seq', '=', 1)
+      .execute();
+    if (newCard) await saveNewCard(tx, newCard.userId, plan.provider, newCard.card, at);
+    for (const payment of payments.slice(1)) {
+      await enqueueJob(
+        tx,
+        {
+          kind: CHARGE_JOB,
+          payload: { planId: plan.id, seq: payment.seq },
+          runAt: payment.dueAt,
+          dedupeKey: `instalment:${plan.id}:${payment.seq}`,
+          maxAttempts: MAX_CHARGE_ATTEMPTS,
+        },
+        at,
+      );
+      await enqueueJob(
+        tx,
+        {
+          kind: REMINDER_JOB,
+          payload: { planId: plan.id, seq: payment.seq },
+          runAt: reminderAt(payment.dueAt, at),
+          dedupeKey: `instalment-reminder:${plan.id}:${payment.seq}`,
+        },
+        at,
+      );
+    }
+    return true;
+  });
 }
 
 /**
@@ -282,7 +381,7 @@ export function planResumeAfterMs(): number {
 async function finishPlanStart(
   deps: InstalmentDeps,
   planId: number,
-  newCard?: { userId: number; card: NonNullable<PayWithInstalmentInput['new_payment_method']> },
+  newCard?: NewCard,
 ): Promise<PayWithInstalmentResult> {
   const { db, clock, config } = deps;
   const plan = await db.selectFrom('payment_plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
@@ -350,48 +449,7 @@ async function finishPlanStart(
     return { status: 'unsuccessful' };
   }
 
-  const at = clock.now();
-  const activated = await db.transaction().execute(async (tx) => {
-    const active = await tx
-      .updateTable('payment_plans')
-      .set({ status: 'active' })
-      .where('id', '=', plan.id)
-      .where('status', '=', 'charging')
-      .returning('id')
-      .executeTakeFirst();
-    if (!active) return false;
-    await tx
-      .updateTable('payment_plan_instalments')
-      .set({ status: 'paid', paid_at: at, provider_payment_id: intent.id, attempts: 1 })
-      .where('plan_id', '=', plan.id)
-      .where('seq', '=', 1)
-      .execute();
-    if (newCard) await saveNewCard(tx, newCard.userId, plan.provider, newCard.card, at);
-    for (const payment of payments.slice(1)) {
-      await enqueueJob(
-        tx,
-        {
-          kind: CHARGE_JOB,
-          payload: { planId: plan.id, seq: payment.seq },
-          runAt: payment.dueAt,
-          dedupeKey: `instalment:${plan.id}:${payment.seq}`,
-          maxAttempts: MAX_CHARGE_ATTEMPTS,
-        },
-        at,
-      );
-      await enqueueJob(
-        tx,
-        {
-          kind: REMINDER_JOB,
-          payload: { planId: plan.id, seq: payment.seq },
-          runAt: reminderAt(payment.dueAt, at),
-          dedupeKey: `instalment-reminder:${plan.id}:${payment.seq}`,
-        },
-        at,
-      );
-    }
-    return true;
-  });
+  const activated = await activatePlan(db, plan, payments, intent.id, newCard, clock.now());
   if (activated) {
     await deps.mailer.send(await scheduleEmail(deps, plan.id));
   }

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { DbOrTx } from '../db/schema';
 import { checkComponents, type PriceComponents } from '../pricing/price';
 import { refundParts } from './refund-amount';
 import { checkCodeUses } from './code-uses';
 import { checkFees, feesText } from './fees';
 import { organiserOfCodes, organiserOfLines } from './record';
+import { reconcileRows, salesToReconcile, type ReconcileRows, type SaleToReconcile } from './reconcile-rows';
 import { partiesOf } from './shares';
 
 /**
@@ -58,73 +58,198 @@ const ticketsOf = (lines: readonly { ticket_type_id: number; qty: number }[]) =>
 const partyKey = (organiserId: number | null) =>
   organiserId === null ? 'the marketplace' : `organiser ${organiserId}`;
 
+type Report = (problem: string) => void;
+type LedgerEntry = ReconcileRows['ledger'][number];
+type Settlement = ReconcileRows['settlements'][number];
+
+const sumOf = (entries: readonly LedgerEntry[], kind: LedgerEntry['kind']) =>
+  entries.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.amount_minor, 0);
+
+/** Checks every entry's shares add up to it; returns what each party keeps, by partyKey. */
+function checkShares(entries: readonly LedgerEntry[], shares: ReconcileRows['shares'], report: Report) {
+  const keptBy = new Map<string, number>();
+  for (const entry of entries) {
+    const own = shares.filter((share) => share.ledger_entry_id === entry.id);
+    const sum = own.reduce((total, share) => total + share.amount_minor, 0);
+    if (sum !== entry.amount_minor)
+      report(
+        `${entry.kind} ${entry.provider} ${entry.provider_reference}: shares add up to ${sum}, not ${entry.amount_minor}`,
+      );
+    for (const share of own) {
+      const party = partyKey(share.organiser_id);
+      keptBy.set(
+        party,
+        (keptBy.get(party) ?? 0) + (entry.kind === 'payment' ? share.amount_minor : -share.amount_minor),
+      );
+    }
+  }
+  return keptBy;
+}
+
+function checkPendingRefunds(entries: readonly LedgerEntry[], now: Date, grace: number, report: Report) {
+  for (const entry of entries) {
+    if (entry.kind === 'refund' && entry.status === 'pending' && now.getTime() - entry.created_at.getTime() > grace) {
+      report(
+        `refund of ${entry.amount_minor} by ${entry.provider} ${entry.provider_reference} still pending since ${entry.created_at.toISOString()}`,
+      );
+    }
+  }
+}
+
+/** What one sale's ledger says it collected, refunded and keeps (in total and for each party). */
+interface SaleMoney {
+  entries: LedgerEntry[];
+  collected: number;
+  refunded: number;
+  kept: number;
+  keptBy: Map<string, number>;
+}
+
+function checkTicketsPriced(
+  sale: SaleToReconcile,
+  components: PriceComponents,
+  rows: ReconcileRows,
+  money: SaleMoney,
+  report: Report,
+) {
+  const priced = ticketsOf(
+    components.lines
+      .filter((line) => line.kind === 'ticket')
+      .map((line) => ({ ticket_type_id: line.id, qty: line.qty })),
+  );
+  const inBasket = ticketsOf(
+    rows.lines
+      .filter((line) => line.sale_id === sale.id)
+      .map((line) => ({ ticket_type_id: line.ticket_type_id ?? 0, qty: line.qty })),
+  );
+  const soldHere = ticketsOf(rows.sold.filter((hold) => hold.sale_id === sale.id));
+  if (priced !== inBasket) report(`priced tickets [${priced}] ≠ basket [${inBasket}]`);
+  if (priced !== soldHere) report(`priced tickets [${priced}] ≠ sold [${soldHere}]`);
+  if (money.entries.some((entry) => entry.currency !== components.currency))
+    report(`ledger currency differs from the price's ${components.currency}`);
+}
+
+function checkInstalmentPlan(
+  sale: SaleToReconcile,
+  settlement: Settlement,
+  rows: ReconcileRows,
+  money: SaleMoney,
+  report: Report,
+) {
+  const plan = rows.plans.find((row) => row.sale_id === sale.id);
+  const instalments = rows.paidInstalments.find((row) => row.sale_id === sale.id)?.paid_minor ?? 0;
+  if (!plan) report('instalment settlement without a plan');
+  else if (plan.total_minor !== settlement.price_minor)
+    report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
+  if (money.kept !== instalments) report(`keeps ${money.kept}, paid instalments ${instalments}`);
+}
+
+interface PaidInFull {
+  sale: SaleToReconcile;
+  settlement: Settlement;
+  components: PriceComponents;
+  organiserOf: Awaited<ReturnType<typeof organiserOfLines>>;
+  fees: ReturnType<typeof checkFees>['fees'];
+}
+
+/** A sale paid at once keeps its price less what the organisers refunded, each party its own part of that. */
+function checkPaidInFull(
+  { sale, settlement, components, organiserOf, fees }: PaidInFull,
+  rows: ReconcileRows,
+  money: SaleMoney,
+  report: Report,
+) {
+  const { collected, refunded, kept, keptBy } = money;
+  const refundedHere = rows.orderRefunds.filter((row) => row.sale_id === sale.id);
+  let given: ReturnType<typeof refundParts>;
+  try {
+    given = refundParts(
+      components,
+      refundedHere,
+      organiserOf,
+      refundedHere.some((row) => row.whole_order),
+    );
+  } catch (error) {
+    report(`refunded tickets: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  const price = settlement.price_minor - given.amountMinor;
+  if (kept !== price)
+    report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${price}`);
+  const wanted = new Map<string, number>();
+  for (const party of partiesOf(components, organiserOf)) wanted.set(partyKey(party.organiserId), party.amountMinor);
+  for (const party of given.shares) {
+    const key = partyKey(party.organiserId);
+    wanted.set(key, (wanted.get(key) ?? 0) - party.amountMinor);
+  }
+  for (const party of new Set([...wanted.keys(), ...keptBy.keys()])) {
+    const has = keptBy.get(party) ?? 0;
+    if (has !== (wanted.get(party) ?? 0))
+      report(`${party} keeps ${has}, its part of the price is ${wanted.get(party) ?? 0}`);
+    if (party !== partyKey(null) && has < 0) report(`${party} keeps ${has}, less than nothing`);
+  }
+  // The fee rule, from the price alone: the marketplace keeps every fee it earned, less what it refunded.
+  const refundedFees = given.shares.find((share) => share.organiserId === null)?.amountMinor ?? 0;
+  const feesKept = keptBy.get(partyKey(null)) ?? 0;
+  if (feesKept !== fees.partMinor - refundedFees)
+    report(
+      `marketplace fees: keeps ${feesKept}, earned ${fees.partMinor - refundedFees} ` +
+        `(${feesText(fees)}${refundedFees > 0 ? `, less ${refundedFees} refunded` : ''})`,
+    );
+}
+
+/** The settlement's price components, or a mismatch reported and undefined when it has none to check. */
+function componentsOf(settlement: Settlement, kept: number, report: Report): PriceComponents | undefined {
+  let components: PriceComponents;
+  try {
+    components = JSON.parse(settlement.components) as PriceComponents;
+  } catch {
+    report('settlement components are not JSON');
+    return undefined;
+  }
+  if (!Array.isArray(components.lines)) {
+    // Settled before components were recorded: the price is what was collected then.
+    if (!settlement.instalment && kept !== settlement.price_minor)
+      report(`keeps ${kept}, price ${settlement.price_minor}`);
+    return undefined;
+  }
+  return components;
+}
+
+async function checkPaidSale(db: DbOrTx, sale: SaleToReconcile, rows: ReconcileRows, money: SaleMoney, report: Report) {
+  const settlement = rows.settlements.find((row) => row.sale_id === sale.id && row.status === 'paid');
+  if (!settlement) {
+    report('paid sale without a settlement');
+    return;
+  }
+  const components = componentsOf(settlement, money.kept, report);
+  if (!components) return;
+  const { problems } = checkComponents(components);
+  for (const problem of problems) report(`price components: ${problem}`);
+  const organiserOf = await organiserOfLines(db, components);
+  const feeCheck = checkFees(components, organiserOf, await organiserOfCodes(db, components));
+  for (const problem of feeCheck.problems) report(`marketplace fees: ${problem}`);
+  if (components.total_minor !== settlement.price_minor)
+    report(`settlement price ${settlement.price_minor} ≠ components total ${components.total_minor}`);
+  checkTicketsPriced(sale, components, rows, money, report);
+  if (settlement.instalment) checkInstalmentPlan(sale, settlement, rows, money, report);
+  else checkPaidInFull({ sale, settlement, components, organiserOf, fees: feeCheck.fees }, rows, money, report);
+}
+
+const noSales = (): ReconcileReport => ({
+  sales: 0,
+  collectedMinor: 0,
+  refundedMinor: 0,
+  testMoney: { sales: 0, collectedMinor: 0, refundedMinor: 0 },
+  mismatches: [],
+});
+
 export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<ReconcileReport> {
   const grace = options.pendingRefundGraceMs ?? 60 * 60 * 1000;
-  const sales = await db
-    .selectFrom('sales')
-    .select(['id', 'reference', 'status'])
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['paid', 'refunded']),
-        eb('id', 'in', eb.selectFrom('ledger_entries').select('sale_id')),
-        eb('id', 'in', eb.selectFrom('payments').select('sale_id')),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
+  const sales = await salesToReconcile(db);
   const ids = sales.map((sale) => sale.id);
-  if (ids.length === 0)
-    return {
-      sales: 0,
-      collectedMinor: 0,
-      refundedMinor: 0,
-      testMoney: { sales: 0, collectedMinor: 0, refundedMinor: 0 },
-      mismatches: [],
-    };
-
-  const [ledger, shares, settlements, plans, paidInstalments, lines, sold, orderRefunds] = await Promise.all([
-    db.selectFrom('ledger_entries').selectAll().where('sale_id', 'in', ids).execute(),
-    db
-      .selectFrom('ledger_shares as s')
-      .innerJoin('ledger_entries as l', 'l.id', 's.ledger_entry_id')
-      .select(['s.ledger_entry_id', 's.organiser_id', 's.amount_minor'])
-      .where('l.sale_id', 'in', ids)
-      .execute(),
-    db.selectFrom('payments').selectAll().where('sale_id', 'in', ids).execute(),
-    db
-      .selectFrom('payment_plans')
-      .select(['id', 'sale_id', 'total_minor', 'status'])
-      .where('sale_id', 'in', ids)
-      .where('status', 'in', ['active', 'completed', 'failed'])
-      .execute(),
-    db
-      .selectFrom('payment_plan_instalments as i')
-      .innerJoin('payment_plans as p', 'p.id', 'i.plan_id')
-      .select(['p.sale_id', sql<number>`sum(i.amount_minor)::int`.as('paid_minor')])
-      .where('p.sale_id', 'in', ids)
-      .where('i.status', '=', 'paid')
-      .groupBy('p.sale_id')
-      .execute(),
-    db
-      .selectFrom('sale_lines')
-      .select(['sale_id', 'ticket_type_id', 'qty'])
-      .where('sale_id', 'in', ids)
-      .where('ticket_type_id', 'is not', null)
-      .execute(),
-    db
-      .selectFrom('holds')
-      .select(['sale_id', 'ticket_type_id', 'qty'])
-      .where('sale_id', 'in', ids)
-      .where('status', '=', 'sold')
-      .execute(),
-    db
-      .selectFrom('order_refunds as r')
-      .innerJoin('order_refund_tickets as rt', 'rt.refund_id', 'r.id')
-      .innerJoin('tickets as t', 't.id', 'rt.ticket_id')
-      .select(['r.sale_id', 'r.whole_order', 't.position'])
-      .where('r.sale_id', 'in', ids)
-      .execute(),
-  ]);
+  if (ids.length === 0) return noSales();
+  const rows = await reconcileRows(db, ids);
 
   const mismatches: Mismatch[] = [];
   let collectedMinor = 0;
@@ -132,13 +257,9 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
   const testMoney = { sales: 0, collectedMinor: 0, refundedMinor: 0 };
   for (const sale of sales) {
     const report = (problem: string) => mismatches.push({ saleId: sale.id, reference: sale.reference, problem });
-    const entries = ledger.filter((entry) => entry.sale_id === sale.id);
-    const collected = entries
-      .filter((entry) => entry.kind === 'payment')
-      .reduce((sum, entry) => sum + entry.amount_minor, 0);
-    const refunded = entries
-      .filter((entry) => entry.kind === 'refund')
-      .reduce((sum, entry) => sum + entry.amount_minor, 0);
+    const entries = rows.ledger.filter((entry) => entry.sale_id === sale.id);
+    const collected = sumOf(entries, 'payment');
+    const refunded = sumOf(entries, 'refund');
     // A sale is checked the same whatever paid for it; only the totals keep test money apart.
     if (entries.some((entry) => entry.test_money)) {
       testMoney.sales += 1;
@@ -149,125 +270,14 @@ export async function reconcile(db: DbOrTx, options: ReconcileOptions): Promise<
       refundedMinor += refunded;
     }
     const kept = collected - refunded;
-    // What each party keeps, by organiser id ('marketplace' for null).
-    const keptBy = new Map<string, number>();
-    for (const entry of entries) {
-      const own = shares.filter((share) => share.ledger_entry_id === entry.id);
-      const sum = own.reduce((total, share) => total + share.amount_minor, 0);
-      if (sum !== entry.amount_minor)
-        report(
-          `${entry.kind} ${entry.provider} ${entry.provider_reference}: shares add up to ${sum}, not ${entry.amount_minor}`,
-        );
-      for (const share of own) {
-        const party = partyKey(share.organiser_id);
-        keptBy.set(
-          party,
-          (keptBy.get(party) ?? 0) + (entry.kind === 'payment' ? share.amount_minor : -share.amount_minor),
-        );
-      }
-    }
-    for (const entry of entries) {
-      if (
-        entry.kind === 'refund' &&
-        entry.status === 'pending' &&
-        options.now.getTime() - entry.created_at.getTime() > grace
-      ) {
-        report(
-          `refund of ${entry.amount_minor} by ${entry.provider} ${entry.provider_reference} still pending since ${entry.created_at.toISOString()}`,
-        );
-      }
-    }
+    const keptBy = checkShares(entries, rows.shares, report);
+    checkPendingRefunds(entries, options.now, grace, report);
     if (sale.status !== 'paid') {
       if (kept !== 0) report(`${sale.status} sale keeps ${kept} (collected ${collected}, refunded ${refunded})`);
       for (const [party, minor] of keptBy) if (minor !== 0) report(`${sale.status} sale keeps ${minor} for ${party}`);
       continue;
     }
-    const settlement = settlements.find((row) => row.sale_id === sale.id && row.status === 'paid');
-    if (!settlement) {
-      report('paid sale without a settlement');
-      continue;
-    }
-    let components: PriceComponents;
-    try {
-      components = JSON.parse(settlement.components) as PriceComponents;
-    } catch {
-      report('settlement components are not JSON');
-      continue;
-    }
-    if (!Array.isArray(components.lines)) {
-      // Settled before components were recorded: the price is what was collected then.
-      if (!settlement.instalment && kept !== settlement.price_minor)
-        report(`keeps ${kept}, price ${settlement.price_minor}`);
-      continue;
-    }
-    const { problems } = checkComponents(components);
-    for (const problem of problems) report(`price components: ${problem}`);
-    const organiserOf = await organiserOfLines(db, components);
-    const feeCheck = checkFees(components, organiserOf, await organiserOfCodes(db, components));
-    for (const problem of feeCheck.problems) report(`marketplace fees: ${problem}`);
-    if (components.total_minor !== settlement.price_minor)
-      report(`settlement price ${settlement.price_minor} ≠ components total ${components.total_minor}`);
-    const priced = ticketsOf(
-      components.lines
-        .filter((line) => line.kind === 'ticket')
-        .map((line) => ({ ticket_type_id: line.id, qty: line.qty })),
-    );
-    const inBasket = ticketsOf(
-      lines
-        .filter((line) => line.sale_id === sale.id)
-        .map((line) => ({ ticket_type_id: line.ticket_type_id ?? 0, qty: line.qty })),
-    );
-    const soldHere = ticketsOf(sold.filter((hold) => hold.sale_id === sale.id));
-    if (priced !== inBasket) report(`priced tickets [${priced}] ≠ basket [${inBasket}]`);
-    if (priced !== soldHere) report(`priced tickets [${priced}] ≠ sold [${soldHere}]`);
-    if (entries.some((entry) => entry.currency !== components.currency))
-      report(`ledger currency differs from the price's ${components.currency}`);
-    if (settlement.instalment) {
-      const plan = plans.find((row) => row.sale_id === sale.id);
-      const instalments = paidInstalments.find((row) => row.sale_id === sale.id)?.paid_minor ?? 0;
-      if (!plan) report('instalment settlement without a plan');
-      else if (plan.total_minor !== settlement.price_minor)
-        report(`plan total ${plan.total_minor} ≠ price ${settlement.price_minor}`);
-      if (kept !== instalments) report(`keeps ${kept}, paid instalments ${instalments}`);
-    } else {
-      const refundedHere = orderRefunds.filter((row) => row.sale_id === sale.id);
-      let given: ReturnType<typeof refundParts>;
-      try {
-        given = refundParts(
-          components,
-          refundedHere,
-          organiserOf,
-          refundedHere.some((row) => row.whole_order),
-        );
-      } catch (error) {
-        report(`refunded tickets: ${error instanceof Error ? error.message : String(error)}`);
-        continue;
-      }
-      const price = settlement.price_minor - given.amountMinor;
-      if (kept !== price)
-        report(`keeps ${kept} (collected ${collected}, refunded ${refunded}), price of what was sold ${price}`);
-      const wanted = new Map<string, number>();
-      for (const party of partiesOf(components, organiserOf))
-        wanted.set(partyKey(party.organiserId), party.amountMinor);
-      for (const party of given.shares) {
-        const key = partyKey(party.organiserId);
-        wanted.set(key, (wanted.get(key) ?? 0) - party.amountMinor);
-      }
-      for (const party of new Set([...wanted.keys(), ...keptBy.keys()])) {
-        const has = keptBy.get(party) ?? 0;
-        if (has !== (wanted.get(party) ?? 0))
-          report(`${party} keeps ${has}, its part of the price is ${wanted.get(party) ?? 0}`);
-        if (party !== partyKey(null) && has < 0) report(`${party} keeps ${has}, less than nothing`);
-      }
-      // The fee rule, from the price alone: the marketplace keeps every fee it earned, less what it refunded.
-      const refundedFees = given.shares.find((share) => share.organiserId === null)?.amountMinor ?? 0;
-      const feesKept = keptBy.get(partyKey(null)) ?? 0;
-      if (feesKept !== feeCheck.fees.partMinor - refundedFees)
-        report(
-          `marketplace fees: keeps ${feesKept}, earned ${feeCheck.fees.partMinor - refundedFees} ` +
-            `(${feesText(feeCheck.fees)}${refundedFees > 0 ? `, less ${refundedFees} refunded` : ''})`,
-        );
-    }
+    await checkPaidSale(db, sale, rows, { entries, collected, refunded, kept, keptBy }, report);
   }
   mismatches.push(...(await checkCodeUses(db)));
   return { sales: sales.length, collectedMinor, refundedMinor, testMoney, mismatches };

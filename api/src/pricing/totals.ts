@@ -134,12 +134,8 @@ function splitFixed(
   return perUnit;
 }
 
-export function computeTotals(input: TotalsInput): Totals {
-  const lines: TicketLineAmounts[] = input.tickets.map((line) => ({
-    ...ticketUnitAmounts(line),
-    unitDiscountMinor: 0,
-  }));
-
+/** Each discount code (not gift vouchers) takes its amount off the lines it applies to, written into `lines`. */
+function applyDiscountCodes(input: TotalsInput, lines: TicketLineAmounts[]) {
   const discounts: CodeAmount[] = [];
   const inapplicable: string[] = [];
   for (const code of input.codes) {
@@ -170,6 +166,16 @@ export function computeTotals(input: TotalsInput): Totals {
     if (taken > 0) discounts.push({ code: code.code, amountMinor: taken });
     else inapplicable.push(code.code);
   }
+  return { discounts, inapplicable };
+}
+
+export function computeTotals(input: TotalsInput): Totals {
+  const lines: TicketLineAmounts[] = input.tickets.map((line) => ({
+    ...ticketUnitAmounts(line),
+    unitDiscountMinor: 0,
+  }));
+
+  const { discounts, inapplicable } = applyDiscountCodes(input, lines);
 
   let ticketsMinor = 0;
   let discountsMinor = 0;

@@ -1,7 +1,7 @@
 import { depsOf } from '@checkout/shared/parcel';
 import { type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
-import { stateRequired, type AddressOwner, type Checkout, type StepProps } from '@checkout/shared';
+import { stateRequired, type AddressOwner, type Checkout, type StepProps, type User } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery-address';
 import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
 import { copy } from '../copy';
@@ -74,40 +74,79 @@ export function deliveryReason(
   return vouchers ? 'vouchers' : 'tickets';
 }
 
-/** Delivery address (title Delivery Address). */
-export function DeliveryAddressStep(props: StepProps) {
-  const heading = useFocusOnArrival<HTMLHeadingElement>();
-  const { checkout, user } = useUnit({ checkout: props.stores.$checkout, user: props.stores.$user });
+/** A new address: the lookup, then the form it fills. */
+function NewAddress() {
   const m = useUnit({
     loading: $loading,
-    saved: $saved,
-    selected: $selected,
     form: $form,
     countries: $countries,
     states: $countryStates,
     errors: $errors,
-    refusals: $refusals,
-    saving: $saving,
-    deleting: $deleting,
     query: $lookupQuery,
     results: $lookupResults,
     canFind: $canFind,
     looking: $looking,
-    from: $voucherFrom,
-    to: $voucherTo,
-    shown: deliveryShown,
-    guestNameKnown,
-    addressSelected,
     fieldChanged,
     lookupQueryChanged,
     findClicked,
     lookupResultChosen,
-    deleteClicked,
-    voucherFromChanged,
-    voucherToChanged,
-    continueClicked,
   });
-  const hasGiftVouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
+  return (
+    <>
+      <AddressLookup
+        query={m.query}
+        results={m.results}
+        canFind={m.canFind}
+        looking={m.looking}
+        onQuery={m.lookupQueryChanged}
+        onFind={m.findClicked}
+        onChoose={m.lookupResultChosen}
+      />
+      {m.loading ? (
+        <Spinner label={copy.account.loading} />
+      ) : (
+        <AddressForm
+          form={m.form}
+          errors={m.errors}
+          countries={m.countries}
+          states={m.states}
+          needsState={stateRequired(m.form.country)}
+          onChange={m.fieldChanged}
+        />
+      )}
+    </>
+  );
+}
+
+/** Who a posted gift voucher is from and to. */
+function VoucherNames() {
+  const m = useUnit({ errors: $errors, from: $voucherFrom, to: $voucherTo, voucherFromChanged, voucherToChanged });
+  return (
+    <fieldset>
+      <legend>{copy.delivery.voucherLegend}</legend>
+      <TextField
+        id="delivery-voucher-from"
+        label={copy.delivery.voucherFrom}
+        autoComplete="name"
+        value={m.from}
+        onValue={m.voucherFromChanged}
+        error={m.errors.gift_voucher_from}
+      />
+      <TextField
+        id="delivery-voucher-to"
+        label={copy.delivery.voucherTo}
+        autoComplete="off"
+        value={m.to}
+        onValue={m.voucherToChanged}
+        error={m.errors.gift_voucher_to}
+      />
+    </fieldset>
+  );
+}
+
+/** Tells the model the step is shown, then the guest's name once the checkout has it; focus on a refusal's field. */
+function useDeliveryModel(props: StepProps, checkout: Checkout | null, user: User | null, hasGiftVouchers: boolean) {
+  const m = useUnit({ errors: $errors, refusals: $refusals, shown: deliveryShown, guestNameKnown });
   useMountEffect(() => {
     m.shown({
       deps: depsOf(props),
@@ -125,6 +164,25 @@ export function DeliveryAddressStep(props: StepProps) {
   useEffectWhen([m.refusals], () => {
     if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
   });
+}
+
+/** Delivery address (title Delivery Address). */
+export function DeliveryAddressStep(props: StepProps) {
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  const { checkout, user } = useUnit({ checkout: props.stores.$checkout, user: props.stores.$user });
+  const m = useUnit({
+    saved: $saved,
+    selected: $selected,
+    errors: $errors,
+    refusals: $refusals,
+    saving: $saving,
+    deleting: $deleting,
+    addressSelected,
+    deleteClicked,
+    continueClicked,
+  });
+  const hasGiftVouchers = (checkout?.gift_vouchers.length ?? 0) > 0;
+  useDeliveryModel(props, checkout, user, hasGiftVouchers);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -152,52 +210,8 @@ export function DeliveryAddressStep(props: StepProps) {
               onDelete={m.deleteClicked}
             />
           ) : null}
-          {m.selected === 'new' ? (
-            <>
-              <AddressLookup
-                query={m.query}
-                results={m.results}
-                canFind={m.canFind}
-                looking={m.looking}
-                onQuery={m.lookupQueryChanged}
-                onFind={m.findClicked}
-                onChoose={m.lookupResultChosen}
-              />
-              {m.loading ? (
-                <Spinner label={copy.account.loading} />
-              ) : (
-                <AddressForm
-                  form={m.form}
-                  errors={m.errors}
-                  countries={m.countries}
-                  states={m.states}
-                  needsState={stateRequired(m.form.country)}
-                  onChange={m.fieldChanged}
-                />
-              )}
-            </>
-          ) : null}
-          {hasGiftVouchers ? (
-            <fieldset>
-              <legend>{copy.delivery.voucherLegend}</legend>
-              <TextField
-                id="delivery-voucher-from"
-                label={copy.delivery.voucherFrom}
-                autoComplete="name"
-                value={m.from}
-                onValue={m.voucherFromChanged}
-                error={m.errors.gift_voucher_from}
-              />
-              <TextField
-                id="delivery-voucher-to"
-                label={copy.delivery.voucherTo}
-                autoComplete="off"
-                value={m.to}
-                onValue={m.voucherToChanged}
-                error={m.errors.gift_voucher_to}
-              />
-            </fieldset>
-          ) : null}
+          {m.selected === 'new' ? <NewAddress /> : null}
+          {hasGiftVouchers ? <VoucherNames /> : null}
           <div className="actions">
             <Button data-primary-action="" type="submit" loading={m.saving}>
               {copy.delivery.continue}

@@ -6,6 +6,7 @@ import {
   GIFT_AID_ADDRESS_THRESHOLD,
   giftAidAddressRequired,
   giftAidUplift,
+  type Checkout,
   type StepProps,
 } from '@checkout/shared';
 import { AlertBox, Button, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
@@ -32,6 +33,108 @@ const ERROR_FIELDS = [
   ['postcode', 'gift-aid-postcode'],
 ] as const;
 
+/** The three confirmations a Gift Aid declaration needs. */
+function Confirmations() {
+  const m = useUnit({ form: $form, errors: $errors, change: formChanged });
+  return (
+    <fieldset aria-describedby={m.errors.confirm ? 'gift-aid-confirm-error' : undefined}>
+      <legend>{copy.giftAid.confirmLegend}</legend>
+      <CheckboxField
+        id="gift-aid-taxpayer"
+        label={copy.giftAid.confirmTaxpayer}
+        checked={m.form.taxpayer}
+        onChecked={(taxpayer) => m.change({ taxpayer })}
+        required
+      />
+      <CheckboxField
+        id="gift-aid-own-money"
+        label={copy.giftAid.confirmOwnMoney}
+        checked={m.form.ownMoney}
+        onChecked={(ownMoney) => m.change({ ownMoney })}
+        required
+      />
+      <CheckboxField
+        id="gift-aid-not-gambling"
+        label={copy.giftAid.confirmNotGambling}
+        checked={m.form.notGambling}
+        onChecked={(notGambling) => m.change({ notGambling })}
+        required
+      />
+      <FieldError id="gift-aid-confirm" error={m.errors.confirm} />
+    </fieldset>
+  );
+}
+
+function Residence() {
+  const m = useUnit({ form: $form, change: formChanged });
+  return (
+    <fieldset>
+      <legend>{copy.giftAid.residenceLegend}</legend>
+      <Radio
+        id="gift-aid-uk"
+        name="gift-aid-residence"
+        label={copy.giftAid.ukResident}
+        checked={m.form.ukResident}
+        onSelect={() => m.change({ ukResident: true })}
+      />
+      <Radio
+        id="gift-aid-overseas"
+        name="gift-aid-residence"
+        label={copy.giftAid.overseas}
+        checked={!m.form.ukResident}
+        onSelect={() => m.change({ ukResident: false })}
+      />
+    </fieldset>
+  );
+}
+
+/** The taxpayer's address, asked for at the threshold or more; its postcode only in the UK. */
+function TaxpayerAddress({ symbol }: { symbol: string }) {
+  const m = useUnit({ amount: $amount, form: $form, errors: $errors, change: formChanged });
+  const required = giftAidAddressRequired(m.amount, m.form.ukResident);
+  if (!required.address1) return null;
+  return (
+    <div className="stack">
+      <p className="muted">{copy.giftAid.addressIntro(formatMoney(GIFT_AID_ADDRESS_THRESHOLD, symbol))}</p>
+      <TextField
+        id="gift-aid-address1"
+        label={m.form.ukResident ? copy.giftAid.address1 : copy.giftAid.overseasAddress}
+        autoComplete={m.form.ukResident ? 'address-line1' : 'street-address'}
+        value={m.form.address1}
+        onValue={(address1) => m.change({ address1 })}
+        error={m.errors.address1}
+      />
+      {required.postcode ? (
+        <TextField
+          id="gift-aid-postcode"
+          className="field--postcode"
+          label={copy.giftAid.postcode}
+          autoComplete="postal-code"
+          value={m.form.postcode}
+          onValue={(postcode) => m.change({ postcode })}
+          error={m.errors.postcode}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Tells the model the step is shown, with the donation the checkout holds; true once it has. */
+function useGiftAidShown(props: StepProps, checkout: Checkout | null): boolean {
+  const shown = useUnit(giftAidShown);
+  const [ready, setReady] = useState(false);
+  useMountEffect(() => {
+    const donation = checkout?.donation;
+    shown({
+      deps: depsOf(props),
+      amount: donation?.amount_before_booking_fee ?? checkout?.donation_amount ?? 0,
+      isGiftAid: donation?.is_gift_aid ?? checkout?.is_gift_aid ?? false,
+    });
+    setReady(true);
+  });
+  return ready;
+}
+
 /** Gift Aid: opt in, confirm, where the taxpayer lives, the address at 20 or more. */
 export function GiftAidStep(props: StepProps) {
   const heading = useFocusOnArrival<HTMLHeadingElement>();
@@ -43,27 +146,16 @@ export function GiftAidStep(props: StepProps) {
     saveError: $saveError,
     refusals: $refusals,
     saving: $saving,
-    shown: giftAidShown,
     change: formChanged,
     continueClicked,
   });
-  const [ready, setReady] = useState(false);
-  useMountEffect(() => {
-    const donation = checkout?.donation;
-    m.shown({
-      deps: depsOf(props),
-      amount: donation?.amount_before_booking_fee ?? checkout?.donation_amount ?? 0,
-      isGiftAid: donation?.is_gift_aid ?? checkout?.is_gift_aid ?? false,
-    });
-    setReady(true);
-  });
+  const ready = useGiftAidShown(props, checkout);
   useEffectWhen([m.refusals], () => {
     if (m.refusals > 0) focusFirstError(m.errors, ERROR_FIELDS);
   });
 
   const symbol = checkout?.currency.symbol ?? '£';
   const charityName = checkout?.charity?.name ?? '';
-  const required = giftAidAddressRequired(m.amount, m.form.ukResident);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     m.continueClicked();
@@ -86,72 +178,9 @@ export function GiftAidStep(props: StepProps) {
         />
         {m.form.optedIn ? (
           <>
-            <fieldset aria-describedby={m.errors.confirm ? 'gift-aid-confirm-error' : undefined}>
-              <legend>{copy.giftAid.confirmLegend}</legend>
-              <CheckboxField
-                id="gift-aid-taxpayer"
-                label={copy.giftAid.confirmTaxpayer}
-                checked={m.form.taxpayer}
-                onChecked={(taxpayer) => m.change({ taxpayer })}
-                required
-              />
-              <CheckboxField
-                id="gift-aid-own-money"
-                label={copy.giftAid.confirmOwnMoney}
-                checked={m.form.ownMoney}
-                onChecked={(ownMoney) => m.change({ ownMoney })}
-                required
-              />
-              <CheckboxField
-                id="gift-aid-not-gambling"
-                label={copy.giftAid.confirmNotGambling}
-                checked={m.form.notGambling}
-                onChecked={(notGambling) => m.change({ notGambling })}
-                required
-              />
-              <FieldError id="gift-aid-confirm" error={m.errors.confirm} />
-            </fieldset>
-            <fieldset>
-              <legend>{copy.giftAid.residenceLegend}</legend>
-              <Radio
-                id="gift-aid-uk"
-                name="gift-aid-residence"
-                label={copy.giftAid.ukResident}
-                checked={m.form.ukResident}
-                onSelect={() => m.change({ ukResident: true })}
-              />
-              <Radio
-                id="gift-aid-overseas"
-                name="gift-aid-residence"
-                label={copy.giftAid.overseas}
-                checked={!m.form.ukResident}
-                onSelect={() => m.change({ ukResident: false })}
-              />
-            </fieldset>
-            {required.address1 ? (
-              <div className="stack">
-                <p className="muted">{copy.giftAid.addressIntro(formatMoney(GIFT_AID_ADDRESS_THRESHOLD, symbol))}</p>
-                <TextField
-                  id="gift-aid-address1"
-                  label={m.form.ukResident ? copy.giftAid.address1 : copy.giftAid.overseasAddress}
-                  autoComplete={m.form.ukResident ? 'address-line1' : 'street-address'}
-                  value={m.form.address1}
-                  onValue={(address1) => m.change({ address1 })}
-                  error={m.errors.address1}
-                />
-                {required.postcode ? (
-                  <TextField
-                    id="gift-aid-postcode"
-                    className="field--postcode"
-                    label={copy.giftAid.postcode}
-                    autoComplete="postal-code"
-                    value={m.form.postcode}
-                    onValue={(postcode) => m.change({ postcode })}
-                    error={m.errors.postcode}
-                  />
-                ) : null}
-              </div>
-            ) : null}
+            <Confirmations />
+            <Residence />
+            <TaxpayerAddress symbol={symbol} />
           </>
         ) : null}
         {charityName ? (

@@ -94,95 +94,112 @@ const unitCost = (ticket: Checkout['tickets'][number]): number =>
     ? Math.round((ticket.price + ticket.booking_fee) * 100) / 100
     : ticket.price;
 
-function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | null }) {
+/** A line's quantity: the one being typed, else the server's. */
+function useQtyOf() {
+  const drafts = useUnit($drafts);
+  return (key: string, serverQty: number) => drafts[key]?.qty ?? serverQty;
+}
+
+function VoucherLines({ checkout }: { checkout: Checkout }) {
+  const m = useUnit({ warnings: $lineWarnings, removing: $removing, quantityChanged, removeClicked });
+  const qtyOf = useQtyOf();
+  return (
+    <section className="stack" aria-labelledby="basket-vouchers">
+      <h2 id="basket-vouchers">Gift vouchers</h2>
+      <ul className="basket-lines">
+        {checkout.gift_vouchers.map((voucher) => {
+          const ref = voucherRef(voucher);
+          const key = lineKey(ref);
+          return (
+            <BasketLine
+              key={key}
+              lineId={`voucher-${voucher.id}-${voucher.value}`.replace('.', '_')}
+              name={voucher.name}
+              details={<p className="basket-line__detail">{voucher.o_name}</p>}
+              unitPrice={voucher.value}
+              currencySymbol={checkout.currency.symbol}
+              qty={qtyOf(key, voucher.qty)}
+              canUpdateQuantity
+              warning={m.warnings[key]}
+              removing={!!m.removing[key]}
+              onQuantityChange={(requested) => m.quantityChanged({ line: ref, requested, limits: null })}
+              onRemove={() => m.removeClicked(ref)}
+            />
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function TicketLines({ checkout, user }: { checkout: Checkout; user: User | null }) {
   const m = useUnit({
-    drafts: $drafts,
     warnings: $lineWarnings,
     removing: $removing,
+    missingCompanions: $missingCompanions,
+    quantityChanged,
+    removeClicked,
+  });
+  const qtyOf = useQtyOf();
+  return (
+    <section className="stack" aria-labelledby="basket-tickets">
+      <h2 id="basket-tickets">Tickets</h2>
+      <ul className="basket-lines">
+        {checkout.tickets.map((ticket) => {
+          const ref = ticketRef(ticket);
+          const key = lineKey(ref);
+          const qty = qtyOf(key, ticket.qty);
+          // A quantity the server holds below the minimum says why reserving is blocked, as a typed one does.
+          const warning =
+            m.warnings[key] ??
+            (isBelowMinimum(qty, ticket) ? basketMessages.minimumPurchase(ticket.min_per_customer) : undefined);
+          return (
+            <BasketLine
+              key={key}
+              lineId={`ticket-${ticket.ticket_id}`}
+              name={ticket.ticket_name}
+              details={
+                <>
+                  <p className="basket-line__detail">{ticket.event_name}</p>
+                  <p className="basket-line__detail">{ticket.nice_date}</p>
+                  {ticket.seats.length > 0 ? (
+                    <p className="basket-line__detail">Seats: {ticket.seats.join(', ')}</p>
+                  ) : null}
+                </>
+              }
+              unitPrice={unitCost(ticket)}
+              currencySymbol={checkout.currency.symbol}
+              qty={qty}
+              canUpdateQuantity={ticket.can_update_quantity}
+              max={ticket.max_can_reserve}
+              warning={warning}
+              removing={!!m.removing[key]}
+              onQuantityChange={(requested) => m.quantityChanged({ line: ref, requested, limits: ticket })}
+              onRemove={() => m.removeClicked(ref)}
+            />
+          );
+        })}
+      </ul>
+      <RequiredTickets titles={m.missingCompanions} guest={user === null} />
+    </section>
+  );
+}
+
+function FilledBasket({ checkout, user }: { checkout: Checkout; user: User | null }) {
+  const m = useUnit({
     reserving: $reserving,
     block: $reserveBlock,
-    missingCompanions: $missingCompanions,
     refundProtectionDraft: $refundProtectionDraft,
-    quantityChanged,
     refundProtectionChosen,
-    removeClicked,
     reserveClicked,
   });
   const symbol = checkout.currency.symbol;
-  const qtyOf = (key: string, serverQty: number) => m.drafts[key]?.qty ?? serverQty;
   const offer = refundProtectionOffer(checkout);
 
   return (
     <>
-      {checkout.gift_vouchers.length > 0 ? (
-        <section className="stack" aria-labelledby="basket-vouchers">
-          <h2 id="basket-vouchers">Gift vouchers</h2>
-          <ul className="basket-lines">
-            {checkout.gift_vouchers.map((voucher) => {
-              const ref = voucherRef(voucher);
-              const key = lineKey(ref);
-              return (
-                <BasketLine
-                  key={key}
-                  lineId={`voucher-${voucher.id}-${voucher.value}`.replace('.', '_')}
-                  name={voucher.name}
-                  details={<p className="basket-line__detail">{voucher.o_name}</p>}
-                  unitPrice={voucher.value}
-                  currencySymbol={symbol}
-                  qty={qtyOf(key, voucher.qty)}
-                  canUpdateQuantity
-                  warning={m.warnings[key]}
-                  removing={!!m.removing[key]}
-                  onQuantityChange={(requested) => m.quantityChanged({ line: ref, requested, limits: null })}
-                  onRemove={() => m.removeClicked(ref)}
-                />
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
-      {checkout.tickets.length > 0 ? (
-        <section className="stack" aria-labelledby="basket-tickets">
-          <h2 id="basket-tickets">Tickets</h2>
-          <ul className="basket-lines">
-            {checkout.tickets.map((ticket) => {
-              const ref = ticketRef(ticket);
-              const key = lineKey(ref);
-              const qty = qtyOf(key, ticket.qty);
-              // A quantity the server holds below the minimum says why reserving is blocked, as a typed one does.
-              const warning =
-                m.warnings[key] ??
-                (isBelowMinimum(qty, ticket) ? basketMessages.minimumPurchase(ticket.min_per_customer) : undefined);
-              return (
-                <BasketLine
-                  key={key}
-                  lineId={`ticket-${ticket.ticket_id}`}
-                  name={ticket.ticket_name}
-                  details={
-                    <>
-                      <p className="basket-line__detail">{ticket.event_name}</p>
-                      <p className="basket-line__detail">{ticket.nice_date}</p>
-                      {ticket.seats.length > 0 ? (
-                        <p className="basket-line__detail">Seats: {ticket.seats.join(', ')}</p>
-                      ) : null}
-                    </>
-                  }
-                  unitPrice={unitCost(ticket)}
-                  currencySymbol={symbol}
-                  qty={qty}
-                  canUpdateQuantity={ticket.can_update_quantity}
-                  max={ticket.max_can_reserve}
-                  warning={warning}
-                  removing={!!m.removing[key]}
-                  onQuantityChange={(requested) => m.quantityChanged({ line: ref, requested, limits: ticket })}
-                  onRemove={() => m.removeClicked(ref)}
-                />
-              );
-            })}
-          </ul>
-          <RequiredTickets titles={m.missingCompanions} guest={user === null} />
-        </section>
-      ) : null}
+      {checkout.gift_vouchers.length > 0 ? <VoucherLines checkout={checkout} /> : null}
+      {checkout.tickets.length > 0 ? <TicketLines checkout={checkout} user={user} /> : null}
       {offer ? (
         <RefundProtectionOffer
           offer={offer}

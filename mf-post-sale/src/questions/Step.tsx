@@ -26,6 +26,34 @@ import './questions.css';
 export const stepTitle = (step: QuestionStep) =>
   step.kind === 'basket' ? copy.basketStep : copy.ticketStep(step.number);
 
+/** The steps, each a button that opens it, ticked once complete. */
+function StepList() {
+  const m = useUnit({ steps: $steps, completed: $completed, current: $current, chosen: stepChosen });
+  return (
+    <ol className="questions__steps" aria-label={copy.stepsLabel}>
+      {m.steps.map((item, index) => {
+        const done = m.completed.includes(item.id);
+        return (
+          <li key={item.id}>
+            <button
+              type="button"
+              className="questions__step"
+              aria-current={index === m.current ? 'step' : undefined}
+              onClick={() => m.chosen(index)}
+            >
+              <span className={done ? 'questions__tick questions__tick--done' : 'questions__tick'} aria-hidden="true">
+                {done ? '✓' : ''}
+              </span>
+              <span>{stepTitle(item)}</span>
+              {done ? <span className="sr-only"> ({copy.completed})</span> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 /**
  * Ticket questions, before or after payment: a stepped form,
  * 'Basket / Applies to all' then 'Ticket N', ticks on completed steps; Continue shows the first incomplete step and
@@ -51,7 +79,6 @@ export function QuestionsStep(props: StepProps) {
   const m = useUnit({
     steps: $steps,
     answers: $answers,
-    completed: $completed,
     current: $current,
     errors: $fieldErrors,
     error: $error,
@@ -59,7 +86,6 @@ export function QuestionsStep(props: StepProps) {
     saving: $saving,
     opened: questionsOpened,
     changed: answerChanged,
-    chosen: stepChosen,
     next: continuePressed,
   });
 
@@ -82,32 +108,7 @@ export function QuestionsStep(props: StepProps) {
       <h1 id="questions-title" ref={heading} tabIndex={-1} className="step-heading">
         {copy.title}
       </h1>
-      {m.steps.length > 1 ? (
-        <ol className="questions__steps" aria-label={copy.stepsLabel}>
-          {m.steps.map((item, index) => {
-            const done = m.completed.includes(item.id);
-            return (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  className="questions__step"
-                  aria-current={index === m.current ? 'step' : undefined}
-                  onClick={() => m.chosen(index)}
-                >
-                  <span
-                    className={done ? 'questions__tick questions__tick--done' : 'questions__tick'}
-                    aria-hidden="true"
-                  >
-                    {done ? '✓' : ''}
-                  </span>
-                  <span>{stepTitle(item)}</span>
-                  {done ? <span className="sr-only"> ({copy.completed})</span> : null}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
+      {m.steps.length > 1 ? <StepList /> : null}
       {step ? (
         <div className="questions__panel stack" role="group" aria-labelledby="questions-step-title">
           <div>

@@ -79,53 +79,52 @@ async function callApi(token: string, method: 'GET' | 'POST', path: string, body
 
 type Verdict = 'admitted' | 'refused' | 'pending' | 'problem';
 
-function start(): void {
+function doorElements() {
   const page = required(document, '[data-door]', HTMLElement);
-  const who = required(page, '[data-door-who]', HTMLElement);
-  const result = required(page, '[data-door-result]', HTMLElement);
   const form = required(page, '[data-door-form]', HTMLFormElement);
-  const input = required(form, 'input[name="code"]', HTMLInputElement);
-  const submit = required(form, 'button[type="submit"]', HTMLButtonElement);
-  const cameraButton = required(page, '[data-door-camera]', HTMLButtonElement);
-  const cameraStatus = required(page, '[data-door-camera-status]', HTMLElement);
-  const video = required(page, '[data-door-video]', HTMLVideoElement);
-
-  /** The big answer: a headline ('Admitted', 'Refused') and the lines under it. */
-  const show = (verdict: Verdict, headline: string, lines: readonly string[] = []): void => {
-    result.className = `door__result door__result--${verdict}`;
-    const heading = document.createElement('p');
-    heading.className = 'door__verdict';
-    heading.textContent = headline;
-    result.replaceChildren(
-      heading,
-      ...lines.map((line) => {
-        const paragraph = document.createElement('p');
-        paragraph.className = 'door__detail';
-        paragraph.textContent = line;
-        return paragraph;
-      }),
-    );
+  return {
+    who: required(page, '[data-door-who]', HTMLElement),
+    result: required(page, '[data-door-result]', HTMLElement),
+    form,
+    input: required(form, 'input[name="code"]', HTMLInputElement),
+    submit: required(form, 'button[type="submit"]', HTMLButtonElement),
+    cameraButton: required(page, '[data-door-camera]', HTMLButtonElement),
+    cameraStatus: required(page, '[data-door-camera-status]', HTMLElement),
+    video: required(page, '[data-door-video]', HTMLVideoElement),
   };
+}
 
-  const token = doorToken();
-  const disable = (sentence: string) => {
-    who.textContent = sentence;
-    who.classList.add('door__who--problem');
-    input.disabled = true;
-    setBusy(submit, false);
-    submit.disabled = true;
-    cameraButton.disabled = true;
-  };
-  if (!token) {
-    disable(sentences.noToken);
-    return;
-  }
-  const refuseToken = () => {
-    sessionStorage.removeItem(STORAGE_KEY);
-    stopCamera();
-    disable(sentences.badToken);
-  };
+type DoorElements = ReturnType<typeof doorElements>;
 
+/** The big answer: a headline ('Admitted', 'Refused') and the lines under it. */
+function show(result: HTMLElement, verdict: Verdict, headline: string, lines: readonly string[] = []): void {
+  result.className = `door__result door__result--${verdict}`;
+  const heading = document.createElement('p');
+  heading.className = 'door__verdict';
+  heading.textContent = headline;
+  result.replaceChildren(
+    heading,
+    ...lines.map((line) => {
+      const paragraph = document.createElement('p');
+      paragraph.className = 'door__detail';
+      paragraph.textContent = line;
+      return paragraph;
+    }),
+  );
+}
+
+/** The page can check nothing in: it says why, and every control is off. */
+function disable(el: DoorElements, sentence: string): void {
+  el.who.textContent = sentence;
+  el.who.classList.add('door__who--problem');
+  el.input.disabled = true;
+  setBusy(el.submit, false);
+  el.submit.disabled = true;
+  el.cameraButton.disabled = true;
+}
+
+/** Which door this is, under the title: the door's name and its event (or organiser). */
+function showWho(who: HTMLElement, token: string, refuseToken: () => void): void {
   void callApi(token, 'GET', '/door/me')
     .then(({ status, json }) => {
       if (status === 401) return refuseToken();
@@ -138,19 +137,27 @@ function start(): void {
     .catch(() => {
       who.textContent = sentences.unreachable;
     });
+}
 
+interface DoorChecker {
+  /** A code is being checked in (its answer has not come). */
+  busy(): boolean;
+  checkIn(code: string): Promise<void>;
+}
+
+/** Checks a code in and shows the answer; one at a time. */
+function doorChecker(el: DoorElements, token: string, refuseToken: () => void): DoorChecker {
   let inFlight = false;
-  let lastScan = { code: '', seenAt: 0 };
-
   const checkIn = async (code: string): Promise<void> => {
     inFlight = true;
-    setBusy(submit, true);
-    show('pending', sentences.checking);
+    setBusy(el.submit, true);
+    show(el.result, 'pending', sentences.checking);
     try {
       const { status, json } = await callApi(token, 'POST', '/check-ins', { code });
       if (status === 200) {
         const seat = text(json, 'ticket', 'seat');
         show(
+          el.result,
           'admitted',
           'Admitted',
           [
@@ -161,66 +168,110 @@ function start(): void {
         );
       } else if (status === 401) {
         refuseToken();
-        show('problem', 'Not checked', [sentences.badToken]);
+        show(el.result, 'problem', 'Not checked', [sentences.badToken]);
       } else {
-        show('refused', 'Refused', [text(json, 'error') ?? sentences.unreachable]);
+        show(el.result, 'refused', 'Refused', [text(json, 'error') ?? sentences.unreachable]);
       }
     } catch {
-      show('problem', 'Not checked', [sentences.unreachable]);
+      show(el.result, 'problem', 'Not checked', [sentences.unreachable]);
     } finally {
       inFlight = false;
-      setBusy(submit, false);
-      if (!input.disabled) {
-        input.value = '';
-        input.focus();
+      setBusy(el.submit, false);
+      if (!el.input.disabled) {
+        el.input.value = '';
+        el.input.focus();
       }
     }
   };
+  return { busy: () => inFlight, checkIn };
+}
 
-  form.addEventListener('submit', (event) => {
+/** A code typed in and sent with the form. */
+function checkInTypedCodes(el: DoorElements, checker: DoorChecker): void {
+  el.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (inFlight) return;
-    const code = input.value.trim();
+    if (checker.busy()) return;
+    const code = el.input.value.trim();
     if (code === '') {
-      show('problem', 'Not checked', [sentences.typeCode]);
-      input.focus();
+      show(el.result, 'problem', 'Not checked', [sentences.typeCode]);
+      el.input.focus();
       return;
     }
-    void checkIn(code);
+    void checker.checkIn(code);
   });
+}
 
-  let controls: IScannerControls | undefined;
+/** A read that found no whole QR code in the frame: the reader goes on with the next one. */
+const isTryAgain = (error: Error) =>
+  error instanceof NotFoundException || error instanceof ChecksumException || error instanceof FormatException;
+
+/** The camera: codes held to it are checked in. */
+class DoorCamera {
+  private readonly el: DoorElements;
+  private readonly checker: DoorChecker;
+  private controls: IScannerControls | undefined;
   /** Each start of the camera; a reader's late news from an earlier start is ignored. */
-  let run = 0;
-  let restartsInARow = 0;
-  let restartTimer: ReturnType<typeof setTimeout> | undefined;
-  function stopCamera(): void {
-    run += 1;
-    clearTimeout(restartTimer);
-    controls?.stop();
-    controls = undefined;
-    video.hidden = true;
-    cameraButton.textContent = sentences.startCamera;
-    cameraButton.setAttribute('aria-pressed', 'false');
+  private run = 0;
+  private restartsInARow = 0;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastScan = { code: '', seenAt: 0 };
+
+  constructor(el: DoorElements, checker: DoorChecker) {
+    this.el = el;
+    this.checker = checker;
+  }
+
+  stop(): void {
+    this.run += 1;
+    clearTimeout(this.restartTimer);
+    this.controls?.stop();
+    this.controls = undefined;
+    this.el.video.hidden = true;
+    this.el.cameraButton.textContent = sentences.startCamera;
+    this.el.cameraButton.setAttribute('aria-pressed', 'false');
+  }
+
+  /** The camera button: on when off, off when on. */
+  toggle(): void {
+    this.restartsInARow = 0;
+    if (this.controls) {
+      this.stop();
+      this.el.cameraStatus.textContent = '';
+      this.el.input.focus();
+    } else void this.start();
   }
 
   /** The reader stopped by itself (it has already released the camera): start again, or say so. */
-  const readerStopped = (): void => {
-    stopCamera();
-    if (restartsInARow >= CAMERA_RESTARTS) {
-      cameraStatus.textContent = sentences.cameraStopped;
+  private readerStopped(): void {
+    this.stop();
+    if (this.restartsInARow >= CAMERA_RESTARTS) {
+      this.el.cameraStatus.textContent = sentences.cameraStopped;
       return;
     }
-    restartsInARow += 1;
-    restartTimer = setTimeout(() => void startCamera(), CAMERA_RESTART_MS);
-  };
+    this.restartsInARow += 1;
+    this.restartTimer = setTimeout(() => void this.start(), CAMERA_RESTART_MS);
+  }
 
-  const startCamera = async (): Promise<void> => {
+  /** A code read from a frame. */
+  private scanned(code: string): void {
+    this.restartsInARow = 0;
+    const now = Date.now();
+    const same = code === this.lastScan.code;
+    const stillInView = same && now - this.lastScan.seenAt < OUT_OF_VIEW_MS;
+    // The code being checked, still in view, stays seen; another code waits for the answer.
+    if (same) this.lastScan.seenAt = now;
+    if (stillInView || this.checker.busy()) return;
+    this.lastScan = { code, seenAt: now };
+    void this.checker.checkIn(code);
+  }
+
+  private async start(): Promise<void> {
+    const { cameraButton, cameraStatus, video } = this.el;
     if (!navigator.mediaDevices?.getUserMedia) {
       cameraStatus.textContent = sentences.noCamera;
       return;
     }
-    const thisRun = (run += 1);
+    const thisRun = (this.run += 1);
     let stoppedEarly = false;
     cameraButton.disabled = true;
     try {
@@ -230,68 +281,64 @@ function start(): void {
         { video: { facingMode: 'environment' }, audio: false },
         video,
         (scanned, error) => {
-          if (thisRun !== run) return;
+          if (thisRun !== this.run) return;
           if (error) {
-            const tryAgain =
-              error instanceof NotFoundException ||
-              error instanceof ChecksumException ||
-              error instanceof FormatException;
             // The first frame is read before the reader's promise settles: a stop then is handled after it.
-            if (!tryAgain) {
-              if (controls) readerStopped();
+            if (!isTryAgain(error)) {
+              if (this.controls) this.readerStopped();
               else stoppedEarly = true;
             }
             return;
           }
-          if (!scanned) return;
-          restartsInARow = 0;
-          const code = scanned.getText().trim();
-          const now = Date.now();
-          const same = code === lastScan.code;
-          const stillInView = same && now - lastScan.seenAt < OUT_OF_VIEW_MS;
-          // The code being checked, still in view, stays seen; another code waits for the answer.
-          if (same) lastScan.seenAt = now;
-          if (stillInView || inFlight) return;
-          lastScan = { code, seenAt: now };
-          void checkIn(code);
+          if (scanned) this.scanned(scanned.getText().trim());
         },
       );
-      if (thisRun !== run) {
+      if (thisRun !== this.run) {
         // Stopped (the button, the tab hidden) while the camera was starting.
         started.stop();
         return;
       }
-      controls = started;
+      this.controls = started;
       cameraButton.textContent = sentences.stopCamera;
       cameraButton.setAttribute('aria-pressed', 'true');
       cameraStatus.textContent = sentences.cameraOn;
-      if (stoppedEarly) readerStopped();
+      if (stoppedEarly) this.readerStopped();
     } catch (error) {
-      if (thisRun !== run) return;
-      stopCamera();
+      if (thisRun !== this.run) return;
+      this.stop();
       const refused =
         error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
       cameraStatus.textContent = refused ? sentences.cameraRefused : sentences.noCamera;
     } finally {
       cameraButton.disabled = false;
-      input.focus();
+      this.el.input.focus();
     }
-  };
+  }
+}
 
-  cameraButton.addEventListener('click', () => {
-    restartsInARow = 0;
-    if (controls) {
-      stopCamera();
-      cameraStatus.textContent = '';
-      input.focus();
-    } else void startCamera();
-  });
+function start(): void {
+  const el = doorElements();
+  const token = doorToken();
+  if (!token) {
+    disable(el, sentences.noToken);
+    return;
+  }
+  const refuseToken = () => {
+    sessionStorage.removeItem(STORAGE_KEY);
+    camera.stop();
+    disable(el, sentences.badToken);
+  };
+  showWho(el.who, token, refuseToken);
+  const checker = doorChecker(el, token, refuseToken);
+  checkInTypedCodes(el, checker);
+  const camera = new DoorCamera(el, checker);
+  el.cameraButton.addEventListener('click', () => camera.toggle());
   // A phone locked or the tab left: the camera goes off (or does not come on), and is started again by hand.
   document.addEventListener('visibilitychange', () => {
-    if (document.hidden) stopCamera();
+    if (document.hidden) camera.stop();
   });
 
-  input.focus();
+  el.input.focus();
 }
 
 start();

@@ -5,9 +5,9 @@ import { HttpError } from '../../http/errors';
 import { organiserOfLines, recordRefundPart } from '../../ledger/record';
 import { enqueueRefund } from '../../payment/settle';
 import { randomId } from '../../payment/random-id';
-import { parseComponents } from '../../pricing/price';
+import { parseComponents, type PriceComponents } from '../../pricing/price';
 import { refused } from '../operation';
-import { refundParts } from '../../ledger/refund-amount';
+import { refundParts, type RefundParts } from '../../ledger/refund-amount';
 import type { Order, Refund } from './schemas';
 import { orderViews, refundView } from './view';
 
@@ -125,18 +125,14 @@ async function refundUnderLock(
   });
 }
 
-async function refundInTransaction(
-  tx: Tx,
-  input: {
-    organiserId: number;
-    sale: { id: number; status: string; payment_plan_remaining: boolean };
-    key: string;
-    hash: string;
-    request: RefundRequest;
-    now: Date;
-  },
-): Promise<RefundAnswer> {
-  const { organiserId, sale, request, now } = input;
+interface SaleToRefund {
+  id: number;
+  status: string;
+  payment_plan_remaining: boolean;
+}
+
+/** The settlement that paid for the sale and its price components, or why the API cannot refund it. */
+async function refundableSettlement(tx: Tx, sale: SaleToRefund) {
   if (sale.status === 'refunded') throw refused(refundMessages.wholeRefunded);
   if (sale.status !== 'paid') throw refused(refundMessages.notPaid);
   if (sale.payment_plan_remaining) throw refused(refundMessages.planRunning);
@@ -150,8 +146,14 @@ async function refundInTransaction(
   if (!settlement || !components) throw refused(refundMessages.notPaid);
   if (settlement.instalment) throw refused(refundMessages.instalments);
   if (components.gift_vouchers_applied_minor > 0) throw refused(refundMessages.giftVouchers);
+  return { settlement, components };
+}
 
-  const tickets = await tx
+type Settlement = Awaited<ReturnType<typeof refundableSettlement>>['settlement'];
+
+/** Every ticket of the sale, whoever's event it is for, with the refund it is in (if any), in order. */
+const ticketsOfSale = (tx: Tx, saleId: number) =>
+  tx
     .selectFrom('tickets as t')
     .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
     .innerJoin('events as e', 'e.id', 'tt.event_id')
@@ -166,116 +168,178 @@ async function refundInTransaction(
       'e.organiser_id',
       'rt.refund_id',
     ])
-    .where('t.sale_id', '=', sale.id)
+    .where('t.sale_id', '=', saleId)
     .orderBy('t.position')
     .execute();
-  const own = tickets.filter((ticket) => ticket.organiser_id === organiserId);
-  if (own.length === 0) throw refused(refundMessages.notIssued);
 
-  let chosen: typeof own;
-  if (request.tickets) {
-    const seen = new Set<string>();
-    for (const code of request.tickets) {
-      if (seen.has(code)) throw new HttpError(400, refundMessages.twice(code), undefined, 'bad_request');
-      seen.add(code);
-    }
-    const byCode = new Map(own.map((ticket) => [ticket.code, ticket]));
-    const unknown = request.tickets.filter((code) => !byCode.has(code));
-    if (unknown.length > 0) throw new HttpError(400, refundMessages.notInOrder(unknown), undefined, 'bad_request');
-    chosen = request.tickets.map((code) => byCode.get(code)).filter((ticket) => ticket !== undefined);
-    for (const ticket of chosen) {
-      if (ticket.refund_id !== null) throw refused(refundMessages.alreadyRefunded(ticket.code));
-      if (ticket.voided_at) throw refused(refundMessages.voided(ticket.code));
-    }
-    chosen.sort((a, b) => a.position - b.position);
-  } else {
-    chosen = own.filter((ticket) => ticket.refund_id === null && !ticket.voided_at);
+type SaleTicket = Awaited<ReturnType<typeof ticketsOfSale>>[number];
+
+/** The tickets the request names (each once, each the organiser's, none refunded or void), or all it may refund. */
+function chosenTickets(own: SaleTicket[], request: RefundRequest): SaleTicket[] {
+  if (!request.tickets) {
+    const chosen = own.filter((ticket) => ticket.refund_id === null && !ticket.voided_at);
     if (chosen.length === 0) throw refused(refundMessages.nothingLeft);
+    return chosen;
   }
+  const seen = new Set<string>();
+  for (const code of request.tickets) {
+    if (seen.has(code)) throw new HttpError(400, refundMessages.twice(code), undefined, 'bad_request');
+    seen.add(code);
+  }
+  const byCode = new Map(own.map((ticket) => [ticket.code, ticket]));
+  const unknown = request.tickets.filter((code) => !byCode.has(code));
+  if (unknown.length > 0) throw new HttpError(400, refundMessages.notInOrder(unknown), undefined, 'bad_request');
+  const chosen = request.tickets.map((code) => byCode.get(code)).filter((ticket) => ticket !== undefined);
+  for (const ticket of chosen) {
+    if (ticket.refund_id !== null) throw refused(refundMessages.alreadyRefunded(ticket.code));
+    if (ticket.voided_at) throw refused(refundMessages.voided(ticket.code));
+  }
+  chosen.sort((a, b) => a.position - b.position);
+  return chosen;
+}
 
-  // The last tickets of the sale (and it sold nothing else): the marketplace's own parts are given back too.
-  const chosenIds = new Set(chosen.map((ticket) => ticket.id));
+/** The last tickets of the sale (and it sold nothing else): the marketplace's own parts are given back too. */
+function isWholeOrder(components: PriceComponents, tickets: SaleTicket[], chosenIds: ReadonlySet<number>): boolean {
   const pricedTickets = components.lines
     .filter((line) => line.kind === 'ticket')
     .reduce((sum, line) => sum + line.qty, 0);
-  const wholeOrder =
+  return (
     components.lines.every((line) => line.kind === 'ticket') &&
     tickets.length === pricedTickets &&
-    tickets.every((ticket) => ticket.refund_id !== null || chosenIds.has(ticket.id));
-  const parts = refundParts(components, chosen, await organiserOfLines(tx, components), wholeOrder);
-  if (parts.amountMinor <= 0) throw refused(refundMessages.free);
+    tickets.every((ticket) => ticket.refund_id !== null || chosenIds.has(ticket.id))
+  );
+}
 
-  const publicId = randomId('orf');
-  const refund = await tx
+interface NewRefund {
+  publicId: string;
+  saleId: number;
+  organiserId: number;
+  key: string;
+  hash: string;
+  amountMinor: number;
+  currency: string;
+  wholeOrder: boolean;
+  reason: string | null;
+  chosen: readonly SaleTicket[];
+  now: Date;
+}
+
+/** The refund's row (its answer written once it is known) and its tickets'. */
+async function insertRefund(tx: Tx, refund: NewRefund) {
+  const row = await tx
     .insertInto('order_refunds')
     .values({
-      public_id: publicId,
-      sale_id: sale.id,
-      organiser_id: organiserId,
-      idempotency_key: input.key,
-      request_hash: input.hash,
+      public_id: refund.publicId,
+      sale_id: refund.saleId,
+      organiser_id: refund.organiserId,
+      idempotency_key: refund.key,
+      request_hash: refund.hash,
       answer: '{}',
-      amount_minor: parts.amountMinor,
-      currency: components.currency,
-      whole_order: wholeOrder,
-      reason: request.reason ?? null,
+      amount_minor: refund.amountMinor,
+      currency: refund.currency,
+      whole_order: refund.wholeOrder,
+      reason: refund.reason,
       status: 'pending',
-      created_at: now,
+      created_at: refund.now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   await tx
     .insertInto('order_refund_tickets')
-    .values(chosen.map((ticket) => ({ refund_id: refund.id, ticket_id: ticket.id })))
+    .values(refund.chosen.map((ticket) => ({ refund_id: row.id, ticket_id: ticket.id })))
     .execute();
-  // A ticket already admitted is refunded too when its organiser says so (an evening that went wrong); its code is
-  // refused at the door from now on. Conditional: a ticket voided since it was read (a transfer) undoes the refund.
+  return row;
+}
+
+/**
+ * A ticket already admitted is refunded too when its organiser says so (an evening that went wrong); its code is
+ * refused at the door from now on. Conditional: a ticket voided since it was read (a transfer) undoes the refund.
+ */
+async function voidTickets(tx: Tx, chosen: readonly SaleTicket[], now: Date): Promise<void> {
   const voided = await tx
     .updateTable('tickets')
     .set({ voided_at: now, void_reason: 'refunded' })
-    .where('id', 'in', [...chosenIds])
+    .where('id', 'in', [...new Set(chosen.map((ticket) => ticket.id))])
     .where('voided_at', 'is', null)
     .executeTakeFirst();
   if (Number(voided.numUpdatedRows) !== chosen.length) throw refused(refundMessages.changed);
-  await restock(tx, chosen);
-  if (wholeOrder)
-    await tx
-      .updateTable('sales')
-      .set({
-        status: 'refunded',
-        refund_reason: request.reason ?? 'Refunded by the organiser.',
-        ended_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', sale.id)
-      .execute();
+}
 
+async function markSaleRefunded(tx: Tx, saleId: number, reason: string | undefined, now: Date): Promise<void> {
+  await tx
+    .updateTable('sales')
+    .set({ status: 'refunded', refund_reason: reason ?? 'Refunded by the organiser.', ended_at: now, updated_at: now })
+    .where('id', '=', saleId)
+    .execute();
+}
+
+/** The money: a pending refund in the ledger with its shares, and the durable job that asks the provider for it. */
+async function recordRefundMoney(
+  tx: Tx,
+  refund: NewRefund,
+  settlement: Settlement,
+  shares: RefundParts['shares'],
+): Promise<void> {
   await recordRefundPart(
     tx,
     {
-      sale_id: sale.id,
+      sale_id: refund.saleId,
       provider: settlement.provider,
-      provider_reference: publicId,
+      provider_reference: refund.publicId,
       refund_of: settlement.provider_payment_id,
-      amount_minor: parts.amountMinor,
-      currency: components.currency,
+      amount_minor: refund.amountMinor,
+      currency: refund.currency,
       status: 'pending',
-      reason: request.reason ?? null,
-      created_at: now,
+      reason: refund.reason,
+      created_at: refund.now,
       completed_at: null,
     },
-    parts.shares,
+    shares,
   );
   await enqueueRefund(
     tx,
     {
-      saleId: sale.id,
+      saleId: refund.saleId,
       provider: settlement.provider,
       providerPaymentId: settlement.provider_payment_id,
-      part: { reference: publicId, amountMinor: parts.amountMinor },
+      part: { reference: refund.publicId, amountMinor: refund.amountMinor },
     },
-    now,
+    refund.now,
   );
+}
+
+async function refundInTransaction(
+  tx: Tx,
+  input: { organiserId: number; sale: SaleToRefund; key: string; hash: string; request: RefundRequest; now: Date },
+): Promise<RefundAnswer> {
+  const { organiserId, sale, request, now } = input;
+  const { settlement, components } = await refundableSettlement(tx, sale);
+  const tickets = await ticketsOfSale(tx, sale.id);
+  const own = tickets.filter((ticket) => ticket.organiser_id === organiserId);
+  if (own.length === 0) throw refused(refundMessages.notIssued);
+  const chosen = chosenTickets(own, request);
+  const wholeOrder = isWholeOrder(components, tickets, new Set(chosen.map((ticket) => ticket.id)));
+  const parts = refundParts(components, chosen, await organiserOfLines(tx, components), wholeOrder);
+  if (parts.amountMinor <= 0) throw refused(refundMessages.free);
+
+  const newRefund: NewRefund = {
+    publicId: randomId('orf'),
+    saleId: sale.id,
+    organiserId,
+    key: input.key,
+    hash: input.hash,
+    amountMinor: parts.amountMinor,
+    currency: components.currency,
+    wholeOrder,
+    reason: request.reason ?? null,
+    chosen,
+    now,
+  };
+  const refund = await insertRefund(tx, newRefund);
+  await voidTickets(tx, chosen, now);
+  await restock(tx, chosen);
+  if (wholeOrder) await markSaleRefunded(tx, sale.id, request.reason, now);
+  await recordRefundMoney(tx, newRefund, settlement, parts.shares);
 
   const answer = await refundAnswer(tx, organiserId, refund.id);
   await tx
