@@ -120,17 +120,23 @@ async function deleteRow(tx: Tx, table: ResourceTable, id: number): Promise<void
   await tx.deleteFrom(table).where(sql.ref('id'), '=', id).execute();
 }
 
-/** Makes the organiser API's operations of one catalogue entity from its declaration. */
-export function catalogueResource<
+/** What every operation of one resource shares: its paths, its labels, its write context, finding the owner's row. */
+interface Kit<T extends ResourceTable> {
+  underEvent: boolean;
+  collection: string;
+  item: string;
+  writeContext: (tx: Tx, organiserId: number, now: Date, label: string) => WriteContext;
+  own: (tx: Tx, organiserId: number, id: number) => Promise<{ stored: ResourceRow<T>; label: string }>;
+}
+
+function resourceKit<
   T extends ResourceTable,
   C extends z.ZodMiniType,
   U extends z.ZodMiniType,
   V extends z.ZodMiniType,
->(resource: CatalogueResource<T, C, U, V>): Operation[] {
+>(resource: CatalogueResource<T, C, U, V>): Kit<T> {
   const { table, noun } = resource;
   const underEvent = resource.parent === 'event';
-  const collection = underEvent ? `/events/:id${resource.segment}` : resource.segment;
-  const item = `${resource.segment}/:id`;
   const labelOf = (row: ResourceRow<T>, event: ParentEvent | null) => {
     const key = row.external_id ?? (resource.labelKey ? resource.labelKey(row) : String(row.id));
     return `${noun} '${key}'${event ? ` of ${eventLabel(event).toLowerCase()}` : ''}`;
@@ -164,117 +170,171 @@ export function catalogueResource<
     return { stored, label: labelOf(stored, event) };
   }
 
-  const viewSchema = resource.schemas.view;
-  const operations: Operation[] = [];
+  return {
+    underEvent,
+    collection: underEvent ? `/events/:id${resource.segment}` : resource.segment,
+    item: `${resource.segment}/:id`,
+    writeContext,
+    own,
+  };
+}
+
+/** GET the collection, a page at a time (by external id when the declaration allows). */
+function listOperation<
+  T extends ResourceTable,
+  C extends z.ZodMiniType,
+  U extends z.ZodMiniType,
+  V extends z.ZodMiniType,
+>(resource: CatalogueResource<T, C, U, V>, kit: Kit<T>): Operation | null {
   const { list } = resource.operations;
-  if (list)
-    operations.push(
-      defineOperation({
-        method: 'GET',
-        path: collection,
-        ...list,
-        tag: 'catalogue',
-        scope: 'read',
-        ...(underEvent ? { params: z.object({ id: idParam }) } : {}),
-        query: z.strictObject({
-          ...pageQuery,
-          ...(resource.listByExternalId
-            ? { external_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }
-            : {}),
-        }),
-        response: pageSchema(viewSchema),
-        async handler({ deps, organiserId, params, query }) {
-          const params_ = params as { id?: number };
-          const ownerId = underEvent ? (await ownEvent(deps.db, organiserId, params_.id ?? 0)).id : organiserId;
-          const { external_id: externalId } = query as { external_id?: string };
-          const rows = (await rowsOf(deps.db, table)
-            .where(sql.ref(ownerColumn(resource)), '=', ownerId)
-            .$if(externalId !== undefined, (qb) => qb.where(sql.ref('external_id'), '=', externalId ?? ''))
-            .$call(pageRows(query))
-            .execute()) as ResourceRow<T>[];
-          const page = toPage(rows, query);
-          return { data: page.data.map(resource.view), next_cursor: page.next_cursor };
-        },
-      }),
-    );
-
-  operations.push(
-    defineOperation({
-      method: 'POST',
-      path: collection,
-      ...resource.operations.create,
-      tag: 'catalogue',
-      scope: 'write',
-      ...(underEvent ? { params: z.object({ id: idParam }) } : {}),
-      body: resource.schemas.create,
-      response: viewSchema,
-      status: 201,
-      async handler({ deps, organiserId, params, body }) {
-        const { external_id: externalId } = body as { external_id: string };
-        const row = await deps.db.transaction().execute(async (tx) => {
-          await lockCatalogue(tx, organiserId);
-          const event = underEvent ? await ownEvent(tx, organiserId, params.id) : null;
-          const existing = await rowsOf(tx, table)
-            .where(sql.ref(ownerColumn(resource)), '=', event ? event.id : organiserId)
-            .where(sql.ref('external_id'), '=', externalId)
-            .executeTakeFirst();
-          if (existing)
-            throw refused(
-              `${noun} '${externalId}' exists${event ? ' in this event' : ''} (id ${existing.id}): change it instead.`,
-            );
-          const label = `${noun} '${externalId}'${event ? ` of ${eventLabel(event).toLowerCase()}` : ''}`;
-          const context = writeContext(tx, organiserId, deps.clock.now(), label);
-          // The declaration's parent says which: an event for an entity of an event, none for the organiser's own.
-          const parent = event as T extends EventTable ? ParentEvent : null;
-          return readRow(tx, table, await resource.create({ ...context, event: parent }, body));
-        });
-        return resource.view(row);
-      },
+  if (!list) return null;
+  const { table } = resource;
+  const { underEvent } = kit;
+  return defineOperation({
+    method: 'GET',
+    path: kit.collection,
+    ...list,
+    tag: 'catalogue',
+    scope: 'read',
+    ...(underEvent ? { params: z.object({ id: idParam }) } : {}),
+    query: z.strictObject({
+      ...pageQuery,
+      ...(resource.listByExternalId
+        ? { external_id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }
+        : {}),
     }),
+    response: pageSchema(resource.schemas.view),
+    async handler({ deps, organiserId, params, query }) {
+      const params_ = params as { id?: number };
+      const ownerId = underEvent ? (await ownEvent(deps.db, organiserId, params_.id ?? 0)).id : organiserId;
+      const { external_id: externalId } = query as { external_id?: string };
+      const rows = (await rowsOf(deps.db, table)
+        .where(sql.ref(ownerColumn(resource)), '=', ownerId)
+        .$if(externalId !== undefined, (qb) => qb.where(sql.ref('external_id'), '=', externalId ?? ''))
+        .$call(pageRows(query))
+        .execute()) as ResourceRow<T>[];
+      const page = toPage(rows, query);
+      return { data: page.data.map(resource.view), next_cursor: page.next_cursor };
+    },
+  });
+}
 
-    defineOperation({
-      method: 'PATCH',
-      path: item,
-      ...resource.operations.update,
-      tag: 'catalogue',
-      scope: 'write',
-      params: z.object({ id: idParam }),
-      body: resource.schemas.update,
-      response: viewSchema,
-      async handler({ deps, organiserId, params, body }) {
-        const row = await deps.db.transaction().execute(async (tx) => {
-          await lockCatalogue(tx, organiserId);
-          const { stored, label } = await own(tx, organiserId, params.id);
-          await resource.update({ ...writeContext(tx, organiserId, deps.clock.now(), label), stored }, body);
-          return readRow(tx, table, stored.id);
-        });
-        return resource.view(row);
-      },
-    }),
+/** POST a new one: refused when its external id is taken in the same owner. */
+function createOperation<
+  T extends ResourceTable,
+  C extends z.ZodMiniType,
+  U extends z.ZodMiniType,
+  V extends z.ZodMiniType,
+>(resource: CatalogueResource<T, C, U, V>, kit: Kit<T>): Operation {
+  const { table, noun } = resource;
+  const { underEvent } = kit;
+  return defineOperation({
+    method: 'POST',
+    path: kit.collection,
+    ...resource.operations.create,
+    tag: 'catalogue',
+    scope: 'write',
+    ...(underEvent ? { params: z.object({ id: idParam }) } : {}),
+    body: resource.schemas.create,
+    response: resource.schemas.view,
+    status: 201,
+    async handler({ deps, organiserId, params, body }) {
+      const { external_id: externalId } = body as { external_id: string };
+      const row = await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx, organiserId);
+        const event = underEvent ? await ownEvent(tx, organiserId, params.id) : null;
+        const existing = await rowsOf(tx, table)
+          .where(sql.ref(ownerColumn(resource)), '=', event ? event.id : organiserId)
+          .where(sql.ref('external_id'), '=', externalId)
+          .executeTakeFirst();
+        if (existing)
+          throw refused(
+            `${noun} '${externalId}' exists${event ? ' in this event' : ''} (id ${existing.id}): change it instead.`,
+          );
+        const label = `${noun} '${externalId}'${event ? ` of ${eventLabel(event).toLowerCase()}` : ''}`;
+        const context = kit.writeContext(tx, organiserId, deps.clock.now(), label);
+        // The declaration's parent says which: an event for an entity of an event, none for the organiser's own.
+        const parent = event as T extends EventTable ? ParentEvent : null;
+        return readRow(tx, table, await resource.create({ ...context, event: parent }, body));
+      });
+      return resource.view(row);
+    },
+  });
+}
 
-    defineOperation({
-      method: 'DELETE',
-      path: item,
-      ...resource.operations.delete,
-      tag: 'catalogue',
-      scope: 'write',
-      params: z.object({ id: idParam }),
-      response: z.undefined(),
-      status: 204,
-      async handler({ deps, organiserId, params }) {
-        await deps.db.transaction().execute(async (tx) => {
-          await lockCatalogue(tx, organiserId);
-          const { stored, label } = await own(tx, organiserId, params.id);
-          const context = { ...writeContext(tx, organiserId, deps.clock.now(), label), stored };
-          await resource.refuseDelete?.(context);
-          await guarded(label, async () => {
-            if (resource.remove) await resource.remove(context);
-            else await deleteRow(tx, table, stored.id);
-          });
+/** PATCH one the organiser owns. */
+function updateOperation<
+  T extends ResourceTable,
+  C extends z.ZodMiniType,
+  U extends z.ZodMiniType,
+  V extends z.ZodMiniType,
+>(resource: CatalogueResource<T, C, U, V>, kit: Kit<T>): Operation {
+  return defineOperation({
+    method: 'PATCH',
+    path: kit.item,
+    ...resource.operations.update,
+    tag: 'catalogue',
+    scope: 'write',
+    params: z.object({ id: idParam }),
+    body: resource.schemas.update,
+    response: resource.schemas.view,
+    async handler({ deps, organiserId, params, body }) {
+      const row = await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx, organiserId);
+        const { stored, label } = await kit.own(tx, organiserId, params.id);
+        await resource.update({ ...kit.writeContext(tx, organiserId, deps.clock.now(), label), stored }, body);
+        return readRow(tx, resource.table, stored.id);
+      });
+      return resource.view(row);
+    },
+  });
+}
+
+/** DELETE one the organiser owns, unless the declaration refuses (e.g. it has been sold). */
+function deleteOperation<
+  T extends ResourceTable,
+  C extends z.ZodMiniType,
+  U extends z.ZodMiniType,
+  V extends z.ZodMiniType,
+>(resource: CatalogueResource<T, C, U, V>, kit: Kit<T>): Operation {
+  return defineOperation({
+    method: 'DELETE',
+    path: kit.item,
+    ...resource.operations.delete,
+    tag: 'catalogue',
+    scope: 'write',
+    params: z.object({ id: idParam }),
+    response: z.undefined(),
+    status: 204,
+    async handler({ deps, organiserId, params }) {
+      await deps.db.transaction().execute(async (tx) => {
+        await lockCatalogue(tx, organiserId);
+        const { stored, label } = await kit.own(tx, organiserId, params.id);
+        const context = { ...kit.writeContext(tx, organiserId, deps.clock.now(), label), stored };
+        await resource.refuseDelete?.(context);
+        await guarded(label, async () => {
+          if (resource.remove) await resource.remove(context);
+          else await deleteRow(tx, resource.table, stored.id);
         });
-        return undefined;
-      },
-    }),
-  );
-  return operations;
+      });
+      return undefined;
+    },
+  });
+}
+
+/** Makes the organiser API's operations of one catalogue entity from its declaration. */
+export function catalogueResource<
+  T extends ResourceTable,
+  C extends z.ZodMiniType,
+  U extends z.ZodMiniType,
+  V extends z.ZodMiniType,
+>(resource: CatalogueResource<T, C, U, V>): Operation[] {
+  const kit = resourceKit(resource);
+  const list = listOperation(resource, kit);
+  return [
+    ...(list ? [list] : []),
+    createOperation(resource, kit),
+    updateOperation(resource, kit),
+    deleteOperation(resource, kit),
+  ];
 }
