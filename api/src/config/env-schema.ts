@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseTrustProxy } from './trust-proxy';
 import {
   httpUrl,
@@ -44,7 +44,7 @@ export const ENV_GROUPS = [
 ] as const;
 export type EnvGroup = (typeof ENV_GROUPS)[number];
 
-export interface EnvVariable<S extends z.ZodType = z.ZodType> {
+export interface EnvVariable<S extends z.ZodMiniType = z.ZodMiniType> {
   group: EnvGroup;
   /** Parses the raw value (undefined when unset) into the typed one, defaults included. */
   schema: S;
@@ -56,7 +56,7 @@ export interface EnvVariable<S extends z.ZodType = z.ZodType> {
   secret?: boolean;
 }
 
-function variable<S extends z.ZodType>(
+function variable<S extends z.ZodMiniType>(
   group: EnvGroup,
   schema: S,
   description: string,
