@@ -97,6 +97,30 @@ export interface App {
 }
 
 /**
+ * GET /metrics, and the relay that counts committed domain events into it (domain-events/relay.ts): outside the
+ * database, relayed once across the replicas, and before each scrape so a scrape reports everything committed.
+ */
+function registerMetrics(app: FastifyInstance, { db, clock, config }: AppDeps, reporter: ErrorReporter): void {
+  const relay = startDomainEventRelay({
+    db,
+    clock,
+    subscribers: metricsAfterCommitSubscribers,
+    intervalMs: config.observability.domainEventRelayMs,
+    onError: (error, subscriber) => {
+      app.log.error({ err: error, subscriber }, 'domain event relay failed');
+      reporter.capture(error, { jobKind: `domain-event-relay:${subscriber}` });
+    },
+  });
+  app.addHook('onClose', () => relay.stop());
+  registerMetricsRoute(
+    app,
+    createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }),
+    config.observability.metricsToken,
+    () => relay.sweepNow(),
+  );
+}
+
+/**
  * The whole HTTP server, not listening (main.ts listens; tests use app.inject). Everything that can be done once is
  * done here: the secret loaded, pages rendered, schemas and handlers bound.
  */
@@ -199,24 +223,7 @@ export async function buildAppWithDeps({
     await db.selectFrom('settings').select('key').limit(1).execute();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  // What reacts to committed domain events outside the database (the metrics counters), relayed once across replicas.
-  const relay = startDomainEventRelay({
-    db,
-    clock,
-    subscribers: metricsAfterCommitSubscribers,
-    intervalMs: config.observability.domainEventRelayMs,
-    onError: (error, subscriber) => {
-      app.log.error({ err: error, subscriber }, 'domain event relay failed');
-      reporter.capture(error, { jobKind: `domain-event-relay:${subscriber}` });
-    },
-  });
-  app.addHook('onClose', () => relay.stop());
-  registerMetricsRoute(
-    app,
-    createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }),
-    config.observability.metricsToken,
-    () => relay.sweepNow(),
-  );
+  registerMetrics(app, deps, reporter);
   const shellRuntime = shellRuntimeJson(config, remotes);
   registerRemotes(app, shellRuntime);
   const assets = registerPageAssets(app, config.tokensCss, config.marketplaceName);
