@@ -67,15 +67,20 @@ export function maxMonths(basket: PlanBasket, now: Date): number {
   return months;
 }
 
-/** The payments of an n-month plan (n = 1 is paying in full today). */
-export function planPayments(basket: PlanBasket, months: number, now: Date): PlannedPayment[] {
+/** The amounts of an n-month plan's payments: ticket prices split evenly, the first also carrying the rest. */
+function planAmounts(basket: PlanBasket, months: number): number[] {
   const total = basket.basketTotalMinor;
   const spread = Math.max(0, Math.min(basket.ticketsAfterDiscountMinor, total));
   const each = Math.floor(spread / months);
-  return Array.from({ length: months }, (_, index) => ({
+  return Array.from({ length: months }, (_, index) => (index === 0 ? total - each * (months - 1) : each));
+}
+
+/** The payments of an n-month plan (n = 1 is paying in full today). */
+export function planPayments(basket: PlanBasket, months: number, now: Date): PlannedPayment[] {
+  return planAmounts(basket, months).map((amountMinor, index) => ({
     seq: index + 1,
     dueAt: addMonths(now, index),
-    amountMinor: index === 0 ? total - each * (months - 1) : each,
+    amountMinor,
   }));
 }
 
@@ -83,15 +88,15 @@ export function planPayments(basket: PlanBasket, months: number, now: Date): Pla
 export function scheduleOptions(basket: PlanBasket, now: Date): Record<string, PaymentPlanScheduleOption> {
   const max = maxMonths(basket, now);
   if (max < 2) return {};
+  // Every plan's k-th payment falls on the same day: each due date is worked out and written once, not once a plan
+  // (every checkout read makes these options).
+  const ukDues = Array.from({ length: max }, (_, index) => ukDate(addMonths(now, index)));
   const options: Record<string, PaymentPlanScheduleOption> = {};
   for (let months = 1; months <= max; months += 1) {
-    const payments = planPayments(basket, months, now);
+    const amounts = planAmounts(basket, months);
     // Too little to spread over this many months: a payment of nothing is no payment.
-    if (payments.some((payment) => payment.amountMinor <= 0)) break;
-    const schedule = payments.map((payment) => ({
-      uk_due: ukDate(payment.dueAt),
-      value: toDecimal(payment.amountMinor),
-    }));
+    if (amounts.some((amount) => amount <= 0)) break;
+    const schedule = amounts.map((amount, index) => ({ uk_due: ukDues[index] ?? '', value: toDecimal(amount) }));
     options[String(months)] = { label: months === 1 ? 'Pay in full' : `${months} months`, schedule };
   }
   return Object.keys(options).length >= 2 ? options : {};
