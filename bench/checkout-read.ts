@@ -155,9 +155,16 @@ export async function runCheckoutRead(options: {
       await Promise.all(
         buyers.slice(i, i + 10).map(async (buyer) => {
           expectOk(await buyer.request('GET', GET_USER), 'get_user');
-          expectOk(await buyer.request('POST', '/ajax/checkout/checkout/add_to_basket/', { ticket_id: TICKET_ID, quantity: 2 }), 'add');
+          expectOk(
+            await buyer.request('POST', '/ajax/checkout/checkout/add_to_basket/', {
+              ticket_id: TICKET_ID,
+              quantity: 2,
+            }),
+            'add',
+          );
           const reserved = await buyer.request('POST', '/ajax/checkout/checkout/reserve_tickets/');
-          if (!reserved.body.includes('"reserved":true')) throw new Error(`not reserved: ${reserved.body.slice(0, 300)}`);
+          if (!reserved.body.includes('"reserved":true'))
+            throw new Error(`not reserved: ${reserved.body.slice(0, 300)}`);
         }),
       );
     // Warm-up: routes compiled, caches filled.
@@ -197,9 +204,9 @@ export function checkoutReadFigures(r: CheckoutReadResult): Figure[] {
   const label = `checkout read ${r.databaseLabel}, ${r.buyers} buyers at once`;
   return [
     {
-      name: `${label}: get over get_user throughput (${r.getPerSecond.toFixed(0)}/s against ${r.getUserPerSecond.toFixed(0)}/s)`,
+      name: `${label}: get's throughput over get_user's (${r.getPerSecond.toFixed(0)}/s against ${r.getUserPerSecond.toFixed(0)}/s)`,
       value: r.ratio,
-      unit: 'x',
+      unit: '',
       kind: 'min',
       target: READ_RATIO_TARGET,
     },
@@ -229,9 +236,19 @@ export function describeCheckoutRead(r: CheckoutReadResult): string[] {
 /** One api process on a fresh PGlite folder; the read measured on it. */
 export async function checkoutReadOnPglite(port: number, options: { seconds?: number; rounds?: number } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-pglite-'));
-  const api = await startApi(port, { DATA_DIR: dataDir, DATABASE_URL: '', ALLOW_EMBEDDED_DB: '1', CAPTCHA_RESERVE_LIMIT: '0' });
+  const api = await startApi(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ALLOW_EMBEDDED_DB: '1',
+    CAPTCHA_RESERVE_LIMIT: '0',
+  });
   try {
-    return await runCheckoutRead({ baseURL: `http://127.0.0.1:${port}`, databaseLabel: 'PGlite', cpu: cpuProbe(api.pid), ...options });
+    return await runCheckoutRead({
+      baseURL: `http://127.0.0.1:${port}`,
+      databaseLabel: 'PGlite',
+      cpu: cpuProbe(api.pid),
+      ...options,
+    });
   } finally {
     await api.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -267,7 +284,10 @@ function argument(name: string, fallback: number): number {
 
 async function standalone(): Promise<void> {
   const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-  const options = { seconds: argument('seconds', READ_DEFAULTS.seconds), rounds: argument('rounds', READ_DEFAULTS.rounds) };
+  const options = {
+    seconds: argument('seconds', READ_DEFAULTS.seconds),
+    rounds: argument('rounds', READ_DEFAULTS.rounds),
+  };
   const results = [await checkoutReadOnPglite(8296 + offset, options)];
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) results.push(await checkoutReadOnPostgres(databaseUrl, 8297 + offset, options));

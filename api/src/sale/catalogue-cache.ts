@@ -223,4 +223,3 @@ function upcomingOf(dates: readonly UpcomingDate[], now: Date): UpcomingEventRow
   }
   return [...first.values()].sort((a, b) => a.first_at.getTime() - b.first_at.getTime() || a.id - b.id);
 }
-

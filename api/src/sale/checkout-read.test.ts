@@ -140,11 +140,18 @@ test('a catalogue change made through another api process is in the next read, a
           .values({ event_id: SEED.event.folk, starts_at: new Date('2030-01-02T19:00:00Z') })
           .execute(),
     ],
-    ['organiser name', () => t.db.updateTable('organisers').set({ name: 'Folk & Co' }).where('id', '=', SEED.organiser.folk).execute()],
+    [
+      'organiser name',
+      () => t.db.updateTable('organisers').set({ name: 'Folk & Co' }).where('id', '=', SEED.organiser.folk).execute(),
+    ],
     [
       'charity',
       () =>
-        t.db.updateTable('charities').set({ name: 'Lifeboats Together' }).where('id', '=', SEED.charity.lifeboat).execute(),
+        t.db
+          .updateTable('charities')
+          .set({ name: 'Lifeboats Together' })
+          .where('id', '=', SEED.charity.lifeboat)
+          .execute(),
     ],
   ];
   for (const [what, change] of changes) {
@@ -166,13 +173,19 @@ test('reservations and payments move no catalogue version; a catalogue write mov
   expect(await versions()).toEqual(before);
   await t.db.updateTable('events').set({ title: 'Jazz at Dusk' }).where('id', '=', SEED.event.jazz).execute();
   const after = await versions();
-  const moved = after.filter((row) => before.find((was) => was.organiser_id === row.organiser_id)?.version !== row.version);
+  const moved = after.filter(
+    (row) => before.find((was) => was.organiser_id === row.organiser_id)?.version !== row.version,
+  );
   expect(moved.map((row) => row.organiser_id)).toEqual([SEED.organiser.jazz]);
 });
 
 test("the read's sale is the sale's row, every column and type", async () => {
   const visitor = await basketVisitor([[SEED.ticket.aquariumEarly, 1]], true);
   const read = await readCheckoutSale(t.db, hashToken(visitor.cookies.get('checkout_sid') ?? ''));
-  const row = await t.db.selectFrom('sales').selectAll().where('id', '=', read?.sale.id ?? 0).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('sales')
+    .selectAll()
+    .where('id', '=', read?.sale.id ?? 0)
+    .executeTakeFirstOrThrow();
   expect(read?.sale).toStrictEqual(row);
 });

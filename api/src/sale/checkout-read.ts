@@ -107,9 +107,9 @@ export type SaleSession = Pick<Session, 'user_id' | 'verified_email' | 'verified
 
 /** The session's live sale and everything of it the checkout shows, in one statement; undefined when it has none. */
 export async function readCheckoutSale(db: Db, tokenHash: string) {
-  const { rows } = await sql<{ read: CheckoutReadJson | string | null }>`SELECT checkout_read(${tokenHash}) AS read`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    read: CheckoutReadJson | string | null;
+  }>`SELECT checkout_read(${tokenHash}) AS read`.execute(db);
   const raw = rows[0]?.read ?? null;
   if (raw === null) return undefined;
   // json comes parsed from both drivers; text would be a driver configured otherwise.

@@ -57,18 +57,20 @@ async function decision(db: DbOrTx, sale: Sale): Promise<{ refusal: string } | {
   return decisionOn(await extensionTerms(db, sale.id));
 }
 
-function decisionOn({ minutes, paying }: { minutes: number; paying: boolean }): { refusal: string } | { minutes: number } {
+function decisionOn({
+  minutes,
+  paying,
+}: {
+  minutes: number;
+  paying: boolean;
+}): { refusal: string } | { minutes: number } {
   if (paying) return { refusal: messages.extensionPaymentStarted };
   if (minutes <= 0) return { refusal: messages.extensionNotOffered };
   return { minutes };
 }
 
 /** extensionOffered from terms already read (the checkout reads them with its sale, sale/checkout-read.ts). */
-export function extensionOfferedOn(
-  sale: Sale,
-  now: Date,
-  terms: { minutes: number; paying: boolean },
-): number | null {
+export function extensionOfferedOn(sale: Sale, now: Date, terms: { minutes: number; paying: boolean }): number | null {
   if (reservationProblem(sale, now) || extensionUsed(sale)) return null;
   const decided = decisionOn(terms);
   return 'minutes' in decided ? decided.minutes : null;

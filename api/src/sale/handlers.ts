@@ -34,9 +34,7 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
       const checkout = await buildCheckout(db, config, catalogue, read, now, waiverKeys);
       return {
         ...checkout,
-        proven_guest: read
-          ? provenGuest(read.session, read.sale, now, config.identity.verifiedEmailSeconds)
-          : null,
+        proven_guest: read ? provenGuest(read.session, read.sale, now, config.identity.verifiedEmailSeconds) : null,
         hold_extension_minutes: read ? extensionOfferedOn(read.sale, now, read.extensionTerms) : null,
       };
     },
