@@ -4,7 +4,7 @@ import type { AfterSaleMessagesTable, Database, Db, EventsTable, QuestionsTable 
 /**
  * What the checkout reads of the catalogue (organisers and their charities, their upcoming dates, events, ticket
  * requirements, questions, after-sale messages), kept in memory per organiser under that organiser's catalogue version
- * (0027_checkout_read): every write to those tables moves the version of the organisers it concerns in its own
+ * (0028_checkout_read): every write to those tables moves the version of the organisers it concerns in its own
  * transaction, and each checkout read gets the versions in the same statement as its sale, so an organiser's entry is
  * used only while its catalogue is as it was read. A moved version replaces the entry; its rows are read again as
  * checkouts need them. The same holds across api processes: each keeps its own cache and each reads the versions from

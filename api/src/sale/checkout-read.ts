@@ -3,7 +3,7 @@ import type { CodesTable, Db, Sale, Session } from '../db/schema';
 
 /**
  * Everything `get` reads that belongs to one sale, in one statement from the session's token (checkout_read,
- * 0027_checkout_read): the sale, the session's sign-in, the basket organisers' catalogue versions (sale/catalogue-cache.ts), the lines with
+ * 0028_checkout_read): the sale, the session's sign-in, the basket organisers' catalogue versions (sale/catalogue-cache.ts), the lines with
  * their ticket types, events, dates and organisers and each type's stock, the gift voucher lines, the sale's own holds,
  * its codes, its issued seats, the delivery address's country and whether a payment was started (what an extension
  * rests on, with the events' allowances). One round trip instead of ten; the answer is one JSON value, whose
@@ -65,7 +65,7 @@ type Stamped<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] 
 type SaleStamp =
   'created_at' | 'ended_at' | 'hold_expires_at' | 'hold_extended_at' | 'paid_at' | 'reserved_at' | 'updated_at';
 
-/** The JSON object checkout_read (0027_checkout_read) returns; null when the session has no live sale. */
+/** The JSON object checkout_read (0028_checkout_read) returns; null when the session has no live sale. */
 interface CheckoutReadJson {
   sale: Stamped<Sale, SaleStamp>;
   session: { user_id: number | null; verified_email: string | null; verified_at: Stamp | null };
