@@ -2,10 +2,11 @@
  * npm run bench: measures the product's speed and size figures, prints each beside its target with PASS/MISS,
  * and writes them, with what the weighed scripts are made of, to bench/results/latest.json.
  *
- * Parts (all by default; `--only weight,mobile,lighthouse,flow,onsale,waitingroom` picks some): the page weight and
+ * Parts (all by default; `--only weight,mobile,lighthouse,flow,onsale,waitingroom,read` picks some): the page weight and
  * requests before the basket step is usable; the mobile lab; Lighthouse on the basket step; the whole flow walked on
  * desktop (its weight and the step changes); the on-sale load on PGlite and, with DATABASE_URL, on PostgreSQL (with the
- * api's peak memory); with DATABASE_URL, the waiting room under 10,000 arrivals over two api processes.
+ * api's peak memory); with DATABASE_URL, the waiting room under 10,000 arrivals over two api processes; the checkout
+ * read (`get` against the session-only `get_user`, 200 buyers at once) on PGlite and, with DATABASE_URL, PostgreSQL.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,13 +32,19 @@ import {
   type OnSaleResult,
 } from './onsale';
 import { describeWeightReport, KiB, measurePageWeight, weightReport } from './page-weight';
+import {
+  checkoutReadFigures,
+  checkoutReadOnPglite,
+  checkoutReadOnPostgres,
+  describeCheckoutRead,
+} from './checkout-read';
 import { startStack, type RunningStack } from './stack';
 import { describeWaitingRoom, runWaitingRoomBench, startWaitingRoomStack, waitingRoomFigures } from './waiting-room';
 
 const root = path.resolve(__dirname, '..');
 const WORKSPACES = ['shell', 'mf-basket', 'mf-account', 'mf-payment', 'mf-post-sale'];
-type Part = 'weight' | 'mobile' | 'lighthouse' | 'flow' | 'onsale' | 'waitingroom';
-const PARTS: readonly Part[] = ['weight', 'mobile', 'lighthouse', 'flow', 'onsale', 'waitingroom'];
+type Part = 'weight' | 'mobile' | 'lighthouse' | 'flow' | 'onsale' | 'waitingroom' | 'read';
+const PARTS: readonly Part[] = ['weight', 'mobile', 'lighthouse', 'flow', 'onsale', 'waitingroom', 'read'];
 const PAGE_PARTS: readonly Part[] = ['weight', 'mobile', 'lighthouse', 'flow'];
 /** BENCH_DIST_ROOT: weigh and load builds made elsewhere (<root>/<workspace>/dist) instead of the tree's own. */
 const distRoot = process.env.BENCH_DIST_ROOT?.trim() || undefined;
@@ -283,6 +290,19 @@ async function main(): Promise<void> {
     });
   } else if (parts.has('waitingroom')) {
     console.log('DATABASE_URL is not set: the waiting-room part (PostgreSQL only) is skipped.');
+  }
+  if (parts.has('read')) {
+    // get against get_user, 200 buyers at once, on a fresh PGlite and (with DATABASE_URL) a fresh PostgreSQL database.
+    await attempt('checkout read', results, async () => {
+      const reads = [await checkoutReadOnPglite(8296 + portOffset)];
+      if (databaseUrl) reads.push(await checkoutReadOnPostgres(databaseUrl, 8297 + portOffset));
+      else console.log('DATABASE_URL is not set: the PostgreSQL checkout read is skipped.');
+      results.checkoutRead = reads;
+      for (const read of reads) {
+        figures.push(...checkoutReadFigures(read));
+        for (const line of describeCheckoutRead(read)) console.log(line);
+      }
+    });
   }
   if (onSale.length > 0) results.onSale = onSale;
   for (const result of onSale) for (const line of describeResult(result)) console.log(line);

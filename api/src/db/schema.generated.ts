@@ -21,6 +21,8 @@ export type HoldStatus = 'active' | 'released' | 'expired' | 'sold';
 
 export type InstalmentStatus = 'scheduled' | 'paid' | 'failed';
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export type LedgerKind = 'payment' | 'refund';
@@ -64,6 +66,11 @@ export interface CaptchaTokens {
   sitekey: string;
   token_hash: string;
   used_at: Date | null;
+}
+
+export interface CatalogueVersions {
+  organiser_id: number;
+  version: Int8;
 }
 
 export interface Charities {
@@ -853,6 +860,7 @@ export interface WebhookEvents {
 export interface DB {
   after_sale_messages: AfterSaleMessages;
   captcha_tokens: CaptchaTokens;
+  catalogue_versions: CatalogueVersions;
   charities: Charities;
   codes: Codes;
   domain_events: DomainEvents;

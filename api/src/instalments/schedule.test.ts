@@ -1,3 +1,5 @@
+import { UTCDate } from '@date-fns/utc';
+import { addMonths as dateFnsAddMonths } from 'date-fns';
 import {
   addMonths,
   FINAL_PAYMENT_DAYS_BEFORE_EVENT,
@@ -93,4 +95,13 @@ test('every option adds up to the basket total, and its last payment is at least
 test('a month after the 31st is the last day of the shorter month', () => {
   expect(addMonths(new Date('2030-01-31T09:00:00Z'), 1).toISOString()).toBe('2030-02-28T09:00:00.000Z');
   expect(addMonths(new Date('2030-01-31T09:00:00Z'), 2).toISOString()).toBe('2030-03-31T09:00:00.000Z');
+});
+
+test("months are added as date-fns' addMonths adds them in UTC, for every day of four years and every plan length", () => {
+  const start = Date.UTC(2027, 0, 1, 23, 59, 59, 999);
+  for (let day = 0; day < 4 * 366; day += 1) {
+    const at = new Date(start + day * DAY - (day % 24) * 3_600_000);
+    for (let months = 0; months <= 12; months += 1)
+      expect(addMonths(at, months).getTime()).toBe(dateFnsAddMonths(new UTCDate(at.getTime()), months).getTime());
+  }
 });

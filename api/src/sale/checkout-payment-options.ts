@@ -31,9 +31,14 @@ type PaymentFields =
  */
 export async function checkoutPaymentOptions(
   db: Db,
-  { sale, lines, context, totals, config, now }: CheckoutSource,
+  { sale, lines, context, totals, config, now, deliveryCountry }: CheckoutSource,
   userId: number | null,
 ): Promise<Pick<Checkout, PaymentFields>> {
+  const [lastDue, savedMethods, billingCountry] = await Promise.all([
+    planLastDue(db, sale),
+    userId === null ? [] : savedPaymentMethods(db, userId),
+    billingCountryOfSale(db, sale, userId, deliveryCountry),
+  ]);
   // The organiser's own payment account, when every line belongs to one organiser who has one.
   const single = context.organisers.length === 1 ? context.organisers[0] : undefined;
   const opoa =
@@ -47,7 +52,7 @@ export async function checkoutPaymentOptions(
     truelayer_returned_from: sale.truelayer_returned_from,
     payment_complete: sale.status === 'paid',
     payment_plan_remaining: sale.payment_plan_remaining,
-    payment_plan_last_due: await planLastDue(db, sale),
+    payment_plan_last_due: lastDue,
     // Instalments (instalments/schedule.ts states the rule): only while there is still something to pay.
     payment_plan_schedule_options:
       sale.status === 'paid'
@@ -63,9 +68,9 @@ export async function checkoutPaymentOptions(
             }),
             now,
           ),
-    saved_payment_methods: userId === null ? [] : await savedPaymentMethods(db, userId),
+    saved_payment_methods: savedMethods,
     ...paymentModesOf(config),
-    billing_country: await billingCountryOfSale(db, sale, userId),
+    billing_country: billingCountry,
   };
 }
 

@@ -1,14 +1,16 @@
 import { EMPTY_CHECKOUT, type Checkout } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/common';
 import type { AppConfig } from '../config';
-import type { Db, Sale } from '../db/schema';
+import type { Db } from '../db/schema';
 import type { WaiverKeys } from '../session/waiver-keys';
 import { saleTotals } from '../pricing/amounts';
 import { checkoutDonation } from './checkout-donation';
 import { checkoutEvents } from './checkout-events';
 import { checkoutIdentity } from './checkout-identity';
 import { checkoutLines } from './checkout-lines';
-import { loadCheckoutContext, loadCheckoutLines, type CheckoutSource } from './checkout-load';
+import type { CatalogueCache, OrganiserAsk } from './catalogue-cache';
+import { loadCheckoutBuyer, type CheckoutSource } from './checkout-load';
+import type { CheckoutSaleRead } from './checkout-read';
 import { checkoutMoney } from './checkout-money';
 import { checkoutPaymentOptions, paymentModesOf } from './checkout-payment-options';
 import { checkoutPostSale } from './checkout-post-sale';
@@ -17,31 +19,39 @@ import { visibleState } from './state';
 
 /**
  * The whole checkout get_checkout sends for a sale (or the empty basket when there is none), totals computed here.
- * Read-only: the lines, then everything they point to, are each read in one batch of independent queries; each section
- * of the checkout is built from that one load.
+ * Read-only: the sale and everything of its own come in one statement (`read`, sale/checkout-read.ts), what its lines
+ * point to in the catalogue from the cache kept under the version read with it, and the signed-in buyer's account in
+ * one more batch; each section of the checkout is built from that one load.
  */
 export async function buildCheckout(
   db: Db,
   config: AppConfig,
-  sale: Sale | undefined,
-  userId: number | null,
+  catalogue: CatalogueCache,
+  read: CheckoutSaleRead | undefined,
   now: Date,
   waiverKeys: WaiverKeys,
 ): Promise<Checkout> {
-  if (!sale) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey, ...paymentModesOf(config) };
+  if (!read) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey, ...paymentModesOf(config) };
 
-  const lines = await loadCheckoutLines(db, sale.id);
-  const ticketTypeIds = [...new Set(lines.tickets.map((line) => line.ticket_id))];
-  const eventIds = [...new Set(lines.tickets.map((line) => line.event_id))];
-  const organiserIds = [
-    ...new Set([...lines.tickets.map((line) => line.organiser_id), ...lines.vouchers.map((line) => line.organiser_id)]),
-  ];
-  const context = await loadCheckoutContext(db, ticketTypeIds, eventIds, organiserIds, userId ?? sale.user_id, now);
+  const { sale, lines } = read;
+  const userId = read.session.user_id;
+  const asks = catalogueAsks(lines);
+  const organiserIds = [...asks.keys()].sort((a, b) => a - b);
+  const [catalogueContext, buyer] = await Promise.all([
+    catalogue.context(db, read.catalogueVersions, asks, now),
+    loadCheckoutBuyer(db, userId ?? sale.user_id, organiserIds),
+  ]);
+  const context = { ...catalogueContext, ...buyer };
   const totals = saleTotals(sale, lines.tickets, lines.vouchers, lines.codes, config.sale.refundProtectionBp, now);
-  const source: CheckoutSource = { sale, lines, context, totals, config, now };
+  const source: CheckoutSource = { sale, lines, context, totals, config, now, deliveryCountry: read.deliveryCountry };
 
   const basketLines = checkoutLines(source);
   const donation = checkoutDonation(source);
+  const [identity, paymentOptions, postSale] = await Promise.all([
+    checkoutIdentity(db, source),
+    checkoutPaymentOptions(db, source, userId),
+    checkoutPostSale(db, source, waiverKeys),
+  ]);
   // EMPTY_CHECKOUT first: it fixes the order of the answer's fields, whichever section fills them.
   return {
     ...EMPTY_CHECKOUT,
@@ -56,8 +66,28 @@ export async function buildCheckout(
     ...checkoutEvents(source),
     ...checkoutMoney(source, basketLines.tickets, donation.charity?.name ?? null),
     ...donation,
-    ...(await checkoutIdentity(db, source)),
-    ...(await checkoutPaymentOptions(db, source, userId)),
-    ...(await checkoutPostSale(db, source, waiverKeys)),
+    ...identity,
+    ...paymentOptions,
+    ...postSale,
   };
+}
+
+/** What the lines point to in the catalogue, by organiser: the basket's events and ticket types of each. */
+function catalogueAsks(lines: CheckoutSaleRead['lines']): Map<number, OrganiserAsk> {
+  const asks = new Map<number, OrganiserAsk>();
+  const askOf = (organiserId: number) => {
+    let ask = asks.get(organiserId);
+    if (!ask) {
+      ask = { eventIds: [], ticketTypeIds: [] };
+      asks.set(organiserId, ask);
+    }
+    return ask;
+  };
+  for (const line of lines.tickets) {
+    const ask = askOf(line.organiser_id);
+    if (!ask.eventIds.includes(line.event_id)) ask.eventIds.push(line.event_id);
+    if (!ask.ticketTypeIds.includes(line.ticket_id)) ask.ticketTypeIds.push(line.ticket_id);
+  }
+  for (const line of lines.vouchers) askOf(line.organiser_id);
+  return asks;
 }

@@ -54,10 +54,26 @@ async function extensionTerms(db: DbOrTx, saleId: number): Promise<{ minutes: nu
 /** Why `sale` cannot be extended now, in the order the buyer can act on, or the minutes it would get. */
 async function decision(db: DbOrTx, sale: Sale): Promise<{ refusal: string } | { minutes: number }> {
   if (extensionUsed(sale)) return { refusal: messages.extensionAlreadyUsed };
-  const { minutes, paying } = await extensionTerms(db, sale.id);
+  return decisionOn(await extensionTerms(db, sale.id));
+}
+
+function decisionOn({
+  minutes,
+  paying,
+}: {
+  minutes: number;
+  paying: boolean;
+}): { refusal: string } | { minutes: number } {
   if (paying) return { refusal: messages.extensionPaymentStarted };
   if (minutes <= 0) return { refusal: messages.extensionNotOffered };
   return { minutes };
+}
+
+/** extensionOffered from terms already read (the checkout reads them with its sale, sale/checkout-read.ts). */
+export function extensionOfferedOn(sale: Sale, now: Date, terms: { minutes: number; paying: boolean }): number | null {
+  if (reservationProblem(sale, now) || extensionUsed(sale)) return null;
+  const decided = decisionOn(terms);
+  return 'minutes' in decided ? decided.minutes : null;
 }
 
 /** For the checkout the page loads and each state change: the minutes an extension would add now, or null. */

@@ -4,11 +4,12 @@ import { provenGuest } from '../identity/proven-guest';
 import type { CallHandlers } from '../http/route';
 import { addToBasket } from './basket';
 import { waiverKeysOf } from '../session/waiver-keys';
+import { CatalogueCache } from './catalogue-cache';
 import { buildCheckout } from './checkout';
+import { readCheckoutSale } from './checkout-read';
 import { removeCode, setCode } from './codes';
-import { currentSale } from '../session/current-sale';
 import { destroySale } from './destroy';
-import { extendReservation, extensionOffered } from './extend';
+import { extendReservation, extensionOfferedOn } from './extend';
 import {
   removeFromBasket,
   removeGiftVoucherFromBasket,
@@ -23,19 +24,18 @@ import { updateBasketState } from './state';
 export function saleHandlers(deps: AppDeps): CallHandlers {
   const { db, clock, config } = deps;
   const waiverKeys = waiverKeysOf(deps.sessions);
+  // One per app (per api process): entries are read under the database's catalogue version and dropped when it moves.
+  const catalogue = new CatalogueCache();
   const reserveDeps = { db, clock, holdSeconds: config.holdSeconds, captcha: captchaPolicyFor(deps) };
   return {
     getCheckout: async (_input, { request }) => {
-      const [sale, session] = await Promise.all([currentSale(db, request.session), request.session.load()]);
+      const read = await readCheckoutSale(db, request.session.tokenHash);
       const now = clock.now();
-      const [checkout, extension] = await Promise.all([
-        buildCheckout(db, config, sale, session?.user_id ?? null, now, waiverKeys),
-        sale ? extensionOffered(db, sale, now) : null,
-      ]);
+      const checkout = await buildCheckout(db, config, catalogue, read, now, waiverKeys);
       return {
         ...checkout,
-        proven_guest: provenGuest(session, sale, now, config.identity.verifiedEmailSeconds),
-        hold_extension_minutes: extension,
+        proven_guest: read ? provenGuest(read.session, read.sale, now, config.identity.verifiedEmailSeconds) : null,
+        hold_extension_minutes: read ? extensionOfferedOn(read.sale, now, read.extensionTerms) : null,
       };
     },
     updateBasketState: async ({ state, from }, { request }) =>

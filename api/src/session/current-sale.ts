@@ -2,7 +2,8 @@ import type { Db, Sale, Session, Tx } from '../db/schema';
 import type { SessionHandle } from './session';
 
 /** Statuses in which the sale is still the visitor's checkout (a destroyed sale is gone). */
-const LIVE = ['basket', 'reserved', 'paid', 'expired'] as const;
+export const LIVE_SALE_STATUSES = ['basket', 'reserved', 'paid', 'expired'] as const;
+const LIVE = LIVE_SALE_STATUSES;
 
 /** The visitor's current sale, read without locks (GET requests): one query from the session token. */
 export function currentSale(db: Db, session: SessionHandle): Promise<Sale | undefined> {

@@ -1,0 +1,191 @@
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildAppWithDeps } from '../app/app';
+import { loadCaptchaConfig } from '../config/captcha';
+import { parseEnv } from '../config/env-schema';
+import type { Db } from '../db/schema';
+import { apiCaller } from '../organiser-api/testing';
+import { SEED } from '../seed/catalogue';
+import { hashToken } from '../session/tokens';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { salePaths } from '../testing/sale-support';
+import { Visitor } from '../testing/visitor';
+import { readCheckoutSale } from './checkout-read';
+
+/** Counts the statements sent through the database handle it is installed on. */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count += 1;
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+let t: TestApp;
+/** Other api processes on the same database: each has its own catalogue cache. */
+const others: FastifyInstance[] = [];
+
+async function anotherApp(db: Db = t.db): Promise<FastifyInstance> {
+  const captcha = { ...loadCaptchaConfig(parseEnv({})), reserveLimit: 0 };
+  const { app } = await buildAppWithDeps({
+    db,
+    clock: t.clock,
+    config: { logLevel: 'silent', captcha, devPages: true },
+  });
+  others.push(app);
+  return app;
+}
+
+/** The same browser (its cookies) on another api process. */
+function sameBrowserOn(app: FastifyInstance, visitor: Visitor): Visitor {
+  const other = new Visitor(app);
+  for (const [name, value] of visitor.cookies) other.cookies.set(name, value);
+  return other;
+}
+
+async function basketVisitor(lines: [number, number][], reserve = false): Promise<Visitor> {
+  const visitor = await t.visitor();
+  for (const [ticket, quantity] of lines) {
+    const added = await visitor.post(salePaths.add, { ticket_id: ticket, quantity });
+    expect(added.json().success).toBe(true);
+  }
+  if (reserve) expect((await visitor.post(salePaths.reserve)).json().reserved).toBe(true);
+  return visitor;
+}
+
+/** The answer without what differs between two reads of the same checkout (none today: `get` has no request id). */
+const answer = async (visitor: Visitor) => (await visitor.get(salePaths.get)).body;
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(others.map((app) => app.close()));
+  await t.close();
+});
+
+test('a checkout read is one statement once the catalogue is cached, basket or reserved', async () => {
+  const counter = new StatementCounter();
+  const app = await anotherApp(t.db.withPlugin(counter));
+  const visitor = sameBrowserOn(
+    app,
+    await basketVisitor([
+      [SEED.ticket.galaAdult, 2],
+      [SEED.ticket.kayakTaster, 1],
+    ]),
+  );
+  await visitor.get(salePaths.get);
+  counter.count = 0;
+  await visitor.get(salePaths.get);
+  expect(counter.count).toBe(1);
+  expect((await visitor.post(salePaths.reserve)).json().reserved).toBe(true);
+  await visitor.get(salePaths.get);
+  counter.count = 0;
+  await visitor.get(salePaths.get);
+  expect(counter.count).toBe(1);
+});
+
+test('a catalogue change made through another api process is in the next read, as a process without a cache reads it', async () => {
+  const visitor = await basketVisitor(
+    [
+      [SEED.ticket.galaAdult, 1],
+      [SEED.ticket.summerWeekend, 1],
+    ],
+    true,
+  );
+  const writer = await anotherApp();
+  const folk = await apiCaller({ ...t, app: writer }, SEED.organiser.folk, 'write');
+  // Each change is one the answer shows: the event's title (organiser API), a question and an upcoming date of the
+  // organiser's (statements as any other writer would send them), the organiser's name and the charity's.
+  const changes: [string, () => Promise<unknown>][] = [
+    [
+      'event title',
+      async () =>
+        expect(
+          (await folk.call('PATCH', `/events/${SEED.event.summerFields}`, { title: 'Summer Fields Revisited' }))
+            .statusCode,
+        ).toBe(200),
+    ],
+    [
+      'question',
+      () =>
+        t.db
+          .insertInto('questions')
+          .values({
+            event_id: SEED.event.gala,
+            question: 'Table name?',
+            type: 'text',
+            timing: 'before_payment',
+            mandatory: false,
+            once_per_checkout: true,
+            sort_order: 99,
+          })
+          .execute(),
+    ],
+    [
+      'upcoming date',
+      () =>
+        t.db
+          .insertInto('event_dates')
+          .values({ event_id: SEED.event.folk, starts_at: new Date('2030-01-02T19:00:00Z') })
+          .execute(),
+    ],
+    [
+      'organiser name',
+      () => t.db.updateTable('organisers').set({ name: 'Folk & Co' }).where('id', '=', SEED.organiser.folk).execute(),
+    ],
+    [
+      'charity',
+      () =>
+        t.db
+          .updateTable('charities')
+          .set({ name: 'Lifeboats Together' })
+          .where('id', '=', SEED.charity.lifeboat)
+          .execute(),
+    ],
+  ];
+  for (const [what, change] of changes) {
+    const before = await answer(visitor);
+    expect(await answer(visitor)).toBe(before);
+    await change();
+    const after = await answer(visitor);
+    expect({ what, changed: after !== before }).toEqual({ what, changed: true });
+    expect({ what, after }).toEqual({ what, after: await answer(sameBrowserOn(await anotherApp(), visitor)) });
+  }
+  const last = JSON.parse(await answer(visitor)) as { organisers: { name: string }[] };
+  expect(last.organisers.map((organiser) => organiser.name)).toContain('Folk & Co');
+});
+
+test('reservations and payments move no catalogue version; a catalogue write moves only its organiser', async () => {
+  const versions = () => t.db.selectFrom('catalogue_versions').selectAll().orderBy('organiser_id').execute();
+  const before = await versions();
+  await basketVisitor([[SEED.ticket.onSale, 2]], true);
+  expect(await versions()).toEqual(before);
+  await t.db.updateTable('events').set({ title: 'Jazz at Dusk' }).where('id', '=', SEED.event.jazz).execute();
+  const after = await versions();
+  const moved = after.filter(
+    (row) => before.find((was) => was.organiser_id === row.organiser_id)?.version !== row.version,
+  );
+  expect(moved.map((row) => row.organiser_id)).toEqual([SEED.organiser.jazz]);
+});
+
+test("the read's sale is the sale's row, every column and type", async () => {
+  const visitor = await basketVisitor([[SEED.ticket.aquariumEarly, 1]], true);
+  const read = await readCheckoutSale(t.db, hashToken(visitor.cookies.get('checkout_sid') ?? ''));
+  const row = await t.db
+    .selectFrom('sales')
+    .selectAll()
+    .where('id', '=', read?.sale.id ?? 0)
+    .executeTakeFirstOrThrow();
+  expect(read?.sale).toStrictEqual(row);
+});
