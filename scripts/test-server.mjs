@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// Runs the server suite on the embedded PGlite and, when DATABASE_URL is set, on PostgreSQL: both passes at the same
-// time, one per core (each pass is one jest worker, so they take two cores between them). Each line a pass prints is
-// prefixed with its database. Each pass's counts go to .test-results/server-<database>.json (jest --json), read by
-// `npm test`'s summary (scripts/test.mjs). SERVER_PASSES=sequential runs one pass after the other.
+// Runs the server suite on the embedded PGlite and, when DATABASE_URL is set, on PostgreSQL too, on two cores. Each
+// pass's counts go to .test-results/server-<database>.json (jest's --json shape), read by `npm test`'s summary
+// (scripts/test.mjs).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,9 +16,9 @@ const results = path.join(root, '.test-results');
 mkdirSync(results, { recursive: true });
 
 // The passes are the jest projects `server` (PGlite, whatever the environment names) and `server-postgres` (the
-// PostgreSQL of DATABASE_URL): see jest.config.js. (One jest run of both projects with two workers was also tried: 823 s
-// on CI against 940 s for these passes, but in runs whose machine speed differed by about as much, so it is not yet
-// shown to be faster.)
+// PostgreSQL of DATABASE_URL): see jest.config.js. With DATABASE_URL they run by default as one jest run of both
+// projects with two workers (SERVER_PASSES=together, below); SERVER_PASSES=side-by-side runs each pass in a jest of its
+// own, at the same time, and SERVER_PASSES=sequential one after the other.
 //
 // One file at a time in each pass, in one worker that jest replaces once its heap passes 600 MB: every test file starts
 // apps on PGlite (PostgreSQL in WebAssembly), whose memory a long run in one process never gets back (19 GB of 24 by
@@ -61,6 +60,44 @@ function pass(name, project, label, env) {
   });
 }
 
+/**
+ * Both databases in one jest run with two workers (one per core): jest hands the next file, of either project, to
+ * whichever worker is free, so the longer PGlite pass no longer runs alone on one core once PostgreSQL's is done.
+ * Each project's counts and summed file seconds are written by scripts/jest-project-results.cjs.
+ */
+function together() {
+  console.log(
+    `== server tests on PGlite (embedded) and PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}), two workers`,
+  );
+  const started = Date.now();
+  // The caller's arguments (paths, -t) come first: --selectProjects and --reporters take every value that follows.
+  const args = [
+    path.join(root, 'node_modules/jest/bin/jest.js'),
+    ...process.argv.slice(2),
+    '--selectProjects',
+    'server',
+    'server-postgres',
+    '--maxWorkers=2',
+    '--workerIdleMemoryLimit=600MB',
+    '--reporters=default',
+    `--reporters=${path.join(root, 'scripts/jest-project-results.cjs')}`,
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, JEST_PROJECT_RESULTS_DIR: results },
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(
+        `== server tests on both databases: ${code === 0 ? 'passed' : `FAILED (${signal ?? code})`} in ${seconds} s`,
+      );
+      resolve(code ?? 1);
+    });
+  });
+}
+
 const passes = [() => pass('pglite', 'server', 'PGlite (embedded)', embedded)];
 if (DATABASE_URL)
   passes.push(() =>
@@ -69,8 +106,11 @@ if (DATABASE_URL)
       DATABASE_URL,
     }),
   );
+const mode = process.env.SERVER_PASSES ?? (DATABASE_URL ? 'together' : 'side-by-side');
 const statuses =
-  process.env.SERVER_PASSES === 'sequential'
-    ? await passes.reduce(async (done, next) => [...(await done), await next()], Promise.resolve([]))
-    : await Promise.all(passes.map((run) => run()));
+  mode === 'together' && DATABASE_URL
+    ? [await together()]
+    : mode === 'sequential'
+      ? await passes.reduce(async (done, next) => [...(await done), await next()], Promise.resolve([]))
+      : await Promise.all(passes.map((run) => run()));
 process.exit(statuses.find((status) => status !== 0) ?? 0);

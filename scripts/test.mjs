@@ -2,8 +2,8 @@
 // `npm test`: every check and suite, in phases, then a table of seconds and test counts per phase and the total.
 //
 // The machine CI runs on has two cores, so phases that do not need each other run side by side: lint beside the
-// build, type check and unit suite; the server suite's PGlite and PostgreSQL passes together
-// (scripts/test-server.mjs); reliability files two at a time (reliability/run.ts); end-to-end with two workers, each
+// build, type check and unit suite; the server suite's PGlite and PostgreSQL passes in one
+// run with two workers (scripts/test-server.mjs); reliability files two at a time (reliability/run.ts); end-to-end with two workers, each
 // against a stack of its own. The build comes before every suite that needs it and is made once: the e2e phase and the
 // server-render test use it.
 //
@@ -164,7 +164,7 @@ async function main() {
       unit())(),
   ]);
   if (!built || !checked) return false;
-  // One row per database pass: they run side by side, each in its own time.
+  // One row per database pass: both run in one jest run (scripts/test-server.mjs), each row with its files' seconds.
   const passes = [['pglite', 'PGlite'], ...(process.env.DATABASE_URL ? [['postgres', 'PostgreSQL']] : [])];
   const serverOk = await phase('server', [() => npm('test:server')]);
   const server = rows.pop();
@@ -174,7 +174,10 @@ async function main() {
       name: `server ${label}`,
       seconds: existsSync(seconds) ? Number(readFileSync(seconds, 'utf8')) : server.seconds,
       counts: jestCounts(`server-${file}.json`),
-      note: passes.length > 1 ? `passes side by side: ${server.seconds} s for both` : 'no DATABASE_URL: PGlite only',
+      note:
+        passes.length > 1
+          ? `one run, two workers: ${server.seconds} s for both (seconds: its files', summed)`
+          : 'no DATABASE_URL: PGlite only',
       ok: server.ok,
     });
   }

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../platform/clock';
 import { type AppConfig, loadConfig, REPO_ROOT } from '../config';
 import type { Db } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { startDomainEventRelay } from '../domain-events/relay';
 import { type DomainEventSubscriber, installDomainEventSubscribers } from '../domain-events/subscribers';
 import { registerCleanTextGuard, routeUncleanUrls } from '../http/clean-text';
 import { createErrorHandler, notFoundHandler } from '../http/error-handler';
@@ -34,6 +35,7 @@ import { registerAccessLog } from '../observability/access-log';
 import { createErrorReporter, type ErrorReporter } from '../observability/error-reporting';
 import { jobFailureHandler } from '../observability/job-failures';
 import { createMetricsRegistry } from '../observability/metrics';
+import { metricsAfterCommitSubscribers } from './domain-event-metrics';
 import { METRICS_ROUTE, registerMetricsRoute, registerRequestTiming } from '../observability/metrics-route';
 import { registerRequestId, requestIdOf } from '../observability/request-id';
 import { firstAnswersFrom } from '../pages/first-answers';
@@ -50,6 +52,7 @@ import { questionHandlers } from '../questions/handlers';
 import { saleHandlers } from '../sale/handlers';
 import { transferHandlers } from '../transfers/handlers';
 import { startTransferRunner } from '../transfers/jobs';
+import { refundMailSubscribers } from '../organiser-api/orders/refund-mail';
 import { transferMailSubscribers } from '../transfers/mail-subscriber';
 import { startWebhookRunner } from '../organiser-api/webhooks/deliver';
 import { webhookSubscribers } from '../organiser-api/webhooks/subscriber';
@@ -78,11 +81,12 @@ export interface BuildAppOptions {
   domainEventSubscribers?: (deps: AppDeps) => readonly DomainEventSubscriber[];
 }
 
-/** What follows the core's domain events: the organiser API's webhooks and the mail sent on them. */
+/** What follows the core's domain events: the organiser API's webhooks and the mail sent on them (transfers, refunds). */
 export const appDomainEventSubscribers = (deps: AppDeps): readonly DomainEventSubscriber[] => [
   ...webhookSubscribers,
   checkedInWebhookSubscriber,
   ...transferMailSubscribers(deps),
+  ...refundMailSubscribers(deps),
 ];
 
 export interface App {
@@ -90,6 +94,30 @@ export interface App {
   deps: AppDeps;
   /** For the work main.ts runs beside the app (payment jobs, sweeps): their failures are reported like the app's. */
   errorReporter: ErrorReporter;
+}
+
+/**
+ * GET /metrics, and the relay that counts committed domain events into it (domain-events/relay.ts): outside the
+ * database, relayed once across the replicas, and before each scrape so a scrape reports everything committed.
+ */
+function registerMetrics(app: FastifyInstance, { db, clock, config }: AppDeps, reporter: ErrorReporter): void {
+  const relay = startDomainEventRelay({
+    db,
+    clock,
+    subscribers: metricsAfterCommitSubscribers,
+    intervalMs: config.observability.domainEventRelayMs,
+    onError: (error, subscriber) => {
+      app.log.error({ err: error, subscriber }, 'domain event relay failed');
+      reporter.capture(error, { jobKind: `domain-event-relay:${subscriber}` });
+    },
+  });
+  app.addHook('onClose', () => relay.stop());
+  registerMetricsRoute(
+    app,
+    createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }),
+    config.observability.metricsToken,
+    () => relay.sweepNow(),
+  );
 }
 
 /**
@@ -195,11 +223,7 @@ export async function buildAppWithDeps({
     await db.selectFrom('settings').select('key').limit(1).execute();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  registerMetricsRoute(
-    app,
-    createMetricsRegistry(db, clock, { processMetrics: config.observability.metricsToken !== undefined }),
-    config.observability.metricsToken,
-  );
+  registerMetrics(app, deps, reporter);
   const shellRuntime = shellRuntimeJson(config, remotes);
   registerRemotes(app, shellRuntime);
   const assets = registerPageAssets(app, config.tokensCss, config.marketplaceName);

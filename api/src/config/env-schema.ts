@@ -591,6 +591,11 @@ export const ENV_VARIABLES = {
     whole(30),
     'Sent mail older than this is deleted by the retention sweep; unsent mail never is.',
   ),
+  DOMAIN_EVENT_RELAY_MS: variable(
+    'Observability and retention',
+    whole(10_000, { min: 100 }),
+    'How often each api process claims the committed domain events no process has relayed yet and counts them in `domain_events_total` and `payments_total` (a `/metrics` scrape relays first too).',
+  ),
   RETENTION_SWEEP_MS: variable(
     'Observability and retention',
     whole(60 * 60_000),

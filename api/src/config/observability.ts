@@ -14,6 +14,8 @@ export interface ObservabilityConfig {
   outboxRetentionDays: number;
   /** RETENTION_SWEEP_MS: how often the retention sweep runs. */
   retentionSweepMs: number;
+  /** DOMAIN_EVENT_RELAY_MS: how often committed domain events are relayed to the metrics counters. */
+  domainEventRelayMs: number;
 }
 
 export function loadObservabilityConfig(env: AppEnv): ObservabilityConfig {
@@ -24,5 +26,6 @@ export function loadObservabilityConfig(env: AppEnv): ObservabilityConfig {
     jobRetentionDays: env.JOB_RETENTION_DAYS,
     outboxRetentionDays: env.OUTBOX_RETENTION_DAYS,
     retentionSweepMs: env.RETENTION_SWEEP_MS,
+    domainEventRelayMs: env.DOMAIN_EVENT_RELAY_MS,
   };
 }

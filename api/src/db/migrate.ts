@@ -27,6 +27,7 @@ import { statements as requestRateWindows } from './migrations/0023_request_rate
 import { statements as queuePlaces } from './migrations/0024_queue_places';
 import { statements as holdExtension } from './migrations/0025_hold_extension';
 import { statements as domainEvents } from './migrations/0026_domain_events';
+import { statements as domainEventRelay } from './migrations/0027_domain_event_relay';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0024_queue_places': fromStatements(queuePlaces),
   '0025_hold_extension': fromStatements(holdExtension),
   '0026_domain_events': fromStatements(domainEvents),
+  '0027_domain_event_relay': fromStatements(domainEventRelay),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -104,6 +104,7 @@ export interface DomainEvents {
   created_at: Date;
   data: ColumnType<unknown, string, string>;
   id: Generated<number>;
+  relayed_at: Date | null;
   type: string;
 }
 

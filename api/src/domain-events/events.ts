@@ -9,8 +9,12 @@ import { z } from 'zod/mini';
 
 const id = z.number().check(z.int(), z.positive());
 
-/** A sale was settled: its payment is recorded, its tickets issued. */
-export const OrderPaidSchema = z.object({ type: z.literal('order.paid'), saleId: id });
+/** A sale was settled: its payment is recorded, its tickets issued. `provider` took the money ('free' for a claim). */
+export const OrderPaidSchema = z.object({
+  type: z.literal('order.paid'),
+  saleId: id,
+  provider: z.string().check(z.minLength(1)),
+});
 
 /** An organiser refunded some or all of its tickets of a sale (the refund's answer is stored on its row). */
 export const OrderRefundedSchema = z.object({

@@ -79,7 +79,7 @@ describe('each event is published once by the operation that makes it happen', (
     const { saleId } = await paidSale('paid.outbox@example.com');
     await issueTickets(t.db, saleId, t.clock.now());
     const events = await domainEvents('order.paid');
-    expect(events.slice(before).map((event) => event.data)).toEqual([{ saleId }]);
+    expect(events.slice(before).map((event) => event.data)).toEqual([{ saleId, provider: 'test' }]);
     expect(await webhookEvents('order.paid')).toHaveLength(events.length);
   });
 
@@ -242,7 +242,9 @@ describe('the event and what its subscribers write share the transaction of the 
 
   test('an event its schema does not describe is refused before anything is written', async () => {
     await expect(
-      t.db.transaction().execute((tx) => publish(tx, { type: 'order.paid', saleId: -1 }, t.clock.now())),
+      t.db
+        .transaction()
+        .execute((tx) => publish(tx, { type: 'order.paid', saleId: -1, provider: 'stripe' }, t.clock.now())),
     ).rejects.toThrow();
   });
 });

@@ -24,6 +24,7 @@ describe('error reporting', () => {
           jobRetentionDays: 14,
           outboxRetentionDays: 30,
           retentionSweepMs: 3_600_000,
+          domainEventRelayMs: 10_000,
         },
       },
     });

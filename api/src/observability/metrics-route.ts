@@ -32,9 +32,16 @@ export const METRICS_ROUTE = '/metrics';
  * GET /metrics in Prometheus' text format, only for `Authorization: Bearer <METRICS_TOKEN>`. Without the token set, or
  * without the right one, it is the same 404 as any unknown path: its existence is not advertised.
  */
-export function registerMetricsRoute(app: FastifyInstance, registry: Registry, token: string | undefined): void {
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  registry: Registry,
+  token: string | undefined,
+  /** Brings the counters up to date first (the domain events' relay), so a scrape reports everything committed. */
+  beforeScrape: () => Promise<unknown> = async () => undefined,
+): void {
   app.get(METRICS_ROUTE, async (request, reply) => {
     if (!token || !bearerMatches(request.headers.authorization, token)) return reply.callNotFound();
+    await beforeScrape();
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
   });

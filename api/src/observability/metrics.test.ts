@@ -1,3 +1,4 @@
+import { expireHolds } from '../inventory/holds';
 import { enqueueJob } from '../jobs/queue';
 import {
   bankPortal,
@@ -32,6 +33,8 @@ function defaults() {
     jobRetentionDays: 14,
     outboxRetentionDays: 30,
     retentionSweepMs: 3_600_000,
+    // Only the scrape relays, so each count below is what the calls before it committed.
+    domainEventRelayMs: 3_600_000,
   };
 }
 
@@ -136,6 +139,26 @@ describe('/metrics', () => {
     const delta = (series: string) => sample(after, series) - sample(before, series);
     expect(delta('payments_total{provider="stripe",outcome="paid"}')).toBe(1);
     expect(delta('payments_total{provider="stripe",outcome="declined"}')).toBe(1);
+    expect(delta('domain_events_total{type="order.paid"}')).toBe(1);
+    // Counted after commit, once: a second scrape relays nothing new.
+    const again = await scrape();
+    expect(sample(again, 'payments_total{provider="stripe",outcome="paid"}')).toBe(
+      sample(after, 'payments_total{provider="stripe",outcome="paid"}'),
+    );
+  });
+
+  test('counts every committed domain event by type, from the outbox: a lapsed reservation is sale.expired', async () => {
+    const before = await scrape();
+    await reservedBuyer(t, await freshTickets(t, 5), 1);
+    t.clock.advance(16 * 60_000);
+    // Every reservation this file left unpaid lapses with it: one event per sale the sweep expired.
+    const swept = await expireHolds(t.db, t.clock.now());
+    expect(swept.sales).toBeGreaterThanOrEqual(1);
+    const after = await scrape();
+    expect(
+      sample(after, 'domain_events_total{type="sale.expired"}') -
+        sample(before, 'domain_events_total{type="sale.expired"}'),
+    ).toBe(swept.sales);
   });
 
   test('counts bank payments that end unpaid: failed at the bank as declined, cancelled there as cancelled, once each', async () => {

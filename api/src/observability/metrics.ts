@@ -37,6 +37,13 @@ export const paymentsTotal = new Counter({
   registers: [],
 });
 
+export const domainEventsTotal = new Counter({
+  name: 'domain_events_total',
+  help: 'Domain events committed (order.paid, order.refunded, ticket.transferred, ticket.checked_in, sale.expired), counted once across the replicas by whichever relayed the event',
+  labelNames: ['type'] as const,
+  registers: [],
+});
+
 export const jobFailuresTotal = new Counter({
   name: 'job_failures_total',
   help: 'Durable job runs that failed (each is retried with backoff until its last attempt), by job kind',
@@ -56,6 +63,10 @@ export function recordReservation(outcome: ReservationOutcome, reason = ''): voi
 
 export function recordPayment(provider: string, outcome: PaymentOutcome): void {
   paymentsTotal.inc({ provider, outcome });
+}
+
+export function recordDomainEvent(type: string): void {
+  domainEventsTotal.inc({ type });
 }
 
 export const statusClassOf = (status: number): string => `${Math.floor(status / 100)}xx`;
@@ -78,6 +89,7 @@ export function createMetricsRegistry(db: Db, clock: Clock, options: { processMe
   registry.registerMetric(httpRequestSeconds);
   registry.registerMetric(reservationsTotal);
   registry.registerMetric(paymentsTotal);
+  registry.registerMetric(domainEventsTotal);
   registry.registerMetric(jobFailuresTotal);
   registry.registerMetric(serverRenderRefusalsTotal);
   registry.registerMetric(connectionAcquireSeconds);

@@ -296,13 +296,15 @@ export async function settleSalePaid(db: Db, input: SettleInput): Promise<Settle
 }
 
 /**
- * settleSalePaid inside the caller's transaction (a free claim prices and settles under one lock). Each first
- * settlement is counted in payments_total as it is decided: a transaction that then fails (the database going away
- * mid-commit) is counted all the same, an over-count that rare is worth not threading the count through every caller.
+ * settleSalePaid inside the caller's transaction (a free claim prices and settles under one lock). A sale paid is
+ * counted in payments_total from its committed order.paid event (the metrics' after-commit subscriber). A payment
+ * refunded because it sold nothing is no change to an order and publishes no event: it is counted as it is decided,
+ * so a transaction that then fails (the database going away mid-commit) is counted all the same, an over-count that
+ * rare is worth not threading the count through every caller.
  */
 export async function settleInTransaction(tx: Tx, input: SettleInput): Promise<SettleResult> {
   const result = await settle(tx, input);
-  if (!result.alreadySettled) countPayment(input.provider, result.outcome);
+  if (!result.alreadySettled && result.outcome !== 'paid') countPayment(input.provider, result.outcome);
   return result;
 }
 
@@ -398,7 +400,7 @@ async function settle(tx: Tx, input: SettleInput): Promise<SettleResult> {
   // The tickets exist from the moment the sale is paid (not when the buyer's page reaches delivery): a buyer who
   // closes the tab still has them, and order.paid carries their codes. A payment plan issues after its final payment.
   await issueTicketsInTx(tx, sale.id, input.now);
-  await publish(tx, { type: 'order.paid', saleId: sale.id }, input.now);
+  await publish(tx, { type: 'order.paid', saleId: sale.id, provider: input.provider }, input.now);
   return { outcome: 'paid', alreadySettled: false };
 }
 

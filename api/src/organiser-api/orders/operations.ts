@@ -3,7 +3,6 @@ import { HttpError } from '../../http/errors';
 import { defineOperation } from '../operation';
 import { pageLimit, pageQuery, pageSchema, toPage } from '../pagination';
 import { idempotencyKeyOf, refundOrder } from './refund';
-import { mailRefund } from './refund-mail';
 import { ORDER_STATUSES, OrderSchema, RefundSchema } from './schemas';
 import { hasRefundBy, hasUnrefundedTicketOf, isOrderOf, orderViews } from './view';
 
@@ -131,8 +130,8 @@ export const orderOperations = [
         request: body,
         now: deps.clock.now(),
       });
+      // The buyer's mail is sent by the order.refunded subscriber (refund-mail.ts), in the refund's transaction.
       if (repeat) void reply.header('idempotent-replayed', 'true');
-      else await mailRefund(deps, organiserId, answer);
       return answer;
     },
   }),

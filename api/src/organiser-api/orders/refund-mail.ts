@@ -1,17 +1,29 @@
+import type { Tx } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { DomainEventSubscriber } from '../../domain-events/subscribers';
 import { refundEmail } from '../../emails/refund';
 import { mailSenderOf } from '../../emails/render';
 import { formatMoneyMinor } from '../../instalments/money';
-import type { RefundAnswer } from './refund';
+import { refundAnswer, type RefundAnswer } from './refund';
 
 /**
- * Tells the buyer of a refund once it is recorded (a repeat of the request sends nothing). The mail goes through the
- * outbox, so a mail server that is down delays it and never fails the refund, which is already committed.
+ * The buyer of a refunded order is told, by an order.refunded subscriber: the message is stored in the mail outbox in
+ * the refund's own transaction, so there is a mail exactly when there is a refund (a repeat of the request publishes
+ * nothing and sends nothing), and a mail server that is down delays it without failing the refund.
  */
-export async function mailRefund(deps: AppDeps, organiserId: number, answer: RefundAnswer): Promise<void> {
+export const refundMailSubscribers = (deps: AppDeps): readonly DomainEventSubscriber[] => [
+  {
+    name: 'emails.order.refunded',
+    type: 'order.refunded',
+    handle: async (tx, { event }) =>
+      mailRefund(deps, tx, event.organiserId, await refundAnswer(tx, event.organiserId, event.refundId)),
+  },
+];
+
+async function mailRefund(deps: AppDeps, tx: Tx, organiserId: number, answer: RefundAnswer): Promise<void> {
   const { order, refund } = answer;
   if (!order.buyer.email) return;
-  const organiser = await deps.db
+  const organiser = await tx
     .selectFrom('organisers')
     .select('name')
     .where('id', '=', organiserId)
@@ -30,5 +42,5 @@ export async function mailRefund(deps: AppDeps, organiserId: number, answer: Ref
     },
     mailSenderOf(deps.config),
   );
-  await deps.mailer.send(message);
+  await deps.mailer.sendInTransaction(tx, message);
 }
