@@ -211,14 +211,15 @@ test('no script the pages load names a source map: the maps are built for an err
     if (sent.resourceType() === 'script') urls.add(sent.url());
   });
   await addTicket(context, seed.standardTicket.id, 1);
-  // The shell, the federation runtime, the basket remote and its chunks; the events page's and sign-in's own scripts.
+  // The shell, the federation runtime, the basket remote and its chunks; the server-rendered checkout's after-paint
+  // loader, the events page's and sign-in's own scripts.
   for (const path of ['/checkout/', '/all-events/', '/signin/']) await page.goto(path, { waitUntil: 'networkidle' });
   const listing = [...urls].join('\n');
   expect(
     [...urls].some((url) => url.startsWith(remoteOrigin('mf_basket'))),
     listing,
   ).toBe(true);
-  expect([...urls].filter((url) => /\/assets\/[a-z-]+\.[0-9a-f]{10}\.js$/.test(url)).length, listing).toBe(2);
+  expect([...urls].filter((url) => /\/assets\/[a-z-]+\.[0-9a-f]{10}\.js$/.test(url)).length, listing).toBe(3);
   // Fetched again (each is immutable): a page's responses are gone once it navigates.
   for (const url of urls) {
     const response = await request.get(url);

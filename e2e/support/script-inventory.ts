@@ -31,6 +31,12 @@ export const scriptInventory: readonly InventoryEntry[] = [
     name: 'shell bundles and federation runtime',
     pattern: new RegExp(`^${escape(baseURL)}/checkout/${HASHED_CHUNK}$`),
   },
+  // The server-rendered checkout's after-paint loader (it starts the shell's scripts once the step has painted), served
+  // by the api itself under a content-hashed name.
+  {
+    name: 'after-paint loader',
+    pattern: new RegExp(`^${escape(baseURL)}/assets/after-paint\\.[0-9a-f]{10}\\.js$`),
+  },
   // The sandbox Square-type script, served by the api itself.
   {
     name: 'square-type sandbox script',

@@ -97,8 +97,18 @@ if (!built && process.env.CI)
     expect(page.body).toContain('Reserve Basket');
     expect(page.body).toContain('Order summary');
     expect(page.body).toContain(formatMoney(checkout.basket_total, checkout.currency.symbol));
-    // The step's stylesheet is linked, so that the step paints styled before any script.
-    expect(page.body).toMatch(/<link rel="stylesheet" href="http:\/\/127\.0\.0\.1:\d+\/[^"]+\.css">/);
+    // The shell's and the step's stylesheets are inlined, so that the step paints styled from the page's own bytes.
+    expect(page.body).toMatch(/<style data-href="\/checkout\/main\.[0-9a-f]{10}\.css">/);
+    expect(page.body).toMatch(/<style data-href="http:\/\/127\.0\.0\.1:\d+\/[^"]+\.css">[^<]*\S[^<]*<\/style>/);
+    expect(page.body).not.toContain('rel="stylesheet"');
+    // The shell's scripts run, and the remote's files are preloaded, once the page has painted.
+    expect(page.body).not.toMatch(/<script defer="defer" src="\/checkout\//);
+    expect(page.body).toMatch(/<script defer src="\/assets\/after-paint\.[0-9a-f]+\.js"><\/script>/);
+    const afterPaint = JSON.parse(
+      /<script type="application\/json" id="checkout-after-paint">([^<]*)<\/script>/.exec(page.body)?.[1] ?? '{}',
+    ) as { scripts?: string[]; preloads?: { href: string }[] };
+    expect(afterPaint.scripts).toEqual([expect.stringMatching(/^\/checkout\/main\.[0-9a-f]{10}\.js$/)]);
+    expect(afterPaint.preloads?.map((p) => p.href)).toContainEqual(expect.stringMatching(/remoteEntry\.js$/));
   });
 
   test("the server's renderer stays on the server: not served under /checkout/", async () => {
@@ -125,6 +135,9 @@ if (!built && process.env.CI)
     expect(page.body).not.toContain('data-server-rendered');
     expect(page.body).toContain('Determining checkout progress');
     expect(page.body).toMatch(BLOCK);
+    // Nothing to paint first: the shell's scripts run as built.
+    expect(page.body).toMatch(/<script defer="defer" src="\/checkout\/main\.[0-9a-f]{10}\.js"><\/script>/);
+    expect(page.body).not.toContain('checkout-after-paint');
   });
 });
 

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createStyleCache, scriptsAfterPaint, styleElement } from './rendered-head';
 import { registerShell } from './shell';
 import {
+  afterPaintPreloads,
   createManifestCache,
   manifestFetchUrl,
   preloadLinks,
@@ -264,5 +266,63 @@ describe('a manifest behind the same proxy as the api (REMOTES_INTERNAL_ORIGIN)'
       await remote.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the head of a server-rendered page', () => {
+  test('a stylesheet that could end its <style> element is linked instead', () => {
+    expect(styleElement('https://r.test/a.css', '.a{color:red}')).toBe(
+      '<style data-href="https://r.test/a.css">.a{color:red}</style>',
+    );
+    expect(styleElement('https://r.test/a.css', '.a{}</STYLE><script>')).toBeNull();
+  });
+
+  test("the step's stylesheet inlined; the remote's manifest and scripts left for after the first paint", () => {
+    const css = 'http://remote.test/basket/1.2.0/__federation_expose_basket.a9d25a1dd9.css';
+    const input = {
+      manifestUrl: MANIFEST_URL,
+      manifest,
+      shellShared,
+      apiBase: '',
+      firstStepInPage: true,
+      inlineStyles: new Map([[css, '.basket{}']]),
+    };
+    const links = preloadLinks(input);
+    expect(links).toContain(`<style data-href="${css}">.basket{}</style>`);
+    expect(links).not.toContain('as="script"');
+    expect(links).not.toContain(MANIFEST_URL);
+    expect(afterPaintPreloads(input)).toEqual([
+      { href: MANIFEST_URL, as: 'fetch', crossorigin: 'anonymous' },
+      { href: 'http://remote.test/basket/1.2.0/remoteEntry.js', as: 'script' },
+      { href: 'http://remote.test/basket/1.2.0/__federation_expose_basket.92b7c0a745.js', as: 'script' },
+      { href: 'http://remote.test/basket/1.2.0/534.86bd3aa303.js', as: 'script' },
+    ]);
+    expect(afterPaintPreloads({ ...input, firstStepInPage: false })).toEqual([]);
+  });
+
+  test("the shell's deferred scripts run by the after-paint loader, its script preloads low priority", () => {
+    const built =
+      '<head><link rel="preload" as="script" href="/checkout/main.0123456789.js"><script defer="defer" src="/checkout/main.0123456789.js"></script></head>';
+    expect(scriptsAfterPaint(built, '/assets/after-paint.abc.js')).toEqual({
+      html: '<head><link rel="preload" as="script" href="/checkout/main.0123456789.js" fetchpriority="low"><script defer src="/assets/after-paint.abc.js"></script></head>',
+      scripts: ['/checkout/main.0123456789.js'],
+    });
+  });
+
+  test('remote stylesheets fetched once and kept; a failure is asked again only later', async () => {
+    let clock = 0;
+    const fetchText = jest.fn(async (url: string) => {
+      if (url.includes('down')) throw new Error('ECONNREFUSED');
+      return '.a{}';
+    });
+    const cache = createStyleCache({ fetchText, retryAfterMs: 1000, now: () => clock });
+    await expect(cache.get('https://r.test/a.css')).resolves.toBe('.a{}');
+    await expect(cache.get('https://r.test/a.css')).resolves.toBe('.a{}');
+    await expect(cache.get('https://down.test/b.css')).resolves.toBeNull();
+    await expect(cache.get('https://down.test/b.css')).resolves.toBeNull();
+    expect(fetchText).toHaveBeenCalledTimes(2);
+    clock = 5000;
+    await cache.get('https://down.test/b.css');
+    expect(fetchText).toHaveBeenCalledTimes(3);
   });
 });

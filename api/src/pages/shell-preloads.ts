@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { calls, remoteForState } from '@checkout/shared';
+import { calls, remoteForState, type AfterPaintPreload } from '@checkout/shared';
 import { escapeHtml } from '../web/html';
+import { styleElement } from './rendered-head';
 
 /**
  * Mobile lab: without help the page asks for the basket remote only after the shell's scripts have
@@ -82,14 +83,28 @@ export interface PreloadInput {
   /** The calls' paths whose answers are inlined in the page (pages/first-answers.ts): nothing to preload for those. */
   answered?: ReadonlySet<string>;
   /**
-   * The first step's markup is in the page (rendered by the server): its stylesheets are then linked, so that it paints
-   * styled. Otherwise they are only preloaded, and do not hold back the page's first paint: the step arrives with its
-   * scripts, whose chunk loading links them and waits for them before the step renders.
+   * The first step's markup is in the page (rendered by the server): its stylesheets are then inlined (`inlineStyles`)
+   * or linked, so that it paints styled, and the remote's manifest and scripts are preloaded only once the page has
+   * painted (`afterPaintPreloads`), so they do not share the phone's first round trips with what it paints. Otherwise
+   * the styles are only preloaded, and do not hold back the page's first paint: the step arrives with its scripts,
+   * whose chunk loading links them and waits for them before the step renders.
    */
   firstStepInPage?: boolean;
+  /** The first step's stylesheets' text by URL (pages/rendered-head.ts), for those the api could read. */
+  inlineStyles?: ReadonlyMap<string, string>;
 }
 
 const link = (attributes: string) => `<link rel="preload" ${attributes}>`;
+
+/** The remote's manifest (as the runtime fetches it: cors, same-origin credentials) and the first step's scripts. */
+function remotePreloads(input: PreloadInput): AfterPaintPreload[] {
+  if (!input.manifestUrl) return [];
+  const preloads: AfterPaintPreload[] = [{ href: input.manifestUrl, as: 'fetch', crossorigin: 'anonymous' }];
+  if (input.manifest && !input.manifestUrl.endsWith('.js'))
+    for (const script of remoteScripts(input.manifestUrl, input.manifest, input.shellShared))
+      preloads.push({ href: script, as: 'script' });
+  return preloads;
+}
 
 /** The <link rel=preload> tags for the page's head, and the first step's stylesheets. */
 export function preloadLinks(input: PreloadInput): string {
@@ -99,21 +114,29 @@ export function preloadLinks(input: PreloadInput): string {
     if (input.answered?.has(call.path)) continue;
     tags.push(link(`href="${escapeHtml(`${input.apiBase}${call.path}`)}" as="fetch" crossorigin="use-credentials"`));
   }
-  if (input.manifestUrl) {
-    // The runtime fetches the manifest with fetch() (cors, same-origin credentials): crossorigin=anonymous matches.
-    tags.push(link(`href="${escapeHtml(input.manifestUrl)}" as="fetch" crossorigin`));
-    if (input.manifest && !input.manifestUrl.endsWith('.js')) {
+  if (input.manifestUrl && input.manifest && !input.manifestUrl.endsWith('.js'))
+    for (const style of remoteStyles(input.manifestUrl, input.manifest)) {
+      const text = input.firstStepInPage ? input.inlineStyles?.get(style) : undefined;
+      const inline = text === undefined ? null : styleElement(style, text);
       // Without a crossorigin attribute, as webpack's CSS chunk loading adds its <link>.
-      for (const style of remoteStyles(input.manifestUrl, input.manifest)) {
-        const href = escapeHtml(style);
-        tags.push(input.firstStepInPage ? `<link rel="stylesheet" href="${href}">` : link(`href="${href}" as="style"`));
-      }
-      // Script tags without a crossorigin attribute, as the runtime and webpack's chunk loading add them.
-      for (const script of remoteScripts(input.manifestUrl, input.manifest, input.shellShared))
-        tags.push(link(`href="${escapeHtml(script)}" as="script"`));
+      const href = escapeHtml(style);
+      tags.push(
+        inline ??
+          (input.firstStepInPage ? `<link rel="stylesheet" href="${href}">` : link(`href="${href}" as="style"`)),
+      );
     }
-  }
+  if (!input.firstStepInPage)
+    for (const preload of remotePreloads(input))
+      // Script tags without a crossorigin attribute, as the runtime and webpack's chunk loading add them.
+      tags.push(
+        link(`href="${escapeHtml(preload.href)}" as="${preload.as}"${preload.crossorigin ? ' crossorigin' : ''}`),
+      );
   return tags.join('');
+}
+
+/** The first step's remote files to preload once the page has painted: none unless the step is in the page. */
+export function afterPaintPreloads(input: PreloadInput): AfterPaintPreload[] {
+  return input.firstStepInPage ? remotePreloads(input) : [];
 }
 
 /** The page with the preloads at the end of its head. */

@@ -1,20 +1,36 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson, SHELL_RUNTIME_ELEMENT_ID, type RuntimeConfig } from '@checkout/shared';
 import { firstAnswersScript, withTheme, type FirstAnswersSource } from './first-answers';
 import { escapeHtml } from '../web/html';
 import { withRenderedRoot, type RenderFirstStep } from './server-render';
+import { pageScript } from '../web/page-scripts';
+import { serveAssets } from '../web/hashed-assets';
 import {
+  afterPaintBlock,
+  createStyleCache,
+  defaultFetchText,
+  inlineShellStyles,
+  scriptsAfterPaint,
+  type StyleCache,
+} from './rendered-head';
+import {
+  afterPaintPreloads,
   createManifestCache,
   defaultFetchJson,
   firstStepManifestUrl,
   manifestFetchUrl,
   preloadLinks,
+  remoteStyles,
   shellSharedOf,
   withPreloads,
   type ManifestCache,
+  type PreloadInput,
+  type RemoteManifest,
 } from './shell-preloads';
 
 /** Webpack names built assets name.<10 hex>.ext: safe to cache for a year. */
@@ -28,6 +44,8 @@ export interface ShellPageSources {
   remotes: { current(): Readonly<Record<string, string>> };
   runtime: Pick<RuntimeConfig, 'apiBase'>;
   manifests?: ManifestCache;
+  /** The remotes' stylesheets' text, inlined into a server-rendered page (pages/rendered-head.ts). */
+  styles?: StyleCache;
   /** PUBLIC_URL and REMOTES_INTERNAL_ORIGIN: a manifest on the public origin is fetched from the internal one. */
   manifestOrigins?: { public: string; internal?: string | undefined };
   /** The answers of the page's first calls for the request's session, inlined in the page (pages/first-answers.ts). */
@@ -43,16 +61,27 @@ export interface ShellPageSources {
 /** Registers the page routes /checkout/, /checkout and /checkout/index.html in a context that gives them a session. */
 export type RegisterShellPage = (scope: FastifyInstance) => void;
 
+interface BuiltIndex {
+  html: string;
+  /** As a server-rendered page serves it (pages/rendered-head.ts): styles inlined, scripts run after the first paint. */
+  rendered: { html: string; scripts: string[] };
+  shared: Set<string>;
+}
+
 /** index.html as built, read again when the file changes (a new build), with the shell's shared packages. */
-function builtIndex(file: string): () => { html: string; shared: Set<string> } {
+function builtIndex(file: string, loaderUrl: string): () => BuiltIndex {
   let stamp = '';
-  let last = { html: '', shared: new Set<string>() };
+  let last: BuiltIndex = { html: '', rendered: { html: '', scripts: [] }, shared: new Set<string>() };
   return () => {
     const stat = statSync(file);
     const now = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
     if (now !== stamp) {
       const html = readFileSync(file, 'utf8');
-      last = { html, shared: shellSharedOf(html) };
+      last = {
+        html,
+        rendered: scriptsAfterPaint(inlineShellStyles(html, path.dirname(file)), loaderUrl),
+        shared: shellSharedOf(html),
+      };
       stamp = now;
     }
     return last;
@@ -99,7 +128,9 @@ export async function registerShell(
       );
     },
   });
-  const index = builtIndex(path.join(shellDist, 'index.html'));
+  const afterPaintLoader = pageScript(__dirname, 'after-paint');
+  serveAssets(app, [afterPaintLoader]);
+  const index = builtIndex(path.join(shellDist, 'index.html'), afterPaintLoader.url);
   const origins = sources.manifestOrigins;
   const manifests =
     sources.manifests ??
@@ -115,6 +146,9 @@ export async function registerShell(
               'checkout page: the api cannot read the remote manifest, so the first step renders in the browser',
             ),
     });
+  const styles =
+    sources.styles ??
+    createStyleCache(origins ? { fetchText: (url) => defaultFetchText(manifestFetchUrl(url, origins)) } : {});
   // Asked for at start-up, so that the first page already knows the first step's files (a failure is asked again later).
   const startingManifest = firstStepManifestUrl(sources.remotes.current());
   if (startingManifest) void manifests.get(startingManifest);
@@ -139,8 +173,7 @@ export async function registerShell(
               : remotes,
           )
         : null;
-    const links = preloadLinks({
-      firstStepInPage: rendered !== null,
+    const links = await pageLinks(rendered !== null, built, styles, {
       manifestUrl,
       manifest,
       shellShared: built.shared,
@@ -151,19 +184,72 @@ export async function registerShell(
     const runtime = sources.shellRuntime
       ? `<script type="application/json" id="${SHELL_RUNTIME_ELEMENT_ID}">${scriptSafeJson(sources.shellRuntime())}</script>`
       : '';
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        withPreloads(
-          withTheme(rendered === null ? built.html : withRenderedRoot(built.html, rendered), answers),
-          `${head}${runtime}`,
-        ),
-      );
+    const html = withPreloads(
+      withTheme(rendered === null ? built.html : withRenderedRoot(built.rendered.html, rendered), answers),
+      `${head}${runtime}`,
+    );
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    return reply.send(await encoded(request, reply, html));
   };
   return (scope) => {
     scope.get('/checkout', page);
     scope.get('/checkout/', page);
     scope.get('/checkout/index.html', page);
   };
+}
+
+/** The head's links; for a page with its first step rendered, its styles inlined and what starts after it paints. */
+async function pageLinks(
+  rendered: boolean,
+  built: BuiltIndex,
+  styles: StyleCache,
+  input: Omit<PreloadInput, 'firstStepInPage' | 'inlineStyles'>,
+): Promise<string> {
+  if (!rendered) return preloadLinks(input);
+  const inlineStyles =
+    input.manifestUrl && input.manifest ? await stepStyles(styles, input.manifestUrl, input.manifest) : new Map();
+  const preloads = { ...input, firstStepInPage: true, inlineStyles };
+  return `${preloadLinks(preloads)}${afterPaintBlock({ scripts: built.rendered.scripts, preloads: afterPaintPreloads(preloads) })}`;
+}
+
+/** The first step's stylesheets the api has (or gets within its short wait), by URL. */
+async function stepStyles(
+  styles: StyleCache,
+  manifestUrl: string,
+  manifest: RemoteManifest,
+): Promise<Map<string, string>> {
+  const urls = remoteStyles(manifestUrl, manifest);
+  const texts = await Promise.all(urls.map((url) => styles.get(url)));
+  return new Map(urls.flatMap((url, index) => (texts[index] == null ? [] : [[url, texts[index]] as const])));
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Whether the request's Accept-Encoding takes `coding` (named, and not with q=0). */
+function accepts(request: FastifyRequest, coding: string): boolean {
+  const header = request.headers['accept-encoding'];
+  const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase().split(',');
+  return list.some((item) => {
+    const [name, ...params] = item.split(';').map((part) => part.trim());
+    return name === coding && !params.some((param) => /^q=0(\.0*)?$/.test(param));
+  });
+}
+
+/**
+ * The page compressed as the browser accepts: the api serves it itself (no proxy in front compresses it), and the
+ * page, with the first answers and the step's markup and styles in it, is some 35 KB (≈ 10 KB compressed) that a phone
+ * must download before its first paint. Brotli at a middling quality: it is compressed for each request.
+ */
+async function encoded(request: FastifyRequest, reply: FastifyReply, html: string): Promise<string | Buffer> {
+  reply.header('vary', 'Accept-Encoding');
+  if (accepts(request, 'br')) {
+    reply.header('content-encoding', 'br');
+    return brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (accepts(request, 'gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return gzip(html);
+  }
+  return html;
 }

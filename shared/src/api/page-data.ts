@@ -6,6 +6,26 @@
 /** /remotes.json's body (the remotes' manifests and the page's runtime configuration), as the api would answer it. */
 export const SHELL_RUNTIME_ELEMENT_ID = 'checkout-runtime';
 
+/**
+ * What a server-rendered page starts once it has painted (its step is already on screen, styled, so nothing need
+ * share the phone's first round trips with it): the shell's scripts, run in order, and the first step's remote files
+ * to preload (api/src/pages/assets/after-paint.ts reads it).
+ */
+export const AFTER_PAINT_ELEMENT_ID = 'checkout-after-paint';
+
+/** One file to preload, as `<link rel="preload">` takes it. */
+export interface AfterPaintPreload {
+  href: string;
+  as: 'script' | 'fetch';
+  /** Only 'anonymous' (the manifest, which the federation runtime fetches with CORS); absent for scripts. */
+  crossorigin?: 'anonymous';
+}
+
+export interface AfterPaint {
+  scripts: string[];
+  preloads: AfterPaintPreload[];
+}
+
 const UNSAFE_IN_SCRIPT: Record<string, string> = {
   '<': '\\u003c',
   '>': '\\u003e',

@@ -25,6 +25,26 @@ export function offlineFallbackPlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
+/**
+ * A server-rendered page carries the first step's stylesheet inline, as `<style data-href="<its URL>">`
+ * (api/src/pages/inline-styles.ts). webpack's CSS chunk loading takes that for the stylesheet; the federation
+ * runtime, which links a remote's stylesheets from its manifest when it loads the remote, looks only for <link>
+ * elements: this leaves the inlined ones out of what it loads, so they are not downloaded a second time.
+ */
+export function inlinedStylesPlugin(document: Pick<Document, 'querySelectorAll'>): ModuleFederationRuntimePlugin {
+  const inlined = (url: string) =>
+    [...document.querySelectorAll('style[data-href]')].some((style) => style.getAttribute('data-href') === url);
+  return {
+    name: 'checkout-inlined-styles',
+    beforePreloadRemote({ preloadOps }) {
+      for (const op of preloadOps) {
+        const { filter } = op;
+        op.filter = (url) => !inlined(url) && (filter ? filter(url) : true);
+      }
+    },
+  };
+}
+
 /** The page's federation runtime, behind a small interface so the step loader can be tested without one. */
 export interface Federation {
   /** Loads `<remote>/<module>`; resolves to the module, or to a RemoteLoadFallback. */
@@ -34,7 +54,7 @@ export interface Federation {
 }
 
 export function createFederation(entries: RemoteEntries): Federation {
-  registerPlugins([offlineFallbackPlugin()]);
+  registerPlugins([offlineFallbackPlugin(), inlinedStylesPlugin(document)]);
   const remotes = Object.entries(entries).map(([name, { entry }]) => ({ name, entry }));
   registerRemotes(remotes);
   return {
