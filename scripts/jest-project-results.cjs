@@ -6,6 +6,15 @@
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
+const noResults = () => ({
+  numPassedTests: 0,
+  numFailedTests: 0,
+  numPendingTests: 0,
+  numTodoTests: 0,
+  numRuntimeErrorTestSuites: 0,
+  milliseconds: 0,
+});
+
 class ProjectResults {
   constructor() {
     this.dir = process.env.JEST_PROJECT_RESULTS_DIR ?? '.test-results';
@@ -16,14 +25,7 @@ class ProjectResults {
 
   onTestResult(test, result) {
     const displayName = test.context.config.displayName?.name ?? '';
-    const project = this.projects.get(displayName) ?? {
-      numPassedTests: 0,
-      numFailedTests: 0,
-      numPendingTests: 0,
-      numTodoTests: 0,
-      numRuntimeErrorTestSuites: 0,
-      milliseconds: 0,
-    };
+    const project = this.projects.get(displayName) ?? noResults();
     project.numPassedTests += result.numPassingTests;
     project.numFailedTests += result.numFailingTests;
     project.numPendingTests += result.numPendingTests;
@@ -36,14 +38,7 @@ class ProjectResults {
   onRunComplete() {
     mkdirSync(this.dir, { recursive: true });
     for (const [displayName, name] of Object.entries(this.names)) {
-      const { milliseconds, ...counts } = this.projects.get(displayName) ?? {
-        numPassedTests: 0,
-        numFailedTests: 0,
-        numPendingTests: 0,
-        numTodoTests: 0,
-        numRuntimeErrorTestSuites: 0,
-        milliseconds: 0,
-      };
+      const { milliseconds, ...counts } = this.projects.get(displayName) ?? noResults();
       writeFileSync(path.join(this.dir, `server-${name}.json`), JSON.stringify(counts));
       writeFileSync(path.join(this.dir, `server-${name}.seconds`), `${Math.round(milliseconds / 1000)}\n`);
     }
