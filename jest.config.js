@@ -34,6 +34,24 @@ const nodeTransform = {
 const postgresUrl = process.env.DATABASE_URL?.trim() ?? '';
 
 /**
+ * The page runs React's API on Preact (tooling/webpack.cjs): components are tested on the same, react and react-dom
+ * (and react-dom/test-utils, which @testing-library/react reaches for act) being preact/compat. Preact's CommonJS
+ * files are named outright: under jsdom its package exports would hand jest the ES module builds.
+ */
+const preact = (file) => `<rootDir>/node_modules/preact/${file}`;
+const reactOnPreact = {
+  '^(react|react-dom|preact/compat)$': preact('compat/dist/compat.js'),
+  '^react-dom/client$': preact('compat/client.js'),
+  '^react-dom/server$': preact('compat/server.js'),
+  '^(react-dom/test-utils|preact/test-utils)$': preact('test-utils/dist/testUtils.js'),
+  '^(react/jsx-runtime|react/jsx-dev-runtime|preact/jsx-runtime)$': preact('jsx-runtime/dist/jsxRuntime.js'),
+  '^preact/hooks$': preact('hooks/dist/hooks.js'),
+  '^preact$': preact('dist/preact.js'),
+  '^preact-render-to-string$': '<rootDir>/node_modules/preact-render-to-string/dist/index.js',
+  '^preact-render-to-string/stream$': '<rootDir>/node_modules/preact-render-to-string/dist/stream/index.js',
+};
+
+/**
  * The server suite (Fastify inject against a real database) on one database: `server` on the embedded PGlite, whatever
  * the environment names, and `server-postgres` on the PostgreSQL of DATABASE_URL (scripts/test-server.mjs runs the
  * two side by side).
@@ -73,7 +91,7 @@ module.exports = {
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform,
-      moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js' },
+      moduleNameMapper: { '\\.css$': '<rootDir>/tooling/jest-style-stub.js', ...reactOnPreact },
       setupFilesAfterEnv: ['<rootDir>/tooling/jest-setup-dom.ts'],
     },
     serverProject('server', ''),

@@ -35,11 +35,15 @@ describe('Module Federation singletons', () => {
 
   test('each build shares them strictly, at its own exact pin', () => {
     const shared = sharedSingletons(path.join(root, 'mf-payment'));
-    expect(shared.react).toMatchObject({
-      singleton: true,
-      strictVersion: true,
-      requiredVersion: dependencies('mf-payment').react,
-    });
+    // react is preact/compat on the page: shared at Preact's pin, with each of Preact's entry points named (a prefix
+    // key would share them without the singleton rule).
+    const onPreact = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'preact', 'preact/hooks'];
+    for (const key of [...onPreact, 'preact/jsx-runtime'])
+      expect(shared[key]).toMatchObject({
+        singleton: true,
+        strictVersion: true,
+        requiredVersion: dependencies('mf-payment').preact,
+      });
     expect(shared.effector).toMatchObject({ requiredVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown });
   });
 

@@ -16,8 +16,35 @@ const webpack = createRequire(require.resolve('@module-federation/enhanced/webpa
 /** Styles are the browser build's business: on the server a stylesheet import is an inert string. */
 const INERT_CSS = { test: /\.css$/, type: 'asset/source' };
 
+/**
+ * On Node, a package's CommonJS and ES module builds are both reachable: preact/compat required by a CommonJS
+ * dependency (effector-react, single-spa-react) and imported by our modules would be two Preacts, and a hook run by one
+ * while the other renders finds no component. Every entry point of Preact and its renderer is named as its ES module
+ * file, so the server build holds one Preact, as the page's build does (there the browser condition picks one file).
+ */
+function onePreact() {
+  const preact = path.dirname(require.resolve('preact/package.json'));
+  const renderer = path.dirname(require.resolve('preact-render-to-string/package.json', { paths: [preact] }));
+  const compat = path.join(preact, 'compat/dist/compat.mjs');
+  return {
+    react$: compat,
+    'react-dom$': compat,
+    'preact/compat$': compat,
+    'react/jsx-runtime$': path.join(preact, 'compat/jsx-runtime.mjs'),
+    'react-dom/client$': path.join(preact, 'compat/client.mjs'),
+    'react-dom/server$': path.join(preact, 'compat/server.mjs'),
+    preact$: path.join(preact, 'dist/preact.mjs'),
+    'preact/hooks$': path.join(preact, 'hooks/dist/hooks.mjs'),
+    'preact/jsx-runtime$': path.join(preact, 'jsx-runtime/dist/jsxRuntime.mjs'),
+    'preact-render-to-string$': path.join(renderer, 'dist/index.mjs'),
+    'preact-render-to-string/stream$': path.join(renderer, 'dist/stream/index.mjs'),
+    'preact-render-to-string/stream-node$': path.join(renderer, 'dist/stream/node/index.mjs'),
+  };
+}
+
 function serverBase({ dir, production }) {
   const config = baseConfig({ dir, production, publicPath: 'auto' });
+  config.resolve.alias = { ...onePreact(), ...config.resolve.alias };
   config.target = 'node20';
   // No source maps and no minifying: the files never reach a browser, and a stack trace should read as written.
   config.devtool = false;
@@ -46,11 +73,12 @@ function serverShared(dir) {
     strictVersion: true,
     requiredVersion: dependencies[pkg],
   });
+  // react and react-dom are the renderer's preact/compat, at Preact's version (tooling/webpack.cjs).
   return {
-    react: borrowed('react'),
-    'react/jsx-runtime': borrowed('react'),
-    'react-dom': borrowed('react-dom'),
-    'react-dom/client': borrowed('react-dom'),
+    react: borrowed('preact'),
+    'react/jsx-runtime': borrowed('preact'),
+    'react-dom': borrowed('preact'),
+    'react-dom/client': borrowed('preact'),
     effector: borrowed('effector'),
     'effector-react': borrowed('effector-react'),
     'single-spa-react': borrowed('single-spa-react'),

@@ -27,7 +27,16 @@ const SHELL_DEV_PORT = 3000;
 const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
 
 /** The libraries every page build shares as strict singletons (each web workspace pins them at one exact version). */
-const SINGLETONS = ['react', 'react-dom', 'effector', 'effector-react', 'single-spa-react'];
+const SINGLETONS = ['react', 'react-dom', 'preact', 'effector', 'effector-react', 'single-spa-react'];
+
+/**
+ * The page runs React's API on Preact: every page build (and the shell's server renderer) resolves react and react-dom,
+ * and their deep imports (react/jsx-runtime, react-dom/client, react-dom/server), to preact/compat. React DOM is 44 KiB
+ * of gzip on the basket's path; Preact with its compat layer about 11. The sources, effector-react, single-spa-react,
+ * Sentry and hCaptcha keep importing `react`; the installed react stays for the api's emails (react-email) and for the
+ * types the sources are checked against. The unit suite aliases the same way (jest.config.js).
+ */
+const REACT_ON_PREACT = { react: 'preact/compat', 'react-dom': 'preact/compat' };
 
 /**
  * Libraries that must exist once on the page. Two copies of effector break scope silently, two Reacts break hooks:
@@ -49,11 +58,27 @@ function sharedSingletons(dir) {
     requiredVersion: pinned(name),
     version: pinned(name),
   });
+  // react and react-dom are preact/compat (REACT_ON_PREACT): shared under their own names, as the sources import them,
+  // at Preact's version, so two builds on different Preacts refuse each other. Preact keeps state in its modules (the
+  // hooks' current component, compat's option hooks), so each entry point is named: a prefix key ('preact/') shares
+  // what it matches without the singleton and version rules, and a remote could then run its own copy of
+  // preact/hooks beside the shell's Preact. preact/compat itself is not a key of its own: it is the module `react`
+  // resolves to, and only compat's own files (behind react-dom/client and react/jsx-runtime) import it by that name.
+  const onPreact = Object.fromEntries(
+    [
+      'react',
+      'react/jsx-runtime',
+      'react/',
+      'react-dom',
+      'react-dom/client',
+      'react-dom/',
+      'preact',
+      'preact/hooks',
+      'preact/jsx-runtime',
+    ].map((key) => [key, singleton('preact')]),
+  );
   return {
-    react: singleton('react'),
-    'react/': singleton('react'),
-    'react-dom': singleton('react-dom'),
-    'react-dom/': singleton('react-dom'),
+    ...onPreact,
     effector: singleton('effector'),
     'effector-react': singleton('effector-react'),
     // Not for correctness but weight: the remotes' parcel wrapper once on the page, not in every remote.
@@ -157,7 +182,7 @@ function baseConfig({ dir, production, publicPath }) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // Until shared/package.json exports "./parcel": point the entry at its source.
-      alias: { '@checkout/shared/parcel$': path.join(root, 'shared/src/parcel/index.ts') },
+      alias: { '@checkout/shared/parcel$': path.join(root, 'shared/src/parcel/index.ts'), ...REACT_ON_PREACT },
     },
     output: {
       path: path.join(dir, 'dist'),

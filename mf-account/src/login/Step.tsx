@@ -1,5 +1,5 @@
 import { depsOf } from '@checkout/shared/parcel';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { type RuntimeConfig, type StepProps } from '@checkout/shared';
 import * as captchaMessages from '@checkout/shared/messages/captcha';
@@ -75,9 +75,10 @@ export function LoginStep(props: StepProps) {
     // Once per mount: signing in later refreshes the shell's user, and the model moves on by itself.
   });
 
-  // Keyboard and screen reader users land where they are needed: the new mode's field, or the field in error.
+  // Keyboard and screen reader users land where they are needed: the new mode's field, or the field in error. A layout
+  // effect, so focus moves in the frame the field appears rather than a paint later.
   const lastMode = useRef<AccountMode | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!ready) return;
     const field = FIELD_OF[m.mode];
     if (lastMode.current !== null && lastMode.current !== m.mode && field) document.getElementById(field)?.focus();

@@ -1,8 +1,7 @@
 import * as messages from '../messages/common';
-import { act } from 'react';
 import { useUnit } from 'effector-react';
 import { mountRootParcel, type Parcel } from 'single-spa';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { StepProps } from '../step';
 import { fakeStepProps } from '../testing';
 import { lazyStepParcel, stepParcel, type StepParcel } from './stepParcel';

@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cx } from './cx';
+import { useKeptValue } from './useKeptValue';
 import './field.css';
 
 /** Ids of a field's hint and error, so the input can point at them (aria-describedby). */
@@ -45,6 +46,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   ref,
 ) {
   const described = [describedBy(id, hint, error), alsoDescribedBy].filter(Boolean).join(' ');
+  const keepValue = useKeptValue(value);
   return (
     <div className={cx('field', error ? 'field--invalid' : undefined, className)}>
       <label htmlFor={id} className="field__label">
@@ -65,7 +67,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         required={required ?? !optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
-        onChange={(event) => onValue(event.target.value)}
+        onChange={(event) => {
+          onValue(event.target.value);
+          keepValue(event.currentTarget);
+        }}
       />
       <FieldError id={id} error={error} />
     </div>

@@ -93,8 +93,10 @@ function renderComplete(element: ReactElement): Promise<string> {
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
+      // Preact's renderer stops at the first error (React's goes on to the end): either way the first one is the answer.
       onError: (error) => {
         failure ??= error;
+        reject(failure);
       },
     });
   });

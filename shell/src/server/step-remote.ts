@@ -28,11 +28,12 @@ function sharedSingletons() {
     lib: () => lib,
     shareConfig: { singleton: true, requiredVersion: version, strictVersion: true },
   });
+  // react and react-dom are preact/compat here as on the page (tooling/webpack.cjs), shared at Preact's version.
   return {
-    react: share(pinned.react, React),
-    'react/jsx-runtime': share(pinned.react, ReactJsxRuntime),
-    'react-dom': share(pinned['react-dom'], ReactDOM),
-    'react-dom/client': share(pinned['react-dom'], ReactDOMClient),
+    react: share(pinned.preact, React),
+    'react/jsx-runtime': share(pinned.preact, ReactJsxRuntime),
+    'react-dom': share(pinned.preact, ReactDOM),
+    'react-dom/client': share(pinned.preact, ReactDOMClient),
     effector: share(pinned.effector, effector),
     'effector-react': share(pinned['effector-react'], effectorReact),
     'single-spa-react': share(pinned['single-spa-react'], singleSpaReact),

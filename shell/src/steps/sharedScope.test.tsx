@@ -1,7 +1,6 @@
-import { act } from 'react';
 import { allSettled, fork } from 'effector';
 import { mountRootParcel } from 'single-spa';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';

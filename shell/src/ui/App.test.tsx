@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { allSettled, fork } from 'effector';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { type CheckoutState } from '@checkout/shared';
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as shellMessages from '@checkout/shared/messages/shell';

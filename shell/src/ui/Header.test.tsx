@@ -1,10 +1,9 @@
 import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import type { CheckoutState } from '@checkout/shared';
 import * as commonMessages from '@checkout/shared/messages/common';
 import { sampleCheckout } from '@checkout/shared/testing';
-import { act } from 'react';
 import { $checkout, $secondsRemaining, $state, reloadCheckout } from '../model';
 import { fakeServer, handlersOf } from '../model/test-handlers';
 import { brandOf } from './brand';

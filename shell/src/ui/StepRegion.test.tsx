@@ -1,7 +1,6 @@
 import * as messages from '@checkout/shared/messages/shell';
 import { TextEncoder } from 'node:util';
-import { act } from 'react';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stepParcel } from '@checkout/shared/parcel';
 import { placeholderStep } from '@checkout/shared/testing';

@@ -25,6 +25,46 @@ describe('focusStepHeadingWhenLost', () => {
     expect(document.activeElement).toBe(step.querySelector('h1'));
   });
 
+  test('a focused heading the step renders again as a new element hands focus to the new one', async () => {
+    document.body.innerHTML = '<div id="step"><h1>Payment</h1></div>';
+    const step = document.getElementById('step') as HTMLElement;
+    focusStepHeadingWhenLost(step);
+    step.innerHTML = '<section><h1>Payment</h1><button>Pay</button></section>';
+    await tick();
+    expect(document.activeElement).toBe(step.querySelector('h1'));
+  });
+
+  test('a buyer who moved focus off the heading to the page is not pulled back', async () => {
+    document.body.innerHTML = '<div id="step"><h1>Payment</h1><p>Text</p></div>';
+    const step = document.getElementById('step') as HTMLElement;
+    focusStepHeadingWhenLost(step);
+    (document.activeElement as HTMLElement).blur();
+    step.insertAdjacentHTML('beforeend', '<p>More</p>');
+    await tick();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  test('focus left on the step before goes to the heading once that step is removed', async () => {
+    document.body.innerHTML = '<div id="old"><button>Pay</button></div><div id="step"><h1>Questions</h1></div>';
+    const step = document.getElementById('step') as HTMLElement;
+    (document.querySelector('#old button') as HTMLButtonElement).focus();
+    focusStepHeadingWhenLost(step);
+    expect(document.activeElement).toBe(document.querySelector('#old button'));
+    document.getElementById('old')?.remove();
+    await tick();
+    expect(document.activeElement).toBe(step.querySelector('h1'));
+  });
+
+  test('a field the step focused and then replaced hands focus to the heading', async () => {
+    document.body.innerHTML = '<div id="step"><h1>Ticket Questions</h1><input id="old-answer"></div>';
+    const step = document.getElementById('step') as HTMLElement;
+    focusStepHeadingWhenLost(step);
+    (document.getElementById('old-answer') as HTMLInputElement).focus();
+    document.getElementById('old-answer')?.replaceWith(Object.assign(document.createElement('input'), { id: 'new' }));
+    await tick();
+    expect(document.activeElement).toBe(step.querySelector('h1'));
+  });
+
   test('focus the step or the buyer put somewhere is left alone', async () => {
     document.body.innerHTML = '<div id="step"><label>Email <input id="email"></label></div>';
     const step = document.getElementById('step') as HTMLElement;
