@@ -13,7 +13,7 @@ const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 
  * What depcheck cannot see: loaders named as strings in the webpack config, the jest environment named in
  * jest.config.js, the CLIs the workspaces' scripts call, a plugin and the bundler runtime that ship inside
  * @module-federation/enhanced at its own version (tooling/ uses both), and the redocly CLI that npm run lint:openapi
- * starts from node_modules/.bin.
+ * starts from node_modules/.bin; and the packages tooling/ resolves for the page builds.
  */
 const ROOT_IGNORES = [
   'css-loader',
@@ -25,6 +25,11 @@ const ROOT_IGNORES = [
   '@module-federation/inject-external-runtime-core-plugin',
   '@module-federation/webpack-bundler-runtime',
   '@redocly/cli',
+  // The page builds' configuration names React's and Preact's files for the workspace it builds (the react-dom shim,
+  // the server build's one Preact): each page workspace declares them.
+  'react',
+  'preact',
+  'preact-render-to-string',
 ];
 
 /**

@@ -36,7 +36,11 @@ const SINGLETONS = ['react', 'react-dom', 'preact', 'effector', 'effector-react'
  * Sentry and hCaptcha keep importing `react`; the installed react stays for the api's emails (react-email) and for the
  * types the sources are checked against. The unit suite aliases the same way (jest.config.js).
  */
-const REACT_ON_PREACT = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+const REACT_ON_PREACT = {
+  react: 'preact/compat',
+  'react-dom$': path.join(__dirname, 'react-dom-on-preact.mjs'),
+  'react-dom': 'preact/compat',
+};
 
 /**
  * Libraries that must exist once on the page. Two copies of effector break scope silently, two Reacts break hooks:

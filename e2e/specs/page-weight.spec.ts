@@ -7,13 +7,13 @@ import { remoteOrigin } from '../support/stack';
 
 // The page-weight budgets, checked in CI (fast and deterministic: bytes and requests, not timings): everything the basket
 // step loads — the page, shell, federation runtime, shared libraries, basket remote, images — until 'Reserve Basket' can
-// be pressed. Set a little above the figures measured (137 KiB in 4 scripts, 6.1 KiB, 12 requests) so a regression
-// fails; the script count has the bench's target (8).
+// be pressed. Set a little above the figures measured (104.8 KiB in 5 scripts, its CSS inlined in the page, 10
+// requests) so a regression fails: the JavaScript at the bench's target (110 KiB), the script count at its target (8).
 // The shell prefetches the next step's remote once the basket is shown, which can start in the frame the button turns
 // usable: the other remotes' files are no part of the basket step, so they are left out rather than raced.
 const nextSteps = [remoteOrigin('mf_account'), remoteOrigin('mf_payment'), remoteOrigin('mf_post_sale')];
 const ofBasketStep = (url: string) => !nextSteps.some((origin) => url.startsWith(`${origin}/`));
-test('the production basket step loads at most 140 KiB of gzipped JavaScript, 8 KiB of gzipped CSS, in 12 requests (8 scripts)', async ({
+test('the production basket step loads at most 110 KiB of gzipped JavaScript, 8 KiB of gzipped CSS, in 12 requests (8 scripts)', async ({
   page,
   context,
 }) => {
@@ -30,7 +30,7 @@ test('the production basket step loads at most 140 KiB of gzipped JavaScript, 8 
   const scripts = assets.filter((a) => a.kind === 'js');
   expect(scripts.length).toBeGreaterThan(0);
   const listing = scripts.map((a) => `${(a.gzipBytes / KiB).toFixed(1)} KiB ${a.url}`).join('\n');
-  expect(gzipOf('js'), `the scripts fetched:\n${listing}`).toBeLessThanOrEqual(140);
+  expect(gzipOf('js'), `the scripts fetched:\n${listing}`).toBeLessThanOrEqual(110);
   expect(scripts.length, `the scripts fetched:\n${listing}`).toBeLessThanOrEqual(8);
   expect(gzipOf('css')).toBeLessThanOrEqual(8);
   const made = weight.requests.filter(([, url]) => ofBasketStep(url));
