@@ -31,6 +31,9 @@ const NOT_STATE: Record<string, readonly string[] | '*'> = {
   payment_attempts: '*',
   // Durable jobs' runners lease and retry on their own clock.
   jobs: ['locked_until', 'attempts', 'last_error', 'run_at'],
+  // The after-commit relay marks committed events handed to its subscribers on its own clock (every few seconds and
+  // before a metrics scrape), whatever request is in flight: the event itself is state, its relaying is not.
+  domain_events: ['relayed_at'],
 };
 
 async function tableNames(db: Db): Promise<string[]> {
