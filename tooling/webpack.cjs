@@ -45,8 +45,7 @@ const REACT_ON_PREACT = {
 /**
  * Libraries that must exist once on the page. Two copies of effector break scope silently, two Reacts break hooks:
  * every build shares them as strict singletons at the exact version its own package.json pins (a test checks that the
- * shell and every remote pin the same ones). The `react/` and `react-dom/` keys share deep imports too
- * (react/jsx-runtime, react-dom/client).
+ * shell and every remote pin the same ones).
  */
 function sharedSingletons(dir) {
   const dependencies = require(path.join(dir, 'package.json')).dependencies ?? {};

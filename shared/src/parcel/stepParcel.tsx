@@ -58,8 +58,9 @@ function rootFor(Step: ComponentType<StepProps>): FunctionComponent<StepProps> {
 }
 
 /**
- * Turns a step component into the parcel a remote exposes: React 18 root, effector-react's <Provider value={scope}> so
- * the step's units run in the shell's scope, and an error boundary so a crashing step cannot take the page down.
+ * Turns a step component into the parcel a remote exposes: a React root (Preact's compat on the page),
+ * effector-react's <Provider value={scope}> so the step's units run in the shell's scope, and an error boundary so a
+ * crashing step cannot take the page down.
  */
 export function stepParcel(Step: ComponentType<StepProps>): StepParcel {
   const Root = rootFor(Step);

@@ -109,8 +109,8 @@ export function StepRegion({ state, loader, stepProps, onStepShown, serverStep }
       className={status === 'server' ? 'step-region step-region--from-server' : 'step-region'}
       aria-busy={status === 'loading' || status === 'server'}
       // The server's markup is in the page before its scripts run: until it is hydrated it takes neither clicks nor
-      // focus, so a keyboard or a screen reader cannot reach a control that would do nothing. React 18 passes an
-      // attribute it does not know through as written.
+      // focus, so a keyboard or a screen reader cannot reach a control that would do nothing. The renderer (Preact's
+      // compat, as React 18 did) passes an attribute it does not know through as written.
       {...(status === 'server' ? { inert: '' } : {})}
     >
       {status === 'loading' ? (

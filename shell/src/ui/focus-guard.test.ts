@@ -1,24 +1,31 @@
 import { focusStepHeadingWhenLost } from './focus-guard';
 
+const guards: (() => void)[] = [];
 afterEach(() => {
+  for (const stop of guards.splice(0)) stop();
   document.body.innerHTML = '';
 });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The page as `html` (its step in #step), the step's guard started on it. */
+function guardedStep(html: string): HTMLElement {
+  document.body.innerHTML = html;
+  const step = document.getElementById('step') as HTMLElement;
+  guards.push(focusStepHeadingWhenLost(step));
+  return step;
+}
+
 describe('focusStepHeadingWhenLost', () => {
   test('focus on the body goes to the step heading, made focusable', () => {
-    document.body.innerHTML = '<div id="step"><h1>Payment complete</h1></div>';
-    focusStepHeadingWhenLost(document.getElementById('step') as HTMLElement);
+    guardedStep('<div id="step"><h1>Payment complete</h1></div>');
     const heading = document.querySelector('h1');
     expect(document.activeElement).toBe(heading);
     expect(heading?.getAttribute('tabindex')).toBe('-1');
   });
 
   test('a heading that comes after a spinner takes focus when it arrives', async () => {
-    document.body.innerHTML = '<div id="step"><p>Loading</p></div>';
-    const step = document.getElementById('step') as HTMLElement;
-    focusStepHeadingWhenLost(step);
+    const step = guardedStep('<div id="step"><p>Loading</p></div>');
     expect(document.activeElement).toBe(document.body);
     step.innerHTML = '<h1 tabindex="-1">Questions</h1>';
     await tick();
@@ -26,18 +33,14 @@ describe('focusStepHeadingWhenLost', () => {
   });
 
   test('a focused heading the step renders again as a new element hands focus to the new one', async () => {
-    document.body.innerHTML = '<div id="step"><h1>Payment</h1></div>';
-    const step = document.getElementById('step') as HTMLElement;
-    focusStepHeadingWhenLost(step);
+    const step = guardedStep('<div id="step"><h1>Payment</h1></div>');
     step.innerHTML = '<section><h1>Payment</h1><button>Pay</button></section>';
     await tick();
     expect(document.activeElement).toBe(step.querySelector('h1'));
   });
 
   test('a buyer who moved focus off the heading to the page is not pulled back', async () => {
-    document.body.innerHTML = '<div id="step"><h1>Payment</h1><p>Text</p></div>';
-    const step = document.getElementById('step') as HTMLElement;
-    focusStepHeadingWhenLost(step);
+    const step = guardedStep('<div id="step"><h1>Payment</h1><p>Text</p></div>');
     (document.activeElement as HTMLElement).blur();
     step.insertAdjacentHTML('beforeend', '<p>More</p>');
     await tick();
@@ -56,9 +59,7 @@ describe('focusStepHeadingWhenLost', () => {
   });
 
   test('a field the step focused and then replaced hands focus to the heading', async () => {
-    document.body.innerHTML = '<div id="step"><h1>Ticket Questions</h1><input id="old-answer"></div>';
-    const step = document.getElementById('step') as HTMLElement;
-    focusStepHeadingWhenLost(step);
+    const step = guardedStep('<div id="step"><h1>Ticket Questions</h1><input id="old-answer"></div>');
     (document.getElementById('old-answer') as HTMLInputElement).focus();
     document.getElementById('old-answer')?.replaceWith(Object.assign(document.createElement('input'), { id: 'new' }));
     await tick();

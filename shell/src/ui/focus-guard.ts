@@ -12,14 +12,13 @@ function focusLost(): boolean {
  * first heading takes it (made focusable for that), as soon as the step renders one. While the step settles, focus
  * that is lost because what held it left the page (a heading the step rendered again as a new element, the button of
  * the step before, removed after this one mounted, a field the step focused and then rendered again) goes to the
- * step's heading then there. Focus the step or a buyer
- * put somewhere is left alone, and so is a buyer's click on the page's text (it puts focus on the body while what had
- * it is still there). Returns the clean-up for when the step goes.
+ * step's heading then there. Focus the step or a buyer put somewhere is left alone, and so is a buyer's click on the
+ * page's text (it puts focus on the body while what had it is still there). Returns the clean-up for when the step
+ * goes.
  */
 export function focusStepHeadingWhenLost(container: HTMLElement): () => void {
-  const active = document.activeElement;
   // What last had focus: while it is on the page, focus on the body is the buyer's doing.
-  let holder: Element | null = focusLost() || !(active instanceof HTMLElement) ? null : active;
+  let holder: Element | null = focusLost() ? null : document.activeElement;
   const focused = (event: FocusEvent) => {
     if (event.target instanceof Element) holder = event.target;
   };
