@@ -49,8 +49,22 @@ export class BasketPage {
     return this.page.getByRole('region', { name: 'DISCOUNT OR VOUCHER CODE?' });
   }
 
+  /**
+   * Opens the code box and answers its Code field. The server renders the box closed and a wide screen opens it when
+   * the step hydrates, so a state read before hydration can be stale by the time of the click: press the toggle until
+   * the field shows, as a buyer would.
+   */
+  async openCodeBox(): Promise<Locator> {
+    const input = this.codeBox.getByRole('textbox', { name: 'Code' });
+    await expect(async () => {
+      if (!(await input.isVisible())) await this.codeToggle.click();
+      await expect(input).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    return input;
+  }
+
   async applyCode(code: string): Promise<void> {
-    if ((await this.codeToggle.getAttribute('aria-expanded')) !== 'true') await this.codeToggle.click();
+    await (await this.openCodeBox()).fill(code);
     await this.codeBox.getByRole('textbox', { name: 'Code' }).fill(code);
     await this.codeBox.getByRole('button', { name: 'Apply' }).click();
   }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { BasketPage } from './basket';
 
 /** One row of the order summary as the page shows it: the words of its label and its amount in pence. */
 export interface SummaryRow {
@@ -242,9 +243,7 @@ export class AppliedCodes {
 
   /** Types the code and applies it; the box says 'Code applied'. */
   async apply(code: string): Promise<void> {
-    const toggle = this.page.getByRole('button', { name: 'DISCOUNT OR VOUCHER CODE?' });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    await this.box.getByRole('textbox', { name: 'Code' }).fill(code);
+    await (await new BasketPage(this.page).openCodeBox()).fill(code);
     await this.box.getByRole('button', { name: 'Apply' }).click();
     await expect(this.box.getByRole('status')).toHaveText('Code applied');
     await expect(this.item(code)).toBeVisible();
@@ -268,9 +267,7 @@ export class AppliedCodes {
 
   /** Types a code the server refuses: one alert beside the box with 'Invalid code' and why, and not a second above. */
   async applyRefused(code: string, reason: string): Promise<void> {
-    const toggle = this.page.getByRole('button', { name: 'DISCOUNT OR VOUCHER CODE?' });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    await this.box.getByRole('textbox', { name: 'Code' }).fill(code);
+    await (await new BasketPage(this.page).openCodeBox()).fill(code);
     await this.box.getByRole('button', { name: 'Apply' }).click();
     await expect(this.box.getByRole('alert')).toHaveText(`Invalid code: ${reason}`);
     await expect(this.page.getByText(reason)).toHaveCount(1);
