@@ -295,6 +295,16 @@ function eagerShared(shared) {
 }
 
 /**
+ * A built remote runs inside the shell only (it borrows the shell's federation runtime), and the shell provides every
+ * shared library: the remote consumes them without a copy of its own to fall back on (`import: false`), so its
+ * remoteEntry.js registers no copies and its build carries no fallback chunks. A shell without one of them, or at
+ * another version, makes the step fail to load (the singleton and version rules still apply to the shell's copy).
+ */
+function consumedOnly(shared) {
+  return Object.fromEntries(Object.entries(shared).map(([key, options]) => [key, { ...options, import: false }]));
+}
+
+/**
  * The start-up code (the chunk group "bootstrap", named by index.ts's imports) is one file, "startup": what it needs
  * from node_modules is not split into a chunk shared with later chunks (a request more before the page can start);
  * they find it loaded.
@@ -348,6 +358,8 @@ function shellConfig({ dir, entry = './src/index.ts', template = './src/index.ht
         dts: false,
         manifest: false,
         shareStrategy: 'loaded-first',
+        // The page runs in browsers only: the federation runtime's Node.js paths are left out of main.js (−5 KB).
+        experiments: { optimization: { target: 'web' } },
         // (The dev server's page keeps webpack's defaults: its requests are not what a buyer's phone makes.)
         shared: production ? eagerShared(sharedSingletons(dir)) : sharedSingletons(dir),
         // What `experiments.provideExternalRuntime` does, but through the plugin's ES module build: the option adds the
@@ -425,7 +437,7 @@ function remoteConfig({ dir, name, entry = './src/index.ts', standalone = './src
         dts: false,
         manifest: true,
         shareStrategy: 'loaded-first',
-        shared: sharedSingletons(dir),
+        shared: borrowsRuntime ? consumedOnly(sharedSingletons(dir)) : sharedSingletons(dir),
         experiments: borrowsRuntime ? { externalRuntime: true } : {},
       }),
       ...(borrowsRuntime ? [bundlerRuntimeVersion(), borrowBundlerRuntime()] : []),
