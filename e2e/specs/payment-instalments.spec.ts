@@ -51,6 +51,7 @@ test('instalments with a new card: one phone number, checked like the card’s; 
   const checkout = await pay.account.serverCheckout();
   const lastDue = formatDateShort(String(checkout.payment_plan_last_due));
   expect(lastDue).toMatch(/^\w{3} \d{1,2} \w{3} \d{4}$/);
+  expect(checkout.payment_plan_last_due_text).toBe(lastDue);
   const arrive = `Your tickets and their QR codes will be in your wallet once the last instalment, due ${lastDue}, is paid.`;
   if (checkout.state === 'after_sale_messages') await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Complete - Payment Schedule Setup' })).toBeVisible({

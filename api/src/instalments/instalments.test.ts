@@ -156,6 +156,7 @@ describe('a payment plan with a saved card, across a restart', () => {
       payment_plan_schedule_options: {},
       // The third payment, two calendar months on (UK time): the tickets come once it is paid.
       payment_plan_last_due: '2030-03-01 12:00:00',
+      payment_plan_last_due_text: 'Fri 1 Mar 2030',
     });
   });
 

@@ -1,5 +1,5 @@
 import type { Checkout } from '@checkout/shared';
-import { wallClock } from '../catalogue/dates';
+import { shortDate, wallClock } from '../catalogue/dates';
 import type { AppConfig } from '../config';
 import type { Db, Sale } from '../db/schema';
 import { toPlanBasket } from '../instalments/basket';
@@ -19,6 +19,7 @@ type PaymentFields =
   | 'payment_complete'
   | 'payment_plan_remaining'
   | 'payment_plan_last_due'
+  | 'payment_plan_last_due_text'
   | 'payment_plan_schedule_options'
   | 'saved_payment_methods'
   | 'test_mode'
@@ -52,7 +53,8 @@ export async function checkoutPaymentOptions(
     truelayer_returned_from: sale.truelayer_returned_from,
     payment_complete: sale.status === 'paid',
     payment_plan_remaining: sale.payment_plan_remaining,
-    payment_plan_last_due: lastDue,
+    payment_plan_last_due: lastDue && wallClock(lastDue, PLAN_TIME_ZONE),
+    payment_plan_last_due_text: lastDue && shortDate(lastDue, PLAN_TIME_ZONE),
     // Instalments (instalments/schedule.ts states the rule): only while there is still something to pay.
     payment_plan_schedule_options:
       sale.status === 'paid'
@@ -83,9 +85,8 @@ export function paymentModesOf(config: AppConfig): Pick<Checkout, 'test_mode' | 
   return { test_mode: takesTestMoney(modes), available_payment_methods: availablePaymentMethods(modes) };
 }
 
-/** The last instalment's due date in UK wall-clock time, while the sale's plan has payments left. */
-async function planLastDue(db: Db, sale: Pick<Sale, 'id' | 'payment_plan_remaining'>): Promise<string | null> {
+/** When the last instalment is due, while the sale's plan has payments left (given in UK time, PLAN_TIME_ZONE). */
+async function planLastDue(db: Db, sale: Pick<Sale, 'id' | 'payment_plan_remaining'>): Promise<Date | null> {
   if (!sale.payment_plan_remaining) return null;
-  const due = await lastInstalmentDue(db, sale.id);
-  return due ? wallClock(due, PLAN_TIME_ZONE) : null;
+  return (await lastInstalmentDue(db, sale.id)) ?? null;
 }

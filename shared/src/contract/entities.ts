@@ -294,6 +294,11 @@ export const CheckoutSchema = z.object({
    * ('2027-05-02 10:00:00'): the tickets are issued once it is paid. Null otherwise, and from a server that does not say.
    */
   payment_plan_last_due: z._default(maybeText, null),
+  /**
+   * Ours: the same date as the buyer reads it ('Sun 2 May 2027'), written by the server as it writes every date the
+   * page shows, so the page carries no date formatting of its own. Null when payment_plan_last_due is.
+   */
+  payment_plan_last_due_text: z._default(maybeText, null),
   /** Keyed by number of months; key '1' is not an instalment choice. */
   payment_plan_schedule_options: z.record(z.string(), PaymentPlanScheduleOptionSchema),
   /** The signed-in buyer's saved cards for instalments ([] for guests). */
@@ -389,6 +394,7 @@ export const EMPTY_CHECKOUT: Checkout = Object.freeze({
   payment_complete: false,
   payment_plan_remaining: false,
   payment_plan_last_due: null,
+  payment_plan_last_due_text: null,
   payment_plan_schedule_options: {},
   saved_payment_methods: [],
   init_guest_email: null,

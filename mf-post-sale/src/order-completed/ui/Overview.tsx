@@ -70,7 +70,11 @@ export function Overview({ stores }: StepProps) {
           ) : null}
         </p>
       )}
-      <Tiles tiles={tiles} events={events} plan={plan ? { lastDue: checkout?.payment_plan_last_due ?? null } : null} />
+      <Tiles
+        tiles={tiles}
+        events={events}
+        plan={plan ? { lastDue: checkout?.payment_plan_last_due_text ?? null } : null}
+      />
     </section>
   );
 }

@@ -1,11 +1,5 @@
 import { useUnit } from 'effector-react';
-import {
-  formatDateShort,
-  livestreamEvents,
-  shareTileText,
-  type Event,
-  type OrderCompletedTile,
-} from '@checkout/shared';
+import { livestreamEvents, shareTileText, type Event, type OrderCompletedTile } from '@checkout/shared';
 import { ticketsAfterLastInstalment } from '@checkout/shared/messages/order-completed';
 import { Button } from '@checkout/shared/ui';
 import { copy } from '../copy';
@@ -16,7 +10,7 @@ import { ShareModal } from './ShareModal';
 /** Wallet page of the api (the ticket wallet page, account/wallet/). */
 export const WALLET_URL = '/account/wallet/';
 
-/** A payment plan still being paid: its tickets come after the last instalment (its due date, when the server says). */
+/** A payment plan still being paid: its tickets come after the last instalment (its due date as the server wrote it). */
 export interface PlanPending {
   lastDue: string | null;
 }
@@ -60,9 +54,7 @@ export function Tiles({
             <a className="oc-tile__action" href={WALLET_URL}>
               {t.wallet}
             </a>
-            <p className="muted">
-              {plan ? ticketsAfterLastInstalment(formatDateShort(plan.lastDue ?? '') || null) : t.walletText}
-            </p>
+            <p className="muted">{plan ? ticketsAfterLastInstalment(plan.lastDue) : t.walletText}</p>
           </>
         );
       case 'feedback':
