@@ -4,7 +4,8 @@ import { useUnit } from 'effector-react';
 import { stateRequired, type AddressOwner, type Checkout, type StepProps, type User } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery-address';
 import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
+import { sharedCopy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
 import { TextField } from '@checkout/shared/ui';
@@ -103,7 +104,7 @@ function NewAddress() {
         onChoose={m.lookupResultChosen}
       />
       {m.loading ? (
-        <Spinner label={copy.account.loading} />
+        <Spinner label={sharedCopy.loading} />
       ) : (
         <AddressForm
           form={m.form}
@@ -123,10 +124,10 @@ function VoucherNames() {
   const m = useUnit({ errors: $errors, from: $voucherFrom, to: $voucherTo, voucherFromChanged, voucherToChanged });
   return (
     <fieldset>
-      <legend>{copy.delivery.voucherLegend}</legend>
+      <legend>{copy.voucherLegend}</legend>
       <TextField
         id="delivery-voucher-from"
-        label={copy.delivery.voucherFrom}
+        label={copy.voucherFrom}
         autoComplete="name"
         value={m.from}
         onValue={m.voucherFromChanged}
@@ -134,7 +135,7 @@ function VoucherNames() {
       />
       <TextField
         id="delivery-voucher-to"
-        label={copy.delivery.voucherTo}
+        label={copy.voucherTo}
         autoComplete="off"
         value={m.to}
         onValue={m.voucherToChanged}
@@ -193,11 +194,11 @@ export function DeliveryAddressStep(props: StepProps) {
   return (
     <section className="card stack account delivery" aria-labelledby="delivery-title">
       <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">
-        {copy.delivery.title}
+        {copy.title}
       </h1>
-      <p className="muted">{copy.delivery.why(deliveryReason(checkout))}</p>
+      <p className="muted">{copy.why(deliveryReason(checkout))}</p>
       {m.selected === null ? (
-        <Spinner label={copy.account.loading} />
+        <Spinner label={sharedCopy.loading} />
       ) : (
         <form className="stack" noValidate onSubmit={submit}>
           {refused ? <AlertBox type="error">{messages.completeAddress}</AlertBox> : null}
@@ -214,7 +215,7 @@ export function DeliveryAddressStep(props: StepProps) {
           {hasGiftVouchers ? <VoucherNames /> : null}
           <div className="actions">
             <Button data-primary-action="" type="submit" loading={m.saving}>
-              {copy.delivery.continue}
+              {copy.continue}
             </Button>
           </div>
         </form>

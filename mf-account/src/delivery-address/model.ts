@@ -21,7 +21,7 @@ import {
   type User,
 } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery-address';
-import { copy } from '../copy';
+import { copy } from './copy';
 import {
   $deps,
   apiOf,
@@ -263,7 +263,7 @@ sample({
 });
 sample({
   clock: deleteAddressFx.fail,
-  fn: () => [notifyError(copy.delivery.deleteFailed, 'delete-address')],
+  fn: () => [notifyError(copy.deleteFailed, 'delete-address')],
   target: shellCommandsSent,
 });
 

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { donationFee, donationFeeNotice, formatMoney, type Charity, type StepProps } from '@checkout/shared';
 import { Button, SafeHtml, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { FieldError, TextField } from '@checkout/shared/ui';
 import {
@@ -48,7 +48,7 @@ export function DonationStep(props: StepProps) {
   return (
     <section className="card stack account donation" aria-labelledby="donation-title">
       <h1 id="donation-title" ref={heading} tabIndex={-1} className="step-heading">
-        {charity?.donation_checkout_title || copy.donation.fallbackTitle}
+        {charity?.donation_checkout_title || copy.fallbackTitle}
       </h1>
       {charity ? <CharityIntro charity={charity} /> : null}
       <DonationForm charity={charity} currencySymbol={checkout?.currency.symbol ?? '£'} />
@@ -60,9 +60,7 @@ function CharityIntro({ charity }: { charity: Charity }) {
   return (
     <>
       <div className="donation__charity">
-        {charity.logo ? (
-          <img className="donation__logo" src={charity.logo} alt={copy.donation.logoAlt(charity.name)} />
-        ) : null}
+        {charity.logo ? <img className="donation__logo" src={charity.logo} alt={copy.logoAlt(charity.name)} /> : null}
         <h2>{charity.name}</h2>
       </div>
       <SafeHtml className="donation__description" html={charity.description_html} />
@@ -106,7 +104,7 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
     <form className="stack" noValidate onSubmit={submit}>
       {charity ? (
         <fieldset aria-describedby={m.error && !customAtFault ? 'donation-error' : undefined}>
-          <legend>{copy.donation.amountLegend}</legend>
+          <legend>{copy.amountLegend}</legend>
           <div className="amounts">
             {charity.donation_options.map((amount) => (
               <div className="amount" key={amount}>
@@ -125,7 +123,7 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
           <TextField
             id="donation-custom"
             className="field--amount"
-            label={copy.donation.otherAmount}
+            label={copy.otherAmount}
             type="number"
             inputMode="decimal"
             min={1}
@@ -141,22 +139,22 @@ function DonationForm({ charity, currencySymbol }: { charity: Charity | null; cu
       ) : null}
       {notice ? (
         <p className="muted" id="donation-fee">
-          {copy.donation.feeNotice(String(notice.percent), String(notice.pence))}
+          {copy.feeNotice(String(notice.percent), String(notice.pence))}
         </p>
       ) : null}
       {fee !== null && m.amount !== null ? (
         <p aria-live="polite">
-          {copy.donation.summary(money(m.amount), money(fee), money(Math.round((m.amount + fee) * 100) / 100))}
+          {copy.summary(money(m.amount), money(fee), money(Math.round((m.amount + fee) * 100) / 100))}
         </p>
       ) : null}
       <div className="actions">
         {charity ? (
           <Button data-primary-action="" type="submit" loading={m.saving}>
-            {copy.donation.donate}
+            {copy.donate}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={() => m.skipClicked()} disabled={m.saving}>
-          {copy.donation.skip}
+          {copy.skip}
         </Button>
       </div>
     </form>

@@ -4,7 +4,7 @@ import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import { type Charity } from '@checkout/shared';
 import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
 import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { renderStep } from '../testing-ui';
 import { GiftAidStep } from './Step';
 
@@ -40,18 +40,18 @@ test('shows the 25 % uplift; opting in asks for the three confirmations and the 
   expect(
     await screen.findByText('Gift Aid turns your £20.00 donation into £25.00 at no extra cost to you.'),
   ).toBeInTheDocument();
-  expect(screen.queryByRole('group', { name: copy.giftAid.confirmLegend })).not.toBeInTheDocument();
-  await user.click(screen.getByRole('checkbox', { name: copy.giftAid.optIn }));
-  expect(screen.getByRole('group', { name: copy.giftAid.confirmLegend })).toBeInTheDocument();
-  expect(screen.getByRole('checkbox', { name: copy.giftAid.confirmTaxpayer })).toBeInTheDocument();
-  expect(screen.getByRole('checkbox', { name: copy.giftAid.confirmOwnMoney })).toBeInTheDocument();
-  expect(screen.getByRole('checkbox', { name: copy.giftAid.confirmNotGambling })).toBeInTheDocument();
-  expect(screen.getByRole('radio', { name: copy.giftAid.ukResident })).toBeChecked();
-  expect(screen.getByRole('textbox', { name: copy.giftAid.address1 })).toBeInTheDocument();
-  expect(screen.getByRole('textbox', { name: copy.giftAid.postcode })).toBeInTheDocument();
-  await user.click(screen.getByRole('radio', { name: copy.giftAid.overseas }));
-  expect(screen.getByRole('textbox', { name: copy.giftAid.overseasAddress })).toBeInTheDocument();
-  expect(screen.queryByRole('textbox', { name: copy.giftAid.postcode })).not.toBeInTheDocument();
+  expect(screen.queryByRole('group', { name: copy.confirmLegend })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: copy.optIn }));
+  expect(screen.getByRole('group', { name: copy.confirmLegend })).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: copy.confirmTaxpayer })).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: copy.confirmOwnMoney })).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: copy.confirmNotGambling })).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: copy.ukResident })).toBeChecked();
+  expect(screen.getByRole('textbox', { name: copy.address1 })).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: copy.postcode })).toBeInTheDocument();
+  await user.click(screen.getByRole('radio', { name: copy.overseas }));
+  expect(screen.getByRole('textbox', { name: copy.overseasAddress })).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: copy.postcode })).not.toBeInTheDocument();
   expect(
     screen.getByRole('checkbox', { name: "Keep me updated about Harbour Lifeboat Trust's work" }),
   ).toBeInTheDocument();
@@ -60,29 +60,27 @@ test('shows the 25 % uplift; opting in asks for the three confirmations and the 
 test('under 20 no address is asked for', async () => {
   const user = userEvent.setup();
   open(10);
-  await user.click(await screen.findByRole('checkbox', { name: copy.giftAid.optIn }));
+  await user.click(await screen.findByRole('checkbox', { name: copy.optIn }));
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
 });
 
 test('missing confirmations and address are refused, focus on the first; complete, it saves and moves on', async () => {
   const user = userEvent.setup();
   const props = open(50);
-  await user.click(await screen.findByRole('checkbox', { name: copy.giftAid.optIn }));
-  await user.click(screen.getByRole('checkbox', { name: copy.giftAid.confirmTaxpayer }));
+  await user.click(await screen.findByRole('checkbox', { name: copy.optIn }));
+  await user.click(screen.getByRole('checkbox', { name: copy.confirmTaxpayer }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByText(copy.giftAid.confirmAll)).toBeInTheDocument();
-  expect(screen.getByRole('group', { name: copy.giftAid.confirmLegend })).toHaveAccessibleDescription(
-    copy.giftAid.confirmAll,
-  );
-  expect(screen.getByRole('checkbox', { name: copy.giftAid.confirmTaxpayer })).toHaveFocus();
-  const line1 = screen.getByRole('textbox', { name: copy.giftAid.address1 });
+  expect(await screen.findByText(copy.confirmAll)).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: copy.confirmLegend })).toHaveAccessibleDescription(copy.confirmAll);
+  expect(screen.getByRole('checkbox', { name: copy.confirmTaxpayer })).toHaveFocus();
+  const line1 = screen.getByRole('textbox', { name: copy.address1 });
   expect(line1).toHaveAccessibleDescription(deliveryAddressMessages.addressLine1Required('your'));
   expect(props.api.payloadsOf('updateDonation')).toEqual([]);
 
-  await user.click(screen.getByRole('checkbox', { name: copy.giftAid.confirmOwnMoney }));
-  await user.click(screen.getByRole('checkbox', { name: copy.giftAid.confirmNotGambling }));
+  await user.click(screen.getByRole('checkbox', { name: copy.confirmOwnMoney }));
+  await user.click(screen.getByRole('checkbox', { name: copy.confirmNotGambling }));
   await user.type(line1, '14 Marine Parade');
-  await user.type(screen.getByRole('textbox', { name: copy.giftAid.postcode }), 'BN2 1TL');
+  await user.type(screen.getByRole('textbox', { name: copy.postcode }), 'BN2 1TL');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await waitFor(() => expect(props.scope.getState(props.stores.$state)).toBe('login'));
   expect(props.api.payloadsOf('updateDonation')).toEqual([

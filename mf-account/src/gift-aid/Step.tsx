@@ -10,7 +10,7 @@ import {
   type StepProps,
 } from '@checkout/shared';
 import { AlertBox, Button, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
 import { CheckboxField, FieldError, Radio, TextField } from '@checkout/shared/ui';
@@ -38,24 +38,24 @@ function Confirmations() {
   const m = useUnit({ form: $form, errors: $errors, change: formChanged });
   return (
     <fieldset aria-describedby={m.errors.confirm ? 'gift-aid-confirm-error' : undefined}>
-      <legend>{copy.giftAid.confirmLegend}</legend>
+      <legend>{copy.confirmLegend}</legend>
       <CheckboxField
         id="gift-aid-taxpayer"
-        label={copy.giftAid.confirmTaxpayer}
+        label={copy.confirmTaxpayer}
         checked={m.form.taxpayer}
         onChecked={(taxpayer) => m.change({ taxpayer })}
         required
       />
       <CheckboxField
         id="gift-aid-own-money"
-        label={copy.giftAid.confirmOwnMoney}
+        label={copy.confirmOwnMoney}
         checked={m.form.ownMoney}
         onChecked={(ownMoney) => m.change({ ownMoney })}
         required
       />
       <CheckboxField
         id="gift-aid-not-gambling"
-        label={copy.giftAid.confirmNotGambling}
+        label={copy.confirmNotGambling}
         checked={m.form.notGambling}
         onChecked={(notGambling) => m.change({ notGambling })}
         required
@@ -69,18 +69,18 @@ function Residence() {
   const m = useUnit({ form: $form, change: formChanged });
   return (
     <fieldset>
-      <legend>{copy.giftAid.residenceLegend}</legend>
+      <legend>{copy.residenceLegend}</legend>
       <Radio
         id="gift-aid-uk"
         name="gift-aid-residence"
-        label={copy.giftAid.ukResident}
+        label={copy.ukResident}
         checked={m.form.ukResident}
         onSelect={() => m.change({ ukResident: true })}
       />
       <Radio
         id="gift-aid-overseas"
         name="gift-aid-residence"
-        label={copy.giftAid.overseas}
+        label={copy.overseas}
         checked={!m.form.ukResident}
         onSelect={() => m.change({ ukResident: false })}
       />
@@ -95,10 +95,10 @@ function TaxpayerAddress({ symbol }: { symbol: string }) {
   if (!required.address1) return null;
   return (
     <div className="stack">
-      <p className="muted">{copy.giftAid.addressIntro(formatMoney(GIFT_AID_ADDRESS_THRESHOLD, symbol))}</p>
+      <p className="muted">{copy.addressIntro(formatMoney(GIFT_AID_ADDRESS_THRESHOLD, symbol))}</p>
       <TextField
         id="gift-aid-address1"
-        label={m.form.ukResident ? copy.giftAid.address1 : copy.giftAid.overseasAddress}
+        label={m.form.ukResident ? copy.address1 : copy.overseasAddress}
         autoComplete={m.form.ukResident ? 'address-line1' : 'street-address'}
         value={m.form.address1}
         onValue={(address1) => m.change({ address1 })}
@@ -108,7 +108,7 @@ function TaxpayerAddress({ symbol }: { symbol: string }) {
         <TextField
           id="gift-aid-postcode"
           className="field--postcode"
-          label={copy.giftAid.postcode}
+          label={copy.postcode}
           autoComplete="postal-code"
           value={m.form.postcode}
           onValue={(postcode) => m.change({ postcode })}
@@ -164,15 +164,15 @@ export function GiftAidStep(props: StepProps) {
   return (
     <section className="card stack account gift-aid" aria-labelledby="gift-aid-title">
       <h1 id="gift-aid-title" ref={heading} tabIndex={-1} className="step-heading">
-        {copy.giftAid.title}
+        {copy.title}
       </h1>
       {ready && m.amount > 0 ? (
-        <p>{copy.giftAid.uplift(formatMoney(m.amount, symbol), formatMoney(giftAidUplift(m.amount), symbol))}</p>
+        <p>{copy.uplift(formatMoney(m.amount, symbol), formatMoney(giftAidUplift(m.amount), symbol))}</p>
       ) : null}
       <form className="stack" noValidate onSubmit={submit}>
         <CheckboxField
           id="gift-aid-opt-in"
-          label={copy.giftAid.optIn}
+          label={copy.optIn}
           checked={m.form.optedIn}
           onChecked={(optedIn) => m.change({ optedIn })}
         />
@@ -186,7 +186,7 @@ export function GiftAidStep(props: StepProps) {
         {charityName ? (
           <CheckboxField
             id="gift-aid-subscribe"
-            label={copy.giftAid.subscribe(charityName)}
+            label={copy.subscribe(charityName)}
             checked={m.form.subscribe}
             onChecked={(subscribe) => m.change({ subscribe })}
           />
@@ -194,7 +194,7 @@ export function GiftAidStep(props: StepProps) {
         {m.saveError ? <AlertBox type="error">{m.saveError}</AlertBox> : null}
         <div className="actions">
           <Button data-primary-action="" type="submit" loading={m.saving}>
-            {copy.giftAid.continue}
+            {copy.continue}
           </Button>
         </div>
       </form>

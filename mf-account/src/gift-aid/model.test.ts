@@ -2,7 +2,7 @@ import { allSettled } from 'effector';
 import { apiFailure, failWith } from '@checkout/shared/testing';
 import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
 import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { modelScope } from '../testing';
 import {
   $errors,
@@ -31,12 +31,12 @@ describe('giftAidErrors', () => {
   test.each<[string, Partial<GiftAidForm>, number, Record<string, string>]>([
     ['not opted in: nothing is asked', { optedIn: false, taxpayer: false }, 100, {}],
     ['opted in under 20 with the confirmations', {}, 19.99, {}],
-    ['a confirmation missing', { ownMoney: false }, 10, { confirm: copy.giftAid.confirmAll }],
+    ['a confirmation missing', { ownMoney: false }, 10, { confirm: copy.confirmAll }],
     [
       'every confirmation missing',
       { taxpayer: false, ownMoney: false, notGambling: false },
       10,
-      { confirm: copy.giftAid.confirmAll },
+      { confirm: copy.confirmAll },
     ],
     [
       'UK resident at 20: line 1 and postcode',

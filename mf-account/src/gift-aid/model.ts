@@ -2,7 +2,7 @@ import { createEffect, createEvent, createStore, sample } from 'effector';
 import { giftAidAddressRequired, noErrors, type ApiClient } from '@checkout/shared';
 import * as deliveryAddressMessages from '@checkout/shared/messages/delivery-address';
 import * as giftAidMessages from '@checkout/shared/messages/gift-aid';
-import { copy } from '../copy';
+import { copy } from './copy';
 import {
   $deps,
   apiOf,
@@ -43,7 +43,7 @@ const EMPTY: GiftAidForm = {
 export function giftAidErrors(form: GiftAidForm, amount: number): GiftAidErrors {
   if (!form.optedIn) return {};
   const errors: GiftAidErrors = {};
-  if (!form.taxpayer || !form.ownMoney || !form.notGambling) errors.confirm = copy.giftAid.confirmAll;
+  if (!form.taxpayer || !form.ownMoney || !form.notGambling) errors.confirm = copy.confirmAll;
   const required = giftAidAddressRequired(amount, form.ukResident);
   if (required.address1 && form.address1.trim() === '')
     errors.address1 = deliveryAddressMessages.addressLine1Required('your');

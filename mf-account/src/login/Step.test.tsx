@@ -155,7 +155,7 @@ test('the server asks for a captcha before another code: the challenge, its sent
     const send = screen.getByRole('button', { name: 'Send code' });
     expect(send).toBeDisabled();
 
-    await user.click(screen.getByRole('checkbox', { name: 'I am human' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'I am human' }));
     await waitFor(() => expect(send).toBeEnabled());
     await user.click(send);
     expect(await screen.findByRole('textbox', { name: 'Code' })).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { depsOf } from '@checkout/shared/parcel';
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { type RuntimeConfig, type StepProps } from '@checkout/shared';
 import * as captchaMessages from '@checkout/shared/messages/captcha';
 import * as loginMessages from '@checkout/shared/messages/login';
-import { HCaptchaWidget, SandboxCaptcha, SANDBOX_SITE_KEY, type CaptchaWidgetProps } from '@checkout/shared/captcha';
 import { AlertBox, Button, Spinner, useEffectWhen, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
+import { sharedCopy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { TextField } from '@checkout/shared/ui';
 import {
@@ -93,9 +93,9 @@ export function LoginStep(props: StepProps) {
   return (
     <section className="card stack account" aria-labelledby="account-title">
       <h1 id="account-title" ref={heading} tabIndex={-1} className="step-heading">
-        {copy.account.title}
+        {copy.title}
       </h1>
-      {mode === 'loading' ? <Spinner label={copy.account.loading} /> : null}
+      {mode === 'loading' ? <Spinner label={sharedCopy.loading} /> : null}
       {mode === 'enter_email' ? <EnterEmail config={props.config} /> : null}
       {mode === 'one_time_code_sent' ? <CodeSent /> : null}
       {mode === 'confirm_name' ? <ConfirmName /> : null}
@@ -116,10 +116,10 @@ function EnterEmail({ config }: { config: RuntimeConfig }) {
   });
   return (
     <form className="stack" noValidate onSubmit={submit(m.sendCodeClicked)}>
-      <p>{copy.account.emailIntro}</p>
+      <p>{copy.emailIntro}</p>
       <TextField
         id="account-email"
-        label={copy.account.emailLabel}
+        label={copy.emailLabel}
         hint={loginMessages.emailHint}
         type="email"
         autoComplete="email"
@@ -137,31 +137,32 @@ function EnterEmail({ config }: { config: RuntimeConfig }) {
           loading={m.sending}
           disabled={m.captcha !== null && m.token === null}
         >
-          {copy.account.sendCode}
+          {copy.sendCode}
         </Button>
       </div>
     </form>
   );
 }
 
+// Few buyers meet the challenge: its code is fetched when the server first asks for one, not with the step.
+const CaptchaWidget = lazy(() => import('./CaptchaWidget').then((module) => ({ default: module.CaptchaWidget })));
+
 /** The challenge the server asked for before it sends another code to this email (many were asked for). */
 function SendCaptcha({ sitekey, config }: { sitekey: string | null; config: RuntimeConfig }) {
   const m = useUnit({ problem: $sendCaptchaProblem, verified: sendCaptchaVerified, reset: sendCaptchaReset });
-  const widget: CaptchaWidgetProps = {
-    sitekey: sitekey ?? config.hcaptchaSiteKey ?? SANDBOX_SITE_KEY,
-    onVerify: (token) => m.verified(token),
-    onExpire: () => m.reset({ reason: 'expired' }),
-    onChallengeExpire: () => m.reset({ reason: 'challenge-expired' }),
-    onError: (detail) => m.reset({ reason: 'error', detail }),
-  };
   return (
     <div className="stack">
       <p>{captchaMessages.captchaPrompt}</p>
-      {config.hcaptchaSiteKey ? (
-        <HCaptchaWidget {...widget} />
-      ) : (
-        <SandboxCaptcha apiBase={config.apiBase} {...widget} />
-      )}
+      <Suspense fallback={<Spinner label={copy.loadingChallenge} />}>
+        <CaptchaWidget
+          sitekey={sitekey}
+          config={config}
+          onVerify={(token) => m.verified(token)}
+          onExpire={() => m.reset({ reason: 'expired' })}
+          onChallengeExpire={() => m.reset({ reason: 'challenge-expired' })}
+          onError={(detail) => m.reset({ reason: 'error', detail })}
+        />
+      </Suspense>
       {m.problem ? <AlertBox type="warning">{m.problem}</AlertBox> : null}
     </div>
   );
@@ -180,12 +181,12 @@ function CodeSent() {
   });
   return (
     <form className="stack" noValidate onSubmit={submit(m.verifyClicked)}>
-      <p role="status">{copy.account.codeSentTo(m.email)}</p>
+      <p role="status">{copy.codeSentTo(m.email)}</p>
       <TextField
         id="account-code"
         className="field--code"
-        label={copy.account.codeLabel}
-        hint={copy.account.codeHint}
+        label={copy.codeLabel}
+        hint={copy.codeHint}
         autoComplete="one-time-code"
         inputMode="numeric"
         pattern="[0-9]*"
@@ -197,10 +198,10 @@ function CodeSent() {
       />
       <div className="actions">
         <Button data-primary-action="" type="submit" disabled={!m.canVerify} loading={m.verifying}>
-          {copy.account.verify}
+          {copy.verify}
         </Button>
         <Button variant="link" onClick={() => m.changeEmailClicked()}>
-          {copy.account.changeEmail}
+          {copy.changeEmail}
         </Button>
       </div>
     </form>
@@ -221,12 +222,12 @@ function ConfirmName() {
   return (
     <form className="stack" noValidate onSubmit={submit(m.nameConfirmed)}>
       <p>
-        {copy.account.emailConfirmed} <strong>{m.email}</strong>
+        {copy.emailConfirmed} <strong>{m.email}</strong>
       </p>
-      <p>{copy.account.nameIntro}</p>
+      <p>{copy.nameIntro}</p>
       <TextField
         id="account-fullname"
-        label={copy.account.fullNameLabel}
+        label={copy.fullNameLabel}
         hint={loginMessages.fullNameHint}
         autoComplete="name"
         value={m.name}
@@ -235,10 +236,10 @@ function ConfirmName() {
       />
       <div className="actions">
         <Button data-primary-action="" type="submit" loading={m.saving} disabled={m.signingOut}>
-          {copy.account.continue}
+          {copy.continue}
         </Button>
         <Button variant="link" type="button" onClick={() => m.signOutClicked()} loading={m.signingOut}>
-          {copy.account.notYou}
+          {copy.notYou}
         </Button>
       </div>
     </form>
@@ -251,14 +252,14 @@ function ConfirmAccount({ fallbackEmail }: { fallbackEmail: string }) {
   return (
     <div className="stack">
       <p>
-        {copy.account.signedInAs} <strong>{name}</strong> ({m.user?.email ?? fallbackEmail}).
+        {copy.signedInAs} <strong>{name}</strong> ({m.user?.email ?? fallbackEmail}).
       </p>
       <div className="actions">
         <Button data-primary-action="" onClick={() => m.accountConfirmed()} disabled={m.signingOut}>
-          {copy.account.continue}
+          {copy.continue}
         </Button>
         <Button variant="link" onClick={() => m.signOutClicked()} loading={m.signingOut}>
-          {copy.account.notYou}
+          {copy.notYou}
         </Button>
       </div>
     </div>

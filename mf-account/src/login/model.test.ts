@@ -2,7 +2,7 @@ import { allSettled } from 'effector';
 import { apiFailure, failWith, sampleUser } from '@checkout/shared/testing';
 import * as captchaMessages from '@checkout/shared/messages/captcha';
 import * as loginMessages from '@checkout/shared/messages/login';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { modelScope } from '../testing';
 import {
   $canVerify,
@@ -282,7 +282,7 @@ describe('one_time_code_sent', () => {
     await codeSent(setup);
     await allSettled(codeChanged, { scope: setup.scope, params: '123456' });
     await allSettled(verifyClicked, { scope: setup.scope });
-    expect(setup.scope.getState($codeError)).toBe(copy.account.codeCheckFailed);
+    expect(setup.scope.getState($codeError)).toBe(copy.codeCheckFailed);
   });
 
   test('a reserving-type error goes back to the reloaded basket with the reason', async () => {

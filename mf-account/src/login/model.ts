@@ -12,7 +12,7 @@ import {
   type User,
 } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/login';
-import { copy } from '../copy';
+import { copy } from './copy';
 import {
   $deps,
   apiOf,
@@ -246,7 +246,7 @@ sample({
 sample({
   clock: checkCodeFx.failData,
   filter: (error) => !isReserving(error),
-  fn: (error) => serverMessageOf(error) ?? copy.account.codeCheckFailed,
+  fn: (error) => serverMessageOf(error) ?? copy.codeCheckFailed,
   target: $codeError,
 });
 $code.on(checkCodeFx.fail, (code, { error }) => (isReserving(error) ? code : ''));
@@ -289,7 +289,7 @@ sample({
 });
 sample({
   clock: saveGuestFx.failData,
-  fn: (error) => serverMessageOf(error) ?? copy.account.saveNameFailed,
+  fn: (error) => serverMessageOf(error) ?? copy.saveNameFailed,
   target: $fullNameError,
 });
 $refusals.on(saveGuestFx.fail, (count) => count + 1);

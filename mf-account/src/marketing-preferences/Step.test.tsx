@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiFailure, failWith, sampleCheckout } from '@checkout/shared/testing';
 import * as messages from '@checkout/shared/messages/marketing-preferences';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { renderStep } from '../testing-ui';
 import { MarketingPreferencesStep } from './Step';
 
@@ -33,9 +33,9 @@ test('one checkbox each for the newsletter, event updates and every basket organ
   const user = userEvent.setup();
   const props = renderStep(MarketingPreferencesStep, { state: 'marketing_preferences', checkout: checkout() });
   expect(screen.getByRole('heading', { level: 1, name: 'Keep updated' })).toBeInTheDocument();
-  expect(screen.getByRole('group', { name: copy.marketing.legend })).toBeInTheDocument();
-  const newsletter = screen.getByRole('checkbox', { name: copy.marketing.ctSubscribed });
-  const events = screen.getByRole('checkbox', { name: copy.marketing.eventSubscribed });
+  expect(screen.getByRole('group', { name: copy.legend })).toBeInTheDocument();
+  const newsletter = screen.getByRole('checkbox', { name: copy.ctSubscribed });
+  const events = screen.getByRole('checkbox', { name: copy.eventSubscribed });
   // Each organiser's box is named for it, before its own sign-up message in its own words.
   const organiser = screen.getByRole('checkbox', {
     name: 'Riverside Live: Hear about new shows from Riverside Live first',

@@ -3,7 +3,8 @@ import { useRef, type FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import type { StepProps } from '@checkout/shared';
 import { Button, Spinner, useEffectWhen } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
+import { sharedCopy } from '../copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { CheckboxField, OrganiserSignupLabel } from '@checkout/shared/ui';
 import {
@@ -49,24 +50,24 @@ export function MarketingPreferencesStep(props: StepProps) {
   return (
     <section className="card stack account" aria-labelledby="marketing-title">
       <h1 id="marketing-title" ref={heading} tabIndex={-1} className="step-heading">
-        {copy.marketing.title}
+        {copy.title}
       </h1>
       {!preferences ? (
-        <Spinner label={copy.account.loading} />
+        <Spinner label={sharedCopy.loading} />
       ) : (
         <form className="stack" onSubmit={submit}>
-          <p>{copy.marketing.intro}</p>
+          <p>{copy.intro}</p>
           <fieldset>
-            <legend>{copy.marketing.legend}</legend>
+            <legend>{copy.legend}</legend>
             <CheckboxField
               id="marketing-ct"
-              label={copy.marketing.ctSubscribed}
+              label={copy.ctSubscribed}
               checked={m.choices.ct_subscribed}
               onChecked={m.newsletterChanged}
             />
             <CheckboxField
               id="marketing-events"
-              label={copy.marketing.eventSubscribed}
+              label={copy.eventSubscribed}
               checked={m.choices.event_subscribed}
               onChecked={m.eventUpdatesChanged}
             />
@@ -85,7 +86,7 @@ export function MarketingPreferencesStep(props: StepProps) {
           </fieldset>
           <div className="actions">
             <Button data-primary-action="" type="submit" loading={m.saving}>
-              {copy.marketing.continue}
+              {copy.continue}
             </Button>
           </div>
         </form>

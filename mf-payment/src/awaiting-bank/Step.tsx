@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import { formatMoney, type BankWaitText, type StepProps } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/awaiting-bank';
 import { AlertBox, Button, EditBasketLink, Spinner, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import {
   $view,
@@ -16,7 +16,7 @@ import {
 import '../payment.css';
 
 const WAIT_TEXT: Record<BankWaitText, string> = {
-  none: copy.bank.waiting,
+  none: copy.waiting,
   waiting: messages.bankWaitingForResponse,
   awaiting: messages.bankAwaitingConfirmation,
   longer: messages.bankTakingLonger,
@@ -49,7 +49,7 @@ export function AwaitingBankStep(props: StepProps) {
   const tryOther = (
     <div className="actions">
       <Button variant="secondary" onClick={() => m.tryDifferentMethodClicked()}>
-        {copy.bank.tryDifferentMethod}
+        {copy.tryDifferentMethod}
       </Button>
     </div>
   );
@@ -57,7 +57,7 @@ export function AwaitingBankStep(props: StepProps) {
   const refusedActions = (
     <div className="actions">
       <Button variant="secondary" onClick={() => m.tryDifferentMethodClicked()}>
-        {copy.bank.tryDifferentMethod}
+        {copy.tryDifferentMethod}
       </Button>
       <EditBasketLink
         express={checkout?.express ?? false}
@@ -71,7 +71,7 @@ export function AwaitingBankStep(props: StepProps) {
   return (
     <section className="card stack payment" aria-labelledby="bank-title">
       <h1 id="bank-title" ref={heading} tabIndex={-1} className="step-heading">
-        {copy.bank.title}
+        {copy.title}
       </h1>
       {view.kind === 'cancelled' ? (
         <>
@@ -89,19 +89,19 @@ export function AwaitingBankStep(props: StepProps) {
         </>
       ) : view.kind === 'success' ? (
         <>
-          <AlertBox type="success" title={copy.bank.successTitle}>
+          <AlertBox type="success" title={copy.successTitle}>
             {view.total !== null ? <p>{formatMoney(view.total, symbol)}</p> : null}
-            {view.reference ? <p>{copy.bank.reference(view.reference)}</p> : null}
+            {view.reference ? <p>{copy.reference(view.reference)}</p> : null}
           </AlertBox>
           <div className="actions">
             <Button data-primary-action="" onClick={() => m.continueClicked()}>
-              {copy.bank.continue}
+              {copy.continue}
             </Button>
           </div>
         </>
       ) : (
         <>
-          <AlertBox type="error" title={copy.bank.failedTitle}>
+          <AlertBox type="error" title={copy.failedTitle}>
             {view.error ?? ''}
           </AlertBox>
           {refusedActions}

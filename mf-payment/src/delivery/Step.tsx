@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import { type StepProps } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/delivery';
 import { AlertBox, Spinner, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { $error, $progress, deliveryStarted, deliveryStopped, type DeliveryProgress } from './model';
 import { purchaseTracking } from './purchase';
@@ -15,7 +15,7 @@ const ORDER: readonly DeliveryProgress[] = ['payment_complete', 'to_wallet', 'to
 type Paid = 'plan' | 'free' | 'paid';
 
 function textOf(step: DeliveryProgress, paid: Paid): string {
-  const d = copy.delivery;
+  const d = copy;
   const plan = paid === 'plan';
   switch (step) {
     case 'payment_complete':
@@ -51,10 +51,10 @@ export function DeliveryStep(props: StepProps) {
   return (
     <section className="card stack payment" aria-labelledby="delivery-title">
       <h1 id="delivery-title" ref={heading} tabIndex={-1} className="step-heading">
-        {copy.delivery.title}
+        {copy.title}
       </h1>
       {reached > 0 ? (
-        <ol className="progress" aria-label={copy.delivery.title}>
+        <ol className="progress" aria-label={copy.title}>
           {ORDER.slice(0, reached).map((step) => (
             <li key={step} className="progress__done">
               {textOf(step, paid)}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useUnit } from 'effector-react';
 import { type Checkout, type PaymentMethod, type StepProps, type User } from '@checkout/shared';
 import { Button, pageIsDark, Spinner, TextField } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { SandboxCardForm } from './card/SandboxCardForm';
 import { ExpressAccount } from './express/ExpressAccount';
 import { InstalmentPanel } from './instalments/InstalmentPanel';

@@ -15,7 +15,7 @@ import {
 import * as commonMessages from '@checkout/shared/messages/common';
 import * as paymentMessages from '@checkout/shared/messages/payment';
 import { AlertBox, Spinner, useEffectWhen } from '@checkout/shared/ui';
-import { copy } from '../copy';
+import { copy } from './copy';
 import { useFocusOnArrival } from '@checkout/shared/ui';
 import { expressPrefilled } from './express/model';
 import { $choice, $contactError, $error, $paying, contextChanged, paymentShown, type PaymentContext } from './model';

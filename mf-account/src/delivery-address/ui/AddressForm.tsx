@@ -1,5 +1,5 @@
 import type { Country, CountryState } from '@checkout/shared';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { SelectField, TextField } from '@checkout/shared/ui';
 import type { AddressForm as Form, DeliveryErrors } from '../model';
 
@@ -20,7 +20,7 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
       <div className="fields-row">
         <TextField
           id="delivery-first-name"
-          label={copy.delivery.firstName}
+          label={copy.firstName}
           autoComplete="given-name"
           value={form.first_name}
           onValue={(first_name) => onChange({ first_name })}
@@ -28,7 +28,7 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
         />
         <TextField
           id="delivery-last-name"
-          label={copy.delivery.lastName}
+          label={copy.lastName}
           autoComplete="family-name"
           value={form.last_name}
           onValue={(last_name) => onChange({ last_name })}
@@ -37,7 +37,7 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
       </div>
       <TextField
         id="delivery-address-1"
-        label={copy.delivery.address1}
+        label={copy.address1}
         autoComplete="address-line1"
         value={form.address_1}
         onValue={(address_1) => onChange({ address_1 })}
@@ -45,7 +45,7 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
       />
       <TextField
         id="delivery-address-2"
-        label={copy.delivery.address2}
+        label={copy.address2}
         autoComplete="address-line2"
         optional
         value={form.address_2}
@@ -54,7 +54,7 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
       <div className="fields-row">
         <TextField
           id="delivery-town"
-          label={copy.delivery.town}
+          label={copy.town}
           autoComplete="address-level2"
           value={form.town}
           onValue={(town) => onChange({ town })}
@@ -62,7 +62,7 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
         />
         <TextField
           id="delivery-postcode"
-          label={copy.delivery.postcode}
+          label={copy.postcode}
           autoComplete="postal-code"
           value={form.postcode}
           onValue={(postcode) => onChange({ postcode })}
@@ -71,23 +71,23 @@ export function AddressForm({ form, errors, countries, states, needsState, onCha
       </div>
       <SelectField
         id="delivery-country"
-        label={copy.delivery.country}
+        label={copy.country}
         autoComplete="country-name"
         value={form.country}
         onValue={(country) => onChange({ country })}
         options={countries.map((c) => ({ value: String(c.id), label: c.name }))}
-        placeholder={copy.delivery.choose}
+        placeholder={copy.choose}
         error={errors.country}
       />
       {needsState ? (
         <SelectField
           id="delivery-state"
-          label={copy.delivery.state}
+          label={copy.state}
           autoComplete="address-level1"
           value={form.state}
           onValue={(state) => onChange({ state })}
           options={states.map((s) => ({ value: String(s.id), label: s.name }))}
-          placeholder={copy.delivery.choose}
+          placeholder={copy.choose}
           error={errors.state}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { AddressLookupResult } from '@checkout/shared';
 import { Button } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
 
 export interface AddressLookupProps {
@@ -30,7 +30,7 @@ export function AddressLookup({ query, results, canFind, looking, onQuery, onFin
       <div className="lookup">
         <TextField
           id="delivery-lookup"
-          label={copy.delivery.lookupLabel}
+          label={copy.lookupLabel}
           autoComplete="postal-code"
           required={false}
           value={query}
@@ -38,18 +38,18 @@ export function AddressLookup({ query, results, canFind, looking, onQuery, onFin
           onKeyDown={onKeyDown}
         />
         <Button variant="secondary" onClick={() => onFind()} disabled={!canFind} loading={looking}>
-          {copy.delivery.find}
+          {copy.find}
         </Button>
       </div>
       <div aria-live="polite">
         {results === null ? null : results.length === 0 ? (
-          <p>{copy.delivery.noResults}</p>
+          <p>{copy.noResults}</p>
         ) : (
-          <ul className="lookup-results" aria-label={copy.delivery.lookupResults}>
+          <ul className="lookup-results" aria-label={copy.lookupResults}>
             {results.map((result) => (
               <li key={describe(result)}>
                 <Button variant="secondary" onClick={() => onChoose(result)}>
-                  <span className="sr-only">{copy.delivery.useAddress}: </span>
+                  <span className="sr-only">{copy.useAddress}: </span>
                   {describe(result)}
                 </Button>
               </li>

@@ -1,6 +1,6 @@
 import type { SavedAddress } from '@checkout/shared';
 import { Button } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import type { Selection } from '../model';
 
 export interface SavedAddressesProps {
@@ -15,7 +15,7 @@ export interface SavedAddressesProps {
 export function SavedAddresses({ addresses, selected, deleting, onSelect, onDelete }: SavedAddressesProps) {
   return (
     <fieldset>
-      <legend>{copy.delivery.savedLegend}</legend>
+      <legend>{copy.savedLegend}</legend>
       <ul className="addresses">
         {addresses.map((address) => {
           const name = `${address.first_name} ${address.last_name}`.trim();
@@ -39,9 +39,9 @@ export function SavedAddresses({ addresses, selected, deleting, onSelect, onDele
                 variant="secondary"
                 onClick={() => onDelete(address.id)}
                 loading={deleting === address.id}
-                aria-label={copy.delivery.deleteAddress(`${name}, ${address.full_address}`)}
+                aria-label={copy.deleteAddress(`${name}, ${address.full_address}`)}
               >
-                {copy.delivery.delete}
+                {copy.delete}
               </Button>
             </li>
           );
@@ -57,7 +57,7 @@ export function SavedAddresses({ addresses, selected, deleting, onSelect, onDele
               onChange={() => onSelect('new')}
             />
             <label htmlFor="delivery-saved-new" className="check__label">
-              {copy.delivery.newAddress}
+              {copy.newAddress}
             </label>
           </div>
         </li>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { Button } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
 import { BillingCountryField } from '../ui/BillingCountryField';

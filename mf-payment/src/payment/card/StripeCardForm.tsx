@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import { loadStripe, type StripeCardElement } from '@stripe/stripe-js';
 import * as messages from '@checkout/shared/messages/payment';
 import { AlertBox, Button, Spinner } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { payClicked } from '../model';
 import { setStripeConfirm } from './model';
 

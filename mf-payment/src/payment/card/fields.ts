@@ -1,5 +1,5 @@
 import { billingPostcodeError, COUNTRY } from '@checkout/shared';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 
 /** The sandbox card form (payment protocol: card number, expiry MM/YY, CVC, billing postcode and its country). */
 export interface CardFields {

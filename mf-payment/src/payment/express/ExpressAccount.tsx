@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import type { BasketOrganiser } from '@checkout/shared';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { CheckboxField, OrganiserSignupLabel, TextField } from '@checkout/shared/ui';
 import { $contact, $contactError, contactChanged } from '../model';
 import {

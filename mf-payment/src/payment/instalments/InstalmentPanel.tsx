@@ -8,7 +8,7 @@ import {
   type SavedPaymentMethod,
 } from '@checkout/shared';
 import { Button, useMountEffect } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { CheckboxField, Radio, SelectField, TextField } from '@checkout/shared/ui';
 import { focusFirstError } from '@checkout/shared/ui';
 import { $contact, $paying } from '../model';

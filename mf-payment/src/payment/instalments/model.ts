@@ -21,7 +21,7 @@ import {
 } from '../card/fields';
 import { $contact, $contactError, $context, $paying, paymentCancelled, paymentReset, paymentSucceeded } from '../model';
 import { sandboxPost } from '../sandbox-http';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 
 export interface InstalmentSetup {
   planKeys: string[];

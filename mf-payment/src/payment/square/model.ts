@@ -1,7 +1,7 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { billingPostcodeError, COUNTRY, type BillingAddress } from '@checkout/shared';
 import * as messages from '@checkout/shared/messages/payment';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { $deps, apiOf, serverMessageOf } from '@checkout/shared/parcel';
 import { newIdempotencyKeyFx } from '../../browser-effects';
 import { $defaultBillingCountry } from '../billing-countries';

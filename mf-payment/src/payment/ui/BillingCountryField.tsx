@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { SelectField } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 import { $billingCountries } from '../billing-countries';
 
 /** The billing country of a card form (its postcode rule follows it: UK postcode, US ZIP code, free text elsewhere). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as messages from '@checkout/shared/messages/payment';
 import { AlertBox, Button } from '@checkout/shared/ui';
-import { copy } from '../../copy';
+import { copy } from '../copy';
 
 /** 'Link copied' and the 'Copied' label last 2 s. */
 export const COPIED_FOR_MS = 2000;

@@ -1,5 +1,5 @@
 /**
- * Labels, buttons and notes of these steps. The spec's own labels ('Choose your payment method', 'Instant Bank
+ * Labels, buttons and notes of the payment step (the delivery and awaiting-bank steps have their own copy.ts). The spec's own labels ('Choose your payment method', 'Instant Bank
  * Transfer', …) are copied letter for letter; its sentences (errors, validation messages) come from @checkout/shared's
  * messages and are never repeated here.
  */
@@ -72,25 +72,5 @@ export const copy = {
       'Payments may not work in this app. Copy the link and open it in your browser (for example Safari or Chrome).',
     copyLink: 'Copy link',
     copied: 'Copied',
-  },
-  bank: {
-    title: 'Payment',
-    waiting: 'Checking your payment with your bank',
-    successTitle: 'Payment received',
-    reference: (reference: string) => `Ref: ${reference}`,
-    continue: 'Continue',
-    failedTitle: 'Your payment was not completed',
-    tryDifferentMethod: 'Try a different payment method',
-  },
-  delivery: {
-    title: 'Payment',
-    paymentComplete: 'Payment complete',
-    planPaymentComplete: 'First payment complete',
-    toWallet: 'Delivering your tickets to your ticket wallet',
-    planToWallet:
-      'Setting up your tickets in your ticket wallet: tickets on the payment plan arrive at the end of the schedule',
-    toEmail: 'Sending your ticket wallet to your email',
-    delivered: 'Delivered! Your tickets are in your ticket wallet and on their way to your email',
-    planDelivered: 'Done! Some of your tickets will arrive at the end of the payment schedule',
   },
 } as const;
