@@ -29,6 +29,7 @@ import { statements as holdExtension } from './migrations/0025_hold_extension';
 import { statements as domainEvents } from './migrations/0026_domain_events';
 import { statements as domainEventRelay } from './migrations/0027_domain_event_relay';
 import { statements as checkoutRead } from './migrations/0028_checkout_read';
+import { statements as checkoutReadTypes } from './migrations/0029_checkout_read_types';
 
 /** One migration = a list of SQL statements (PGlite's extended protocol takes one statement per query). */
 function fromStatements(list: readonly string[]): Migration {
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0026_domain_events': fromStatements(domainEvents),
   '0027_domain_event_relay': fromStatements(domainEventRelay),
   '0028_checkout_read': fromStatements(checkoutRead),
+  '0029_checkout_read_types': fromStatements(checkoutReadTypes),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { AfterSaleMessagesTable, Database, Db, EventsTable, QuestionsTable } from '../db/schema';
+import type { TicketStockLine } from './checkout-read';
 
 /**
  * What the checkout reads of the catalogue (organisers and their charities, their upcoming dates, events, ticket
- * requirements, questions, after-sale messages), kept in memory per organiser under that organiser's catalogue version
+ * types' words and terms with their dates, ticket requirements, questions, after-sale messages), kept in memory per organiser under that organiser's catalogue version
  * (0028_checkout_read): every write to those tables moves the version of the organisers it concerns in its own
  * transaction, and each checkout read gets the versions in the same statement as its sale, so an organiser's entry is
  * used only while its catalogue is as it was read. A moved version replaces the entry; its rows are read again as
@@ -37,7 +38,37 @@ export interface UpcomingEventRow extends Omit<UpcomingDate, 'starts_at'> {
 
 type OrganiserRow = Awaited<ReturnType<typeof basketOrganisers>>[number];
 
+/**
+ * The ticket type's columns the cache keeps: what a checkout shows and prices a line by, none of what sales move
+ * (capacity, sold, held: checkout_read reads those with every sale). The version trigger on ticket_types fires on
+ * exactly these (0029_checkout_read_types; sale/checkout-read.test.ts compares the two lists).
+ */
+export const CACHED_TICKET_TYPE_COLUMNS = [
+  'name',
+  'price_minor',
+  'booking_fee_minor',
+  'absorb_fee',
+  'hide_booking_fee',
+  'max_per_customer',
+  'min_per_customer',
+  'non_refundable',
+  'seated',
+  'waiver_id',
+  'event_id',
+  'event_date_id',
+] as const;
+
+/** A ticket type as the cache keeps it, with its date's start. */
+type CachedTicketType = Pick<
+  Selectable<Database['ticket_types']>,
+  'id' | (typeof CACHED_TICKET_TYPE_COLUMNS)[number]
+> & {
+  starts_at: Date;
+};
+
 export interface CatalogueContext {
+  /** The basket's ticket types, by id. */
+  ticketTypes: ReadonlyMap<number, CachedTicketType>;
   requirements: Requirement[];
   events: EventRow[];
   organisers: OrganiserRow[];
@@ -59,6 +90,8 @@ interface OrganiserEntry {
   /** Its published events' dates after the moment they were read, soonest first. */
   dates?: UpcomingDate[];
   events: Map<number, EventEntry>;
+  /** Filled together: a type in one is in the other. */
+  ticketTypes: Map<number, CachedTicketType>;
   requirements: Map<number, Requirement[]>;
 }
 
@@ -143,6 +176,11 @@ export class CatalogueCache {
     const ticketTypeIds = [...asks.values()].flatMap((ask) => ask.ticketTypeIds);
     const eventEntries = eventIds.flatMap((id) => entries.flatMap((entry) => entry.events.get(id) ?? []));
     return {
+      ticketTypes: new Map(
+        ticketTypeIds
+          .flatMap((id) => entries.flatMap((entry) => entry.ticketTypes.get(id) ?? []))
+          .map((t) => [t.id, t]),
+      ),
       requirements: ticketTypeIds
         .flatMap((id) => entries.flatMap((entry) => entry.requirements.get(id) ?? []))
         .sort(byId),
@@ -164,7 +202,9 @@ export class CatalogueCache {
   private async entry(db: Db, organiserId: number, version: string, ask: OrganiserAsk, now: Date) {
     const kept = this.organisers.get(organiserId);
     const entry: OrganiserEntry =
-      kept?.version === version ? kept : { version, events: new Map(), requirements: new Map() };
+      kept?.version === version
+        ? kept
+        : { version, events: new Map(), ticketTypes: new Map(), requirements: new Map() };
     await fill(db, organiserId, entry, ask, now);
     const current = this.organisers.get(organiserId);
     if (current === undefined || (current === kept && BigInt(current.version) <= BigInt(version))) {
@@ -177,25 +217,35 @@ export class CatalogueCache {
 
 /** Reads into `entry` what `ask` needs and it lacks. */
 async function fill(db: Db, organiserId: number, entry: OrganiserEntry, ask: OrganiserAsk, now: Date) {
-  const types = ask.ticketTypeIds.filter((id) => !entry.requirements.has(id));
+  const types = ask.ticketTypeIds.filter((id) => !entry.ticketTypes.has(id));
   const events = ask.eventIds.filter((id) => !entry.events.has(id));
   const organiser = entry.organiser === undefined || entry.dates === undefined;
   if (types.length + events.length === 0 && !organiser) return;
   const none = Promise.resolve([]);
-  const [requirementRows, eventRows, questionRows, afterSaleRows, organiserRows, dateRows] = await Promise.all([
-    types.length
-      ? db
-          .selectFrom('ticket_requirements')
-          .select(['id', 'ticket_type_id', 'title', 'required_ticket_type_ids'])
-          .where('ticket_type_id', 'in', types)
-          .execute()
-      : none,
-    events.length ? db.selectFrom('events').selectAll().where('id', 'in', events).execute() : none,
-    events.length ? db.selectFrom('questions').selectAll().where('event_id', 'in', events).execute() : none,
-    events.length ? db.selectFrom('after_sale_messages').selectAll().where('event_id', 'in', events).execute() : none,
-    organiser ? basketOrganisers(db, [organiserId]) : none,
-    organiser ? upcomingDates(db, [organiserId], now) : none,
-  ]);
+  const [typeRows, requirementRows, eventRows, questionRows, afterSaleRows, organiserRows, dateRows] =
+    await Promise.all([
+      types.length
+        ? db
+            .selectFrom('ticket_types as t')
+            .innerJoin('event_dates as d', 'd.id', 't.event_date_id')
+            .select(['t.id', ...CACHED_TICKET_TYPE_COLUMNS.map((column) => `t.${column}` as const), 'd.starts_at'])
+            .where('t.id', 'in', types)
+            .execute()
+        : none,
+      types.length
+        ? db
+            .selectFrom('ticket_requirements')
+            .select(['id', 'ticket_type_id', 'title', 'required_ticket_type_ids'])
+            .where('ticket_type_id', 'in', types)
+            .execute()
+        : none,
+      events.length ? db.selectFrom('events').selectAll().where('id', 'in', events).execute() : none,
+      events.length ? db.selectFrom('questions').selectAll().where('event_id', 'in', events).execute() : none,
+      events.length ? db.selectFrom('after_sale_messages').selectAll().where('event_id', 'in', events).execute() : none,
+      organiser ? basketOrganisers(db, [organiserId]) : none,
+      organiser ? upcomingDates(db, [organiserId], now) : none,
+    ]);
+  for (const row of typeRows) entry.ticketTypes.set(row.id, row);
   for (const id of types)
     entry.requirements.set(
       id,
@@ -222,4 +272,90 @@ function upcomingOf(dates: readonly UpcomingDate[], now: Date): UpcomingEventRow
     if (!seen || starts_at.getTime() < seen.first_at.getTime()) first.set(event.id, { ...event, first_at: starts_at });
   }
   return [...first.values()].sort((a, b) => a.first_at.getTime() - b.first_at.getTime() || a.id - b.id);
+}
+
+/** One ticket line of the basket as the checkout builds on it: its stock from the read, the rest from the catalogue. */
+export interface TicketLine {
+  qty: number;
+  ticket_id: number;
+  ticket_name: string;
+  price_minor: number;
+  booking_fee_minor: number;
+  absorb_fee: boolean;
+  hide_booking_fee: boolean;
+  capacity: number;
+  sold: number;
+  held: number;
+  max_per_customer: number;
+  min_per_customer: number;
+  non_refundable: boolean;
+  seated: boolean;
+  waiver_id: number | null;
+  event_id: number;
+  event_slug: string;
+  event_title: string;
+  thumbnail: string | null;
+  timezone: string;
+  refund_protection: boolean;
+  delivery_fee_minor: number;
+  date_id: number;
+  starts_at: Date;
+  organiser_id: number;
+  organiser_slug: string;
+  organiser_name: string;
+  custom_refund_policy: string | null;
+}
+
+/**
+ * The basket's ticket lines, in the read's order: each line's stock joined to its type, event, date and organiser from
+ * the catalogue (`context`, read under the versions the lines came with). A line whose type, event or organiser the
+ * context lacks is a bug (the context is built from these lines' asks), not a state of the data.
+ */
+export function ticketLinesOf(stock: readonly TicketStockLine[], context: CatalogueContext): TicketLine[] {
+  const events = new Map(context.events.map((event) => [event.id, event]));
+  const organisers = new Map(context.organisers.map((organiser) => [organiser.id, organiser]));
+  return stock.map((line) => {
+    const type = context.ticketTypes.get(line.ticket_id);
+    const event = events.get(line.event_id);
+    const organiser = organisers.get(line.organiser_id);
+    if (!type || !event || !organiser) throw new Error(`ticket type ${line.ticket_id} is not in the catalogue read`);
+    return {
+      qty: line.qty,
+      ticket_id: line.ticket_id,
+      ticket_name: type.name,
+      price_minor: type.price_minor,
+      booking_fee_minor: type.booking_fee_minor,
+      absorb_fee: type.absorb_fee,
+      hide_booking_fee: type.hide_booking_fee,
+      capacity: line.capacity,
+      sold: line.sold,
+      held: line.held,
+      max_per_customer: type.max_per_customer,
+      min_per_customer: type.min_per_customer,
+      non_refundable: type.non_refundable,
+      seated: type.seated,
+      waiver_id: type.waiver_id,
+      event_id: event.id,
+      event_slug: event.slug,
+      event_title: event.title,
+      thumbnail: event.thumbnail,
+      timezone: event.timezone,
+      refund_protection: event.refund_protection,
+      delivery_fee_minor: event.delivery_fee_minor,
+      date_id: type.event_date_id,
+      starts_at: type.starts_at,
+      organiser_id: organiser.id,
+      organiser_slug: organiser.slug,
+      organiser_name: organiser.name,
+      custom_refund_policy: organiser.custom_refund_policy,
+    };
+  });
+}
+
+/** The extension an event allows, the smallest of the basket's events (0 without tickets): extend.ts's terms. */
+export function extensionMinutesOf(lines: readonly TicketLine[], context: CatalogueContext): number {
+  const minutes = context.events
+    .filter((event) => lines.some((line) => line.event_id === event.id))
+    .map((event) => event.hold_extension_minutes);
+  return minutes.length ? Math.min(...minutes) : 0;
 }

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Db, Sale } from '../db/schema';
 import type { SaleTotals } from '../pricing/amounts';
-import type { CatalogueContext } from './catalogue-cache';
+import type { CatalogueContext, TicketLine } from './catalogue-cache';
 import type { CheckoutSaleRead } from './checkout-read';
 
 /** The signed-in buyer's account and organiser subscriptions (none for a guest), read side by side. */
@@ -21,7 +21,8 @@ export async function loadCheckoutBuyer(db: Db, userId: number | null, organiser
   return { user, subscriptions };
 }
 
-export type CheckoutLines = CheckoutSaleRead['lines'];
+/** The sale's lines: its own from the read, its ticket lines completed from the catalogue (ticketLinesOf). */
+export type CheckoutLines = CheckoutSaleRead['lines'] & { tickets: TicketLine[] };
 /** What the lines point to in the catalogue (cached, sale/catalogue-cache.ts) and the buyer's account. */
 export type CheckoutContext = CatalogueContext & Awaited<ReturnType<typeof loadCheckoutBuyer>>;
 

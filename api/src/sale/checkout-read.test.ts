@@ -6,6 +6,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildAppWithDeps } from '../app/app';
 import { loadCaptchaConfig } from '../config/captcha';
@@ -17,6 +18,7 @@ import { hashToken } from '../session/tokens';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { salePaths } from '../testing/sale-support';
 import { Visitor } from '../testing/visitor';
+import { CACHED_TICKET_TYPE_COLUMNS } from './catalogue-cache';
 import { readCheckoutSale } from './checkout-read';
 
 /** Counts the statements sent through the database handle it is installed on. */
@@ -106,7 +108,8 @@ test('a catalogue change made through another api process is in the next read, a
   const writer = await anotherApp();
   const folk = await apiCaller({ ...t, app: writer }, SEED.organiser.folk, 'write');
   // Each change is one the answer shows: the event's title (organiser API), a question and an upcoming date of the
-  // organiser's (statements as any other writer would send them), the organiser's name and the charity's.
+  // organiser's (statements as any other writer would send them), a ticket type's name, price and date, the
+  // organiser's name and the charity's.
   const changes: [string, () => Promise<unknown>][] = [
     [
       'event title',
@@ -139,6 +142,39 @@ test('a catalogue change made through another api process is in the next read, a
           .insertInto('event_dates')
           .values({ event_id: SEED.event.folk, starts_at: new Date('2030-01-02T19:00:00Z') })
           .execute(),
+    ],
+    [
+      'ticket type name',
+      () =>
+        t.db
+          .updateTable('ticket_types')
+          .set({ name: 'Weekend Camping' })
+          .where('id', '=', SEED.ticket.summerWeekend)
+          .execute(),
+    ],
+    [
+      'ticket type price',
+      () =>
+        t.db
+          .updateTable('ticket_types')
+          .set({ price_minor: 9_900, booking_fee_minor: 450 })
+          .where('id', '=', SEED.ticket.galaAdult)
+          .execute(),
+    ],
+    [
+      'ticket type date',
+      async () => {
+        const { id } = await t.db
+          .insertInto('event_dates')
+          .values({ event_id: SEED.event.summerFields, starts_at: new Date('2030-07-04T10:00:00Z') })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await t.db
+          .updateTable('ticket_types')
+          .set({ event_date_id: id })
+          .where('id', '=', SEED.ticket.summerWeekend)
+          .execute();
+      },
     ],
     [
       'organiser name',
@@ -177,6 +213,22 @@ test('reservations and payments move no catalogue version; a catalogue write mov
     (row) => before.find((was) => was.organiser_id === row.organiser_id)?.version !== row.version,
   );
   expect(moved.map((row) => row.organiser_id)).toEqual([SEED.organiser.jazz]);
+});
+
+test("the ticket types' version trigger fires on exactly the columns the cache keeps, never on stock", async () => {
+  const { rows } = await sql<{ column: string }>`
+    SELECT a.attname AS column FROM pg_trigger g
+    JOIN pg_attribute a ON a.attrelid = g.tgrelid AND a.attnum = ANY (g.tgattr::int2[])
+    WHERE g.tgname = 'ticket_types_catalogue_version'`.execute(t.db);
+  expect(rows.map((row) => row.column).sort()).toEqual([...CACHED_TICKET_TYPE_COLUMNS].sort());
+  const versions = () => t.db.selectFrom('catalogue_versions').selectAll().orderBy('organiser_id').execute();
+  const before = await versions();
+  await t.db
+    .updateTable('ticket_types')
+    .set((eb) => ({ held: eb('held', '+', 0), sold: eb('sold', '+', 0), capacity: eb('capacity', '+', 0) }))
+    .where('id', '=', SEED.ticket.onSale)
+    .execute();
+  expect(await versions()).toEqual(before);
 });
 
 test("the read's sale is the sale's row, every column and type", async () => {

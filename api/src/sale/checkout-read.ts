@@ -3,44 +3,27 @@ import type { CodesTable, Db, Sale, Session } from '../db/schema';
 
 /**
  * Everything `get` reads that belongs to one sale, in one statement from the session's token (checkout_read,
- * 0028_checkout_read): the sale, the session's sign-in, the basket organisers' catalogue versions (sale/catalogue-cache.ts), the lines with
- * their ticket types, events, dates and organisers and each type's stock, the gift voucher lines, the sale's own holds,
- * its codes, its issued seats, the delivery address's country and whether a payment was started (what an extension
- * rests on, with the events' allowances). One round trip instead of ten; the answer is one JSON value, whose
- * timestamps are turned back into dates here.
+ * 0029_checkout_read_types): the sale, the session's sign-in, the ticket lines with their types' stock, the gift
+ * voucher lines, each line with its organiser's catalogue version (sale/catalogue-cache.ts, which holds the rest of
+ * what a line shows), the sale's own holds, its codes, its issued seats, the delivery address's country and whether a
+ * payment was started (what an extension rests on, with the events' allowances). One round trip instead of ten; the
+ * answer is one JSON value, whose timestamps are turned back into dates here.
  */
 
-/** One ticket line as checkout_read gives it: its ticket type, event, date and organiser. */
-interface TicketLineJson {
+/**
+ * One ticket line as checkout_read gives it: what sales move (its type's capacity, sold and held) and what finds the
+ * rest in the catalogue cache (the type, its event, its organiser and that organiser's catalogue version).
+ */
+export interface TicketStockLine {
   qty: number;
   ticket_id: number;
-  ticket_name: string;
-  price_minor: number;
-  booking_fee_minor: number;
-  absorb_fee: boolean;
-  hide_booking_fee: boolean;
   capacity: number;
   sold: number;
   held: number;
-  max_per_customer: number;
-  min_per_customer: number;
-  non_refundable: boolean;
-  seated: boolean;
-  waiver_id: number | null;
   event_id: number;
-  event_slug: string;
-  event_title: string;
-  thumbnail: string | null;
-  timezone: string;
-  refund_protection: boolean;
-  delivery_fee_minor: number;
-  hold_extension_minutes: number;
-  date_id: number;
-  starts_at: string;
   organiser_id: number;
-  organiser_slug: string;
-  organiser_name: string;
-  custom_refund_policy: string | null;
+  /** The organiser's catalogue version in the read's snapshot (none yet: null, as good as '0'). */
+  catalogue_version: string | null;
 }
 
 interface VoucherLineJson {
@@ -53,6 +36,7 @@ interface VoucherLineJson {
   organiser_id: number;
   organiser_name: string;
   organiser_slug: string;
+  catalogue_version: string | null;
 }
 
 type CodeRow = Selectable<CodesTable>;
@@ -65,13 +49,11 @@ type Stamped<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] 
 type SaleStamp =
   'created_at' | 'ended_at' | 'hold_expires_at' | 'hold_extended_at' | 'paid_at' | 'reserved_at' | 'updated_at';
 
-/** The JSON object checkout_read (0028_checkout_read) returns; null when the session has no live sale. */
+/** The JSON object checkout_read (0029_checkout_read_types) returns; null when the session has no live sale. */
 interface CheckoutReadJson {
   sale: Stamped<Sale, SaleStamp>;
   session: { user_id: number | null; verified_email: string | null; verified_at: Stamp | null };
-  /** Each basket organiser's catalogue version (none yet: absent, as good as '0'). */
-  catalogue_versions: Record<string, string>;
-  tickets: TicketLineJson[];
+  tickets: TicketStockLine[];
   vouchers: VoucherLineJson[];
   held_by_sale: { ticket_type_id: number; qty: number }[];
   codes: Stamped<CodeRow, 'created_at' | 'expires_at'>[];
@@ -113,10 +95,10 @@ export async function readCheckoutSale(db: Db, tokenHash: string) {
     verified_at: dateOrNull(read.session.verified_at),
     sale_id: sale.id,
   };
-  const tickets = read.tickets.map(({ hold_extension_minutes: _minutes, ...line }) => ({
-    ...line,
-    starts_at: new Date(line.starts_at),
-  }));
+  // Each basket organiser's catalogue version, as every line of it carries it.
+  const catalogueVersions = new Map<number, string>();
+  for (const line of [...read.tickets, ...read.vouchers])
+    catalogueVersions.set(line.organiser_id, line.catalogue_version ?? '0');
   const codes: CodeRow[] = read.codes.map((code) => ({
     ...code,
     created_at: new Date(code.created_at),
@@ -128,20 +110,18 @@ export async function readCheckoutSale(db: Db, tokenHash: string) {
   return {
     sale,
     session,
-    catalogueVersions: new Map(Object.entries(read.catalogue_versions).map(([id, version]) => [Number(id), version])),
+    catalogueVersions,
+    /** The ticket lines' stock; the rest of each line is in the catalogue (ticketLinesOf, sale/catalogue-cache.ts). */
+    stock: read.tickets,
     lines: {
-      tickets,
-      vouchers: read.vouchers,
+      vouchers: read.vouchers.map(({ catalogue_version: _version, ...line }) => line),
       codes,
       seatsByType,
       heldBySale: new Map(read.held_by_sale.map((hold) => [hold.ticket_type_id, hold.qty])),
     },
     deliveryCountry: read.delivery_country,
-    /** What extensionTerms (sale/extend.ts) reads: the smallest allowance of the basket's events, a payment started. */
-    extensionTerms: {
-      minutes: read.tickets.length ? Math.min(...read.tickets.map((line) => line.hold_extension_minutes)) : 0,
-      paying: read.payment_started,
-    },
+    /** Whether a provider payment was started: with the events' allowances, what an extension rests on (sale/extend.ts). */
+    paymentStarted: read.payment_started,
   };
 }
 

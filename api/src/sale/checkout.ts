@@ -8,7 +8,7 @@ import { checkoutDonation } from './checkout-donation';
 import { checkoutEvents } from './checkout-events';
 import { checkoutIdentity } from './checkout-identity';
 import { checkoutLines } from './checkout-lines';
-import type { CatalogueCache, OrganiserAsk } from './catalogue-cache';
+import { extensionMinutesOf, ticketLinesOf, type CatalogueCache, type OrganiserAsk } from './catalogue-cache';
 import { loadCheckoutBuyer, type CheckoutSource } from './checkout-load';
 import type { CheckoutSaleRead } from './checkout-read';
 import { checkoutMoney } from './checkout-money';
@@ -16,6 +16,7 @@ import { checkoutPaymentOptions, paymentModesOf } from './checkout-payment-optio
 import { checkoutPostSale } from './checkout-post-sale';
 import { secondsRemaining } from '../session/current-sale';
 import { visibleState } from './state';
+import { extensionOfferedOn } from './extend';
 
 /**
  * The whole checkout get_checkout sends for a sale (or the empty basket when there is none), totals computed here.
@@ -33,15 +34,16 @@ export async function buildCheckout(
 ): Promise<Checkout> {
   if (!read) return { ...EMPTY_CHECKOUT, captcha_sitekey: config.captcha.siteKey, ...paymentModesOf(config) };
 
-  const { sale, lines } = read;
+  const { sale } = read;
   const userId = read.session.user_id;
-  const asks = catalogueAsks(lines);
+  const asks = catalogueAsks(read);
   const organiserIds = [...asks.keys()].sort((a, b) => a - b);
   const [catalogueContext, buyer] = await Promise.all([
     catalogue.context(db, read.catalogueVersions, asks, now),
     loadCheckoutBuyer(db, userId ?? sale.user_id, organiserIds),
   ]);
   const context = { ...catalogueContext, ...buyer };
+  const lines = { ...read.lines, tickets: ticketLinesOf(read.stock, catalogueContext) };
   const totals = saleTotals(sale, lines.tickets, lines.vouchers, lines.codes, config.sale.refundProtectionBp, now);
   const source: CheckoutSource = { sale, lines, context, totals, config, now, deliveryCountry: read.deliveryCountry };
 
@@ -62,6 +64,10 @@ export async function buildCheckout(
     seconds_remaining: secondsRemaining(sale, now),
     captcha_sitekey: config.captcha.siteKey,
     edit_basket_clicked: sale.edit_basket_clicked,
+    hold_extension_minutes: extensionOfferedOn(sale, now, {
+      minutes: extensionMinutesOf(lines.tickets, catalogueContext),
+      paying: read.paymentStarted,
+    }),
     ...basketLines,
     ...checkoutEvents(source),
     ...checkoutMoney(source, basketLines.tickets, donation.charity?.name ?? null),
@@ -73,7 +79,7 @@ export async function buildCheckout(
 }
 
 /** What the lines point to in the catalogue, by organiser: the basket's events and ticket types of each. */
-function catalogueAsks(lines: CheckoutSaleRead['lines']): Map<number, OrganiserAsk> {
+function catalogueAsks({ stock, lines }: CheckoutSaleRead): Map<number, OrganiserAsk> {
   const asks = new Map<number, OrganiserAsk>();
   const askOf = (organiserId: number) => {
     let ask = asks.get(organiserId);
@@ -83,7 +89,7 @@ function catalogueAsks(lines: CheckoutSaleRead['lines']): Map<number, OrganiserA
     }
     return ask;
   };
-  for (const line of lines.tickets) {
+  for (const line of stock) {
     const ask = askOf(line.organiser_id);
     if (!ask.eventIds.includes(line.event_id)) ask.eventIds.push(line.event_id);
     if (!ask.ticketTypeIds.includes(line.ticket_id)) ask.ticketTypeIds.push(line.ticket_id);

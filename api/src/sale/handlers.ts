@@ -9,7 +9,7 @@ import { buildCheckout } from './checkout';
 import { readCheckoutSale } from './checkout-read';
 import { removeCode, setCode } from './codes';
 import { destroySale } from './destroy';
-import { extendReservation, extensionOfferedOn } from './extend';
+import { extendReservation } from './extend';
 import {
   removeFromBasket,
   removeGiftVoucherFromBasket,
@@ -35,7 +35,6 @@ export function saleHandlers(deps: AppDeps): CallHandlers {
       return {
         ...checkout,
         proven_guest: read ? provenGuest(read.session, read.sale, now, config.identity.verifiedEmailSeconds) : null,
-        hold_extension_minutes: read ? extensionOfferedOn(read.sale, now, read.extensionTerms) : null,
       };
     },
     updateBasketState: async ({ state, from }, { request }) =>
