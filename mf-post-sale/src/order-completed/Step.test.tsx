@@ -138,7 +138,13 @@ describe('tiles', () => {
   });
 
   test('a payment plan: the wallet tile says the tickets come after the last instalment, with its date, not QR codes now', async () => {
-    await open({ checkout: { payment_plan_remaining: true, payment_plan_last_due: '2027-05-02 10:15:00', payment_plan_last_due_text: 'Sun 2 May 2027' } });
+    await open({
+      checkout: {
+        payment_plan_remaining: true,
+        payment_plan_last_due: '2027-05-02 10:15:00',
+        payment_plan_last_due_text: 'Sun 2 May 2027',
+      },
+    });
     const wallet = within(tiles()).getByRole('link', { name: 'Go to your ticket wallet' }).closest('li');
     expect(wallet).toHaveTextContent(
       'Your tickets and their QR codes will be in your wallet once the last instalment, due Sun 2 May 2027, is paid.',
