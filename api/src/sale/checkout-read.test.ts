@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { salePaths } from '../testing/sale-support';
 import { Visitor } from '../testing/visitor';
 import { CACHED_TICKET_TYPE_COLUMNS } from './catalogue-cache';
+import { loadSaleTotals } from '../pricing/amounts';
 import { readCheckoutSale } from './checkout-read';
 
 /** Counts the statements sent through the database handle it is installed on. */
@@ -229,6 +230,35 @@ test("the ticket types' version trigger fires on exactly the columns the cache k
     .where('id', '=', SEED.ticket.onSale)
     .execute();
   expect(await versions()).toEqual(before);
+});
+
+test('a price changed under a cached checkout: the total shown is the one the payment takes, and each buyer sees only their lines', async () => {
+  const app = await anotherApp();
+  const buyer = sameBrowserOn(app, await basketVisitor([[SEED.ticket.kayakTaster, 2]], true));
+  const other = sameBrowserOn(app, await basketVisitor([[SEED.ticket.galaAdult, 1]], true));
+  const shown = async (visitor: Visitor) =>
+    (await visitor.get(salePaths.get)).json<{ basket_total: number; tickets: { ticket_id: number }[] }>();
+  const before = await shown(buyer);
+  const { price_minor } = await t.db
+    .selectFrom('ticket_types')
+    .select('price_minor')
+    .where('id', '=', SEED.ticket.kayakTaster)
+    .executeTakeFirstOrThrow();
+  await t.db
+    .updateTable('ticket_types')
+    .set({ price_minor: price_minor + 500 })
+    .where('id', '=', SEED.ticket.kayakTaster)
+    .execute();
+  const after = await shown(buyer);
+  // What payment charges is computed from the rows, not the cache (pricing/amounts.ts).
+  const read = await readCheckoutSale(t.db, hashToken(buyer.cookies.get('checkout_sid') ?? ''));
+  if (!read) throw new Error('the buyer has no sale');
+  const charged = await loadSaleTotals(t.db, read.sale, t.deps.config.sale.refundProtectionBp, t.clock.now());
+  expect(after.basket_total).toBeGreaterThan(before.basket_total);
+  expect(Math.round(after.basket_total * 100)).toBe(charged.basketTotalMinor);
+  // One process's cache serves both buyers: neither sees the other's lines.
+  expect(after.tickets.map((line) => line.ticket_id)).toEqual([SEED.ticket.kayakTaster]);
+  expect((await shown(other)).tickets.map((line) => line.ticket_id)).toEqual([SEED.ticket.galaAdult]);
 });
 
 test("the read's sale is the sale's row, every column and type", async () => {
